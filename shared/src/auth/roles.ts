@@ -1,0 +1,98 @@
+/**
+ * Roles, access levels, module scopes and the capabilities derived from them (spec 1 §6, spec 3 §6).
+ * The numbers are the specs' ranks: a route needs a level at or above its access level.
+ */
+export const ROLES = { reader: 1, user: 2, admin: 10, superadmin: 100 } as const;
+
+export type RoleSlug = keyof typeof ROLES;
+export type RoleLevel = (typeof ROLES)[RoleSlug];
+export const ROLE_SLUGS = Object.keys(ROLES) as RoleSlug[];
+
+/** 0 public, 1 reader and above, 2 writer, 10 customer admin, 100 superadmin. */
+export type AccessLevel = 0 | RoleLevel;
+export const ACCESS = { public: 0, reader: 1, writer: 2, admin: 10, superadmin: 100 } as const;
+
+export class UnknownRoleError extends Error {
+  constructor(value: unknown) {
+    super('Error role is undefined');
+    this.name = 'UnknownRoleError';
+    this.cause = value;
+  }
+}
+
+/** Word → level. Unknown role strings are errors, never a default. */
+export function roleLevel(slug: string): RoleLevel {
+  if (!Object.hasOwn(ROLES, slug)) throw new UnknownRoleError(slug);
+  return ROLES[slug as RoleSlug];
+}
+
+/** Level → word. */
+export function roleSlug(level: number): RoleSlug {
+  const slug = ROLE_SLUGS.find((s) => ROLES[s] === level);
+  if (!slug) throw new UnknownRoleError(level);
+  return slug;
+}
+
+export const MODULE_SCOPES = [
+  'product',
+  'supplier',
+  'reception',
+  'recipient',
+  'order',
+  'transportation',
+  'carrier',
+  'stock',
+  'stockMovement',
+  'production',
+  'document',
+  'all',
+] as const;
+export type ModuleScope = (typeof MODULE_SCOPES)[number];
+/** What a user holds: module scopes, or '*' for every scope. */
+export type ScopeGrant = ModuleScope | '*';
+
+export const SCOPE_GROUPS = {
+  reception: ['product', 'supplier', 'reception'],
+  order: ['recipient', 'order'],
+  shipping: ['transportation', 'carrier'],
+  stock: ['stock', 'stockMovement'],
+  production: ['production'],
+} as const satisfies Record<string, readonly ModuleScope[]>;
+
+export function hasScope(granted: readonly string[], scope: ModuleScope): boolean {
+  return granted.includes('*') || granted.includes('all') || granted.includes(scope);
+}
+
+export function hasAnyScope(granted: readonly string[], scopes: readonly ModuleScope[]): boolean {
+  return scopes.length === 0 || scopes.some((s) => hasScope(granted, s));
+}
+
+export interface Principal {
+  role: RoleLevel;
+  scope: readonly string[];
+}
+
+/** A route admits a principal when the role reaches its level and, if it names scopes, one of them is granted. */
+export function canAccess(
+  principal: Principal | null,
+  access: AccessLevel,
+  scopes: readonly ModuleScope[] = [],
+): boolean {
+  if (access === 0) return true;
+  if (!principal) return false;
+  return principal.role >= access && hasAnyScope(principal.scope, scopes);
+}
+
+export const isSuperadmin = (p: Principal | null | undefined): boolean => p?.role === ROLES.superadmin;
+/** Writers (user and above) may create and edit. The spec spells it isWritter. */
+export const isWritter = (p: Principal | null | undefined): boolean => (p?.role ?? 0) >= ROLES.user;
+export const isReader = (p: Principal | null | undefined): boolean => p?.role === ROLES.reader;
+/** Status changes on orders and receptions: customer admins and the provider's staff. */
+export const canUpdateStatus = (p: Principal | null | undefined): boolean => (p?.role ?? 0) >= ROLES.admin;
+/** Resending transmitting orders is a provider operation. */
+export const canSendTransmittingOrder = (p: Principal | null | undefined): boolean => isSuperadmin(p);
+
+/** A creator assigns only roles strictly below its own. */
+export function assignableRoles(creator: RoleLevel): RoleSlug[] {
+  return ROLE_SLUGS.filter((s) => ROLES[s] < creator);
+}

@@ -1,0 +1,89 @@
+/**
+ * Evaluates filter conditions against plain records, the same way for every resource:
+ * text comparisons ignore case and accents, dates compare as ISO strings with an inclusive end of day,
+ * the literal NULL matches a missing value, and an array field matches when any of its elements does.
+ */
+import type { Condition } from './query';
+
+export const NULL_LITERAL = 'NULL';
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function fold(s: unknown): string {
+  return String(s ?? '')
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}
+
+/** A date-only upper bound covers the whole day: 2026-01-31 → 2026-01-31T23:59:59.999. */
+export function inclusiveEnd(v: string): string {
+  return DATE_ONLY.test(v) ? `${v}T23:59:59.999` : v;
+}
+
+export function getPath(record: unknown, path: string): unknown {
+  let cur: unknown = record;
+  for (const part of path.split('.')) {
+    if (Array.isArray(cur)) cur = cur.flatMap((x) => getPath(x, part) as unknown[]);
+    else if (cur && typeof cur === 'object') cur = (cur as Record<string, unknown>)[part];
+    else return undefined;
+  }
+  return cur;
+}
+
+function compare(a: unknown, b: string): number {
+  if (typeof a === 'number' || typeof a === 'boolean') {
+    const n = Number(b);
+    if (Number.isFinite(n)) return Number(a) - n;
+  }
+  const sa = fold(a);
+  const sb = fold(b);
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+const isNull = (v: unknown) => v === undefined || v === null || v === '';
+const eq = (v: unknown, want: string) => (want === NULL_LITERAL ? isNull(v) : !isNull(v) && compare(v, want) === 0);
+
+function scalarMatch(v: unknown, c: Condition): boolean {
+  const [a = '', b = ''] = c.values;
+  switch (c.op) {
+    case 'eq':
+    case 'or':
+      return c.values.some((w) => eq(v, w));
+    case 'ne':
+    case 'notIn':
+      return !c.values.some((w) => eq(v, w));
+    case 'gt':
+      return !isNull(v) && compare(v, a) > 0;
+    case 'ge':
+      return !isNull(v) && compare(v, a) >= 0;
+    case 'lt':
+      return !isNull(v) && compare(v, a) < 0;
+    case 'le':
+      return !isNull(v) && compare(v, inclusiveEnd(a)) <= 0;
+    case 'bt':
+      return !isNull(v) && compare(v, a) >= 0 && compare(v, inclusiveEnd(b)) <= 0;
+    case 'startsWith':
+      return fold(v).startsWith(fold(a));
+    case 'endsWith':
+      return fold(v).endsWith(fold(a));
+    case 'contains':
+      return fold(v).includes(fold(a));
+    case 'not':
+      return !fold(v).includes(fold(a));
+    case 'and':
+      return c.values.every((w) => eq(v, w));
+  }
+}
+
+/** Array fields: 'and' needs every value present, negative operators need none, the others need any. */
+export function matchesCondition(record: unknown, c: Condition): boolean {
+  const v = getPath(record, c.field);
+  if (!Array.isArray(v)) return scalarMatch(v, c);
+  if (c.op === 'and') return c.values.every((w) => v.some((x) => eq(x, w)));
+  if (c.op === 'ne' || c.op === 'notIn' || c.op === 'not') return v.every((x) => scalarMatch(x, c));
+  if (v.length === 0) return scalarMatch(undefined, c);
+  return v.some((x) => scalarMatch(x, c));
+}
+
+export const matchesAll = (record: unknown, conditions: readonly Condition[]): boolean =>
+  conditions.every((c) => matchesCondition(record, c));

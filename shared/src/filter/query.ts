@@ -1,0 +1,186 @@
+/**
+ * The list query language of the API (spec 1 §7, spec 3 §7):
+ *   filter[field]=v            equality (a comma-joined list means any of them)
+ *   filter[field][op]=v        one of OPERATORS
+ *   include=a,b.c  sort=-createdAt,code  paginate=20  page=2
+ * Values are lists joined by commas; a literal comma or backslash inside a value is escaped with a backslash,
+ * so that any text survives serialize → parse unchanged. Anything else in the query string is kept in `params`.
+ */
+export const OPERATORS = [
+  'eq',
+  'ne',
+  'gt',
+  'ge',
+  'lt',
+  'le',
+  'bt',
+  'startsWith',
+  'endsWith',
+  'contains',
+  'and',
+  'or',
+  'not',
+  'notIn',
+] as const;
+export type Operator = (typeof OPERATORS)[number];
+
+export interface Condition {
+  field: string;
+  op: Operator;
+  /** Never empty. A single value is a one-element list. */
+  values: string[];
+}
+export interface SortKey {
+  field: string;
+  desc: boolean;
+}
+export interface ListQuery {
+  filters: Condition[];
+  sort: SortKey[];
+  include: string[];
+  paginate?: number;
+  page?: number;
+  params: Record<string, string>;
+}
+
+export const PAGE_SIZES = [20, 100, 1000, 5000] as const;
+export const MAX_PAGE_SIZE = 5000;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** A 422 waiting to happen: field → messages. */
+export class QueryError extends Error {
+  constructor(readonly errors: Record<string, string[]>) {
+    super('The given data was invalid.');
+    this.name = 'QueryError';
+  }
+}
+
+const FIELD = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+const FILTER_KEY = /^filter\[([^[\]]*)\](?:\[([^[\]]*)\])?$/;
+const isOperator = (s: string): s is Operator => (OPERATORS as readonly string[]).includes(s);
+
+export const emptyQuery = (): ListQuery => ({ filters: [], sort: [], include: [], params: {} });
+
+export function escapeValue(v: string): string {
+  return v.replace(/\\/g, '\\\\').replace(/,/g, '\\,');
+}
+
+/** Splits on unescaped commas and removes the escapes. */
+export function splitValues(raw: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === '\\' && i + 1 < raw.length) {
+      cur += raw[++i];
+    } else if (c === ',') {
+      out.push(cur);
+      cur = '';
+    } else {
+      cur += c;
+    }
+  }
+  out.push(cur);
+  return out;
+}
+
+const LIST_ARITY: Partial<Record<Operator, number>> = { bt: 2 };
+
+function parsePositiveInt(key: string, raw: string, errors: Record<string, string[]>, max?: number) {
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || (max !== undefined && Number(raw) > max)) {
+    errors[key] = [max ? `${key} must be a whole number from 1 to ${max}.` : `${key} must be a whole number from 1.`];
+    return undefined;
+  }
+  return Number(raw);
+}
+
+/**
+ * Parses a query string (or its entries). Never throws anything but QueryError.
+ * @example parseListQuery('filter[type]=recipient&sort=-code&page=2')
+ */
+export function parseListQuery(input: string | URLSearchParams | Iterable<[string, string]>): ListQuery {
+  const entries = typeof input === 'string' ? new URLSearchParams(input) : input;
+  const q = emptyQuery();
+  const errors: Record<string, string[]> = {};
+  const seen = new Set<string>();
+  for (const [key, raw] of entries) {
+    if (seen.has(key)) {
+      errors[key] = [`${key} is given more than once.`];
+      continue;
+    }
+    seen.add(key);
+    if (key.startsWith('filter')) {
+      const m = FILTER_KEY.exec(key);
+      const field = m?.[1] ?? '';
+      const op = m?.[2] ?? 'eq';
+      if (!m || !FIELD.test(field)) {
+        errors[key] = [`${key} is not a valid filter.`];
+      } else if (!isOperator(op)) {
+        errors[key] = [`Unknown operator ${op}.`];
+      } else {
+        const values = splitValues(raw);
+        const arity = LIST_ARITY[op];
+        if (arity && values.length !== arity) errors[key] = [`${op} takes exactly ${arity} values.`];
+        else q.filters.push({ field, op, values });
+      }
+    } else if (key === 'sort') {
+      for (const part of raw.split(',')) {
+        const desc = part.startsWith('-');
+        const field = desc ? part.slice(1) : part;
+        if (!FIELD.test(field)) errors.sort = [`${part} is not a valid sort.`];
+        else q.sort.push({ field, desc });
+      }
+    } else if (key === 'include') {
+      for (const part of raw.split(',')) {
+        if (!FIELD.test(part)) errors.include = [`${part} is not a valid include.`];
+        else q.include.push(part);
+      }
+    } else if (key === 'paginate') {
+      q.paginate = parsePositiveInt(key, raw, errors, MAX_PAGE_SIZE);
+    } else if (key === 'page') {
+      q.page = parsePositiveInt(key, raw, errors);
+    } else {
+      q.params[key] = raw;
+    }
+  }
+  if (Object.keys(errors).length) throw new QueryError(errors);
+  return q;
+}
+
+/** The canonical query string of a ListQuery (URL-encoded). */
+export function serializeListQuery(q: ListQuery): string {
+  const sp = new URLSearchParams();
+  for (const c of q.filters) {
+    sp.append(
+      c.op === 'eq' ? `filter[${c.field}]` : `filter[${c.field}][${c.op}]`,
+      c.values.map(escapeValue).join(','),
+    );
+  }
+  if (q.sort.length) sp.append('sort', q.sort.map((s) => (s.desc ? '-' : '') + s.field).join(','));
+  if (q.include.length) sp.append('include', q.include.join(','));
+  if (q.paginate !== undefined) sp.append('paginate', String(q.paginate));
+  if (q.page !== undefined) sp.append('page', String(q.page));
+  for (const [k, v] of Object.entries(q.params)) sp.append(k, v);
+  return sp.toString();
+}
+
+/** What a list route accepts; anything else is a 422. */
+export interface ListSpec {
+  filters: readonly string[];
+  sorts: readonly string[];
+  includes: readonly string[];
+  params?: readonly string[];
+}
+
+export function checkListQuery(q: ListQuery, spec: ListSpec): void {
+  const errors: Record<string, string[]> = {};
+  for (const c of q.filters) {
+    if (!spec.filters.includes(c.field)) errors[`filter[${c.field}]`] = [`Filtering by ${c.field} is not allowed.`];
+  }
+  for (const s of q.sort) if (!spec.sorts.includes(s.field)) errors.sort = [`Sorting by ${s.field} is not allowed.`];
+  for (const i of q.include) if (!spec.includes.includes(i)) errors.include = [`Include ${i} is not allowed.`];
+  for (const k of Object.keys(q.params)) {
+    if (!spec.params?.includes(k)) errors[k] = [`Unknown parameter ${k}.`];
+  }
+  if (Object.keys(errors).length) throw new QueryError(errors);
+}

@@ -1,0 +1,118 @@
+/**
+ * Translations of the validation and API messages that both sides show. The SPA merges them into i18next;
+ * the API uses them to word its 422 answers in the caller's language.
+ */
+import type { z } from 'zod';
+import { MESSAGES } from '../validation/validators';
+
+export const LANGUAGES = ['fr', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'fr';
+
+export const sharedMessages = {
+  fr: {
+    validation: {
+      required: 'Ce champ est obligatoire.',
+      email: "L'adresse e-mail est incorrecte.",
+      postcode: 'Le code postal est incorrect.',
+      excise: 'Le numéro d’accise doit comporter 13 caractères et commencer par {{country}}.',
+      code: 'Seuls les majuscules, chiffres, tirets, barres obliques et tirets bas sont autorisés.',
+      siret: 'Le numéro SIRET est invalide.',
+      degree: 'Le degré doit comporter 1 ou 2 chiffres, suivis éventuellement d’un point et de 2 décimales.',
+      max_length: '{{max}} caractères maximum.',
+      alphanumeric: 'Caractères alphanumériques uniquement.',
+      integer: 'Nombre entier uniquement.',
+      greater_than: 'La valeur doit être supérieure à {{min}}.',
+      same_email: 'Les adresses e-mail doivent être identiques.',
+      same_password: 'Les mots de passe doivent être identiques.',
+      phone: 'Numéro de téléphone incorrect.',
+      format: "Le format n'est pas correct.",
+      unique: 'Cette valeur est déjà utilisée.',
+      invalid: 'Valeur invalide.',
+    },
+    api: {
+      invalid_data: 'Les données transmises sont invalides.',
+      invalid_credentials: 'Identifiants invalides.',
+      unauthenticated: 'Non authentifié.',
+      forbidden: 'Accès refusé.',
+      not_found: 'Ressource introuvable.',
+      conflict: 'Conflit avec une donnée existante.',
+      too_large: 'La requête est trop volumineuse.',
+      server_error: 'Une erreur est survenue.',
+    },
+  },
+  en: {
+    validation: {
+      required: 'This field is required.',
+      email: 'The e-mail address is incorrect.',
+      postcode: 'The postal code is incorrect.',
+      excise: 'The excise number must be 13 characters long and start with {{country}}.',
+      code: 'Only upper-case letters, digits, hyphens, slashes and underscores are allowed.',
+      siret: 'The SIRET number is invalid.',
+      degree: 'The degree takes 1 or 2 digits, optionally a dot and 2 decimals.',
+      max_length: '{{max}} characters at most.',
+      alphanumeric: 'Alphanumeric characters only.',
+      integer: 'Whole numbers only.',
+      greater_than: 'The value must be greater than {{min}}.',
+      same_email: 'The e-mail addresses must match.',
+      same_password: 'The passwords must match.',
+      phone: 'Incorrect phone number.',
+      format: 'The format is incorrect.',
+      unique: 'This value is already used.',
+      invalid: 'Invalid value.',
+    },
+    api: {
+      invalid_data: 'The given data was invalid.',
+      invalid_credentials: 'Invalid credentials.',
+      unauthenticated: 'Unauthenticated.',
+      forbidden: 'This action is unauthorized.',
+      not_found: 'Not found.',
+      conflict: 'Conflict with existing data.',
+      too_large: 'The request is too large.',
+      server_error: 'Server error.',
+    },
+  },
+} as const;
+
+export function pickLanguage(header: string | undefined | null): Language {
+  const first = (header ?? '').trim().slice(0, 2).toLowerCase();
+  return (LANGUAGES as readonly string[]).includes(first) ? (first as Language) : DEFAULT_LANGUAGE;
+}
+
+function lookup(lang: Language, key: string): string | undefined {
+  let cur: unknown = sharedMessages[lang];
+  for (const part of key.split('.')) cur = (cur as Record<string, unknown> | undefined)?.[part];
+  return typeof cur === 'string' ? cur : undefined;
+}
+
+/** Translates a key with {{value}} interpolation; unknown keys come back as they are. */
+export function translate(lang: Language, key: string, values: Record<string, unknown> = {}): string {
+  const text = lookup(lang, key) ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
+}
+
+/** The message key of a zod issue: ours when we set one, else the closest shared one. */
+export function issueKey(i: z.core.$ZodIssue): { key: string; values: Record<string, unknown> } {
+  const values: Record<string, unknown> = { ...((i as { params?: Record<string, unknown> }).params ?? {}) };
+  if (i.code === 'too_big') values.max = i.maximum;
+  if (i.code === 'too_small') values.min = i.minimum;
+  if (i.message.startsWith('validation.')) return { key: i.message, values };
+  if (i.code === 'invalid_type' && (i as { input?: unknown }).input === undefined)
+    return { key: MESSAGES.required, values };
+  if (i.code === 'too_big' && i.origin === 'string') return { key: MESSAGES.maxLength, values };
+  return { key: MESSAGES.invalid, values };
+}
+
+/** zod error → the specs' `errors` map: dotted field path → translated messages. */
+export function fieldErrors(error: z.ZodError, lang: Language): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const i of error.issues) {
+    const field = i.path.join('.') || '_';
+    const { key, values } = issueKey(i);
+    const text = translate(lang, key, values);
+    const list = out[field] ?? [];
+    if (!list.includes(text)) list.push(text);
+    out[field] = list;
+  }
+  return out;
+}

@@ -1,0 +1,61 @@
+/**
+ * The shape of one API route. The route table is read by the Lambdas (router + validation), the CDK stack
+ * (one function per resource), the local gateway and the SPA's API client.
+ */
+import type { z } from 'zod';
+import type { AccessLevel, ModuleScope } from '../auth/roles';
+import type { ListSpec } from '../filter/query';
+
+export const RESOURCES = ['auth', 'contacts', 'preferences', 'companies', 'warehouses'] as const;
+export type Resource = (typeof RESOURCES)[number];
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteDef<
+  P extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  id: string;
+  method: Method;
+  /** API Gateway style: /api/contacts/{id}. */
+  path: `/api/${string}`;
+  resource: Resource;
+  access: AccessLevel;
+  /** Any one of these module scopes admits the caller; the service narrows further when it must. */
+  scopes?: readonly ModuleScope[];
+  params?: P;
+  body?: B;
+  /** A plain query object (key → string). */
+  query?: Q;
+  /** A list query in the filter language, checked against these fields. */
+  list?: ListSpec;
+  /** CSV export through output=csv&columns=…. */
+  csv?: boolean;
+  response?: R;
+  /** Expected success status when not 200. */
+  status?: 201 | 204;
+}
+
+export const defineRoute = <P extends z.ZodType, B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType>(
+  r: RouteDef<P, B, Q, R>,
+) => r;
+
+/** /api/contacts/{id} → a RegExp and the names of its parameters. */
+export function compilePath(path: string): { regex: RegExp; names: string[] } {
+  const names: string[] = [];
+  const pattern = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, n: string) => {
+    names.push(n);
+    return '([^/]+)';
+  });
+  return { regex: new RegExp(`^${pattern.replace(/\\\{|\\\}/g, '')}$`), names };
+}
+
+/** Fills a path's parameters for the client: fillPath('/api/contacts/{id}', { id: 'x' }). */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, n: string) => {
+    const v = params[n];
+    if (v === undefined) throw new Error(`Missing path parameter ${n}`);
+    return encodeURIComponent(v);
+  });
+}

@@ -1,0 +1,37 @@
+/** zod building blocks that carry the validators' message keys, so server 422s and forms say the same thing. */
+import { z } from 'zod';
+import { isEmail, isPhone, MESSAGES, maxLength } from './validators';
+
+export const requiredString = (max?: number) => {
+  const base = z.string({ error: MESSAGES.required }).trim().min(1, { error: MESSAGES.required });
+  return max ? base.max(max, { error: MESSAGES.maxLength }) : base;
+};
+
+/** Optional text: empty becomes undefined-equivalent '' and passes. */
+export const optionalString = (max?: number) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => max === undefined || maxLength(v, max), { error: MESSAGES.maxLength, params: { max } })
+    .optional()
+    .default('');
+
+export const emailField = z.string().trim().refine(isEmail, { error: MESSAGES.email }).optional().default('');
+
+export const requiredEmail = requiredString(255).refine(isEmail, { error: MESSAGES.email });
+
+export const phoneField = z.string().trim().refine(isPhone, { error: MESSAGES.phone }).optional().default('');
+
+export const id = z.string().min(1).max(64);
+export const isoDate = z.iso.date({ error: MESSAGES.invalid });
+export const isoDateTime = z.iso.datetime({ offset: true, error: MESSAGES.invalid });
+
+/** Adds a custom issue with a message key and its values. */
+export function issue(
+  ctx: z.RefinementCtx,
+  path: (string | number)[],
+  key: string,
+  params?: Record<string, string | number>,
+) {
+  ctx.addIssue({ code: 'custom', message: key, path, params });
+}
