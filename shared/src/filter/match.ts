@@ -87,3 +87,20 @@ export function matchesCondition(record: unknown, c: Condition): boolean {
 
 export const matchesAll = (record: unknown, conditions: readonly Condition[]): boolean =>
   conditions.every((c) => matchesCondition(record, c));
+
+/** Orders records by sort keys, text ignoring case and accents, missing values last. */
+export function comparator<T>(sort: readonly { field: string; desc: boolean }[]): (a: T, b: T) => number {
+  return (a, b) => {
+    for (const { field, desc } of sort) {
+      const va = getPath(a, field);
+      const vb = getPath(b, field);
+      if (isNull(va) || isNull(vb)) {
+        if (isNull(va) !== isNull(vb)) return isNull(va) ? 1 : -1;
+        continue;
+      }
+      const c = typeof va === 'number' && typeof vb === 'number' ? va - vb : compare(va, String(vb));
+      if (c !== 0) return desc ? -c : c;
+    }
+    return 0;
+  };
+}

@@ -1,0 +1,248 @@
+/** Contact rules on the server: tenancy, scopes, segments, uniqueness, and the list's access paths. */
+import { hasScope } from '@cellar/shared/auth/roles';
+import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
+import { comparator, fold, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
+import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, QueryError } from '@cellar/shared/filter/query';
+import { fieldErrors, type Language, translate } from '@cellar/shared/i18n/messages';
+import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/schemas/common';
+import {
+  CONTACT_COLUMNS,
+  CONTACT_SCOPE,
+  type Contact,
+  type ContactCreate,
+  type ContactType,
+  type ContactUpdate,
+  contactDisplayName,
+  contactText,
+  contactType,
+  contactTypeRules,
+  contactUpdateFor,
+} from '@cellar/shared/schemas/contact';
+import { MESSAGES } from '@cellar/shared/validation/validators';
+import { ulid } from 'ulid';
+import { type CompanyItem, companies, companyRef, warehouseRef, warehouses } from '../data/reference';
+import { listAll, listPage } from '../data/table';
+import { csvResponse } from '../platform/csv';
+import { ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
+import type { Caller } from '../platform/principal';
+import {
+  type ContactItem,
+  contactSource,
+  countContacts,
+  findContact,
+  fromItem,
+  insertContact,
+  replaceContact,
+} from './repository';
+
+type Refs = {
+  companies: Map<string, CompanyItem>;
+  warehouses: Map<string, { id: string; code: string; name: string }>;
+};
+
+async function refs(): Promise<Refs> {
+  const [c, w] = await Promise.all([companies.get(), warehouses.get()]);
+  return { companies: c, warehouses: w };
+}
+
+export function toContact(item: ContactItem, r: Refs): Contact {
+  return {
+    id: item.id,
+    type: item.type,
+    code: item.code,
+    ownerId: item.ownerId,
+    warehouseId: item.warehouseId,
+    segment: item.segment,
+    address: item.address,
+    comment: item.comment,
+    services: item.services,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+    owner: item.ownerId ? companyRef(r.companies.get(item.ownerId)) : undefined,
+    warehouse: item.warehouseId ? warehouseRef(r.warehouses.get(item.warehouseId)) : undefined,
+    displayName: contactDisplayName(item.address),
+    text: contactText(item.code, item.address),
+  };
+}
+
+function requireTypeScope(caller: Caller, type: ContactType) {
+  if (!hasScope(caller.scope, CONTACT_SCOPE[type])) throw new ForbiddenError();
+}
+
+/** Segments a caller may see for a type: null means every segment. */
+function visibleSegments(caller: Caller, type: ContactType): (SegmentCode | null)[] | null {
+  if (caller.isSuperadmin || type === 'supplier') return null;
+  const own = caller.company.segments;
+  if (SEGMENT_CODES.every((s) => own.includes(s))) return null;
+  return [...own, null];
+}
+
+/** Carriers belong to the provider; suppliers and recipients to their owner company. */
+const ownerOf = (type: ContactType, ownerId: string | null) => (contactTypeRules(type).hasOwner ? ownerId : null);
+
+/** Whether the caller may see this stored contact at all (else it does not exist for them). */
+function visible(caller: Caller, c: ContactItem): boolean {
+  if (caller.isSuperadmin) return true;
+  if (c.ownerId !== null && c.ownerId !== caller.tenantId) return false;
+  const segments = visibleSegments(caller, c.type);
+  return !segments || segments.includes(c.segment);
+}
+
+function searchText(c: Contact): string {
+  const a = c.address;
+  return fold([c.code, c.displayName, a.name, a.city, a.postcode, a.street, a.email].join(' '));
+}
+
+/** Conditions the list answers with its own meaning rather than a plain field comparison. */
+function toPredicate(conditions: Condition[]): ((c: Contact) => boolean) | undefined {
+  if (!conditions.length) return undefined;
+  const search = conditions.filter((c) => c.field === 'search').map((c) => fold(c.values.join(',')));
+  const segmentSets = conditions
+    .filter((c) => c.field === 'owner.segments')
+    .map((c) => ({ field: 'segment', op: 'or' as const, values: [...c.values, NULL_LITERAL] }));
+  const plain = [...conditions.filter((c) => c.field !== 'search' && c.field !== 'owner.segments'), ...segmentSets];
+  return (c) => {
+    if (search.length) {
+      const text = searchText(c);
+      if (!search.every((s) => text.includes(s))) return false;
+    }
+    return matchesAll(c, plain);
+  };
+}
+
+function listType(q: ListQuery): ContactType {
+  const cond = q.filters.find((c) => c.field === 'type');
+  const parsed = contactType.safeParse(cond?.values.length === 1 ? cond.values[0] : undefined);
+  if (cond?.op !== 'eq' || !parsed.success) {
+    throw new QueryError({ 'filter[type]': ['filter[type] must be one of supplier, recipient, carrier.'] });
+  }
+  return parsed.data;
+}
+
+function listOwner(caller: Caller, type: ContactType, q: ListQuery): { id: string | null } | 'all' {
+  if (type === 'carrier') return { id: null };
+  if (!caller.isSuperadmin) return { id: caller.tenantId };
+  const owner = q.filters.find((c) => c.field === 'owner.id' && c.op === 'eq' && c.values.length === 1);
+  return owner ? { id: owner.values[0] ?? null } : 'all';
+}
+
+/** The list plan: where to read, in which order, what to keep, and how the total is known. */
+async function plan(caller: Caller, q: ListQuery) {
+  const type = listType(q);
+  requireTypeScope(caller, type);
+  const owner = listOwner(caller, type, q);
+  const segments = visibleSegments(caller, type);
+  const sort = q.sort.length ? q.sort : [{ field: 'code', desc: false }];
+  const keyOrder = sort.length === 1 && sort[0]?.field === 'code';
+  const rest = q.filters.filter(
+    (c) => c.field !== 'type' && !(c.field === 'owner.id' && owner !== 'all' && caller.isSuperadmin),
+  );
+  const userPredicate = toPredicate(rest);
+  const segmentPredicate = segments ? (c: Contact) => segments.includes(c.segment) : undefined;
+  const predicate =
+    userPredicate && segmentPredicate
+      ? (c: Contact) => segmentPredicate(c) && userPredicate(c)
+      : (userPredicate ?? segmentPredicate);
+  const r = await refs();
+  return {
+    source: contactSource(type, owner, keyOrder ? Boolean(sort[0]?.desc) : false),
+    map: (item: Record<string, unknown>) => toContact(fromItem(item), r),
+    predicate,
+    compare: keyOrder ? undefined : comparator<Contact>(sort),
+    total: userPredicate ? undefined : () => countContacts(type, owner, segments ?? [...SEGMENT_CODES, null]),
+  };
+}
+
+export async function listContacts(caller: Caller, q: ListQuery) {
+  const p = await plan(caller, q);
+  return listPage({ ...p, page: q.page ?? 1, perPage: q.paginate ?? DEFAULT_PAGE_SIZE });
+}
+
+export async function exportContacts(caller: Caller, q: ListQuery) {
+  const p = await plan(caller, q);
+  const requested = (q.params.columns ?? CONTACT_COLUMNS.join(',')).split(',').filter(Boolean);
+  const unknown = requested.filter((c) => !(CONTACT_COLUMNS as readonly string[]).includes(c));
+  if (unknown.length) throw new QueryError({ columns: [`Unknown columns: ${unknown.join(', ')}.`] });
+  const columns: CsvColumn[] = requested.map((field) => ({ field, header: field }));
+  const rows = await listAll(p);
+  return csvResponse(`${listType(q)}s.csv`, toCsv(rows, columns));
+}
+
+export async function getContact(caller: Caller, id: string): Promise<Contact> {
+  const item = await findContact(id);
+  if (!item || !visible(caller, item)) throw new NotFoundError();
+  requireTypeScope(caller, item.type);
+  return toContact(item, await refs());
+}
+
+/** Warehouse and segment must be the owner company's own. */
+function checkOwnerRefs(
+  owner: CompanyItem | undefined,
+  c: { warehouseId?: string | null; segment?: SegmentCode | null },
+  lang: Language,
+) {
+  const errors: Record<string, string[]> = {};
+  const invalid = [translate(lang, MESSAGES.invalid)];
+  if (owner && c.warehouseId && !owner.warehouseIds.includes(c.warehouseId)) errors.warehouseId = invalid;
+  if (owner && c.segment && !owner.segments.includes(c.segment)) errors.segment = invalid;
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+export async function createContact(caller: Caller, input: ContactCreate, lang: Language): Promise<Contact> {
+  requireTypeScope(caller, input.type);
+  const rules = contactTypeRules(input.type);
+  // Carriers and their services are the provider's referential.
+  if ((input.type === 'carrier' || input.services.some((s) => s.code)) && !caller.isSuperadmin) {
+    throw new ForbiddenError();
+  }
+  const r = await refs();
+  const ownerId = ownerOf(input.type, caller.isSuperadmin ? (input.ownerId ?? null) : caller.tenantId);
+  const owner = ownerId ? r.companies.get(ownerId) : undefined;
+  if (rules.hasOwner && !owner) {
+    throw new ValidationError({ ownerId: [translate(lang, ownerId ? MESSAGES.invalid : MESSAGES.required)] });
+  }
+  checkOwnerRefs(owner, input, lang);
+  const now = new Date().toISOString();
+  const item: ContactItem = {
+    id: ulid(),
+    type: input.type,
+    code: input.code,
+    ownerId,
+    warehouseId: rules.hasWarehouse ? (input.warehouseId ?? null) : null,
+    segment: rules.hasSegment ? (input.segment ?? null) : null,
+    address: input.address,
+    comment: rules.hasComment ? input.comment : '',
+    services: rules.hasServices ? input.services.filter((s) => s.code) : [],
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+  await insertContact(item, { code: [translate(lang, MESSAGES.unique)] });
+  return toContact(item, r);
+}
+
+export async function updateContact(caller: Caller, id: string, raw: ContactUpdate, lang: Language): Promise<Contact> {
+  const current = await findContact(id);
+  if (!current || !visible(caller, current)) throw new NotFoundError();
+  requireTypeScope(caller, current.type);
+  if (current.type === 'carrier' && !caller.isSuperadmin) throw new ForbiddenError();
+  const parsed = contactUpdateFor(current.type).safeParse(raw);
+  if (!parsed.success) {
+    throw new ValidationError(fieldErrors(parsed.error, lang));
+  }
+  const input = parsed.data;
+  const rules = contactTypeRules(current.type);
+  const r = await refs();
+  const owner = current.ownerId ? r.companies.get(current.ownerId) : undefined;
+  checkOwnerRefs(owner, input, lang);
+  const next: ContactItem = {
+    ...current,
+    warehouseId: rules.hasWarehouse ? (input.warehouseId ?? null) : null,
+    segment: rules.hasSegment ? (input.segment ?? null) : null,
+    address: input.address,
+    comment: rules.hasComment ? input.comment : '',
+    services: rules.hasServices && caller.isSuperadmin ? input.services.filter((s) => s.code) : current.services,
+    updatedAt: new Date().toISOString(),
+  };
+  return toContact(await replaceContact(next, current), r);
+}

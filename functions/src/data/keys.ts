@@ -1,0 +1,31 @@
+/**
+ * Key builders of the single table. ACCESS-PATTERNS.md beside this file is the design; keep them in step.
+ * Tenant partitions use the owner company's id; the provider's own records (carriers) use PROVIDER.
+ */
+export const PROVIDER = 'PROVIDER';
+
+export const keys = {
+  tenant: (ownerId: string | null) => `T#${ownerId ?? PROVIDER}`,
+  byId: (id: string) => `ID#${id}`,
+
+  user: (id: string) => ({ PK: `USER#${id}`, SK: 'USER' }),
+  userEmail: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' }),
+  company: (id: string) => ({ PK: `COMPANY#${id}`, SK: 'COMPANY' }),
+  companyCode: (code: string) => ({ PK: `COMPANY_CODE#${code}`, SK: 'COMPANY_CODE' }),
+  companies: 'COMPANIES',
+  warehouse: (id: string) => ({ PK: `WAREHOUSE#${id}`, SK: 'WAREHOUSE' }),
+  warehouses: 'WAREHOUSES',
+
+  contact: (ownerId: string | null, type: string, code: string) => ({
+    PK: keys.tenant(ownerId),
+    SK: `CONTACT#${type}#${code}`,
+  }),
+  contactPrefix: (type: string) => `CONTACT#${type}#`,
+  contactsOfType: (type: string) => `CONTACTS#${type}`,
+
+  /** Counters keep list totals exact without reading a partition. */
+  counter: (scope: string, name: string) => ({ PK: `COUNT#${scope}`, SK: name }),
+
+  preference: (userId: string, slug: string) => ({ PK: `USER#${userId}`, SK: `PREF#${slug}` }),
+  preferencePrefix: 'PREF#',
+} as const;

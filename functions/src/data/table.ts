@@ -1,0 +1,226 @@
+/**
+ * Generic single-table operations and the paged list engine every resource uses.
+ * No transactions (dynalite has none): uniqueness is a conditional put on a natural key, and
+ * counters are single-item ADD updates.
+ */
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { type Paged, pageMeta } from '@cellar/shared/schemas/common';
+import { config } from '../platform/config';
+import { ConflictError, isConditionFailed } from '../platform/errors';
+import { documentClient } from './client';
+
+export type Item = Record<string, unknown>;
+export type Key = { PK: string; SK: string };
+
+/** Where a list reads from: a partition of the table or of an index, optionally narrowed by a sort-key prefix. */
+export interface Source {
+  index?: 'GSI1' | 'GSI2';
+  pk: string;
+  skPrefix?: string;
+  /** Read the sort key descending. */
+  desc?: boolean;
+}
+
+const KEY_NAMES = { table: ['PK', 'SK'], GSI1: ['GSI1PK', 'GSI1SK'], GSI2: ['GSI2PK', 'GSI2SK'] } as const;
+
+export async function getItem<T = Item>(key: Key): Promise<T | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: config.tableName, Key: key }));
+  return out.Item as T | undefined;
+}
+
+/** Puts an item that must not exist yet; a clash becomes a 409 with the given field errors. */
+export async function putNew(item: Item & Key, clash?: Record<string, string[]>): Promise<void> {
+  try {
+    await documentClient().send(
+      new PutCommand({ TableName: config.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }),
+    );
+  } catch (e) {
+    if (isConditionFailed(e)) throw new ConflictError(clash);
+    throw e;
+  }
+}
+
+/**
+ * Replaces an item only if nobody changed it since it was read (optimistic locking on `version`).
+ * @example await putVersioned({ ...item, name: 'x' }, item.version)
+ */
+export async function putVersioned(item: Item & Key, expectedVersion: number): Promise<Item> {
+  const next = { ...item, version: expectedVersion + 1 };
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: next,
+        ConditionExpression: 'attribute_exists(PK) AND #v = :v',
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: { ':v': expectedVersion },
+      }),
+    );
+  } catch (e) {
+    if (isConditionFailed(e)) throw new ConflictError();
+    throw e;
+  }
+  return next;
+}
+
+export async function putItem(item: Item & Key): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: config.tableName, Item: item }));
+}
+
+export async function deleteItem(key: Key): Promise<void> {
+  await documentClient().send(new DeleteCommand({ TableName: config.tableName, Key: key }));
+}
+
+/** Writes many items, 25 at a time, retrying what DynamoDB leaves unprocessed. */
+export async function batchPut(items: Item[]): Promise<void> {
+  for (let i = 0; i < items.length; i += 25) {
+    let pending = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; pending.length; attempt++) {
+      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [config.tableName]: pending } }));
+      pending = (out.UnprocessedItems?.[config.tableName] ?? []) as typeof pending;
+      if (pending.length) await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
+    }
+  }
+}
+
+/** Adds to a counter item (creating it at 0). */
+export async function addToCounter(key: Key, delta: number): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: key,
+      UpdateExpression: 'ADD #n :d',
+      ExpressionAttributeNames: { '#n': 'n' },
+      ExpressionAttributeValues: { ':d': delta },
+    }),
+  );
+}
+
+export async function readCounter(key: Key): Promise<number> {
+  const item = await getItem<{ n?: number }>(key);
+  return Math.max(0, item?.n ?? 0);
+}
+
+function queryInput(source: Source, limit?: number, startKey?: Item, keysOnly = false): QueryCommandInput {
+  const [pkName, skName] = KEY_NAMES[source.index ?? 'table'];
+  const names: Record<string, string> = { '#pk': pkName };
+  const values: Record<string, unknown> = { ':pk': source.pk };
+  let condition = '#pk = :pk';
+  if (source.skPrefix) {
+    names['#sk'] = skName;
+    values[':sk'] = source.skPrefix;
+    condition += ' AND begins_with(#sk, :sk)';
+  }
+  const projected = keysOnly ? [...new Set([...KEY_NAMES.table, pkName, skName])] : undefined;
+  if (projected) {
+    for (const [i, k] of projected.entries()) names[`#k${i}`] = k;
+  }
+  return {
+    TableName: config.tableName,
+    IndexName: source.index,
+    KeyConditionExpression: condition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: !source.desc,
+    Limit: limit,
+    ExclusiveStartKey: startKey,
+    ProjectionExpression: projected?.map((_, i) => `#k${i}`).join(', '),
+  };
+}
+
+export async function queryPage(source: Source, limit: number, startKey?: Item) {
+  const out = await documentClient().send(new QueryCommand(queryInput(source, limit, startKey)));
+  return { items: (out.Items ?? []) as Item[], lastKey: out.LastEvaluatedKey as Item | undefined };
+}
+
+/** Streams every item of a source, page by page. */
+export async function* queryAll(source: Source, pageSize = 1000): AsyncGenerator<Item> {
+  let startKey: Item | undefined;
+  do {
+    const page = await queryPage(source, pageSize, startKey);
+    yield* page.items;
+    startKey = page.lastKey;
+  } while (startKey);
+}
+
+/** The key after the first `n` items, reading keys only. */
+async function skip(source: Source, n: number): Promise<Item | undefined> {
+  let startKey: Item | undefined;
+  let left = n;
+  while (left > 0) {
+    const out = await documentClient().send(new QueryCommand(queryInput(source, Math.min(left, 1000), startKey, true)));
+    left -= out.Count ?? 0;
+    startKey = out.LastEvaluatedKey as Item | undefined;
+    if (!startKey) return undefined;
+  }
+  return startKey;
+}
+
+export interface ListRequest<T> {
+  source: Source;
+  page: number;
+  perPage: number;
+  map: (item: Item) => T;
+  /** Keeps a mapped record; absent means every item of the source. */
+  predicate?: (record: T) => boolean;
+  /** Orders mapped records; absent means the source's own key order. */
+  compare?: (a: T, b: T) => number;
+  /** The exact number of records the predicate keeps, when known without reading (a counter). */
+  total?: () => Promise<number>;
+}
+
+/**
+ * One page of a list, reading no more than it must:
+ * - key order with a known total: reads `page × perPage` items at most (keys only for the skipped part
+ *   when nothing is filtered), so the first page costs the same for 1,000 or 100,000 records;
+ * - any other sort, or filters without a known total: reads the source once, filters, sorts, slices.
+ */
+export async function listPage<T>(req: ListRequest<T>): Promise<Paged<T>> {
+  const offset = (req.page - 1) * req.perPage;
+  if (!req.compare && req.total) {
+    const total = await req.total();
+    if (!req.predicate) {
+      const startKey = offset > 0 ? await skip(req.source, offset) : undefined;
+      const data =
+        offset > 0 && !startKey ? [] : (await queryPage(req.source, req.perPage, startKey)).items.map(req.map);
+      return { data, meta: pageMeta(total, req.page, req.perPage, data.length) };
+    }
+    const data: T[] = [];
+    let seen = 0;
+    for await (const item of queryAll(req.source, Math.min(1000, offset + req.perPage))) {
+      const record = req.map(item);
+      if (!req.predicate(record)) continue;
+      if (seen++ < offset) continue;
+      data.push(record);
+      if (data.length === req.perPage) break;
+    }
+    return { data, meta: pageMeta(total, req.page, req.perPage, data.length) };
+  }
+  const all: T[] = [];
+  for await (const item of queryAll(req.source)) {
+    const record = req.map(item);
+    if (!req.predicate || req.predicate(record)) all.push(record);
+  }
+  if (req.compare) all.sort(req.compare);
+  const data = all.slice(offset, offset + req.perPage);
+  return { data, meta: pageMeta(all.length, req.page, req.perPage, data.length) };
+}
+
+/** Every record a list query selects (exports), in order. */
+export async function listAll<T>(req: Omit<ListRequest<T>, 'page' | 'perPage' | 'total'>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of queryAll(req.source)) {
+    const record = req.map(item);
+    if (!req.predicate || req.predicate(record)) all.push(record);
+  }
+  if (req.compare) all.sort(req.compare);
+  return all;
+}

@@ -1,0 +1,193 @@
+/**
+ * The HTTP platform: builds a resource's Lambda from the route table. Each route gets the same pipeline:
+ *   parse JSON (413 over the limit) → authenticate → check role level and module scope → validate
+ *   path, query and body with the route's zod schemas (422) → service → JSON or CSV response.
+ * Errors leave as `{ message, errors }`, translated to the caller's language; internals never leave.
+ */
+
+import { canAccess } from '@cellar/shared/auth/roles';
+import { checkListQuery, type ListQuery, parseListQuery, QueryError } from '@cellar/shared/filter/query';
+import { fieldErrors, type Language, pickLanguage, translate } from '@cellar/shared/i18n/messages';
+import type { RouteDef } from '@cellar/shared/routes/define';
+import { type RouteId, type Routes, routeList, routes } from '@cellar/shared/routes/table';
+import middy, { type MiddlewareObj } from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpRouterHandler, { type Route } from '@middy/http-router';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { z } from 'zod';
+import { config } from './config';
+import { ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, ValidationError } from './errors';
+import { logger } from './logger';
+import { authenticate, type Caller } from './principal';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RequestContext<R extends RouteDef> {
+  caller: R['access'] extends 0 ? Caller | null : Caller;
+  params: Out<NonNullable<R['params']>>;
+  query: Out<NonNullable<R['query']>>;
+  body: Out<NonNullable<R['body']>>;
+  /** The parsed list query, when the route is a list. */
+  list: ListQuery;
+  lang: Language;
+  headers: Record<string, string | undefined>;
+  sourceIp: string;
+}
+
+/** A handler's explicit answer; anything else it returns is sent as JSON with the route's status. */
+export class HttpResponse {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    readonly headers: Record<string, string> = {},
+    readonly isBase64Encoded = false,
+  ) {}
+}
+
+export type RouteHandler<K extends RouteId> = (ctx: RequestContext<Routes[K]>) => Promise<unknown>;
+export type ResourceHandlers<Res extends string> = {
+  [K in RouteId as Routes[K]['resource'] extends Res ? K : never]: RouteHandler<K>;
+};
+
+type Event = APIGatewayProxyEvent;
+type Request = middy.Request<Event, APIGatewayProxyResult, Error, Context & { request?: RequestContext<RouteDef> }>;
+
+const SECURITY_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+const json = (status: number, body: unknown): APIGatewayProxyResult => ({
+  statusCode: status,
+  headers: SECURITY_HEADERS,
+  body: status === 204 ? '' : JSON.stringify(body ?? null),
+});
+
+function decodeBody(event: Event): unknown {
+  if (event.body === null || event.body === undefined || event.body === '') return undefined;
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(raw) > config.maxBodyBytes) throw new PayloadTooLargeError();
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new ValidationError({ body: ['Malformed JSON.'] });
+  }
+}
+
+function queryEntries(event: Event): [string, string][] {
+  const multi = event.multiValueQueryStringParameters;
+  if (multi) return Object.entries(multi).flatMap(([k, vs]) => (vs ?? []).map((v) => [k, v] as [string, string]));
+  return Object.entries(event.queryStringParameters ?? {}).map(([k, v]) => [k, v ?? '']);
+}
+
+function parseWith<S extends z.ZodType | undefined>(schema: S, input: unknown, lang: Language, prefix = '') {
+  if (!schema) return undefined;
+  const out = schema.safeParse(input);
+  if (out.success) return out.data;
+  const errors = fieldErrors(out.error, lang);
+  throw new ValidationError(
+    prefix ? Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${prefix}${k}`, v])) : errors,
+  );
+}
+
+/** Authenticates and authorizes the caller for one route. */
+const guard = (def: RouteDef): MiddlewareObj<Event> => ({
+  before: async (request) => {
+    const ctx = (request as Request).context;
+    const headers = request.event.headers as Record<string, string | undefined>;
+    const caller = def.access === 0 ? null : await authenticate(headers);
+    if (caller && !canAccess(caller, def.access, def.scopes)) throw new ForbiddenError();
+    ctx.request = { caller } as RequestContext<RouteDef>;
+  },
+});
+
+/** Validates path, query and body, and fills the request context. */
+const validate = (def: RouteDef): MiddlewareObj<Event> => ({
+  before: async (request) => {
+    const event = request.event;
+    const ctx = (request as Request).context.request as RequestContext<RouteDef>;
+    const headers = event.headers as Record<string, string | undefined>;
+    ctx.headers = headers;
+    ctx.lang = pickLanguage(headers['accept-language']);
+    ctx.sourceIp = event.requestContext?.identity?.sourceIp ?? '';
+    const entries = queryEntries(event);
+    if (def.list) {
+      ctx.list = parseListQuery(entries);
+      checkListQuery(ctx.list, def.list);
+    } else {
+      ctx.list = parseListQuery([]);
+      ctx.query = parseWith(def.query ?? z.object({}).strict(), Object.fromEntries(entries), ctx.lang) as never;
+    }
+    ctx.params = parseWith(def.params, event.pathParameters ?? {}, ctx.lang) as never;
+    const body = decodeBody(event);
+    if (def.body) ctx.body = parseWith(def.body, body ?? {}, ctx.lang) as never;
+  },
+});
+
+function errorResponse(error: unknown, lang: Language): APIGatewayProxyResult {
+  if (error instanceof QueryError)
+    return json(422, { message: translate(lang, 'api.invalid_data'), errors: error.errors });
+  if (error instanceof HttpError && error.expose) {
+    return json(error.status, {
+      message: error.text ?? translate(lang, error.key),
+      ...(error.errors ? { errors: error.errors } : {}),
+    });
+  }
+  logger.error('Unhandled error', error as Error);
+  return json(500, { message: translate(lang, 'api.server_error') });
+}
+
+/** Turns any failure into the catalogue's shape, in the caller's language. */
+const errors = (): MiddlewareObj<Event, APIGatewayProxyResult> => ({
+  onError: async (request) => {
+    const headers = (request.event.headers ?? {}) as Record<string, string | undefined>;
+    const lang = pickLanguage(headers['accept-language'] ?? headers['Accept-Language']);
+    const e = request.error as Error & { statusCode?: number };
+    // The router's own 404 for an unknown path.
+    const error = e?.statusCode === 404 && !(e instanceof HttpError) ? new NotFoundError() : e;
+    request.response = errorResponse(error, lang);
+  },
+});
+
+function routeHandler(def: RouteDef, impl: (ctx: RequestContext<RouteDef>) => Promise<unknown>) {
+  return middy<Event, APIGatewayProxyResult>()
+    .use(guard(def))
+    .use(validate(def))
+    .handler(async (_event, context) => {
+      const ctx = (context as Request['context']).request as RequestContext<RouteDef>;
+      const result = await impl(ctx);
+      if (result instanceof HttpResponse) {
+        return {
+          statusCode: result.status,
+          headers: { ...SECURITY_HEADERS, ...result.headers },
+          body: result.body,
+          isBase64Encoded: result.isBase64Encoded,
+        };
+      }
+      // The response schema also strips anything internal a service might have left on a record.
+      return json(def.status ?? 200, def.response ? def.response.parse(result) : result);
+    });
+}
+
+/**
+ * The Lambda handler of one resource, with one route per entry of the route table.
+ * @example export const handler = resourceHandler('contacts', { contactList: …, contactGet: … });
+ */
+export function resourceHandler<Res extends string>(resource: Res, impls: ResourceHandlers<Res>) {
+  const table = routes as Record<string, RouteDef>;
+  const byId = new Map(Object.entries(table).map(([key, def]) => [def, key]));
+  const implMap = impls as Record<string, (ctx: RequestContext<RouteDef>) => Promise<unknown>>;
+  const own: Route<Event, APIGatewayProxyResult>[] = routeList
+    .filter((def) => def.resource === resource)
+    .map((def) => {
+      const key = byId.get(def) as string;
+      const impl = implMap[key];
+      if (!impl) throw new Error(`No handler for route ${key}`);
+      return { method: def.method, path: def.path, handler: routeHandler(def, impl) };
+    });
+  return middy<Event, APIGatewayProxyResult>()
+    .use(httpHeaderNormalizer())
+    .use(errors())
+    .handler(httpRouterHandler(own) as never);
+}

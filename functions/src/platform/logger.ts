@@ -1,0 +1,4 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+
+/** Structured JSON logs; the service name comes from POWERTOOLS_SERVICE_NAME in AWS. */
+export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'cellar' });

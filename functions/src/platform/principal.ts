@@ -1,0 +1,47 @@
+/**
+ * Who is calling: the verified token's user, loaded fresh so that deactivation and role changes apply at
+ * once, with its company. The tenant of every request comes from here, never from the request itself.
+ */
+import { type Principal, ROLES } from '@cellar/shared/auth/roles';
+import { type CompanyItem, companies } from '../data/reference';
+import { getUser, type UserItem } from '../users/repository';
+import { UnauthorizedError } from './errors';
+import { verifyToken } from './tokens';
+
+export interface Caller extends Principal {
+  user: UserItem;
+  company: CompanyItem;
+  /** The owner company of the caller's data. */
+  tenantId: string;
+  isSuperadmin: boolean;
+  /** While impersonating: the real user's id. */
+  actorId?: string;
+}
+
+const bearer = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
+
+/**
+ * Authenticates a request from its headers (already lower-cased): an impersonation token
+ * (x-impersonation-token) wins over the main Authorization token.
+ */
+export async function authenticate(headers: Record<string, string | undefined>): Promise<Caller> {
+  const candidates = [headers['x-impersonation-token'], bearer(headers.authorization)].filter(Boolean) as string[];
+  for (const token of candidates) {
+    const claims = await verifyToken(token);
+    if (!claims) continue;
+    const user = await getUser(claims.sub);
+    if (!user?.active) throw new UnauthorizedError();
+    const company = (await companies.get()).get(user.companyId);
+    if (!company) throw new UnauthorizedError();
+    return {
+      role: user.roleLevel,
+      scope: user.scope,
+      user,
+      company,
+      tenantId: user.companyId,
+      isSuperadmin: user.roleLevel === ROLES.superadmin,
+      actorId: claims.act,
+    };
+  }
+  throw new UnauthorizedError();
+}

@@ -1,0 +1,64 @@
+/**
+ * Access tokens: HS256 JWTs signed with a secret from Secrets Manager (JWT_SECRET_ARN) or, locally,
+ * from JWT_SECRET. The algorithm is pinned on verification and the expiry is always checked.
+ * An impersonation token carries `act`: the id of the user really acting.
+ */
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { jwtVerify, SignJWT } from 'jose';
+import { config } from './config';
+
+const ISSUER = 'cellar';
+const AUDIENCE = 'cellar-api';
+const ALG = 'HS256';
+
+let secret: Promise<Uint8Array> | undefined;
+
+async function loadSecret(): Promise<Uint8Array> {
+  const local = process.env.JWT_SECRET;
+  if (local) return new TextEncoder().encode(local);
+  const arn = process.env.JWT_SECRET_ARN;
+  if (!arn) throw new Error('No JWT secret configured');
+  const out = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
+  if (!out.SecretString) throw new Error('Empty JWT secret');
+  return new TextEncoder().encode(out.SecretString);
+}
+
+const signingKey = () => {
+  secret ??= loadSecret().catch((e) => {
+    secret = undefined;
+    throw e;
+  });
+  return secret;
+};
+
+export interface TokenClaims {
+  sub: string;
+  /** Set on impersonation tokens: who is acting. */
+  act?: string;
+}
+
+export async function issueToken(claims: TokenClaims, ttlSeconds = config.tokenTtlSeconds): Promise<string> {
+  const jwt = new SignJWT(claims.act ? { act: claims.act } : {})
+    .setProtectedHeader({ alg: ALG })
+    .setSubject(claims.sub)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`);
+  return jwt.sign(await signingKey());
+}
+
+/** The claims of a valid token, or null for any invalid, expired or foreign one. */
+export async function verifyToken(token: string): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, await signingKey(), {
+      algorithms: [ALG],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ['exp', 'sub'],
+    });
+    return { sub: String(payload.sub), act: typeof payload.act === 'string' ? payload.act : undefined };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Lambda's SQS event-source mapping, locally: long-polls a queue, calls the worker with batches of up to
+ * `batchSize` records, deletes what succeeded, and leaves the `batchItemFailures` (or the whole batch when
+ * the worker throws) to reappear after the visibility timeout; the queue's redrive policy moves a message
+ * to the DLQ after maxReceiveCount receives.
+ */
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { lambdaContext } from './gateway';
+
+export type Worker = (
+  event: SQSEvent,
+  context: ReturnType<typeof lambdaContext>,
+) => Promise<SQSBatchResponse | undefined>;
+
+export interface PollerOptions {
+  client: SQSClient;
+  queueUrl: string;
+  queueArn: string;
+  worker: Worker;
+  name: string;
+  batchSize?: number;
+  visibilityTimeout?: number;
+  waitSeconds?: number;
+  onError?: (e: unknown) => void;
+}
+
+export function startPoller(o: PollerOptions): { stop(): Promise<void> } {
+  let running = true;
+  let abort = new AbortController();
+  const loop = (async () => {
+    while (running) {
+      try {
+        const out = await o.client.send(
+          new ReceiveMessageCommand({
+            QueueUrl: o.queueUrl,
+            MaxNumberOfMessages: o.batchSize ?? 10,
+            WaitTimeSeconds: o.waitSeconds ?? 1,
+            VisibilityTimeout: o.visibilityTimeout,
+            AttributeNames: ['All'],
+            MessageAttributeNames: ['All'],
+          }),
+          { abortSignal: abort.signal },
+        );
+        const messages = out.Messages ?? [];
+        if (!messages.length) continue;
+        const records: SQSRecord[] = messages.map((m) => ({
+          messageId: m.MessageId ?? '',
+          receiptHandle: m.ReceiptHandle ?? '',
+          body: m.Body ?? '',
+          attributes: (m.Attributes ?? {}) as unknown as SQSRecord['attributes'],
+          messageAttributes: {},
+          md5OfBody: m.MD5OfBody ?? '',
+          eventSource: 'aws:sqs',
+          eventSourceARN: o.queueArn,
+          awsRegion: 'local',
+        }));
+        let failed: Set<string>;
+        try {
+          const result = await o.worker({ Records: records }, lambdaContext(o.name, 900_000));
+          failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+        } catch (e) {
+          o.onError?.(e);
+          failed = new Set(records.map((r) => r.messageId));
+        }
+        const done = records.filter((r) => !failed.has(r.messageId));
+        if (done.length) {
+          await o.client.send(
+            new DeleteMessageBatchCommand({
+              QueueUrl: o.queueUrl,
+              Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
+            }),
+          );
+        }
+      } catch (e) {
+        if (!running) break;
+        o.onError?.(e);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      abort.abort();
+      abort = new AbortController();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,351 @@
+/**
+ * The demo anyone can try after `npm start`: three warehouses, the provider and two client companies,
+ * five accounts (password below), and contacts of every type. Local runtime only: nothing here is
+ * bundled into a Lambda or deployed.
+ */
+
+import { companyItems, warehouseItem } from '@cellar/functions/companies/repository';
+import { type ContactItem, insertContact } from '@cellar/functions/contacts/repository';
+import { type CompanyItem, companies, warehouses } from '@cellar/functions/data/reference';
+import { batchPut } from '@cellar/functions/data/table';
+import { hashPassword } from '@cellar/functions/platform/passwords';
+import { type UserItem, userItems } from '@cellar/functions/users/repository';
+import { luhn } from '@cellar/shared/validation/validators';
+import { ulid } from 'ulid';
+
+export const DEMO_PASSWORD = 'Cellar-demo-2026';
+export const DEMO_ACCOUNTS = [
+  { email: 'superadmin@cellar.test', role: 'superadmin', company: 'CELLAR' },
+  { email: 'admin@cli001.test', role: 'admin', company: 'CLI001' },
+  { email: 'user@cli001.test', role: 'user', company: 'CLI001' },
+  { email: 'reader@cli001.test', role: 'reader', company: 'CLI001' },
+  { email: 'admin@cli002.test', role: 'admin', company: 'CLI002' },
+] as const;
+
+/** A small deterministic generator, so every fresh demo is the same. */
+export function prng(seed: number) {
+  let a = seed;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T,
+  };
+}
+type Rng = ReturnType<typeof prng>;
+
+export function siret(rng: Rng): string {
+  const base = Array.from({ length: 13 }, () => rng.int(0, 9)).join('');
+  const check = [...Array(10).keys()].find((d) => luhn(`${base}${d}`));
+  return `${base}${check}`;
+}
+
+const CITIES = [
+  ['Bordeaux', '33000'],
+  ['Pauillac', '33250'],
+  ['Saint-Émilion', '33330'],
+  ['Cognac', '16100'],
+  ['Jarnac', '16200'],
+  ['Reims', '51100'],
+  ['Épernay', '51200'],
+  ['Beaune', '21200'],
+  ['Lyon', '69002'],
+  ['Paris', '75008'],
+  ['Nantes', '44000'],
+  ['Lille', '59000'],
+  ['Marseille', '13001'],
+  ['Toulouse', '31000'],
+  ['Strasbourg', '67000'],
+  ['Avignon', '84000'],
+] as const;
+const STREETS = [
+  'rue des Chais',
+  'avenue de la Gare',
+  'quai des Chartrons',
+  'chemin des Vignes',
+  'place du Marché',
+  'boulevard Pasteur',
+  'rue Nationale',
+  'allée des Tonneliers',
+];
+const FIRST = [
+  'Camille',
+  'Louis',
+  'Chloé',
+  'Hugo',
+  'Léa',
+  'Jules',
+  'Manon',
+  'Arthur',
+  'Inès',
+  'Gabriel',
+  'Zoé',
+  'Raphaël',
+  'Élise',
+  'Théo',
+];
+const LAST = [
+  'Martin',
+  'Bernard',
+  'Dubois',
+  'Lefèvre',
+  'Moreau',
+  'Laurent',
+  'Garnier',
+  'Faure',
+  'Rousseau',
+  'Blanc',
+  'Guérin',
+  'Muller',
+  'Perrin',
+  'Chevalier',
+];
+const TRADE = [
+  'Cave',
+  'Vinothèque',
+  'Épicerie fine',
+  'Restaurant',
+  'Bistrot',
+  'Hôtel',
+  'Caviste',
+  'Maison',
+  'Comptoir',
+  'Cellier',
+];
+const SUPPLIERS = [
+  'Château Lafleur',
+  'Domaine des Aubuisières',
+  'Maison Delamotte',
+  'Château Pichon',
+  'Domaine Roulot',
+  'Distillerie du Peyrat',
+  'Maison Ferrand',
+  'Château de Laubade',
+  'Champagne Gosset',
+  'Domaine Huet',
+  'Château Climens',
+  'Rhum Clément',
+  'Domaine Tempier',
+  'Maison Jadot',
+  'Château Coutet',
+  'Domaine Weinbach',
+  'Cognac Frapin',
+  'Armagnac Dartigalongue',
+  'Château Musar',
+  'Domaine Zind-Humbrecht',
+];
+
+function address(rng: Rng, company: string, person: boolean, withExcise = false) {
+  const [city, postcode] = rng.pick(CITIES);
+  const name = `${rng.pick(FIRST)} ${rng.pick(LAST)}`;
+  return {
+    isCompany: !person,
+    company: person ? '' : company,
+    name,
+    siretNumber: person ? '' : siret(rng),
+    street: `${rng.int(1, 180)} ${rng.pick(STREETS)}`,
+    details: '',
+    postcode,
+    city,
+    country: 'FR',
+    email: `${name
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .replace(/\s+/g, '.')}@example.com`,
+    phone: `+33 5 ${rng.int(10, 99)} ${rng.int(10, 99)} ${rng.int(10, 99)} ${rng.int(10, 99)}`,
+    exciseNumber: withExcise ? `FR0${String(rng.int(10000, 99999))}E${String(rng.int(1000, 9999))}` : '',
+    exciseWarehouseNumber: '',
+    pickupCode: '',
+    timeslots: [],
+    comment: '',
+  };
+}
+
+function contact(
+  p: Omit<ContactItem, 'id' | 'createdAt' | 'updatedAt' | 'version' | 'services' | 'comment'> & Partial<ContactItem>,
+): ContactItem {
+  const now = new Date().toISOString();
+  return { id: ulid(), createdAt: now, updatedAt: now, version: 1, services: [], comment: '', ...p };
+}
+
+async function inBatches<T>(list: T[], size: number, run: (item: T) => Promise<unknown>) {
+  for (let i = 0; i < list.length; i += size) await Promise.all(list.slice(i, i + size).map(run));
+}
+
+export async function seedDemo(log: (line: string) => void = () => undefined): Promise<void> {
+  const rng = prng(2026);
+  const wh = [
+    { id: ulid(), code: 'BDX', name: 'Bordeaux – Bruges' },
+    { id: ulid(), code: 'COG', name: 'Cognac – Châteaubernard' },
+    { id: ulid(), code: 'REI', name: 'Reims – La Pompelle' },
+  ];
+  const company = (code: string, name: string, city: [string, string], extra: Partial<CompanyItem>): CompanyItem => ({
+    id: ulid(),
+    code,
+    name,
+    address: { ...address(rng, name, false, true), city: city[0], postcode: city[1] },
+    warehouseIds: wh.map((w) => w.id),
+    segments: ['B2B', 'B2C'],
+    isPooledActivity: false,
+    isTopAgent: false,
+    isCertifiedOrganic: false,
+    scope: ['*'],
+    active: true,
+    ...extra,
+  });
+  const provider = company('CELLAR', 'Cellar Logistique', ['Bordeaux', '33300'], {});
+  const cli001 = company('CLI001', 'Vignobles Duval & Fils', ['Pauillac', '33250'], { isCertifiedOrganic: true });
+  const cli002 = company('CLI002', 'Coopérative des Coteaux', ['Cognac', '16100'], {
+    segments: ['B2B'],
+    isPooledActivity: true,
+    warehouseIds: [wh[0]!.id, wh[1]!.id],
+  });
+  const byCode = { CELLAR: provider, CLI001: cli001, CLI002: cli002 };
+
+  const hash = await hashPassword(DEMO_PASSWORD);
+  const levels = { superadmin: 100, admin: 10, user: 2, reader: 1 } as const;
+  const users: UserItem[] = DEMO_ACCOUNTS.map((a) => {
+    const [local] = a.email.split('@');
+    return {
+      id: ulid(),
+      email: a.email,
+      passwordHash: hash,
+      firstname: rng.pick(FIRST),
+      lastname: `${rng.pick(LAST)} (${local})`,
+      roleLevel: levels[a.role],
+      active: true,
+      locale: 'fr-FR',
+      companyId: byCode[a.company].id,
+      warehouseIds: byCode[a.company].warehouseIds,
+      scope: ['*'],
+      notificationChannels: ['mail'],
+      childIds: [],
+      createdAt: new Date().toISOString(),
+      version: 1,
+    };
+  });
+
+  await batchPut([
+    ...wh.map(warehouseItem),
+    ...[provider, cli001, cli002].flatMap(companyItems),
+    ...users.flatMap(userItems),
+  ]);
+  companies.invalidate();
+  warehouses.invalidate();
+
+  const contacts: ContactItem[] = [];
+  const code = (prefix: string, n: number) => `${prefix}${String(n).padStart(4, '0')}`;
+  for (const [i, name] of SUPPLIERS.entries()) {
+    contacts.push(
+      contact({
+        type: 'supplier',
+        code: code('FOU', i + 1),
+        ownerId: cli001.id,
+        warehouseId: rng.pick(wh).id,
+        segment: null,
+        address: address(rng, name, false, true),
+      }),
+    );
+  }
+  for (const [i, name] of SUPPLIERS.slice(0, 6).entries()) {
+    contacts.push(
+      contact({
+        type: 'supplier',
+        code: code('FRN', i + 1),
+        ownerId: cli002.id,
+        warehouseId: rng.pick(wh.slice(0, 2)).id,
+        segment: null,
+        address: address(rng, name, false, true),
+      }),
+    );
+  }
+  for (let i = 1; i <= 260; i++) {
+    const b2c = i % 3 === 0;
+    const name = `${rng.pick(TRADE)} ${rng.pick(LAST)}`;
+    contacts.push(
+      contact({
+        type: 'recipient',
+        code: code(b2c ? 'PART' : 'CLT', i),
+        ownerId: cli001.id,
+        warehouseId: rng.pick(wh).id,
+        segment: b2c ? 'B2C' : 'B2B',
+        address: address(rng, name, b2c, !b2c),
+      }),
+    );
+  }
+  for (let i = 1; i <= 30; i++) {
+    const name = `${rng.pick(TRADE)} ${rng.pick(LAST)}`;
+    contacts.push(
+      contact({
+        type: 'recipient',
+        code: code('DEST', i),
+        ownerId: cli002.id,
+        warehouseId: rng.pick(wh.slice(0, 2)).id,
+        segment: 'B2B',
+        address: address(rng, name, false, true),
+      }),
+    );
+  }
+  const carriers: [string, string, 'B2B' | 'B2C' | null, [string, string, boolean][]][] = [
+    [
+      'GEODIS',
+      'Geodis',
+      'B2B',
+      [
+        ['MES', 'Messagerie', false],
+        ['AFF', 'Affrètement', false],
+      ],
+    ],
+    ['KUEHNE', 'Kuehne + Nagel', 'B2B', [['GRP', 'Groupage', false]]],
+    [
+      'COLISSIMO',
+      'Colissimo',
+      'B2C',
+      [
+        ['DOM', 'Domicile', false],
+        ['RELAIS', 'Point retrait', true],
+      ],
+    ],
+    [
+      'DPD',
+      'DPD France',
+      'B2C',
+      [
+        ['PREDICT', 'Predict', false],
+        ['PICKUP', 'Pickup', true],
+      ],
+    ],
+    [
+      'CHRONO',
+      'Chronopost',
+      'B2C',
+      [
+        ['13H', 'Chrono 13', false],
+        ['RELAIS', 'Chrono Relais', true],
+      ],
+    ],
+    ['ENLEV', 'Enlèvement client', null, []],
+  ];
+  for (const [c, name, segment, services] of carriers) {
+    contacts.push(
+      contact({
+        type: 'carrier',
+        code: c,
+        ownerId: null,
+        warehouseId: null,
+        segment,
+        address: address(rng, name, false),
+        comment: '',
+        services: services.map(([sc, sn, pickup]) => ({ code: sc, name: sn, isPickupPoint: pickup })),
+      }),
+    );
+  }
+  await inBatches(contacts, 10, (c) => insertContact(c, {}));
+  log(`Seeded the demo: ${users.length} accounts, ${contacts.length} contacts, ${wh.length} warehouses.`);
+}

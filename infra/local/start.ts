@@ -1,0 +1,42 @@
+/**
+ * `npm start`: the whole product on http://127.0.0.1:3000 (PORT or --port overrides).
+ *   --data-dir DIR   where data persists (default .cellar/data, git-ignored)
+ *   --reset          wipe the data first (a fresh demo)
+ */
+import { parseArgs } from 'node:util';
+import { startRuntime } from './runtime';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    'data-dir': { type: 'string' },
+    reset: { type: 'boolean', default: false },
+  },
+});
+
+const runtime = await startRuntime({
+  port: Number(values.port ?? process.env.PORT ?? 3000),
+  dataDir: values['data-dir'],
+  reset: values.reset,
+  log: (line) => console.log(line),
+});
+
+console.log(`
+Cellar is running on ${runtime.url}
+
+Demo accounts (password ${DEMO_PASSWORD}):
+${DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(24)} ${a.role} (${a.company})`).join('\n')}
+
+Ctrl-C stops it; data persists in .cellar/ (npm start -- --reset starts afresh).`);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping…');
+  await runtime.stop();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
