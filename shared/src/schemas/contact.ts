@@ -28,7 +28,7 @@ export const contactCode = z
   .toUpperCase()
   .min(1, { error: MESSAGES.required })
   .max(CONTACT_CODE_MAX, { error: MESSAGES.maxLength })
-  .regex(CODE_PATTERN, { error: MESSAGES.code });
+  .refine(isCode, { error: MESSAGES.code });
 
 /** Which parts of the form a contact type has (spec 3 §2, contact create screen). */
 export const contactTypeRules = (type: ContactType) => ({

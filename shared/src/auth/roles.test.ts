@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assignableRoles,
+  canAccess,
+  canSendTransmittingOrder,
+  canUpdateStatus,
+  hasScope,
+  isReader,
+  isWritter,
+  ROLES,
+  roleLevel,
+  roleSlug,
+  UnknownRoleError,
+} from './roles';
+
+const as = (role: 1 | 2 | 10 | 100, scope: string[] = ['*']) => ({ role, scope });
+
+describe('Roles', () => {
+  it('maps words and levels both ways', () => {
+    expect(roleLevel('reader')).toBe(1);
+    expect(roleLevel('superadmin')).toBe(100);
+    expect(roleSlug(10)).toBe('admin');
+  });
+  it('throws on unknown role strings and levels', () => {
+    expect(() => roleLevel('owner')).toThrow(UnknownRoleError);
+    expect(() => roleLevel('toString')).toThrow('Error role is undefined');
+    expect(() => roleSlug(5)).toThrow(UnknownRoleError);
+  });
+  it('lets a creator assign only roles strictly below its own', () => {
+    expect(assignableRoles(ROLES.admin)).toEqual(['reader', 'user']);
+    expect(assignableRoles(ROLES.superadmin)).toEqual(['reader', 'user', 'admin']);
+    expect(assignableRoles(ROLES.reader)).toEqual([]);
+  });
+});
+
+describe('Function: canAccess', () => {
+  it.each([
+    [null, 0, [], true],
+    [null, 1, [], false],
+    [as(1), 1, [], true],
+    [as(1), 2, [], false],
+    [as(2), 2, [], true],
+    [as(10), 100, [], false],
+    [as(100), 100, [], true],
+    [as(2, ['order']), 1, ['recipient'], false],
+    [as(2, ['recipient']), 1, ['supplier', 'recipient'], true],
+    [as(2, ['*']), 1, ['carrier'], true],
+  ] as const)('%j at level %s with scopes %j → %s', (p, level, scopes, ok) => {
+    expect(canAccess(p, level, scopes)).toBe(ok);
+  });
+  it("treats '*' as every scope", () => expect(hasScope(['*'], 'stockMovement')).toBe(true));
+});
+
+describe('Capabilities', () => {
+  it.each([
+    [1, false, true, false, false],
+    [2, true, false, false, false],
+    [10, true, false, true, false],
+    [100, true, false, true, true],
+  ] as const)('level %s: writer %s, reader %s, status %s, resend %s', (level, w, r, s, t) => {
+    const p = as(level);
+    expect(isWritter(p)).toBe(w);
+    expect(isReader(p)).toBe(r);
+    expect(canUpdateStatus(p)).toBe(s);
+    expect(canSendTransmittingOrder(p)).toBe(t);
+  });
+});

@@ -1,0 +1,193 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { comparator, matchesCondition } from './match';
+import { checkListQuery, type ListQuery, OPERATORS, parseListQuery, QueryError, serializeListQuery } from './query';
+
+const fieldArb = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}(\.[A-Za-z_][A-Za-z0-9_]{0,8}){0,2}$/);
+const RESERVED = new Set(['sort', 'include', 'paginate', 'page']);
+const queryArb: fc.Arbitrary<ListQuery> = fc.record({
+  filters: fc
+    .uniqueArray(
+      fc.record({
+        field: fieldArb,
+        op: fc.constantFrom(...OPERATORS),
+        values: fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 3 }),
+      }),
+      { selector: (c) => `${c.field}|${c.op === 'eq' ? '' : c.op}` },
+    )
+    .map((fs) => fs.map((f) => (f.op === 'bt' ? { ...f, values: [f.values[0] ?? '', f.values[1] ?? ''] } : f))),
+  sort: fc.array(fc.record({ field: fieldArb, desc: fc.boolean() }), { maxLength: 3 }),
+  include: fc.array(fieldArb, { maxLength: 3 }),
+  paginate: fc.option(fc.integer({ min: 1, max: 5000 }), { nil: undefined }),
+  page: fc.option(fc.integer({ min: 1, max: 1_000_000 }), { nil: undefined }),
+  params: fc.dictionary(
+    fc.stringMatching(/^[a-z_]{1,10}$/).filter((k) => !RESERVED.has(k) && !k.startsWith('filter')),
+    fc.string(),
+    { maxKeys: 3 },
+  ),
+});
+
+const strip = (q: ListQuery) => JSON.parse(JSON.stringify(q));
+
+describe('Function: parseListQuery ∘ serializeListQuery', () => {
+  it('is the identity on every valid query', () => {
+    fc.assert(
+      fc.property(queryArb, (q) => {
+        expect(strip(parseListQuery(serializeListQuery(q)))).toEqual(strip(q));
+      }),
+      {
+        numRuns: 500,
+      },
+    );
+  });
+
+  it('never crashes on garbage: it parses or throws a QueryError with field messages', () => {
+    const entries = fc.array(
+      fc.tuple(
+        fc.oneof(
+          fc.string(),
+          fc.constantFrom(
+            'filter',
+            'filter[',
+            'filter[a][',
+            'sort',
+            'page',
+            'paginate',
+            'include',
+            'filter[a][zz]',
+            'filter[][eq]',
+          ),
+        ),
+        fc.string(),
+      ),
+      { maxLength: 6 },
+    );
+    fc.assert(
+      fc.property(entries, (list) => {
+        try {
+          parseListQuery(list);
+        } catch (e) {
+          expect(e).toBeInstanceOf(QueryError);
+          expect(Object.keys((e as QueryError).errors).length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('Function: parseListQuery', () => {
+  it('reads the shapes of the specs', () => {
+    const q = parseListQuery(
+      'filter[type]=recipient&filter[owner.segments]=B2B,B2C&filter[createdAt][bt]=2026-01-01,2026-01-31&sort=-createdAt,code&include=owner,warehouse&paginate=20&page=2&output=csv',
+    );
+    expect(q.filters).toEqual([
+      { field: 'type', op: 'eq', values: ['recipient'] },
+      { field: 'owner.segments', op: 'eq', values: ['B2B', 'B2C'] },
+      { field: 'createdAt', op: 'bt', values: ['2026-01-01', '2026-01-31'] },
+    ]);
+    expect(q.sort).toEqual([
+      { field: 'createdAt', desc: true },
+      { field: 'code', desc: false },
+    ]);
+    expect(q.include).toEqual(['owner', 'warehouse']);
+    expect(q.paginate).toBe(20);
+    expect(q.page).toBe(2);
+    expect(q.params).toEqual({ output: 'csv' });
+  });
+
+  it('keeps an escaped comma inside one value', () => {
+    const q = parseListQuery(
+      serializeListQuery({
+        filters: [{ field: 'search', op: 'contains', values: ['Dupont, Jean'] }],
+        sort: [],
+        include: [],
+        params: {},
+      }),
+    );
+    expect(q.filters[0]?.values).toEqual(['Dupont, Jean']);
+  });
+
+  it.each([
+    ['filter[a][foo]=1', 'filter[a][foo]'],
+    ['filter[a][bt]=1', 'filter[a][bt]'],
+    ['filter[1a]=1', 'filter[1a]'],
+    ['page=0', 'page'],
+    ['page=abc', 'page'],
+    ['paginate=5001', 'paginate'],
+    ['sort=-', 'sort'],
+    ['page=1&page=2', 'page'],
+  ])('%s is a 422 on %s', (qs, field) => {
+    expect(() => parseListQuery(qs)).toThrow(QueryError);
+    try {
+      parseListQuery(qs);
+    } catch (e) {
+      expect((e as QueryError).errors[field]).toBeDefined();
+    }
+  });
+});
+
+describe('Function: checkListQuery', () => {
+  const spec = { filters: ['code'], sorts: ['code'], includes: ['owner'], params: ['output'] };
+  it('accepts what the route allows', () => {
+    expect(() =>
+      checkListQuery(parseListQuery('filter[code]=A&sort=-code&include=owner&output=csv'), spec),
+    ).not.toThrow();
+  });
+  it('refuses fields, sorts, includes and parameters the route does not know', () => {
+    expect(() => checkListQuery(parseListQuery('filter[secret]=1'), spec)).toThrow(QueryError);
+    expect(() => checkListQuery(parseListQuery('sort=secret'), spec)).toThrow(QueryError);
+    expect(() => checkListQuery(parseListQuery('include=secret'), spec)).toThrow(QueryError);
+    expect(() => checkListQuery(parseListQuery('tenant=x'), spec)).toThrow(QueryError);
+  });
+});
+
+describe('Function: matchesCondition', () => {
+  const rec = {
+    code: 'CLT0001',
+    city: 'Saint-Émilion',
+    qty: 12,
+    createdAt: '2026-01-31T18:00:00.000Z',
+    segments: ['B2B'],
+    segment: null,
+  };
+  it.each([
+    ['code', 'eq', ['clt0001'], true],
+    ['code', 'eq', ['X', 'CLT0001'], true],
+    ['code', 'ne', ['CLT0001'], false],
+    ['qty', 'gt', ['11'], true],
+    ['qty', 'ge', ['12'], true],
+    ['qty', 'lt', ['12'], false],
+    ['qty', 'le', ['12'], true],
+    ['createdAt', 'bt', ['2026-01-01', '2026-01-31'], true],
+    ['createdAt', 'le', ['2026-01-31'], true],
+    ['createdAt', 'lt', ['2026-01-31'], false],
+    ['city', 'startsWith', ['saint-e'], true],
+    ['city', 'endsWith', ['EMILION'], true],
+    ['city', 'contains', ['émil'], true],
+    ['city', 'not', ['emil'], false],
+    ['code', 'notIn', ['A', 'B'], true],
+    ['code', 'or', ['A', 'CLT0001'], true],
+    ['segments', 'and', ['B2B', 'B2C'], false],
+    ['segments', 'and', ['B2B'], true],
+    ['segment', 'eq', ['NULL'], true],
+    ['segment', 'eq', ['B2B', 'NULL'], true],
+    ['code', 'eq', ['NULL'], false],
+  ] as const)('%s %s %j → %s', (field, op, values, expected) => {
+    expect(matchesCondition(rec, { field, op, values: [...values] })).toBe(expected);
+  });
+});
+
+describe('Function: comparator', () => {
+  it('sorts text ignoring case and accents, missing last, descending on demand', () => {
+    const rows = [{ n: 'été' }, { n: 'Abc' }, {}, { n: 'zèbre' }, { n: 'eta' }];
+    expect(rows.sort(comparator([{ field: 'n', desc: false }])).map((r) => (r as { n?: string }).n)).toEqual([
+      'Abc',
+      'eta',
+      'été',
+      'zèbre',
+      undefined,
+    ]);
+    expect(rows.sort(comparator([{ field: 'n', desc: true }]))[0]).toEqual({ n: 'zèbre' });
+  });
+});

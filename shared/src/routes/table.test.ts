@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compilePath, fillPath, RESOURCES } from './define';
+import { routeList } from './table';
+
+describe('The route table', () => {
+  it('declares each method and path once, with unique ids', () => {
+    const keys = routeList.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(new Set(routeList.map((r) => r.id)).size).toBe(routeList.length);
+  });
+  it('names only known resources, each with its Lambda handler', () => {
+    for (const r of routeList) expect(RESOURCES).toContain(r.resource);
+    for (const res of RESOURCES) {
+      expect(existsSync(resolve(import.meta.dirname, `../../../functions/src/${res}/handler.ts`))).toBe(true);
+    }
+  });
+  it('declares path parameters with a params schema', () => {
+    for (const r of routeList) if (r.path.includes('{')) expect(r.params, r.id).toBeDefined();
+  });
+  it('compiles and fills paths', () => {
+    const { regex, names } = compilePath('/api/contacts/{id}');
+    expect(names).toEqual(['id']);
+    expect(regex.test('/api/contacts/01ABC')).toBe(true);
+    expect(regex.test('/api/contacts/01ABC/x')).toBe(false);
+    expect(fillPath('/api/contacts/{id}', { id: 'a/b' })).toBe('/api/contacts/a%2Fb');
+  });
+});
