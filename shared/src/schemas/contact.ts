@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { ModuleScope } from '../auth/roles';
-import { CODE_PATTERN, isEmpty, MESSAGES } from '../validation/validators';
+import { isCode, isEmpty, MESSAGES } from '../validation/validators';
 import { id, issue, optionalString } from '../validation/zod';
 import { type Address, addressDisplayName, addressFields, checkAddress } from './address';
 import { type SegmentCode, segmentCode, serviceSchema, warehouseSchema } from './common';
