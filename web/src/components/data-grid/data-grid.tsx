@@ -1,0 +1,345 @@
+/**
+ * THE grid of every list: AG Grid's infinite row model over a paged list endpoint of the route table.
+ * One block is one API page; sort and column filters are the server's (see list-query.ts); a search box
+ * (filter[search], prefilled from ?search_filter=), a page-size menu, the column menu backed by the user's
+ * preference, and a CSV export of the current filters and visible columns. The grid is remounted when the
+ * language or the page size changes, keeping its filters and sort.
+ */
+import { AG_GRID_LOCALE_EN, AG_GRID_LOCALE_FR } from '@ag-grid-community/locale';
+import {
+  type Condition,
+  DEFAULT_PAGE_SIZE,
+  type ListQuery,
+  PAGE_SIZES,
+  type SortKey,
+} from '@cellar/shared/filter/query';
+import type { PreferenceSlug } from '@cellar/shared/schemas/activity';
+import type { Paged } from '@cellar/shared/schemas/common';
+import { Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue, useViewportSize } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import {
+  type ColDef,
+  CustomFilterModule,
+  DateFilterModule,
+  type GridApi,
+  type GridState,
+  GridStateModule,
+  type IDatasource,
+  InfiniteRowModelModule,
+  LocaleModule,
+  ModuleRegistry,
+  NumberFilterModule,
+  PaginationModule,
+  TextFilterModule,
+  themeQuartz,
+  ValidationModule,
+} from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { type ReactNode, type Ref, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { apiRequest, downloadFile } from '../../lib/api-client';
+import { type Choice, ChoiceFilter } from './choice-filter';
+import { ColumnMenu } from './column-menu';
+import { useGridPreference, useResetGridPreference, useSaveGridPreference } from './grid-preferences';
+import {
+  type ColumnFilterModel,
+  DATE_FILTER_OPTIONS,
+  gridQuery,
+  NUMBER_FILTER_OPTIONS,
+  pageOf,
+  type SortModelItem,
+  TEXT_FILTER_OPTIONS,
+} from './list-query';
+
+ModuleRegistry.registerModules([
+  InfiniteRowModelModule,
+  PaginationModule,
+  TextFilterModule,
+  NumberFilterModule,
+  DateFilterModule,
+  CustomFilterModule,
+  GridStateModule,
+  LocaleModule,
+  ...(import.meta.env.DEV ? [ValidationModule] : []),
+]);
+
+const ROW_HEIGHT = 30;
+const SEARCH_DEBOUNCE_MS = 500;
+const FILTER_DEBOUNCE_MS = 500;
+/** Above this many rows, an export asks first (spec 3 §9). */
+export const EXPORT_CONFIRM_ROWS = 3000;
+
+const gridTheme = themeQuartz.withParams({
+  fontFamily: 'inherit',
+  fontSize: 13,
+  headerHeight: 36,
+  spacing: 6,
+  accentColor: '#a7354e',
+});
+
+export type GridColumnFilter = 'text' | 'number' | 'date' | { choices: Choice[] } | false;
+
+export interface DataGridColumn<T> {
+  /** The API field: sort key, filter field, export column and preference entry. */
+  field: string;
+  /** i18n key of the header. */
+  header: string;
+  filter?: GridColumnFilter;
+  sortable?: boolean;
+  /** Hidden until the user shows it in the column menu. */
+  hidden?: boolean;
+  width?: number;
+  value?: (row: T) => unknown;
+  render?: (row: T) => ReactNode;
+}
+
+export interface DataGridHandle {
+  /** Reloads the rows in place (after an edit). */
+  refresh: () => void;
+}
+
+export interface DataGridProps<T> {
+  /** Preference slug of the column layout. */
+  slug: PreferenceSlug;
+  /** A paged list path of the route table, e.g. routes.contactList.path. */
+  endpoint: string;
+  columns: DataGridColumn<T>[];
+  defaultSort?: SortKey[];
+  /** Conditions always applied (the page's type, an outside filter). */
+  fixedFilters?: Condition[];
+  include?: string[];
+  /** Icons of a row (edit…); an actions column appears when given. */
+  rowActions?: (row: T) => ReactNode;
+  /** Extra filters beside the search box. */
+  filters?: ReactNode;
+  /** Buttons at the right of the toolbar (add, import…). */
+  actions?: ReactNode;
+  ref?: Ref<DataGridHandle>;
+}
+
+function filterOf(filter: GridColumnFilter | undefined): Pick<ColDef, 'filter' | 'filterParams'> {
+  if (filter === false) return { filter: false };
+  if (filter === 'number') {
+    return {
+      filter: 'agNumberColumnFilter',
+      filterParams: { filterOptions: NUMBER_FILTER_OPTIONS, maxNumConditions: 1, debounceMs: FILTER_DEBOUNCE_MS },
+    };
+  }
+  if (filter === 'date') {
+    return {
+      filter: 'agDateColumnFilter',
+      filterParams: { filterOptions: DATE_FILTER_OPTIONS, maxNumConditions: 1, inRangeInclusive: true },
+    };
+  }
+  if (filter && typeof filter === 'object') return { filter: ChoiceFilter, filterParams: { choices: filter.choices } };
+  return {
+    filter: 'agTextColumnFilter',
+    filterParams: { filterOptions: TEXT_FILTER_OPTIONS, maxNumConditions: 1, debounceMs: FILTER_DEBOUNCE_MS },
+  };
+}
+
+export function DataGrid<T>(props: DataGridProps<T>) {
+  const { slug, endpoint, columns, defaultSort = [], fixedFilters = [], include = [], rowActions } = props;
+  const { t, i18n } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const [search, setSearch] = useState(() => searchParams.get('search_filter') ?? '');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const { height: viewportHeight } = useViewportSize();
+  const apiRef = useRef<GridApi | null>(null);
+  const stateRef = useRef<GridState>({});
+  const lastQuery = useRef<{ query: ListQuery; total: number } | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  useImperativeHandle(props.ref, () => ({ refresh: () => apiRef.current?.refreshInfiniteCache() }), []);
+
+  // Column layout: the user's saved preference, else the columns' defaults; toggles apply at once.
+  const preference = useGridPreference(slug);
+  const savePreference = useSaveGridPreference(slug);
+  const resetPreference = useResetGridPreference(slug);
+  const [toggled, setToggled] = useState<string[] | null>(null);
+  const known = new Set(columns.map((c) => c.field));
+  const defaults = columns.filter((c) => !c.hidden).map((c) => c.field);
+  const saved = preference.data?.columns.filter((f) => known.has(f));
+  const visible = toggled ?? (saved?.length ? saved : defaults);
+  const visibleInOrder = columns.filter((c) => visible.includes(c.field)).map((c) => c.field);
+
+  const toggleColumn = (field: string, shown: boolean) =>
+    setToggled(shown ? [...visible, field] : visible.filter((f) => f !== field));
+
+  // The rows: a new datasource (back to page 1) whenever what is asked changes.
+  const queryInput = JSON.stringify({ fixedFilters, search: debouncedSearch, include, defaultSort });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: queryInput is the value-identity of those inputs.
+  const datasource = useMemo<IDatasource>(
+    () => ({
+      getRows: (params) => {
+        const query = gridQuery({
+          fixedFilters,
+          search: debouncedSearch,
+          filterModel: params.filterModel as Record<string, ColumnFilterModel>,
+          sortModel: params.sortModel as SortModelItem[],
+          defaultSort,
+          include,
+        });
+        const { api } = params;
+        api.setGridOption('activeOverlay', undefined);
+        api.setGridOption('loading', true);
+        apiRequest<Paged<T>>(endpoint, { query: pageOf(query, params.startRow, pageSize) })
+          .then(({ data, meta }) => {
+            lastQuery.current = { query, total: meta.total };
+            params.successCallback(data, meta.total);
+            if (meta.total === 0) api.setGridOption('activeOverlay', 'agNoRowsOverlay');
+          })
+          .catch((error: unknown) => {
+            console.error('Grid load failure', error);
+            params.failCallback();
+          })
+          .finally(() => api.setGridOption('loading', false));
+      },
+    }),
+    [endpoint, queryInput, pageSize],
+  );
+
+  const columnDefs = useMemo<ColDef[]>(
+    () => [
+      ...(rowActions
+        ? [
+            {
+              colId: 'actions',
+              headerName: '',
+              width: 60,
+              minWidth: 60,
+              flex: 0,
+              sortable: false,
+              filter: false,
+              resizable: false,
+              suppressMovable: true,
+              cellRenderer: (p: { data?: T }) => (p.data ? rowActions(p.data) : null),
+            } satisfies ColDef,
+          ]
+        : []),
+      ...columns.map(
+        (c): ColDef => ({
+          colId: c.field,
+          field: c.field,
+          headerName: t(c.header),
+          hide: !visible.includes(c.field),
+          sortable: c.sortable ?? true,
+          ...filterOf(c.filter),
+          ...(c.width ? { width: c.width, flex: 0 } : {}),
+          ...(c.value ? { valueGetter: (p: { data?: T }) => (p.data ? c.value?.(p.data) : undefined) } : {}),
+          ...(c.render ? { cellRenderer: (p: { data?: T }) => (p.data ? c.render?.(p.data) : null) } : {}),
+        }),
+      ),
+    ],
+    [columns, rowActions, visible, t],
+  );
+
+  const localeText = useMemo(
+    () => ({ ...(i18n.language === 'fr' ? AG_GRID_LOCALE_FR : AG_GRID_LOCALE_EN), noRowsToShow: t('grid.empty') }),
+    [i18n.language, t],
+  );
+
+  const runExport = async () => {
+    if (!lastQuery.current) return;
+    setExporting(true);
+    try {
+      await downloadFile(
+        endpoint,
+        { ...lastQuery.current.query, params: { output: 'csv', columns: visibleInOrder.join(',') } },
+        t('grid.export_error'),
+      );
+    } catch {
+      // Already reported by the API client.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const exportCsv = () => {
+    const total = lastQuery.current?.total ?? 0;
+    if (total <= EXPORT_CONFIRM_ROWS) return void runExport();
+    modals.openConfirmModal({
+      title: t('grid.export'),
+      children: <Text size="sm">{t('grid.export_confirm', { rows: total, max: EXPORT_CONFIRM_ROWS })}</Text>,
+      size: 'md',
+      onConfirm: () => void runExport(),
+    });
+  };
+
+  const height = Math.max(300, Math.round((viewportHeight || window.innerHeight) / 1.4));
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="sm">
+        <Group gap="sm">
+          <TextInput
+            aria-label={t('grid.search')}
+            placeholder={t('grid.search')}
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={260}
+          />
+          {props.filters}
+        </Group>
+        <Group gap="sm">
+          <Select
+            aria-label={t('grid.page_size')}
+            data={PAGE_SIZES.map((n) => ({ value: String(n), label: t('grid.per_page', { size: n }) }))}
+            value={String(pageSize)}
+            onChange={(v) => v && setPageSize(Number(v))}
+            allowDeselect={false}
+            w={150}
+          />
+          <ColumnMenu
+            columns={columns.map((c) => ({ field: c.field, label: t(c.header) }))}
+            visible={visible}
+            onToggle={toggleColumn}
+            saving={savePreference.isPending}
+            onSave={() => savePreference.mutateAsync(visibleInOrder).then(() => setToggled(null))}
+            onReset={() => resetPreference.mutateAsync().then(() => setToggled(null))}
+          />
+          <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} onClick={exportCsv}>
+            {t('grid.export')}
+          </Button>
+          {props.actions}
+        </Group>
+      </Group>
+      <div style={{ height }} data-testid="data-grid">
+        {preference.isPending ? (
+          <Loader m="md" aria-label={t('grid.loading')} />
+        ) : (
+          <AgGridReact
+            key={`${i18n.language}-${pageSize}`}
+            theme={gridTheme}
+            localeText={localeText}
+            rowModelType="infinite"
+            datasource={datasource}
+            cacheBlockSize={pageSize}
+            paginationPageSize={pageSize}
+            pagination
+            paginationPageSizeSelector={false}
+            maxBlocksInCache={10}
+            rowHeight={ROW_HEIGHT}
+            columnDefs={columnDefs}
+            defaultColDef={{ flex: 1, minWidth: 90, resizable: true }}
+            initialState={stateRef.current}
+            onStateUpdated={(e) => {
+              stateRef.current = { filter: e.state.filter, sort: e.state.sort };
+            }}
+            onGridReady={(e) => {
+              apiRef.current = e.api;
+            }}
+            onGridPreDestroyed={() => {
+              apiRef.current = null;
+            }}
+          />
+        )}
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+import { SegmentedControl } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, LANGUAGES, type Language, setLanguage } from '../../lib/i18n';
+
+/** French or English, remembered on this device. */
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label={t('header.language')}
+      value={currentLanguage()}
+      onChange={(lng) => void setLanguage(lng as Language)}
+      data={LANGUAGES.map((lng) => ({ value: lng, label: lng.toUpperCase() }))}
+    />
+  );
+}

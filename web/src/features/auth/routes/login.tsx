@@ -1,0 +1,40 @@
+import { Center, Group, Paper, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LanguageSwitch } from '../../../components/ui/language-switch';
+import { paths } from '../../../config/paths';
+import { PRODUCT_NAME, usePageTitle } from '../../../hooks/use-page-title';
+import { ForgotPasswordForm } from '../components/forgot-password-form';
+import { LoginForm } from '../components/login-form';
+
+export function LoginRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [forgot, setForgot] = useState(false);
+  usePageTitle(paths.login.title);
+
+  return (
+    <Center mih="100vh" bg="gray.0" p="md">
+      <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
+        <Stack>
+          <Group justify="space-between">
+            <Title order={2} c="wine.9">
+              {PRODUCT_NAME}
+            </Title>
+            <LanguageSwitch />
+          </Group>
+          <Title order={4}>{t(forgot ? 'login.forgot_title' : 'login.title')}</Title>
+          {forgot ? (
+            <ForgotPasswordForm onBack={() => setForgot(false)} />
+          ) : (
+            <LoginForm
+              onSuccess={() => navigate(paths.dashboard.path, { replace: true })}
+              onForgotPassword={() => setForgot(true)}
+            />
+          )}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

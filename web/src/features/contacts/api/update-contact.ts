@@ -1,0 +1,22 @@
+import { routes } from '@cellar/shared/routes/table';
+import type { Contact, ContactUpdate } from '@cellar/shared/schemas/contact';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
+import { contactQueryOptions } from './get-contact';
+
+export const updateContact = ({ id, body }: { id: string; body: ContactUpdate }) =>
+  callRoute(routes.contactUpdate, {
+    params: { id },
+    body,
+    query: { include: ['owner', 'warehouse', 'services'] },
+    errorMessage: i18n.t('contacts.update_error'),
+  }) as Promise<Contact>;
+
+export function useUpdateContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateContact,
+    onSuccess: (contact) => queryClient.setQueryData(contactQueryOptions(contact.id).queryKey, contact),
+  });
+}

@@ -1,0 +1,111 @@
+/** The contact list of one type: the shared grid, its columns per type and role, and the row edit pencil. */
+import { isSuperadmin, isWritter, type Principal } from '@cellar/shared/auth/roles';
+import type { Condition } from '@cellar/shared/filter/query';
+import { routes } from '@cellar/shared/routes/table';
+import { SEGMENT_CODES } from '@cellar/shared/schemas/common';
+import { type Contact, type ContactType, contactTypeRules } from '@cellar/shared/schemas/contact';
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { type ReactNode, type Ref, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataGrid, type DataGridColumn, type DataGridHandle } from '../../../components/data-grid/data-grid';
+import { NULL_CHOICE } from '../../../components/data-grid/list-query';
+import { countryName, flagOf } from '../../../lib/countries';
+
+const SEGMENT_CHOICES = [
+  ...SEGMENT_CODES.map((code) => ({ value: code, label: `segments.${code}` })),
+  { value: NULL_CHOICE, label: 'segments.none' },
+];
+
+function CountryFlag({ code }: { code: string }) {
+  const { i18n } = useTranslation();
+  const name = countryName(code, i18n.language);
+  return (
+    <span title={name} role="img" aria-label={name}>
+      {flagOf(code) || code}
+    </span>
+  );
+}
+
+/** Columns of spec 3 §2: owner columns for a superadmin, warehouse unless carriers, segment unless suppliers. */
+export function contactColumns(type: ContactType, principal: Principal): DataGridColumn<Contact>[] {
+  const rules = contactTypeRules(type);
+  return [
+    { field: 'code', header: 'contacts.columns.code', width: 150 },
+    { field: 'displayName', header: 'contacts.columns.contact' },
+    { field: 'address.street', header: 'contacts.columns.address' },
+    { field: 'address.postcode', header: 'contacts.columns.postcode', width: 120 },
+    { field: 'address.city', header: 'contacts.columns.city' },
+    {
+      field: 'address.country',
+      header: 'contacts.columns.country',
+      width: 100,
+      render: (c) => <CountryFlag code={c.address.country} />,
+    },
+    ...(isSuperadmin(principal)
+      ? [
+          { field: 'owner.code', header: 'contacts.columns.owner_code', width: 130 },
+          { field: 'owner.name', header: 'contacts.columns.owner_name' },
+        ]
+      : []),
+    ...(rules.hasWarehouse ? [{ field: 'warehouse.name', header: 'contacts.columns.warehouse' }] : []),
+    ...(rules.hasSegment
+      ? [{ field: 'segment', header: 'contacts.columns.segment', width: 130, filter: { choices: SEGMENT_CHOICES } }]
+      : []),
+  ];
+}
+
+interface ContactsGridProps {
+  type: ContactType;
+  principal: Principal;
+  warehouseId: string | null;
+  onEdit: (contact: Contact) => void;
+  filters: ReactNode;
+  actions: ReactNode;
+  ref: Ref<DataGridHandle>;
+}
+
+export function ContactsGrid({ type, principal, warehouseId, onEdit, filters, actions, ref }: ContactsGridProps) {
+  const { t } = useTranslation();
+  const columns = useMemo(() => contactColumns(type, principal), [type, principal]);
+  const fixedFilters = useMemo<Condition[]>(
+    () => [
+      { field: 'type', op: 'eq', values: [type] },
+      ...(warehouseId ? [{ field: 'warehouse.id', op: 'eq' as const, values: [warehouseId] }] : []),
+    ],
+    [type, warehouseId],
+  );
+  const rowActions = useMemo(
+    () =>
+      isWritter(principal)
+        ? (c: Contact) => (
+            <Tooltip label={t('common.edit')}>
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                aria-label={`${t('common.edit')} ${c.code}`}
+                onClick={() => onEdit(c)}
+              >
+                <IconPencil size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )
+        : undefined,
+    [principal, onEdit, t],
+  );
+
+  return (
+    <DataGrid<Contact>
+      ref={ref}
+      slug={type}
+      endpoint={routes.contactList.path}
+      columns={columns}
+      defaultSort={[{ field: 'code', desc: false }]}
+      fixedFilters={fixedFilters}
+      include={['owner', 'warehouse']}
+      rowActions={rowActions}
+      filters={filters}
+      actions={actions}
+    />
+  );
+}

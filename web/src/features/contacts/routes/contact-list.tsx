@@ -1,0 +1,63 @@
+/** /{type}/list: the grid of one contact type, its warehouse filter, the add button and the edit modal. */
+import { isWritter } from '@cellar/shared/auth/roles';
+import { type Contact, type ContactType, contactTypeRules } from '@cellar/shared/schemas/contact';
+import { Button, Select, Stack, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { DataGridHandle } from '../../../components/data-grid/data-grid';
+import { paths } from '../../../config/paths';
+import { usePrincipal } from '../../../lib/auth';
+import { useWarehouses } from '../api/get-warehouses';
+import { ContactEditModal } from '../components/contact-edit-modal';
+import { ContactsGrid } from '../components/contacts-grid';
+
+export function ContactListRoute({ type }: { type: ContactType }) {
+  const { t } = useTranslation();
+  const principal = usePrincipal();
+  const rules = contactTypeRules(type);
+  const grid = useRef<DataGridHandle>(null);
+  const [warehouseId, setWarehouseId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const warehouses = useWarehouses();
+  const onEdit = useCallback((c: Contact) => setEditing(c.id), []);
+
+  const warehouseFilter = rules.hasWarehouse && (
+    <Select
+      aria-label={t('contacts.fields.warehouse')}
+      placeholder={t('contacts.all_warehouses')}
+      clearable
+      data={(warehouses.data ?? []).map((w) => ({ value: w.id, label: `${w.code} - ${w.name}` }))}
+      value={warehouseId}
+      onChange={setWarehouseId}
+      w={220}
+    />
+  );
+  const addButton = isWritter(principal) && (
+    <Button component={Link} to={paths.contacts[type].create.path} leftSection={<IconPlus size={16} />}>
+      {t(`contacts.${type}.add`)}
+    </Button>
+  );
+
+  return (
+    <Stack>
+      <Title order={2}>{t(paths.contacts[type].list.title)}</Title>
+      <ContactsGrid
+        ref={grid}
+        type={type}
+        principal={principal}
+        warehouseId={warehouseId}
+        onEdit={onEdit}
+        filters={warehouseFilter}
+        actions={addButton}
+      />
+      <ContactEditModal
+        type={type}
+        contactId={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => grid.current?.refresh()}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * The one way the SPA talks to the API: bearer token (impersonation first), Accept-Language, JSON, and a single
+ * interceptor that turns failures into the notifications of the error catalogue (spec 1 §8) and a 401 into a
+ * logout. Paths, bodies and responses are typed by the shared route table.
+ */
+import { emptyQuery, type ListQuery, serializeListQuery } from '@cellar/shared/filter/query';
+import type { RouteDef } from '@cellar/shared/routes/define';
+import { fillPath } from '@cellar/shared/routes/define';
+import type { ErrorBody } from '@cellar/shared/schemas/common';
+import { createElement, Fragment } from 'react';
+import type { z } from 'zod';
+import { currentLanguage, i18n } from './i18n';
+import { notify } from './notifications';
+import { activeToken, storage } from './storage';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Partial<ErrorBody> | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** Field → messages of a 422 (or 409) answer. */
+  get fieldErrors(): Record<string, string[]> {
+    return this.body?.errors ?? {};
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Partial<ListQuery>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Shown when a failed answer carries no message of its own ('Fail to create recipient.'). */
+  errorMessage?: string;
+}
+
+const SESSION_EXPIRED_FLAG = 'cellar.sessionExpired';
+let expiring = false;
+
+/** An expired session: forget it and start again from /login, where the notice is shown after the reload. */
+function expireSession() {
+  if (expiring) return;
+  expiring = true;
+  storage.clearSession();
+  sessionStorage.setItem(SESSION_EXPIRED_FLAG, '1');
+  window.location.assign('/login');
+}
+
+/** Shows the 'session expired' notice once, after the reload that an expired session causes. */
+export function announceExpiredSession() {
+  if (!sessionStorage.getItem(SESSION_EXPIRED_FLAG)) return;
+  sessionStorage.removeItem(SESSION_EXPIRED_FLAG);
+  notify('error', i18n.t('session.expired'));
+}
+
+const multiline = (lines: string[]) =>
+  createElement(
+    Fragment,
+    null,
+    ...lines.flatMap((line, i) => (i ? [createElement('br', { key: `br${i}` }), line] : [line])),
+  );
+
+/** The interceptor: one notification per failure, following the error catalogue. */
+export function reportApiError(error: unknown, fallbackMessage?: string) {
+  if (error instanceof ApiError) {
+    if (error.status === 401 && window.location.pathname !== '/login') {
+      expireSession();
+      return;
+    }
+    const lines = Object.values(error.fieldErrors).flat();
+    if (lines.length) notify('error', multiline(lines), error.body?.message);
+    else if (error.body?.message) notify('error', error.body.message);
+    else if (fallbackMessage) notify('error', fallbackMessage);
+    else notify('error', i18n.t('api.server_error'));
+    return;
+  }
+  if (error instanceof DOMException && error.name === 'AbortError') return;
+  notify('error', error instanceof Error ? error.message : String(error));
+}
+
+function buildUrl(path: string, query?: Partial<ListQuery>) {
+  const qs = query ? serializeListQuery({ ...emptyQuery(), ...query }) : '';
+  return qs ? `${path}?${qs}` : path;
+}
+
+function headers(json: boolean): Headers {
+  const h = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
+  if (json) h.set('Content-Type', 'application/json');
+  const token = activeToken();
+  if (token) h.set('Authorization', `Bearer ${token}`);
+  return h;
+}
+
+async function errorFrom(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  let body: Partial<ErrorBody> | undefined;
+  try {
+    body = text ? (JSON.parse(text) as Partial<ErrorBody>) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return new ApiError(res.status, body, body?.message ?? `HTTP ${res.status}`);
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
+  const res = await fetch(buildUrl(path, opts.query), {
+    method: opts.method ?? 'GET',
+    headers: headers(opts.body !== undefined),
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: opts.signal,
+  });
+  if (!res.ok) throw await errorFrom(res);
+  return res;
+}
+
+/** A JSON call. Failures are reported by the interceptor, then rethrown for the caller's own handling. */
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  try {
+    const res = await send(path, opts);
+    if (res.status === 204) return undefined as T;
+    const text = await res.text();
+    return (text ? JSON.parse(text) : null) as T;
+  } catch (error) {
+    reportApiError(error, opts.errorMessage);
+    throw error;
+  }
+}
+
+type ResponseOf<R> = R extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer Res> ? z.output<Res> : never;
+type BodyOf<R> = R extends RouteDef<z.ZodType, infer B, z.ZodType, z.ZodType> ? z.input<B> : never;
+
+export interface RouteCall<R> extends Omit<RequestOptions, 'method' | 'body'> {
+  params?: Record<string, string>;
+  body?: BodyOf<R>;
+}
+
+/** Calls a route of the shared table: callRoute(routes.contactGet, { params: { id } }). */
+export function callRoute<R extends RouteDef>(route: R, call: RouteCall<R> = {}): Promise<ResponseOf<R>> {
+  const { params, ...opts } = call;
+  return apiRequest<ResponseOf<R>>(fillPath(route.path, params), { ...opts, method: route.method });
+}
+
+const FILENAME = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;
+
+/** File name from Content-Disposition, default file.csv. */
+export function fileNameOf(disposition: string | null): string {
+  const raw = disposition ? FILENAME.exec(disposition)?.[1] : undefined;
+  return raw ? decodeURIComponent(raw.trim()) : 'file.csv';
+}
+
+/** A GET that saves its answer as a file; a failed download's body is read as JSON and reported as usual. */
+export async function downloadFile(path: string, query: Partial<ListQuery>, errorMessage?: string): Promise<void> {
+  try {
+    const res = await send(path, { query });
+    const blob = await res.blob();
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileNameOf(res.headers.get('Content-Disposition'));
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch (error) {
+    reportApiError(error, errorMessage);
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The signed-in user, shared by the shell, the guards and every feature: the session token lives in storage,
+ * the user in the query cache.
+ */
+import { type Principal, roleLevel } from '@cellar/shared/auth/roles';
+import { routes } from '@cellar/shared/routes/table';
+import type { User } from '@cellar/shared/schemas/identity';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { callRoute } from './api-client';
+import { queryClient } from './query-client';
+import { activeToken, storage } from './storage';
+
+const USER_INCLUDE = ['warehouses', 'company', 'company.address', 'company.segments', 'children'];
+
+export const userQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'user'],
+    queryFn: () => callRoute(routes.authUser, { query: { include: USER_INCLUDE } }) as Promise<User>,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const hasSession = (): boolean => activeToken() !== null;
+
+/** The user, for components under the signed-in layout (whose loader has already fetched it). */
+export function useUser(): User {
+  return useSuspenseQuery(userQueryOptions()).data;
+}
+
+/** Role level and scopes, the shape the shared access rules take. Unknown role words throw. */
+export const principalOf = (user: User): Principal => ({ role: roleLevel(user.role), scope: user.scope });
+
+export function usePrincipal(): Principal {
+  const user = useUser();
+  return useMemo(() => principalOf(user), [user]);
+}
+
+export function startSession(token: string) {
+  storage.clearSession();
+  storage.set('token', token);
+  queryClient.clear();
+}
+
+/** Logout: every stored session state goes, then the sign-in page. */
+export function endSession() {
+  storage.clearSession();
+  queryClient.clear();
+}

@@ -1,0 +1,52 @@
+/**
+ * i18next with the app's texts and the shared validation/API texts. French by default; the visitor's choice is
+ * remembered in localStorage, and dayjs and <html lang> follow it.
+ */
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, sharedMessages } from '@cellar/shared/i18n/messages';
+import dayjs from 'dayjs';
+import 'dayjs/locale/fr';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
+import fr from '../locales/fr.json';
+import { storage } from './storage';
+
+export type { Language };
+export { LANGUAGES };
+
+const isLanguage = (v: string | null): v is Language => (LANGUAGES as readonly string[]).includes(v ?? '');
+
+function storedLanguage(): Language {
+  const stored = storage.get('language');
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+function applyLanguage(lng: string) {
+  dayjs.locale(lng);
+  document.documentElement.lang = lng;
+}
+
+i18n.on('languageChanged', applyLanguage);
+
+void i18n.use(initReactI18next).init({
+  resources: {
+    fr: { translation: { ...fr, ...sharedMessages.fr } },
+    en: { translation: { ...en, ...sharedMessages.en } },
+  },
+  lng: storedLanguage(),
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: LANGUAGES,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+export async function setLanguage(lng: Language) {
+  storage.set('language', lng);
+  await i18n.changeLanguage(lng);
+}
+
+export { i18n };
