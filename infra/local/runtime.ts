@@ -22,6 +22,8 @@ export interface RuntimeOptions {
   /** Seed the demo on first start (default true). */
   seed?: boolean;
   webRoot?: string;
+  /** Seconds a received import message stays hidden (Lambda's default mapping: 6 × the worker timeout). */
+  importVisibilityTimeout?: number;
   log?: (line: string) => void;
 }
 
@@ -52,7 +54,8 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   const emulators = await startEmulators(dataDir, Object.values(BUCKETS));
   const { endpoints } = emulators;
   await ensureTable(endpoints.dynamodb, TABLE);
-  const { queueUrl } = await ensureQueue(endpoints.sqs, IMPORT_QUEUE, 3, WORKER_TIMEOUT_S * 6);
+  const visibility = o.importVisibilityTimeout ?? WORKER_TIMEOUT_S * 6;
+  const { queueUrl, dlqUrl } = await ensureQueue(endpoints.sqs, IMPORT_QUEUE, 3, visibility);
 
   // The handlers read the same variables as in AWS; the SDK's service-specific endpoint variables
   // point them at the emulators.
@@ -61,6 +64,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
     IMPORT_BUCKET: BUCKETS.imports,
     EXPORT_BUCKET: BUCKETS.exports,
     IMPORT_QUEUE_URL: queueUrl,
+    IMPORT_DLQ_URL: dlqUrl,
     APP_ENV: 'local',
     AWS_REGION: REGION,
     AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
@@ -103,7 +107,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
       worker: importWorker.handler,
       name: 'cellar-import-worker',
       batchSize: 10,
-      visibilityTimeout: WORKER_TIMEOUT_S * 6,
+      visibilityTimeout: visibility,
       onError: (e) => log(`import worker: ${(e as Error).message}`),
     }),
   ];

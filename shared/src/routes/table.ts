@@ -11,7 +11,7 @@ import { companyRefSchema, credentialsSchema, tokenResponseSchema, userSchema } 
 import { defineRoute } from './define';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const includeQuery = z.object({ include: z.string().max(500).optional() });
+const includeQuery = z.strictObject({ include: z.string().max(500).optional() });
 const CONTACT_SCOPES = ['supplier', 'recipient', 'carrier'] as const;
 
 export const CONTACT_LIST = {

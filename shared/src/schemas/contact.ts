@@ -41,8 +41,9 @@ export const contactTypeRules = (type: ContactType) => ({
   hasExcise: type === 'recipient',
 });
 
-/** B2C needs a contact person; B2B or no segment puts the address form in company mode. */
-export const contactRequiredFor = (segment: SegmentCode | null | undefined) => segment === 'B2C';
+/** A B2C recipient needs a contact person; B2B or no segment puts the address form in company mode. */
+export const contactRequiredFor = (segment: SegmentCode | null | undefined, type: ContactType = 'recipient') =>
+  type === 'recipient' && segment === 'B2C';
 
 const serviceInput = z.object({
   code: z.string().trim().default(''),
@@ -66,7 +67,7 @@ function checkContact(
   const rules = contactTypeRules(c.type);
   if (rules.hasWarehouse && isEmpty(c.warehouseId)) issue(ctx, ['warehouseId'], MESSAGES.required);
   if (rules.segmentRequired && isEmpty(c.segment)) issue(ctx, ['segment'], MESSAGES.required);
-  checkAddress(c.address, ctx, ['address'], { contactRequired: contactRequiredFor(c.segment) });
+  checkAddress(c.address, ctx, ['address'], { contactRequired: contactRequiredFor(c.segment, c.type) });
 }
 
 function checkServices(services: z.infer<typeof serviceInput>[], ctx: z.RefinementCtx) {

@@ -1,0 +1,81 @@
+/** Starts the local runtime on a throw-away data directory and speaks HTTP to it, as the SPA does. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Runtime, startRuntime } from '../../infra/local/runtime';
+import { DEMO_PASSWORD } from '../../infra/local/seed';
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface Harness {
+  runtime: Runtime;
+  url: string;
+  call<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; lang?: string; headers?: Record<string, string>; raw?: string },
+  ): Promise<Answer<T>>;
+  login(email: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startHarness(
+  options: { seed?: boolean; importVisibilityTimeout?: number } = {},
+): Promise<Harness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cellar-it-'));
+  const runtime = await startRuntime({
+    port: 0,
+    dataDir,
+    seed: options.seed ?? true,
+    importVisibilityTimeout: options.importVisibilityTimeout,
+  });
+  const tokens = new Map<string, string>();
+  const call: Harness['call'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { 'accept-language': opts.lang ?? 'en', ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined = opts.raw;
+    if (opts.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    const res = await fetch(runtime.url + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // CSV and other text answers stay as text.
+    }
+    return { status: res.status, body: parsed as never, headers: res.headers, text };
+  };
+  return {
+    runtime,
+    url: runtime.url,
+    call,
+    async login(email) {
+      const known = tokens.get(email);
+      if (known) return known;
+      const res = await call<{ access_token: string }>('POST', '/api/auth/token', {
+        body: { email, password: DEMO_PASSWORD },
+      });
+      if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${res.text}`);
+      tokens.set(email, res.body.access_token);
+      return res.body.access_token;
+    },
+    async stop() {
+      await runtime.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const ADMIN1 = 'admin@cli001.test';
+export const USER1 = 'user@cli001.test';
+export const READER1 = 'reader@cli001.test';
+export const ADMIN2 = 'admin@cli002.test';
+export const SUPER = 'superadmin@cellar.test';
