@@ -1,0 +1,157 @@
+/**
+ * Benchmark: the contacts list's first page in the default sort (code), through the local runtime (HTTP →
+ * gateway → Lambda handler → dynalite), for a tenant holding 1,000 and one holding 100,000 recipients.
+ * The first page must not read the partition: the 100,000 figure should stay within 2× of the 1,000 one.
+ * Run: npm run bench  (prints p50/p95; generates its data in a throw-away directory)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { companyItems } from '../../functions/src/companies/repository';
+import { keys } from '../../functions/src/data/keys';
+import { companies } from '../../functions/src/data/reference';
+import { batchPut } from '../../functions/src/data/table';
+import { hashPassword } from '../../functions/src/platform/passwords';
+import { userItems } from '../../functions/src/users/repository';
+import { startRuntime } from '../../infra/local/runtime';
+
+process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+const SIZES = [1_000, 100_000];
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const PASSWORD = 'bench-password-2026';
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function seedTenant(n: number) {
+  const id = `BENCH${n}`;
+  const company = {
+    id,
+    code: id,
+    name: `Bench ${n}`,
+    address: {},
+    warehouseIds: ['W1'],
+    segments: ['B2B', 'B2C'] as ('B2B' | 'B2C')[],
+    isPooledActivity: false,
+    isTopAgent: false,
+    isCertifiedOrganic: false,
+    scope: ['*'],
+    active: true,
+  };
+  const user = {
+    id: `U${n}`,
+    email: `bench${n}@cellar.test`,
+    passwordHash: await hashPassword(PASSWORD),
+    firstname: 'Bench',
+    lastname: String(n),
+    roleLevel: 10 as const,
+    active: true,
+    locale: 'fr-FR',
+    companyId: id,
+    warehouseIds: ['W1'],
+    scope: ['*'],
+    notificationChannels: [],
+    childIds: [],
+    createdAt: new Date().toISOString(),
+    version: 1,
+  };
+  await batchPut([...companyItems(company), ...userItems(user)]);
+  const now = new Date().toISOString();
+  const started = Date.now();
+  const chunk = 5_000;
+  for (let i = 0; i < n; i += chunk) {
+    const items = [];
+    for (let j = i; j < Math.min(n, i + chunk); j++) {
+      const code = `R${String(j).padStart(7, '0')}`;
+      const contactId = `${id}-${j}`;
+      items.push({
+        ...keys.contact(id, 'recipient', code),
+        GSI1PK: keys.byId(contactId),
+        GSI1SK: 'CONTACT',
+        GSI2PK: keys.contactsOfType('recipient'),
+        GSI2SK: `${code}#${id}`,
+        entity: 'contact',
+        id: contactId,
+        type: 'recipient',
+        code,
+        ownerId: id,
+        warehouseId: 'W1',
+        segment: 'B2B',
+        address: {
+          isCompany: true,
+          company: `Cave ${j}`,
+          name: '',
+          street: `${j} rue des Chais`,
+          postcode: '33000',
+          city: 'Bordeaux',
+          country: 'FR',
+        },
+        comment: '',
+        services: [],
+        createdAt: now,
+        updatedAt: now,
+        version: 1,
+      });
+    }
+    await batchPut(items);
+  }
+  // The counter a tenant's creates would have built.
+  await batchPut([{ ...keys.counter(keys.tenant(id), 'CONTACT#recipient#B2B'), n }]);
+  console.log(`  seeded ${n.toLocaleString('en')} recipients in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return user.email;
+}
+
+async function measure(url: string, token: string, path: string) {
+  const call = async () => {
+    const t = performance.now();
+    const res = await fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as { data: unknown[]; meta: { total: number } };
+    if (res.status !== 200 || body.data.length !== 20) throw new Error(`Unexpected answer ${res.status}`);
+    return { ms: performance.now() - t, total: body.meta.total };
+  };
+  for (let i = 0; i < 20; i++) await call();
+  const times: number[] = [];
+  let total = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const r = await call();
+    times.push(r.ms);
+    total = r.total;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), total };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'cellar-bench-'));
+const runtime = await startRuntime({ port: 0, dataDir, seed: false });
+try {
+  console.log(`Contacts list, first page (20, default sort), ${RUNS} requests per tenant after 20 warm-up:`);
+  const results: Record<number, { p50: number; p95: number }> = {};
+  for (const n of SIZES) {
+    const email = await seedTenant(n);
+    companies.invalidate();
+    const login = await fetch(`${runtime.url}/api/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const { access_token } = (await login.json()) as { access_token: string };
+    const r = await measure(
+      runtime.url,
+      access_token,
+      '/api/contacts?filter[type]=recipient&paginate=20&page=1&include=owner,warehouse',
+    );
+    results[n] = r;
+    console.log(
+      `  ${n.toLocaleString('en').padStart(7)} contacts: p50 ${r.p50.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms (meta.total ${r.total})`,
+    );
+  }
+  const [small, large] = SIZES.map((n) => results[n] as { p50: number; p95: number });
+  if (small && large) {
+    console.log(
+      `  ratio 100k/1k: p50 ${(large.p50 / small.p50).toFixed(2)}×, p95 ${(large.p95 / small.p95).toFixed(2)}× (target ≤ 2×)`,
+    );
+  }
+} finally {
+  await runtime.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
