@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Every test of the product, as `npm test` runs it: static checks, unit, web, API integration and
+# infrastructure tests (vitest), then the browser tests (Playwright in Debian's Chromium) against a built SPA.
+# Ends with one line "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export POWERTOOLS_LOG_LEVEL=SILENT
+out=.cellar/test-results
+rm -rf "$out" && mkdir -p "$out"
+status=0
+
+step() { echo; echo "▶ $*"; }
+
+step "Typecheck and lint"
+npm run --silent typecheck || status=1
+npm run --silent lint || status=1
+
+step "Unit, web, integration and infrastructure tests (vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest.json" || status=1
+
+step "Build the SPA"
+npm run --silent build -w web || status=1
+
+step "Browser tests (Playwright, Chromium)"
+if bash tests/e2e/ensure-chromium.sh; then
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$out/playwright.json" npx playwright test -c tests/e2e/playwright.config.ts --reporter=list,json || status=1
+else
+  status=1
+fi
+
+node -e '
+const fs = require("fs");
+const read = (f) => { try { return JSON.parse(fs.readFileSync(f, "utf8")); } catch { return null; } };
+let passed = 0, failed = 0, skipped = 0;
+const v = read(process.argv[1]);
+if (v) { passed += v.numPassedTests; failed += v.numFailedTests; skipped += v.numPendingTests + v.numTodoTests; }
+else failed += 1;
+const p = read(process.argv[2]);
+if (p) { passed += p.stats.expected + p.stats.flaky; failed += p.stats.unexpected; skipped += p.stats.skipped; }
+else failed += 1;
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+' "$out/vitest.json" "$out/playwright.json"
+exit $status
