@@ -5,6 +5,7 @@
  * Errors leave as `{ message, errors }`, translated to the caller's language; internals never leave.
  */
 
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { canAccess } from '@cellar/shared/auth/roles';
 import { checkListQuery, type ListQuery, parseListQuery, QueryError } from '@cellar/shared/filter/query';
 import { fieldErrors, type Language, pickLanguage, translate } from '@cellar/shared/i18n/messages';
@@ -138,6 +139,27 @@ function errorResponse(error: unknown, lang: Language): APIGatewayProxyResult {
   return json(500, { message: translate(lang, 'api.server_error') });
 }
 
+/** One structured line per request: route, status and duration (never the body or the token). */
+const accessLog = (): MiddlewareObj<Event, APIGatewayProxyResult> => {
+  const started = new WeakMap<object, number>();
+  const write = (request: middy.Request<Event, APIGatewayProxyResult>) => {
+    const status = request.response?.statusCode ?? 500;
+    logger[status >= 500 ? 'error' : 'info']('request', {
+      method: request.event.httpMethod,
+      resource: request.event.resource,
+      status,
+      durationMs: Date.now() - (started.get(request) ?? Date.now()),
+    });
+  };
+  return {
+    before: async (request) => {
+      started.set(request, Date.now());
+    },
+    after: async (request) => write(request),
+    onError: async (request) => write(request),
+  };
+};
+
 /** Turns any failure into the catalogue's shape, in the caller's language. */
 const errors = (): MiddlewareObj<Event, APIGatewayProxyResult> => ({
   onError: async (request) => {
@@ -187,6 +209,8 @@ export function resourceHandler<Res extends string>(resource: Res, impls: Resour
       return { method: def.method, path: def.path, handler: routeHandler(def, impl) };
     });
   return middy<Event, APIGatewayProxyResult>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(accessLog())
     .use(httpHeaderNormalizer())
     .use(errors())
     .handler(httpRouterHandler(own) as never);
