@@ -1,0 +1,4 @@
+import { App } from 'aws-cdk-lib';
+import { addCellarStacks } from '../lib/cellar-app';
+
+addCellarStacks(new App());

@@ -1,0 +1,116 @@
+import { RESOURCES, type Resource } from '@cellar/shared/routes/define';
+import { routeList } from '@cellar/shared/routes/table';
+import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  EndpointType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  MethodLoggingLevel,
+  RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { CellarFunction } from './constructs/cellar-function';
+import { QueueWorker } from './constructs/queue-worker';
+import type { DataStack } from './data-stack';
+
+export interface ApiStackProps extends StackProps {
+  readonly data: DataStack;
+  /** `production`, `staging`…: the functions read it as APP_ENV. */
+  readonly appEnv: string;
+}
+
+/** Under API Gateway's 29 s integration limit, so a slow request ends in the function, logged, not in a bare 504. */
+const API_TIMEOUT = Duration.seconds(25);
+
+/**
+ * The code: one Lambda per resource of the route table behind a REST API, and the queue workers.
+ * Routes come from `routeList` alone: a route added to the table is deployed without touching this stack.
+ */
+export class ApiStack extends Stack {
+  readonly api: RestApi;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { data } = props;
+
+    const environment = {
+      TABLE_NAME: data.table.tableName,
+      IMPORT_BUCKET: data.importsBucket.bucketName,
+      EXPORT_BUCKET: data.exportsBucket.bucketName,
+      IMPORT_QUEUE_URL: data.importQueue.queue.queueUrl,
+      JWT_SECRET_ARN: data.jwtSecret.secretArn,
+      APP_ENV: props.appEnv,
+      POWERTOOLS_LOG_LEVEL: 'INFO',
+    };
+
+    this.api = new RestApi(this, 'Api', {
+      description: 'Cellar extranet API, reached through CloudFront under /api/*',
+      endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      // API Gateway writes no log at all until the account has a CloudWatch role: this stack brings it.
+      cloudWatchRole: true,
+      deployOptions: {
+        stageName: 'v1',
+        accessLogDestination: new LogGroupLogDestination(
+          new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS }),
+        ),
+        accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
+        loggingLevel: MethodLoggingLevel.ERROR,
+        // Request bodies carry passwords and personal data: never in the execution logs.
+        dataTraceEnabled: false,
+        metricsEnabled: true,
+        throttlingRateLimit: 100,
+        throttlingBurstLimit: 200,
+      },
+    });
+    this.acknowledgeApiFindings();
+
+    const integrations = new Map<Resource, LambdaIntegration>();
+    for (const resource of RESOURCES) {
+      const { fn, role } = new CellarFunction(this, pascalCase(resource), {
+        entry: `${resource}/handler.ts`,
+        serviceName: resource,
+        environment,
+        timeout: API_TIMEOUT,
+      });
+      role.addManagedPolicy(data.apiAccess);
+      // One invoke permission for the whole API rather than one per method: the function's resource policy
+      // stays under its 20 kB limit however many routes the table grows.
+      integrations.set(resource, new LambdaIntegration(fn, { scopePermissionToMethod: false }));
+    }
+    for (const route of routeList) {
+      this.api.root.resourceForPath(route.path).addMethod(route.method, integrations.get(route.resource));
+    }
+
+    const importWorker = new QueueWorker(this, 'ImportWorker', {
+      queue: data.importQueue,
+      entry: 'imports/worker.ts',
+      serviceName: 'imports-worker',
+      environment,
+    });
+    importWorker.role.addManagedPolicy(data.importWorkerAccess);
+  }
+
+  private acknowledgeApiFindings() {
+    const api = Validations.of(this.api);
+    api.acknowledge({
+      id: 'AwsSolutions-APIG2',
+      reason: 'Each Lambda validates its input against the zod schemas of the shared route table.',
+    });
+    const selfAuthenticated =
+      'The Lambdas authenticate every request themselves (HS256 JWT, access levels of the shared route table); sign-in must stay public.';
+    api.acknowledge({ id: 'AwsSolutions-APIG4', reason: selfAuthenticated });
+    api.acknowledge({ id: 'AwsSolutions-COG4', reason: selfAuthenticated });
+    api.acknowledge({
+      id: 'AwsSolutions-APIG3',
+      reason: 'The stage is throttled; a WAF web ACL, when added, goes on the CloudFront distribution in front of it.',
+    });
+    api.acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      reason: "API Gateway's account-level logging role: the AWS-managed policy is the documented one, logs only.",
+    });
+  }
+}
+
+const pascalCase = (s: string) => s.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());

@@ -1,0 +1,57 @@
+import { type App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { ApiStack } from './api-stack';
+import { DataStack } from './data-stack';
+import { type CustomDomain, WebStack } from './web-stack';
+
+export interface CellarStacks {
+  readonly data: DataStack;
+  readonly api: ApiStack;
+  readonly web: WebStack;
+}
+
+/**
+ * The whole deployment of one environment, read from context: `env` (default production) names the stacks
+ * `cellar-<env>-data|api|web`; `domainName` with `certificateArn` put the site on a custom domain.
+ * The AwsSolutions rules run on every synth: an unacknowledged error fails it.
+ */
+export function addCellarStacks(app: App): CellarStacks {
+  const appEnv = contextString(app, 'env') ?? 'production';
+  if (!/^[a-z][a-z0-9-]{0,30}$/.test(appEnv)) {
+    throw new Error(`Context env must be lower-case letters, digits and dashes, got "${appEnv}"`);
+  }
+  const prefix = `cellar-${appEnv}`;
+  const tags = { app: 'cellar', env: appEnv };
+
+  const data = new DataStack(app, `${prefix}-data`, { tags, description: `Cellar ${appEnv}: table, buckets, queues` });
+  const api = new ApiStack(app, `${prefix}-api`, {
+    tags,
+    description: `Cellar ${appEnv}: API and workers`,
+    data,
+    appEnv,
+  });
+  const web = new WebStack(app, `${prefix}-web`, {
+    tags,
+    description: `Cellar ${appEnv}: web app and CloudFront`,
+    api: api.api,
+    domain: customDomain(app),
+  });
+
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { data, api, web };
+}
+
+function customDomain(app: App): CustomDomain | undefined {
+  const name = contextString(app, 'domainName');
+  const certificateArn = contextString(app, 'certificateArn');
+  if (!name && !certificateArn) return undefined;
+  if (!name || !certificateArn) throw new Error('Context domainName and certificateArn go together');
+  return { name, certificateArn };
+}
+
+function contextString(app: App, key: string): string | undefined {
+  const value: unknown = app.node.tryGetContext(key);
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new Error(`Context ${key} must be a string`);
+  return value;
+}

@@ -1,0 +1,142 @@
+import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { EventType } from 'aws-cdk-lib/aws-s3';
+import { SqsDestination } from 'aws-cdk-lib/aws-s3-notifications';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { acknowledgeObjectWildcard, LAMBDA_BASIC_EXECUTION, stackSingleton } from './acknowledge';
+import { LogBucket, PrivateBucket } from './constructs/private-bucket';
+import { WorkQueue } from './constructs/work-queue';
+
+/** Uploaded CSV files land here; the import worker is notified of each one. */
+export const IMPORT_PREFIX = 'incoming/';
+
+const INDEXES = ['GSI1', 'GSI2'] as const;
+
+/** Items and index queries; no Scan, no table management. */
+const TABLE_READ_WRITE = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+];
+
+/**
+ * State that outlives any deployment of the code: the table, the file buckets, the job queues, the secrets,
+ * and the policies saying what the code may do with them (attached to the functions by ApiStack).
+ */
+export class DataStack extends Stack {
+  readonly table: Table;
+  readonly importsBucket: PrivateBucket;
+  readonly exportsBucket: PrivateBucket;
+  readonly importQueue: WorkQueue;
+  readonly jwtSecret: Secret;
+  /** For every API function. */
+  readonly apiAccess: ManagedPolicy;
+  /** For the import worker. */
+  readonly importWorkerAccess: ManagedPolicy;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+
+    this.table = new Table(this, 'Table', {
+      partitionKey: { name: 'PK', type: AttributeType.STRING },
+      sortKey: { name: 'SK', type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      encryption: TableEncryption.AWS_MANAGED,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const indexName of INDEXES) {
+      this.table.addGlobalSecondaryIndex({
+        indexName,
+        partitionKey: { name: `${indexName}PK`, type: AttributeType.STRING },
+        sortKey: { name: `${indexName}SK`, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      });
+    }
+
+    const accessLogs = new LogBucket(this, 'AccessLogs');
+    this.importsBucket = new PrivateBucket(this, 'Imports', { accessLogs, expireAfter: Duration.days(30) });
+    this.exportsBucket = new PrivateBucket(this, 'Exports', { accessLogs, expireAfter: Duration.days(30) });
+
+    this.importQueue = new WorkQueue(this, 'ImportQueue', { workerTimeout: Duration.minutes(5) });
+    this.importsBucket.addEventNotification(EventType.OBJECT_CREATED, new SqsDestination(this.importQueue.queue), {
+      prefix: IMPORT_PREFIX,
+    });
+    Validations.of(stackSingleton(this, 'BucketNotificationsHandler')).acknowledge({
+      id: LAMBDA_BASIC_EXECUTION,
+      reason: 'The role of the Lambda that aws-cdk-lib brings to configure S3 bucket notifications.',
+    });
+
+    this.jwtSecret = new Secret(this, 'JwtSecret', {
+      description: 'HS256 key that signs and verifies Cellar access tokens',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    Validations.of(this.jwtSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Rotating the token signing key signs every user out: it is rotated by hand, at a chosen time.',
+    });
+
+    this.apiAccess = new ManagedPolicy(this, 'ApiAccess', {
+      description: 'What the Cellar API functions may do with the data',
+      statements: [
+        this.tableReadWrite(),
+        new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.jwtSecret.secretArn] }),
+        new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.importQueue.queue.queueArn] }),
+        new PolicyStatement({
+          actions: ['s3:PutObject'],
+          resources: [this.importsBucket.arnForObjects(`${IMPORT_PREFIX}*`)],
+        }),
+        // Read as well as write: a presigned download URL is only as good as its signer's own permission.
+        new PolicyStatement({
+          actions: ['s3:GetObject', 's3:PutObject'],
+          resources: [this.exportsBucket.arnForObjects('*')],
+        }),
+      ],
+    });
+    acknowledgeObjectWildcard(
+      this.apiAccess,
+      this.importsBucket,
+      `${IMPORT_PREFIX}*`,
+      'Uploads get server-chosen keys under incoming/, unknown in advance.',
+    );
+    acknowledgeObjectWildcard(
+      this.apiAccess,
+      this.exportsBucket,
+      '*',
+      'Export files get generated keys, unknown in advance; the bucket holds nothing else.',
+    );
+
+    this.importWorkerAccess = new ManagedPolicy(this, 'ImportWorkerAccess', {
+      description: 'What the Cellar import worker may do with the data',
+      statements: [
+        this.tableReadWrite(),
+        new PolicyStatement({
+          actions: ['s3:GetObject'],
+          resources: [this.importsBucket.arnForObjects(`${IMPORT_PREFIX}*`)],
+        }),
+      ],
+    });
+    acknowledgeObjectWildcard(
+      this.importWorkerAccess,
+      this.importsBucket,
+      `${IMPORT_PREFIX}*`,
+      'The worker reads whichever upload it is notified of, under incoming/ only.',
+    );
+  }
+
+  /** Named indexes rather than index/*: a new index is a deliberate grant. */
+  private tableReadWrite() {
+    return new PolicyStatement({
+      actions: TABLE_READ_WRITE,
+      resources: [this.table.tableArn, ...INDEXES.map((index) => `${this.table.tableArn}/index/${index}`)],
+    });
+  }
+}

@@ -1,0 +1,117 @@
+import { RESOURCES } from '@cellar/shared/routes/define';
+import { routeList } from '@cellar/shared/routes/table';
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { resourcesOf, synthCellar } from './synth';
+
+const { api } = synthCellar();
+
+const functions = resourcesOf(api, 'AWS::Lambda::Function');
+const serviceOf = (logicalId: string) =>
+  (functions[logicalId]!.Properties.Environment as { Variables: Record<string, string> }).Variables
+    .POWERTOOLS_SERVICE_NAME;
+
+/** `GET /api/contacts/{id} → contacts`, for every method of the deployed REST API. */
+function deployedRoutes(): string[] {
+  const resources = resourcesOf(api, 'AWS::ApiGateway::Resource');
+  const pathOf = (ref: unknown): string => {
+    const id = (ref as { Ref?: string }).Ref;
+    if (!id) return ''; // the root resource
+    const { ParentId, PathPart } = resources[id]!.Properties;
+    return `${pathOf(ParentId)}/${PathPart}`;
+  };
+  return Object.values(resourcesOf(api, 'AWS::ApiGateway::Method')).map(({ Properties: method }) => {
+    const target = Object.keys(functions).find((id) => JSON.stringify(method.Integration).includes(`"${id}"`));
+    return `${method.HttpMethod} ${pathOf(method.ResourceId)} → ${target ? serviceOf(target) : 'nothing'}`;
+  });
+}
+
+describe('ApiStack: the functions', () => {
+  it('has one Lambda per resource of the route table, plus the import worker', () => {
+    const services = Object.keys(functions).map(serviceOf);
+    expect(services.sort()).toEqual([...RESOURCES, 'imports-worker'].sort());
+  });
+
+  it.each(Object.keys(functions))('%s runs Node 22 on arm64 with the environment the code reads', (id) => {
+    expect(functions[id]!.Properties).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+      Environment: {
+        Variables: {
+          TABLE_NAME: expect.anything(),
+          IMPORT_BUCKET: expect.anything(),
+          EXPORT_BUCKET: expect.anything(),
+          IMPORT_QUEUE_URL: expect.anything(),
+          JWT_SECRET_ARN: expect.anything(),
+          APP_ENV: 'production',
+          POWERTOOLS_SERVICE_NAME: expect.any(String),
+          POWERTOOLS_LOG_LEVEL: 'INFO',
+          NODE_OPTIONS: '--enable-source-maps',
+        },
+      },
+    });
+  });
+
+  it('gives every function its own role, with only its own log group and the data access policy', () => {
+    for (const { Properties: fn } of Object.values(functions)) {
+      const roleId = (fn.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const role = resourcesOf(api, 'AWS::IAM::Role')[roleId]!.Properties;
+      expect(role.ManagedPolicyArns).toHaveLength(1);
+      expect(JSON.stringify(role.ManagedPolicyArns)).not.toContain('AWSLambdaBasicExecutionRole');
+    }
+  });
+});
+
+describe('ApiStack: the REST API', () => {
+  it('deploys exactly the routes of the route table, each to the Lambda of its resource', () => {
+    // Prepare
+    const expected = routeList.map((r) => `${r.method} ${r.path} → ${r.resource}`);
+    // Act
+    const deployed = deployedRoutes();
+    // Assess
+    expect(deployed.sort()).toEqual(expected.sort());
+  });
+
+  it('leaves authentication to the Lambdas', () => {
+    for (const { Properties: method } of Object.values(resourcesOf(api, 'AWS::ApiGateway::Method'))) {
+      expect(method.AuthorizationType).toBe('NONE');
+      expect(method.Integration).toMatchObject({ Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' });
+    }
+  });
+
+  it('lets API Gateway invoke each function through one permission, whatever the number of routes', () => {
+    api.resourceCountIs('AWS::Lambda::Permission', RESOURCES.length);
+  });
+
+  it('is regional, throttled and logs every request without bodies', () => {
+    api.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] } });
+    api.hasResourceProperties('AWS::ApiGateway::Stage', {
+      AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+      MethodSettings: [
+        Match.objectLike({
+          HttpMethod: '*',
+          ResourcePath: '/*',
+          ThrottlingRateLimit: Match.anyValue(),
+          ThrottlingBurstLimit: Match.anyValue(),
+          LoggingLevel: 'ERROR',
+          DataTraceEnabled: false,
+        }),
+      ],
+    });
+  });
+});
+
+describe('ApiStack: the import worker', () => {
+  it('takes batches of ten from the import queue and reports the failed items only', () => {
+    // Prepare
+    const worker = Object.keys(functions).find((id) => serviceOf(id) === 'imports-worker');
+    // Assess
+    api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: worker },
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      EventSourceArn: Match.anyValue(),
+    });
+  });
+});
