@@ -5,14 +5,13 @@ import { EventType } from 'aws-cdk-lib/aws-s3';
 import { SqsDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { TABLE_DEFINITION } from '../../functions/src/data/table-definition';
 import { acknowledgeObjectWildcard, LAMBDA_BASIC_EXECUTION, stackSingleton } from './acknowledge';
 import { LogBucket, PrivateBucket } from './constructs/private-bucket';
 import { WorkQueue } from './constructs/work-queue';
 
 /** Uploaded CSV files land here; the import worker is notified of each one. */
 export const IMPORT_PREFIX = 'incoming/';
-
-const INDEXES = ['GSI1', 'GSI2'] as const;
 
 /** Items and index queries; no Scan, no table management. */
 const TABLE_READ_WRITE = [
@@ -45,19 +44,20 @@ export class DataStack extends Stack {
     super(scope, id, props);
 
     this.table = new Table(this, 'Table', {
-      partitionKey: { name: 'PK', type: AttributeType.STRING },
-      sortKey: { name: 'SK', type: AttributeType.STRING },
+      partitionKey: { name: TABLE_DEFINITION.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_DEFINITION.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
       encryption: TableEncryption.AWS_MANAGED,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    for (const indexName of INDEXES) {
+    // The same key schema the local runtime creates.
+    for (const index of TABLE_DEFINITION.indexes) {
       this.table.addGlobalSecondaryIndex({
-        indexName,
-        partitionKey: { name: `${indexName}PK`, type: AttributeType.STRING },
-        sortKey: { name: `${indexName}SK`, type: AttributeType.STRING },
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
         projectionType: ProjectionType.ALL,
       });
     }
@@ -136,7 +136,10 @@ export class DataStack extends Stack {
   private tableReadWrite() {
     return new PolicyStatement({
       actions: TABLE_READ_WRITE,
-      resources: [this.table.tableArn, ...INDEXES.map((index) => `${this.table.tableArn}/index/${index}`)],
+      resources: [
+        this.table.tableArn,
+        ...TABLE_DEFINITION.indexes.map((index) => `${this.table.tableArn}/index/${index.name}`),
+      ],
     });
   }
 }

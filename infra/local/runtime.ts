@@ -36,7 +36,8 @@ export interface Runtime {
 const TABLE = 'cellar';
 const BUCKETS = { imports: 'cellar-imports', exports: 'cellar-exports' };
 const IMPORT_QUEUE = 'cellar-imports';
-const WORKER_TIMEOUT_S = 60;
+// As the deployed import worker (infra/lib/api-stack.ts): 5 minutes, messages hidden 6× that.
+const WORKER_TIMEOUT_S = 300;
 
 function secretIn(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
