@@ -29,6 +29,8 @@ export const sharedMessages = {
       format: "Le format n'est pas correct.",
       unique: 'Cette valeur est déjà utilisée.',
       invalid: 'Valeur invalide.',
+      password_weak:
+        'Le mot de passe doit comporter au moins {{min}} caractères, dont des lettres et des chiffres, et ne pas reprendre votre e-mail.',
     },
     api: {
       invalid_data: 'Les données transmises sont invalides.',
@@ -39,6 +41,12 @@ export const sharedMessages = {
       conflict: 'Conflit avec une donnée existante.',
       too_large: 'La requête est trop volumineuse.',
       server_error: 'Une erreur est survenue.',
+      too_many_attempts: 'Trop de tentatives de connexion. Réessayez dans {{minutes}} minutes.',
+      reset_email_sent: 'Reset email sent.',
+      reset_token_invalid: 'Ce lien n’est plus valide. Demandez un nouveau lien.',
+      user_updated: 'user updated',
+      self_forbidden: 'Vous ne pouvez pas faire cela sur votre propre compte.',
+      role_forbidden: 'Vous ne pouvez attribuer que des rôles inférieurs au vôtre.',
     },
   },
   en: {
@@ -60,6 +68,7 @@ export const sharedMessages = {
       format: 'The format is incorrect.',
       unique: 'This value is already used.',
       invalid: 'Invalid value.',
+      password_weak: 'The password needs at least {{min}} characters, with letters and digits, and must not contain your e-mail.',
     },
     api: {
       invalid_data: 'The given data was invalid.',
@@ -70,6 +79,12 @@ export const sharedMessages = {
       conflict: 'Conflict with existing data.',
       too_large: 'The request is too large.',
       server_error: 'Server error.',
+      too_many_attempts: 'Too many sign-in attempts. Try again in {{minutes}} minutes.',
+      reset_email_sent: 'Reset email sent.',
+      reset_token_invalid: 'This link is no longer valid. Ask for a new one.',
+      user_updated: 'user updated',
+      self_forbidden: 'You cannot do this to your own account.',
+      role_forbidden: 'You may only assign roles below your own.',
     },
   },
 } as const;

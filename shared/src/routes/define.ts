@@ -2,7 +2,7 @@
  * The shape of one API route. The route table is read by the Lambdas (router + validation), the CDK stack
  * (one function per resource), the local gateway and the SPA's API client.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AccessLevel, ModuleScope } from '../auth/roles';
 import type { ListSpec } from '../filter/query';
 
@@ -59,3 +59,6 @@ export function fillPath(path: string, params: Record<string, string> = {}): str
     return encodeURIComponent(v);
   });
 }
+
+export const idParams = z.object({ id: z.string().min(1).max(64) });
+export const includeQuery = z.strictObject({ include: z.string().max(500).optional() });

@@ -1,7 +1,7 @@
 /** Users, companies and the sign-in payloads (spec 1 §3, §5, §7). */
 import { z } from 'zod';
 import { MODULE_SCOPES, ROLE_SLUGS } from '../auth/roles';
-import { MESSAGES } from '../validation/validators';
+import { MESSAGES, PASSWORD_MIN_LENGTH, isStrongPassword } from '../validation/validators';
 import { id, requiredEmail, requiredString } from '../validation/zod';
 import { addressFields } from './address';
 import { segmentCode, segmentSchema, serviceSchema, warehouseSchema } from './common';
@@ -115,6 +115,19 @@ export const companyInputSchema = z.object({
   active: z.boolean().default(true),
 });
 
+/** A new password and its confirmation: equal, and strong enough. */
+const newPassword = <T extends { email: string; password: string; password_confirmation: string }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (!isStrongPassword(v.password, v.email)) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.passwordWeak, path: ['password'], params: { min: PASSWORD_MIN_LENGTH } });
+  }
+  if (v.password !== v.password_confirmation) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.samePassword, path: ['password_confirmation'] });
+  }
+};
+
 export const passwordResetSchema = z
   .object({
     email: requiredEmail,
@@ -122,7 +135,38 @@ export const passwordResetSchema = z
     password: requiredString(200),
     password_confirmation: requiredString(200),
   })
-  .refine((p) => p.password === p.password_confirmation, {
-    error: MESSAGES.samePassword,
-    path: ['password_confirmation'],
-  });
+  .superRefine(newPassword);
+export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+export const passwordEmailSchema = z.object({ email: requiredEmail });
+
+/** PUT /api/auth/user: the settings form (spec 1 §2 Settings). */
+export const selfUpdateSchema = z.object({
+  firstname: requiredString(100),
+  lastname: requiredString(100),
+  email: requiredEmail,
+  locale: localeSchema.optional(),
+  notificationChannels: z.array(notificationChannel).optional(),
+});
+export type SelfUpdate = z.infer<typeof selfUpdateSchema>;
+
+/** PUT /api/users/{id}: the edit modal (children for the superadmin only). */
+export const userUpdateSchema = z.object({
+  lastname: requiredString(100),
+  firstname: requiredString(100),
+  role: roleSlug,
+  warehouseIds: z.array(id).min(1, { error: MESSAGES.required }),
+  scope: z.array(scopeGrant).default([]),
+  active: z.boolean().optional(),
+  locale: localeSchema.optional(),
+  childIds: z.array(id).max(200).optional(),
+});
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+export type UserCreate = z.infer<typeof userCreateSchema>;
+export type CompanyInput = z.infer<typeof companyInputSchema>;
+
+/** What a permission of a company names: a carrier contact, or one service of a carrier. */
+export const PERMISSION_TYPES = ['contacts', 'services'] as const;
+export const permissionType = z.enum(PERMISSION_TYPES);
+/** A service permission's target: `<carrierId>:<serviceCode>`. */
+export const serviceTarget = (carrierId: string, serviceCode: string) => `${carrierId}:${serviceCode}`;

@@ -87,6 +87,19 @@ const PHONE = /^(\+|00|0)[1-9][0-9 .\-()]{5,18}$/;
 export const isPhone = (v: string | null | undefined): boolean =>
   isEmpty(v) || (PHONE.test(String(v).trim()) && String(v).replace(/\D/g, '').length <= 15);
 
+/** Passwords: at least 10 characters mixing letters and digits, and not only the e-mail's name. */
+export const PASSWORD_MIN_LENGTH = 10;
+export function isStrongPassword(password: string | null | undefined, email = ''): boolean {
+  const p = String(password ?? '');
+  const local = email.split('@')[0]?.toLowerCase() ?? '';
+  return (
+    p.length >= PASSWORD_MIN_LENGTH &&
+    /\p{L}/u.test(p) &&
+    /\d/.test(p) &&
+    !(local.length >= 4 && p.toLowerCase().includes(local))
+  );
+}
+
 /** Message keys, shared by the server's 422 answers and the forms. */
 export const MESSAGES = {
   required: 'validation.required',
@@ -106,6 +119,7 @@ export const MESSAGES = {
   format: 'validation.format',
   unique: 'validation.unique',
   invalid: 'validation.invalid',
+  passwordWeak: 'validation.password_weak',
 } as const;
 
 /** Capacity (cl) → default weight (g); the bound is inclusive. Above 4000 cl there is no default. */

@@ -1,0 +1,92 @@
+/** Contacts: suppliers, recipients and carriers (spec 3). */
+import { ACCESS } from '../auth/roles';
+import { paged } from '../schemas/common';
+import { contactCreateSchema, contactSchema, contactUpdateSchema } from '../schemas/contact';
+import { defineRoute, idParams, includeQuery } from './define';
+
+const CONTACT_SCOPES = ['supplier', 'recipient', 'carrier'] as const;
+
+export const CONTACT_LIST = {
+  filters: [
+    'type',
+    'search',
+    'owner.id',
+    'owner.segments',
+    'segment',
+    'warehouse.id',
+    'code',
+    'displayName',
+    'address.street',
+    'address.postcode',
+    'address.city',
+    'address.country',
+    'owner.code',
+    'owner.name',
+    'warehouse.name',
+    'createdAt',
+  ],
+  sorts: [
+    'code',
+    'displayName',
+    'address.street',
+    'address.postcode',
+    'address.city',
+    'address.country',
+    'owner.code',
+    'owner.name',
+    'warehouse.name',
+    'segment',
+    'createdAt',
+  ],
+  includes: ['owner', 'warehouse', 'services', 'address'],
+  params: ['output', 'columns'],
+} as const;
+
+export const contactRoutes = {
+  contactList: defineRoute({
+    id: 'contacts.list',
+    method: 'GET',
+    path: '/api/contacts',
+    resource: 'contacts',
+    access: ACCESS.reader,
+    scopes: CONTACT_SCOPES,
+    list: CONTACT_LIST,
+    csv: true,
+    response: paged(contactSchema),
+  }),
+  contactGet: defineRoute({
+    id: 'contacts.get',
+    method: 'GET',
+    path: '/api/contacts/{id}',
+    resource: 'contacts',
+    access: ACCESS.reader,
+    scopes: CONTACT_SCOPES,
+    params: idParams,
+    query: includeQuery,
+    response: contactSchema,
+  }),
+  contactCreate: defineRoute({
+    id: 'contacts.create',
+    method: 'POST',
+    path: '/api/contacts',
+    resource: 'contacts',
+    access: ACCESS.writer,
+    scopes: CONTACT_SCOPES,
+    query: includeQuery,
+    body: contactCreateSchema,
+    response: contactSchema,
+    status: 201,
+  }),
+  contactUpdate: defineRoute({
+    id: 'contacts.update',
+    method: 'PUT',
+    path: '/api/contacts/{id}',
+    resource: 'contacts',
+    access: ACCESS.writer,
+    scopes: CONTACT_SCOPES,
+    params: idParams,
+    query: includeQuery,
+    body: contactUpdateSchema,
+    response: contactSchema,
+  }),
+} as const;
