@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { CREDENTIALS, ensureQueue, ensureTable, REGION, startEmulators } from './emulators';
 import { handleApi, serveStatic } from './gateway';
+import { MAILBOX_PATH, serveMailbox } from './mailbox';
 import { startPoller, type Worker } from './poller';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -124,7 +125,9 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const work = url.pathname.startsWith('/api/')
       ? handleApi(req, res, url)
-      : Promise.resolve(serveStatic(webRoot, res, url));
+      : url.pathname === MAILBOX_PATH
+        ? serveMailbox(res)
+        : Promise.resolve(serveStatic(webRoot, res, url));
     work.catch((e) => {
       log(`request failed: ${(e as Error).stack}`);
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
@@ -137,6 +140,8 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
     server.listen(o.port ?? 3000, host, ok);
   });
   const port = (server.address() as AddressInfo).port;
+  // Links in e-mails point at this very runtime.
+  process.env.APP_URL = `http://${host}:${port}`;
 
   return {
     url: `http://${host}:${port}`,

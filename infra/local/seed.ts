@@ -10,6 +10,7 @@ import { type CompanyItem, companies, warehouses } from '@cellar/functions/data/
 import { batchPut } from '@cellar/functions/data/table';
 import { hashPassword } from '@cellar/functions/platform/passwords';
 import { type UserItem, userItems } from '@cellar/functions/users/repository';
+import { serviceTarget } from '@cellar/shared/schemas/identity';
 import { luhn } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 
@@ -197,6 +198,9 @@ export async function seedDemo(log: (line: string) => void = () => undefined): P
     isCertifiedOrganic: false,
     scope: ['*'],
     active: true,
+    permissions: { contacts: [], services: [] },
+    createdAt: new Date().toISOString(),
+    version: 1,
     ...extra,
   });
   const provider = company('CELLAR', 'Cellar Logistique', ['Bordeaux', '33300'], {});
@@ -230,6 +234,10 @@ export async function seedDemo(log: (line: string) => void = () => undefined): P
       version: 1,
     };
   });
+
+  // A group account: CLI001's admin may switch to CLI002's.
+  const [, admin1, , , admin2] = users;
+  if (admin1 && admin2) admin1.childIds = [admin2.id];
 
   await batchPut([
     ...wh.map(warehouseItem),
@@ -347,5 +355,14 @@ export async function seedDemo(log: (line: string) => void = () => undefined): P
     );
   }
   await inBatches(contacts, 10, (c) => insertContact(c, {}));
+
+  // CLI001 ships B2C parcels with two carriers' services; every carrier may collect for it.
+  const carrierItems = contacts.filter((c) => c.type === 'carrier');
+  const services = carrierItems
+    .filter((c) => c.code === 'COLISSIMO' || c.code === 'DPD')
+    .flatMap((c) => c.services.map((s) => serviceTarget(c.id, s.code)));
+  cli001.permissions = { contacts: carrierItems.map((c) => c.id), services };
+  await batchPut(companyItems(cli001));
+  companies.invalidate();
   log(`Seeded the demo: ${users.length} accounts, ${contacts.length} contacts, ${wh.length} warehouses.`);
 }

@@ -78,7 +78,9 @@ describe('GET /api/auth/user', () => {
     expect(res.body.company.segments.map((s: { code: string }) => s.code)).toEqual(['B2B', 'B2C']);
     expect(res.body.company.address.city).toBeTruthy();
     expect(res.body.warehouses).toHaveLength(3);
-    expect(res.body.children).toEqual([]);
+    expect(res.body.children).toEqual([
+      expect.objectContaining({ email: 'admin@cli002.test', company: expect.objectContaining({ code: 'CLI002' }) }),
+    ]);
     expect(res.body.passwordHash).toBeUndefined();
   });
   it('omits what was not included', async () => {

@@ -1,78 +1,80 @@
-/** Sign-in and the current user (spec 1 §7). */
-import { roleSlug } from '@cellar/shared/auth/roles';
-import type { Credentials, User } from '@cellar/shared/schemas/identity';
-import { type CompanyItem, companies, SEGMENTS, warehouseRef, warehouses } from '../data/reference';
+/** Sign-in, the current user, password links and impersonation (spec 1 §2, §4, §7). */
+import { type Language, translate } from '@cellar/shared/i18n/messages';
+import type { Credentials, PasswordReset, SelfUpdate } from '@cellar/shared/schemas/identity';
+import { MESSAGES } from '@cellar/shared/validation/validators';
 import { config } from '../platform/config';
-import { HttpError } from '../platform/errors';
-import { verifyPassword } from '../platform/passwords';
+import { ForbiddenError, HttpError, NotFoundError } from '../platform/errors';
+import { hashPassword, verifyPassword } from '../platform/passwords';
 import type { Caller } from '../platform/principal';
 import { issueToken } from '../platform/tokens';
-import { findUserByEmail, getUser, type UserItem } from '../users/repository';
+import { findUserByEmail, getUser, saveUser } from '../users/repository';
+import { parseInclude, userView } from '../users/view';
+import { consumeToken, sendReset } from './reset-tokens';
+import { assertNotLocked, clearFailures, recordFailure } from './throttle';
 
-export async function signIn(credentials: Credentials) {
-  const user = await findUserByEmail(credentials.email);
-  const ok = await verifyPassword(credentials.password, user?.passwordHash);
-  if (!user || !ok || !user.active) throw new HttpError(401, 'api.invalid_credentials');
-  return {
-    access_token: await issueToken({ sub: user.id }),
-    token_type: 'Bearer' as const,
-    expires_in: config.tokenTtlSeconds,
-  };
-}
-
-const companyView = (c: CompanyItem, include: Set<string>) => ({
-  id: c.id,
-  code: c.code,
-  name: c.name,
-  isPooledActivity: c.isPooledActivity,
-  isTopAgent: c.isTopAgent,
-  isCertifiedOrganic: c.isCertifiedOrganic,
-  ...(include.has('company.address') ? { address: c.address as never } : {}),
-  ...(include.has('company.segments') ? { segments: c.segments.map((s) => SEGMENTS[s]) } : {}),
+const tokenResponse = async (sub: string, act?: string) => ({
+  access_token: await issueToken({ sub, act }),
+  token_type: 'Bearer' as const,
+  expires_in: config.tokenTtlSeconds,
 });
 
-/** The user as the SPA sees it, with the requested includes. */
-export async function userView(u: UserItem, include: Set<string>, actorId?: string): Promise<User> {
-  const [allCompanies, allWarehouses] = await Promise.all([companies.get(), warehouses.get()]);
-  const company = allCompanies.get(u.companyId);
-  const children = include.has('children')
-    ? (await Promise.all(u.childIds.map(getUser))).filter((c): c is UserItem => Boolean(c?.active))
-    : [];
-  return {
-    id: u.id,
-    firstname: u.firstname,
-    lastname: u.lastname,
-    name: `${u.firstname} ${u.lastname}`.trim(),
-    email: u.email,
-    role: roleSlug(u.roleLevel),
-    roleLevel: u.roleLevel,
-    active: u.active,
-    locale: u.locale,
-    companyId: u.companyId,
-    notificationChannels: u.notificationChannels,
-    warehouseIds: u.warehouseIds,
-    scope: u.scope,
-    ...(include.has('company') && company ? { company: companyView(company, include) } : {}),
-    ...(include.has('warehouses')
-      ? { warehouses: u.warehouseIds.map((id) => warehouseRef(allWarehouses.get(id))).filter((w) => w !== undefined) }
-      : {}),
-    ...(include.has('children')
-      ? {
-          children: children.map((c) => {
-            const cc = allCompanies.get(c.companyId);
-            return {
-              id: c.id,
-              email: c.email,
-              company: { id: c.companyId, code: cc?.code ?? '', name: cc?.name ?? '' },
-            };
-          }),
-        }
-      : {}),
-    ...(actorId ? { impersonatedBy: actorId } : {}),
-  };
+export async function signIn(credentials: Credentials) {
+  await assertNotLocked(credentials.email);
+  const user = await findUserByEmail(credentials.email);
+  const ok = await verifyPassword(credentials.password, user?.passwordHash);
+  if (!user || !ok || !user.active) {
+    await recordFailure(credentials.email);
+    throw new HttpError(401, 'api.invalid_credentials');
+  }
+  await clearFailures(credentials.email);
+  return tokenResponse(user.id);
 }
-
-export const parseInclude = (raw: string | undefined) => new Set((raw ?? '').split(',').filter(Boolean));
 
 export const currentUser = (caller: Caller, include: string | undefined) =>
   userView(caller.user, parseInclude(include), caller.actorId);
+
+export async function updateSelf(caller: Caller, input: SelfUpdate, lang: Language) {
+  const next = {
+    ...caller.user,
+    firstname: input.firstname,
+    lastname: input.lastname,
+    email: input.email.trim().toLowerCase(),
+    locale: input.locale ?? caller.user.locale,
+    notificationChannels: input.notificationChannels ?? caller.user.notificationChannels,
+  };
+  const saved = await saveUser(next, caller.user, { email: [translate(lang, MESSAGES.unique)] });
+  return {
+    message: translate(lang, 'api.user_updated'),
+    data: await userView(saved, new Set(['company', 'warehouses'])),
+  };
+}
+
+/** Always the same answer, so that nobody learns which e-mails have an account. */
+export async function requestPasswordReset(email: string, lang: Language) {
+  const user = await findUserByEmail(email);
+  if (user?.active) await sendReset(user);
+  return { message: translate(lang, 'api.reset_email_sent') };
+}
+
+export async function resetPassword(input: PasswordReset) {
+  const userId = await consumeToken(input.email, input.token);
+  const user = userId ? await getUser(userId) : undefined;
+  if (!user?.active) throw new HttpError(422, 'api.reset_token_invalid');
+  await saveUser({ ...user, passwordHash: await hashPassword(input.password) }, user, {});
+  await clearFailures(user.email);
+  return tokenResponse(user.id);
+}
+
+/**
+ * A token to act as another user: the superadmin may take any active user, others only their children.
+ * The token says who really acts (`act`), even when impersonating from an impersonation.
+ */
+export async function loginAs(caller: Caller, targetId: string) {
+  const target = await getUser(targetId);
+  if (!target?.active) throw new NotFoundError();
+  const realId = caller.actorId ?? caller.user.id;
+  const real = caller.actorId ? await getUser(caller.actorId) : caller.user;
+  const allowed = real?.roleLevel === 100 || (real?.childIds ?? []).includes(target.id);
+  if (!allowed) throw new ForbiddenError();
+  return tokenResponse(target.id, target.id === realId ? undefined : realId);
+}

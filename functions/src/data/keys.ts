@@ -9,7 +9,11 @@ export const keys = {
   byId: (id: string) => `ID#${id}`,
 
   user: (id: string) => ({ PK: `USER#${id}`, SK: 'USER' }),
-  userEmail: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' }),
+  userEmail: (email: string) => ({ PK: `EMAIL#${email.trim().toLowerCase()}`, SK: 'EMAIL' }),
+  companyUsers: (companyId: string) => `COMPANY#${companyId}#USERS`,
+  users: 'USERS',
+  resetToken: (hash: string) => ({ PK: `RESET#${hash}`, SK: 'RESET' }),
+  loginThrottle: (email: string) => ({ PK: `LOGIN#${email.trim().toLowerCase()}`, SK: 'THROTTLE' }),
   company: (id: string) => ({ PK: `COMPANY#${id}`, SK: 'COMPANY' }),
   companyCode: (code: string) => ({ PK: `COMPANY_CODE#${code}`, SK: 'COMPANY_CODE' }),
   companies: 'COMPANIES',

@@ -20,6 +20,10 @@ export interface CompanyItem {
   isCertifiedOrganic: boolean;
   scope: string[];
   active: boolean;
+  /** Carrier contacts (ids) and carrier services (`carrierId:serviceCode`) the company may use. */
+  permissions?: { contacts: string[]; services: string[] };
+  createdAt?: string;
+  version?: number;
 }
 export interface WarehouseItem {
   id: string;

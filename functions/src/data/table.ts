@@ -91,15 +91,22 @@ export async function batchPut(items: Item[]): Promise<void> {
   }
 }
 
-/** Adds to a counter item (creating it at 0). */
-export async function addToCounter(key: Key, delta: number): Promise<void> {
+/** Adds to a counter item (creating it at 0), setting descriptive attributes alongside. */
+export async function addToCounter(key: Key, delta: number, attributes: Record<string, unknown> = {}): Promise<void> {
+  const names: Record<string, string> = { '#n': 'n' };
+  const values: Record<string, unknown> = { ':d': delta };
+  const sets = Object.entries(attributes).map(([k, v], i) => {
+    names[`#a${i}`] = k;
+    values[`:a${i}`] = v;
+    return `#a${i} = :a${i}`;
+  });
   await documentClient().send(
     new UpdateCommand({
       TableName: config.tableName,
       Key: key,
-      UpdateExpression: 'ADD #n :d',
-      ExpressionAttributeNames: { '#n': 'n' },
-      ExpressionAttributeValues: { ':d': delta },
+      UpdateExpression: `ADD #n :d${sets.length ? ` SET ${sets.join(', ')}` : ''}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
     }),
   );
 }

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly errors?: Record<string, string[]>,
     /** A message already worded for the client, used instead of the key's translation. */
     readonly text?: string,
+    /** Values interpolated into the key's translation. */
+    readonly values?: Record<string, string | number>,
   ) {
     super(text ?? key);
     this.name = 'HttpError';
@@ -60,3 +62,10 @@ export class PayloadTooLargeError extends HttpError {
 /** DynamoDB's failed condition, translated at the data boundary. */
 export const isConditionFailed = (e: unknown): boolean =>
   e instanceof Error && e.name === 'ConditionalCheckFailedException';
+
+export class TooManyRequestsError extends HttpError {
+  constructor(key: string, values: Record<string, string | number>) {
+    super(429, key, undefined, undefined, values);
+    this.name = 'TooManyRequestsError';
+  }
+}

@@ -82,6 +82,20 @@ function queryEntries(event: Event): [string, string][] {
   return Object.entries(event.queryStringParameters ?? {}).map(([k, v]) => [k, v ?? '']);
 }
 
+/** Path parameters arrive encoded from the router's match (API Gateway's own are already decoded). */
+function decodeParams(params: Record<string, string | undefined> | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params ?? {})) {
+    if (v === undefined) continue;
+    try {
+      out[k] = decodeURIComponent(v);
+    } catch {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
 function parseWith<S extends z.ZodType | undefined>(schema: S, input: unknown, lang: Language, prefix = '') {
   if (!schema) return undefined;
   const out = schema.safeParse(input);
@@ -120,7 +134,7 @@ const validate = (def: RouteDef): MiddlewareObj<Event> => ({
       ctx.list = parseListQuery([]);
       ctx.query = parseWith(def.query ?? z.object({}).strict(), Object.fromEntries(entries), ctx.lang) as never;
     }
-    ctx.params = parseWith(def.params, event.pathParameters ?? {}, ctx.lang) as never;
+    ctx.params = parseWith(def.params, decodeParams(event.pathParameters), ctx.lang) as never;
     const body = decodeBody(event);
     if (def.body) ctx.body = parseWith(def.body, body ?? {}, ctx.lang) as never;
   },
@@ -131,7 +145,7 @@ function errorResponse(error: unknown, lang: Language): APIGatewayProxyResult {
     return json(422, { message: translate(lang, 'api.invalid_data'), errors: error.errors });
   if (error instanceof HttpError && error.expose) {
     return json(error.status, {
-      message: error.text ?? translate(lang, error.key),
+      message: error.text ?? translate(lang, error.key, error.values),
       ...(error.errors ? { errors: error.errors } : {}),
     });
   }

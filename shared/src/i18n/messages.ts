@@ -68,7 +68,8 @@ export const sharedMessages = {
       format: 'The format is incorrect.',
       unique: 'This value is already used.',
       invalid: 'Invalid value.',
-      password_weak: 'The password needs at least {{min}} characters, with letters and digits, and must not contain your e-mail.',
+      password_weak:
+        'The password needs at least {{min}} characters, with letters and digits, and must not contain your e-mail.',
     },
     api: {
       invalid_data: 'The given data was invalid.',

@@ -6,7 +6,16 @@ import { z } from 'zod';
 import type { AccessLevel, ModuleScope } from '../auth/roles';
 import type { ListSpec } from '../filter/query';
 
-export const RESOURCES = ['auth', 'contacts', 'preferences', 'companies', 'warehouses'] as const;
+export const RESOURCES = [
+  'auth',
+  'users',
+  'companies',
+  'contacts',
+  'preferences',
+  'warehouses',
+  'appUpdates',
+  'activityLogs',
+] as const;
 export type Resource = (typeof RESOURCES)[number];
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -37,9 +46,8 @@ export interface RouteDef<
   status?: 201 | 204;
 }
 
-export const defineRoute = <P extends z.ZodType, B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType>(
-  r: RouteDef<P, B, Q, R>,
-) => r;
+/** Keeps each route's literal resource, method and path, and its schemas' types, for the typed handler map. */
+export const defineRoute = <const T extends RouteDef>(r: T): T => r;
 
 /** /api/contacts/{id} → a RegExp and the names of its parameters. */
 export function compilePath(path: string): { regex: RegExp; names: string[] } {

@@ -1,9 +1,24 @@
 /** Grid preferences, warehouses, app updates and activity logs (spec 1). */
 import { z } from 'zod';
 import { ACCESS } from '../auth/roles';
-import { preferenceInputSchema, preferenceSchema, preferenceSlug } from '../schemas/activity';
-import { warehouseSchema } from '../schemas/common';
-import { defineRoute } from './define';
+import {
+  activityLogInputSchema,
+  activityLogSchema,
+  appUpdateInputSchema,
+  appUpdateSchema,
+  preferenceInputSchema,
+  preferenceSchema,
+  preferenceSlug,
+} from '../schemas/activity';
+import { paged, warehouseSchema } from '../schemas/common';
+import { defineRoute, idParams } from './define';
+
+export const ACTIVITY_LOG_LIST = {
+  filters: ['type', 'pageName', 'createdAt', 'user.company.code', 'user.email'],
+  sorts: ['createdAt'],
+  includes: ['user', 'user.company'],
+  params: ['output', 'columns', 'start_date', 'end_date'],
+} as const;
 
 export const platformRoutes = {
   preferenceList: defineRoute({
@@ -50,5 +65,79 @@ export const platformRoutes = {
     resource: 'warehouses',
     access: ACCESS.reader,
     response: z.array(warehouseSchema),
+  }),
+
+  appUpdateList: defineRoute({
+    id: 'appUpdates.list',
+    method: 'GET',
+    path: '/api/app-updates',
+    resource: 'appUpdates',
+    access: ACCESS.reader,
+    list: { filters: ['date'], sorts: ['date'], includes: [] },
+    response: paged(appUpdateSchema),
+  }),
+  appUpdateCreate: defineRoute({
+    id: 'appUpdates.create',
+    method: 'POST',
+    path: '/api/app-update',
+    resource: 'appUpdates',
+    access: ACCESS.superadmin,
+    body: appUpdateInputSchema,
+    response: appUpdateSchema,
+    status: 201,
+  }),
+  appUpdateDelete: defineRoute({
+    id: 'appUpdates.delete',
+    method: 'DELETE',
+    path: '/api/app-update/{id}',
+    resource: 'appUpdates',
+    access: ACCESS.superadmin,
+    params: idParams,
+    status: 204,
+  }),
+  lastUpdates: defineRoute({
+    id: 'appUpdates.last',
+    method: 'GET',
+    path: '/api/last-updates',
+    resource: 'appUpdates',
+    access: ACCESS.reader,
+    response: z.object({ count: z.number().int(), since: z.string() }),
+  }),
+
+  activityLogList: defineRoute({
+    id: 'activityLogs.list',
+    method: 'GET',
+    path: '/api/activity-logs',
+    resource: 'activityLogs',
+    access: ACCESS.reader,
+    list: ACTIVITY_LOG_LIST,
+    csv: true,
+    response: paged(activityLogSchema),
+  }),
+  activityLogCreate: defineRoute({
+    id: 'activityLogs.create',
+    method: 'POST',
+    path: '/api/activity-logs',
+    resource: 'activityLogs',
+    access: ACCESS.reader,
+    body: activityLogInputSchema,
+    status: 204,
+  }),
+  activityStats: defineRoute({
+    id: 'activityLogs.stats',
+    method: 'GET',
+    path: '/api/activity-logs/stats',
+    resource: 'activityLogs',
+    access: ACCESS.reader,
+    query: z.strictObject({ start_date: z.iso.date().optional(), end_date: z.iso.date().optional() }),
+    response: z.array(
+      z.object({
+        company: z.string(),
+        type: z.string(),
+        pageName: z.string(),
+        date: z.string(),
+        count: z.number().int(),
+      }),
+    ),
   }),
 } as const;

@@ -4,6 +4,7 @@
  * and the access-control suite follow.
  */
 import { contactRoutes } from './contacts';
+import type { RouteDef } from './define';
 import { identityRoutes } from './identity';
 import { platformRoutes } from './platform';
 
@@ -13,4 +14,4 @@ export const routes = { ...identityRoutes, ...contactRoutes, ...platformRoutes }
 
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;
-export const routeList = Object.values(routes);
+export const routeList: readonly RouteDef[] = Object.values(routes);

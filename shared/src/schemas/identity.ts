@@ -1,7 +1,7 @@
 /** Users, companies and the sign-in payloads (spec 1 §3, §5, §7). */
 import { z } from 'zod';
 import { MODULE_SCOPES, ROLE_SLUGS } from '../auth/roles';
-import { MESSAGES, PASSWORD_MIN_LENGTH, isStrongPassword } from '../validation/validators';
+import { isStrongPassword, MESSAGES, PASSWORD_MIN_LENGTH } from '../validation/validators';
 import { id, requiredEmail, requiredString } from '../validation/zod';
 import { addressFields } from './address';
 import { segmentCode, segmentSchema, serviceSchema, warehouseSchema } from './common';
@@ -64,6 +64,7 @@ export const userSchema = z.object({
       }),
     )
     .optional(),
+  createdAt: z.string().optional(),
   /** Set while impersonating: who is really acting. */
   impersonatedBy: z.string().optional(),
 });
@@ -121,7 +122,12 @@ const newPassword = <T extends { email: string; password: string; password_confi
   ctx: z.RefinementCtx,
 ) => {
   if (!isStrongPassword(v.password, v.email)) {
-    ctx.addIssue({ code: 'custom', message: MESSAGES.passwordWeak, path: ['password'], params: { min: PASSWORD_MIN_LENGTH } });
+    ctx.addIssue({
+      code: 'custom',
+      message: MESSAGES.passwordWeak,
+      path: ['password'],
+      params: { min: PASSWORD_MIN_LENGTH },
+    });
   }
   if (v.password !== v.password_confirmation) {
     ctx.addIssue({ code: 'custom', message: MESSAGES.samePassword, path: ['password_confirmation'] });

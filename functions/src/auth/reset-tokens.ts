@@ -1,0 +1,88 @@
+/**
+ * Single-use links for a first login and for a password reset. The token is random (32 bytes), only its SHA-256
+ * is stored, it expires (7 days for a welcome, 1 hour for a reset), and consuming it is a conditional write, so
+ * a link works once.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../data/client';
+import { keys } from '../data/keys';
+import { getItem, putItem } from '../data/table';
+import { appUrl } from '../platform/app-url';
+import { config } from '../platform/config';
+import { isConditionFailed } from '../platform/errors';
+import { sendMail } from '../platform/mail';
+import type { UserItem } from '../users/repository';
+
+const TTL = { welcome: 7 * 24 * 3600, reset: 3600 } as const;
+type Purpose = keyof typeof TTL;
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+async function issue(user: UserItem, purpose: Purpose): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = Math.floor(Date.now() / 1000) + TTL[purpose];
+  // `ttl` lets DynamoDB clean up in AWS; expiry is checked on use, locally as in AWS.
+  await putItem({
+    ...keys.resetToken(digest(token)),
+    entity: 'resetToken',
+    userId: user.id,
+    email: user.email,
+    purpose,
+    expiresAt,
+    ttl: expiresAt,
+  });
+  return token;
+}
+
+async function link(path: string, user: UserItem, token: string) {
+  const query = new URLSearchParams({ email: user.email, token });
+  return `${await appUrl()}${path}?${query}`;
+}
+
+const french = (u: UserItem) => !u.locale.startsWith('en');
+
+export async function sendWelcome(user: UserItem): Promise<void> {
+  const url = await link('/new-user', user, await issue(user, 'welcome'));
+  await sendMail({
+    to: user.email,
+    subject: french(user) ? 'Votre accès à Cellar' : 'Your Cellar account',
+    text: french(user)
+      ? `Bonjour ${user.firstname},\n\nUn compte Cellar vient d’être créé pour vous. Choisissez votre mot de passe (lien valable 7 jours) :\n${url}\n`
+      : `Hello ${user.firstname},\n\nA Cellar account was created for you. Choose your password (link valid for 7 days):\n${url}\n`,
+  });
+}
+
+export async function sendReset(user: UserItem): Promise<void> {
+  const url = await link('/reset-password', user, await issue(user, 'reset'));
+  await sendMail({
+    to: user.email,
+    subject: french(user) ? 'Réinitialisation de votre mot de passe Cellar' : 'Reset your Cellar password',
+    text: french(user)
+      ? `Bonjour ${user.firstname},\n\nPour choisir un nouveau mot de passe (lien valable 1 heure) :\n${url}\n\nSi vous n’êtes pas à l’origine de cette demande, ignorez ce message.\n`
+      : `Hello ${user.firstname},\n\nTo choose a new password (link valid for 1 hour):\n${url}\n\nIf you did not ask for this, ignore this message.\n`,
+  });
+}
+
+/** The user id a token stands for, spending the token; undefined when unknown, used, expired or not this e-mail's. */
+export async function consumeToken(email: string, token: string): Promise<string | undefined> {
+  const key = keys.resetToken(digest(token));
+  const item = await getItem<{ userId: string; email: string; expiresAt: number }>(key);
+  const now = Math.floor(Date.now() / 1000);
+  if (!item || item.email.toLowerCase() !== email.trim().toLowerCase() || item.expiresAt <= now) return undefined;
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: key,
+        UpdateExpression: 'SET usedAt = :now',
+        ConditionExpression: 'attribute_not_exists(usedAt)',
+        ExpressionAttributeValues: { ':now': now },
+      }),
+    );
+  } catch (e) {
+    if (isConditionFailed(e)) return undefined;
+    throw e;
+  }
+  return item.userId;
+}

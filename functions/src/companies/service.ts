@@ -1,0 +1,225 @@
+/**
+ * Client accounts (spec 1 §2 Company screens, §7): the superadmin manages every company; a customer admin sees
+ * its own. Codes are unique (a conditional put), modules stay within the current user's, warehouses must exist,
+ * and carrier permissions name real carrier contacts and services.
+ */
+import { hasScope } from '@cellar/shared/auth/roles';
+import { toCsv } from '@cellar/shared/csv/write';
+import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
+import { DEFAULT_PAGE_SIZE, type ListQuery, QueryError } from '@cellar/shared/filter/query';
+import { type Language, translate } from '@cellar/shared/i18n/messages';
+import { pageMeta } from '@cellar/shared/schemas/common';
+import { type Company, type CompanyInput, serviceTarget } from '@cellar/shared/schemas/identity';
+import { MESSAGES } from '@cellar/shared/validation/validators';
+import { ulid } from 'ulid';
+import { type ContactItem, fromItem as contactFromItem } from '../contacts/repository';
+import { keys } from '../data/keys';
+import { type CompanyItem, companies, SEGMENTS, warehouseRef, warehouses } from '../data/reference';
+import { queryAll } from '../data/table';
+import { csvResponse } from '../platform/csv';
+import { NotFoundError, ValidationError } from '../platform/errors';
+import type { Caller } from '../platform/principal';
+import { parseInclude } from '../users/view';
+import { insertCompany, readCompany, saveCompany } from './repository';
+
+type PermissionType = 'contacts' | 'services';
+const noPermissions = () => ({ contacts: [] as string[], services: [] as string[] });
+
+async function carriers(): Promise<ContactItem[]> {
+  const out: ContactItem[] = [];
+  for await (const item of queryAll({ pk: keys.tenant(null), skPrefix: keys.contactPrefix('carrier') })) {
+    out.push(contactFromItem(item));
+  }
+  return out;
+}
+
+export async function companyView(c: CompanyItem, include: Set<string>): Promise<Company> {
+  const ws = await warehouses.get();
+  const permissions = c.permissions ?? noPermissions();
+  const view: Company = {
+    id: c.id,
+    code: c.code,
+    name: c.name,
+    address: c.address as Company['address'],
+    warehouseIds: c.warehouseIds,
+    segments: c.segments.map((s) => SEGMENTS[s]),
+    scope: c.scope,
+    isPooledActivity: c.isPooledActivity,
+    isTopAgent: c.isTopAgent,
+    isCertifiedOrganic: c.isCertifiedOrganic,
+    active: c.active,
+  };
+  if (include.has('warehouses')) {
+    view.warehouses = c.warehouseIds.map((id) => warehouseRef(ws.get(id))).filter((w) => w !== undefined);
+  }
+  if (include.has('permissions')) view.permissions = permissions;
+  if (include.has('carriers')) {
+    const allowed = new Set(permissions.services);
+    view.carriers = (await carriers()).flatMap((carrier) =>
+      carrier.services
+        .filter((s) => allowed.has(serviceTarget(carrier.id, s.code)))
+        .map((service) => ({ carrierId: carrier.id, service, segment: carrier.segment })),
+    );
+  }
+  return view;
+}
+
+function visibleCompanies(caller: Caller, all: Map<string, CompanyItem>) {
+  return [...all.values()].filter((c) => caller.isSuperadmin || c.id === caller.tenantId);
+}
+
+async function selected(caller: Caller, q: ListQuery) {
+  const all = visibleCompanies(caller, await companies.get());
+  const search = q.filters.filter((c) => c.field === 'search').map((c) => fold(c.values.join(',')));
+  const rest = q.filters.filter((c) => c.field !== 'search');
+  const ws = await warehouses.get();
+  const filterView = (c: CompanyItem) => ({
+    ...c,
+    segments: c.segments.map((s) => SEGMENTS[s]),
+    warehouses: c.warehouseIds.map((id) => ({ code: ws.get(id)?.code ?? '' })),
+  });
+  return all
+    .filter((c) => search.every((s) => fold(`${c.code} ${c.name}`).includes(s)) && matchesAll(filterView(c), rest))
+    .sort(comparator(q.sort.length ? q.sort : [{ field: 'code', desc: false }]));
+}
+
+export async function listCompanies(caller: Caller, q: ListQuery) {
+  const rows = await selected(caller, q);
+  const page = q.page ?? 1;
+  const perPage = q.paginate ?? DEFAULT_PAGE_SIZE;
+  // The light variant (pickers) carries warehouses and segments only.
+  const include = q.params.light ? new Set(['warehouses']) : parseInclude(q.include);
+  const data = await Promise.all(rows.slice((page - 1) * perPage, page * perPage).map((c) => companyView(c, include)));
+  return { data, meta: pageMeta(rows.length, page, perPage, data.length) };
+}
+
+const COMPANY_CSV_COLUMNS = [
+  'code',
+  'name',
+  'address.street',
+  'address.postcode',
+  'address.city',
+  'address.country',
+  'warehouses.code',
+  'segments.code',
+  'active',
+];
+
+export async function exportCompanies(caller: Caller, q: ListQuery) {
+  const requested = (q.params.columns ?? COMPANY_CSV_COLUMNS.join(',')).split(',').filter(Boolean);
+  // The warehouse column is always exported as codes.
+  const columns = [
+    ...new Set([
+      ...requested.map((c) => (c === 'warehouses' || c === 'warehouses.name' ? 'warehouses.code' : c)),
+      'warehouses.code',
+    ]),
+  ];
+  const unknown = columns.filter((c) => !COMPANY_CSV_COLUMNS.includes(c));
+  if (unknown.length) throw new QueryError({ columns: [`Unknown columns: ${unknown.join(', ')}.`] });
+  const rows = await Promise.all((await selected(caller, q)).map((c) => companyView(c, new Set(['warehouses']))));
+  return csvResponse(
+    'companies.csv',
+    toCsv(
+      rows,
+      columns.map((field) => ({ field, header: field })),
+    ),
+  );
+}
+
+async function visible(caller: Caller, id: string): Promise<CompanyItem> {
+  const c = await readCompany(id);
+  if (!c || (!caller.isSuperadmin && c.id !== caller.tenantId)) throw new NotFoundError();
+  return c;
+}
+
+export async function getCompany(caller: Caller, id: string, include?: string) {
+  return companyView(await visible(caller, id), parseInclude(include));
+}
+
+async function checkInput(caller: Caller, input: CompanyInput, lang: Language) {
+  const errors: Record<string, string[]> = {};
+  const invalid = [translate(lang, MESSAGES.invalid)];
+  const ws = await warehouses.get();
+  if (input.warehouseIds.some((w) => !ws.has(w))) errors.warehouseIds = invalid;
+  if (input.scope.some((s) => (s === '*' ? !caller.scope.includes('*') : !hasScope(caller.scope, s as never)))) {
+    errors.scope = invalid;
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+export async function createCompany(caller: Caller, input: CompanyInput, lang: Language, include?: string) {
+  await checkInput(caller, input, lang);
+  const company: CompanyItem = {
+    id: ulid(),
+    ...input,
+    address: input.address,
+    permissions: noPermissions(),
+    createdAt: new Date().toISOString(),
+    version: 1,
+  };
+  await insertCompany(company, { code: [translate(lang, MESSAGES.unique)] });
+  return companyView(company, parseInclude(include));
+}
+
+/** The code is the company's key for people and files: it stays as created. */
+export async function updateCompany(caller: Caller, id: string, input: CompanyInput, lang: Language, include?: string) {
+  const current = await visible(caller, id);
+  await checkInput(caller, input, lang);
+  const saved = await saveCompany({ ...current, ...input, code: current.code, address: input.address }, current);
+  return companyView(saved, parseInclude(include));
+}
+
+async function checkTarget(type: PermissionType, target: string) {
+  const all = await carriers();
+  const ok =
+    type === 'contacts'
+      ? all.some((c) => c.id === target)
+      : all.some((c) => c.services.some((s) => serviceTarget(c.id, s.code) === target));
+  if (!ok) throw new NotFoundError();
+}
+
+export async function setPermission(
+  caller: Caller,
+  id: string,
+  type: PermissionType,
+  target: string,
+  granted: boolean,
+) {
+  const current = await visible(caller, id);
+  if (granted) await checkTarget(type, target);
+  const permissions = current.permissions ?? noPermissions();
+  const list = new Set(permissions[type]);
+  if (granted) list.add(target);
+  else list.delete(target);
+  const saved = await saveCompany({ ...current, permissions: { ...permissions, [type]: [...list] } }, current);
+  return companyView(saved, new Set(['permissions']));
+}
+
+/** The carriers a company may use: as contacts, or through their permitted services (B2C or no segment). */
+export async function companyCarriers(caller: Caller, id: string, type: PermissionType) {
+  const company = await visible(caller, id);
+  const permissions = company.permissions ?? noPermissions();
+  const all = await carriers();
+  if (type === 'contacts') {
+    return all
+      .filter((c) => permissions.contacts.includes(c.id))
+      .map((c) => ({
+        id: c.id,
+        code: c.code,
+        name: c.address.company || c.address.name,
+        segment: c.segment,
+        services: c.services,
+      }));
+  }
+  const allowed = new Set(permissions.services);
+  return all
+    .filter((c) => c.segment !== 'B2B')
+    .map((c) => ({
+      id: c.id,
+      code: c.code,
+      name: c.address.company || c.address.name,
+      segment: c.segment,
+      services: c.services.filter((s) => allowed.has(serviceTarget(c.id, s.code))),
+    }))
+    .filter((c) => c.services.length > 0);
+}

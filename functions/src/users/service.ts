@@ -1,0 +1,231 @@
+/**
+ * User administration (spec 1 §2, §6), enforced here whatever the screens show: a creator assigns only roles
+ * strictly below its own, non-superadmins act only within their company, warehouses stay within the company's,
+ * modules within the creator's scopes, and nobody deactivates or deletes themself.
+ */
+import { hasScope, type RoleLevel, roleLevel } from '@cellar/shared/auth/roles';
+import { toCsv } from '@cellar/shared/csv/write';
+import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
+import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, QueryError } from '@cellar/shared/filter/query';
+import { type Language, translate } from '@cellar/shared/i18n/messages';
+import { DEFAULT_LOCALE, type UserCreate, type UserUpdate } from '@cellar/shared/schemas/identity';
+import { MESSAGES } from '@cellar/shared/validation/validators';
+import { ulid } from 'ulid';
+import { sendWelcome } from '../auth/reset-tokens';
+import type { CompanyItem } from '../data/reference';
+import { listAll, listPage } from '../data/table';
+import { csvResponse } from '../platform/csv';
+import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '../platform/errors';
+import type { Caller } from '../platform/principal';
+import {
+  findUserByEmail,
+  fromItem,
+  getUser,
+  insertUser,
+  removeUser,
+  saveUser,
+  type UserItem,
+  userSource,
+} from './repository';
+import { loadRefs, parseInclude, userRecord, userView } from './view';
+
+/** The fields list filters and sorts speak of (spec 1 §7: company.uuid, role.slug, …). */
+interface Row {
+  user: UserItem;
+  view: {
+    firstname: string;
+    lastname: string;
+    email: string;
+    active: boolean;
+    createdAt: string;
+    search: string;
+    role: { slug: string };
+    company: { uuid: string; code: string };
+    warehouses: { code: string }[];
+  };
+}
+
+function visible(caller: Caller, u: UserItem | undefined): u is UserItem {
+  return Boolean(u) && (caller.isSuperadmin || u?.companyId === caller.tenantId);
+}
+
+/** Whom a caller manages: users of a strictly lower role, in its own company unless superadmin. */
+function manageable(caller: Caller, u: UserItem): boolean {
+  return visible(caller, u) && (u.roleLevel < caller.role || (caller.isSuperadmin && u.id !== caller.user.id));
+}
+
+async function plan(caller: Caller, q: ListQuery) {
+  const refs = await loadRefs();
+  const companyFilter = q.filters.find((c) => c.field === 'company.uuid' && c.op === 'eq' && c.values.length === 1);
+  const scope = caller.isSuperadmin ? (companyFilter?.values[0] ?? 'all') : caller.tenantId;
+  const search = q.filters.filter((c) => c.field === 'search').map((c) => fold(c.values.join(',')));
+  const rest: Condition[] = q.filters.filter((c) => c.field !== 'search');
+  const toRow = (item: Record<string, unknown>): Row => {
+    const user = fromItem(item);
+    const company = refs.companies.get(user.companyId);
+    return {
+      user,
+      view: {
+        firstname: user.firstname,
+        lastname: user.lastname,
+        email: user.email,
+        active: user.active,
+        createdAt: user.createdAt,
+        search: fold(`${user.firstname} ${user.lastname} ${user.email} ${company?.code ?? ''}`),
+        role: { slug: userRecord(user, new Set(), refs).role },
+        company: { uuid: user.companyId, code: company?.code ?? '' },
+        warehouses: user.warehouseIds.map((id) => ({ code: refs.warehouses.get(id)?.code ?? '' })),
+      },
+    };
+  };
+  return {
+    source: userSource(scope),
+    map: toRow,
+    predicate: (r: Row) => search.every((s) => r.view.search.includes(s)) && matchesAll(r.view, rest),
+    compare: (a: Row, b: Row) =>
+      comparator<Row['view']>(q.sort.length ? q.sort : [{ field: 'lastname', desc: false }])(a.view, b.view),
+  };
+}
+
+export async function listUsers(caller: Caller, q: ListQuery) {
+  const [p, refs] = await Promise.all([plan(caller, q), loadRefs()]);
+  const page = await listPage({ ...p, page: q.page ?? 1, perPage: q.paginate ?? DEFAULT_PAGE_SIZE });
+  const include = parseInclude(q.include);
+  return { data: page.data.map((r) => userRecord(r.user, include, refs)), meta: page.meta };
+}
+
+/** CSV columns as the spec maps them: name → firstname, lastname; role → role.slug; … */
+const USER_CSV_COLUMNS = ['firstname', 'lastname', 'email', 'role.slug', 'warehouses.code', 'company.code', 'active'];
+
+export async function exportUsers(caller: Caller, q: ListQuery) {
+  const p = await plan(caller, q);
+  const requested = (q.params.columns ?? USER_CSV_COLUMNS.join(','))
+    .split(',')
+    .flatMap((c) =>
+      c === 'name'
+        ? ['firstname', 'lastname']
+        : c === 'role'
+          ? ['role.slug']
+          : c === 'warehouses'
+            ? ['warehouses.code']
+            : c === 'company'
+              ? ['company.code']
+              : [c],
+    );
+  const unknown = requested.filter((c) => !USER_CSV_COLUMNS.includes(c));
+  if (unknown.length) throw new QueryError({ columns: [`Unknown columns: ${unknown.join(', ')}.`] });
+  const all = await listAll(p);
+  return csvResponse(
+    'users.csv',
+    toCsv(
+      all.map((r) => r.view),
+      requested.map((field) => ({ field, header: field })),
+    ),
+  );
+}
+
+export async function getUserById(caller: Caller, id: string, include: string | undefined) {
+  const u = await getUser(id);
+  if (!visible(caller, u)) throw new NotFoundError();
+  return userView(u, parseInclude(include));
+}
+
+async function companyOf(id: string): Promise<CompanyItem | undefined> {
+  return (await loadRefs()).companies.get(id);
+}
+
+/** Warehouses within the company's, modules within the caller's scopes. */
+function checkAssignments(
+  caller: Caller,
+  company: CompanyItem,
+  input: { warehouseIds: string[]; scope: string[] },
+  lang: Language,
+) {
+  const errors: Record<string, string[]> = {};
+  const invalid = [translate(lang, MESSAGES.invalid)];
+  if (input.warehouseIds.some((w) => !company.warehouseIds.includes(w))) errors.warehouseIds = invalid;
+  if (input.scope.some((s) => (s === '*' ? !caller.scope.includes('*') : !hasScope(caller.scope, s as never)))) {
+    errors.scope = invalid;
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+/** A role strictly below the caller's. */
+function checkRole(caller: Caller, role: string, lang: Language): RoleLevel {
+  const level = roleLevel(role);
+  if (level >= caller.role) throw new ValidationError({ role: [translate(lang, 'api.role_forbidden')] });
+  return level;
+}
+
+export async function createUser(caller: Caller, input: UserCreate, lang: Language, include?: string) {
+  const companyId = caller.isSuperadmin ? input.companyId : caller.tenantId;
+  const company = companyId ? await companyOf(companyId) : undefined;
+  if (!company)
+    throw new ValidationError({ companyId: [translate(lang, companyId ? MESSAGES.invalid : MESSAGES.required)] });
+  const level = checkRole(caller, input.role, lang);
+  checkAssignments(caller, company, input, lang);
+  const user: UserItem = {
+    id: ulid(),
+    email: input.email.trim().toLowerCase(),
+    passwordHash: '',
+    firstname: input.firstname,
+    lastname: input.lastname,
+    roleLevel: level,
+    active: true,
+    locale: DEFAULT_LOCALE.replace('FR', String((company.address as { country?: string }).country || 'FR')),
+    companyId: company.id,
+    warehouseIds: input.warehouseIds,
+    scope: input.scope,
+    notificationChannels: ['mail'],
+    childIds: [],
+    createdAt: new Date().toISOString(),
+    version: 1,
+  };
+  await insertUser(user, { email: [translate(lang, MESSAGES.unique)] });
+  await sendWelcome(user);
+  return userView(user, parseInclude(include));
+}
+
+export async function updateUser(caller: Caller, id: string, input: UserUpdate, lang: Language, include?: string) {
+  const current = await getUser(id);
+  if (!visible(caller, current)) throw new NotFoundError();
+  const self = current.id === caller.user.id;
+  let level = current.roleLevel;
+  if (self) {
+    // One's own account: no deactivation and no change of role.
+    if (input.active === false || roleLevel(input.role) !== current.roleLevel)
+      throw new HttpError(403, 'api.self_forbidden');
+  } else {
+    if (!manageable(caller, current)) throw new ForbiddenError();
+    level = checkRole(caller, input.role, lang);
+  }
+  const company = await companyOf(current.companyId);
+  if (!company) throw new NotFoundError();
+  checkAssignments(caller, company, input, lang);
+  const next: UserItem = {
+    ...current,
+    firstname: input.firstname,
+    lastname: input.lastname,
+    roleLevel: level,
+    warehouseIds: input.warehouseIds,
+    scope: input.scope,
+    active: input.active ?? current.active,
+    locale: input.locale ?? current.locale,
+    childIds: caller.isSuperadmin && input.childIds ? input.childIds.filter((c) => c !== current.id) : current.childIds,
+  };
+  return userView(await saveUser(next, current, {}), parseInclude(include));
+}
+
+export async function deleteUser(caller: Caller, id: string) {
+  const current = await getUser(id);
+  if (!visible(caller, current)) throw new NotFoundError();
+  if (current.id === caller.user.id) throw new HttpError(403, 'api.self_forbidden');
+  if (!manageable(caller, current)) throw new ForbiddenError();
+  await removeUser(current);
+  return null;
+}
+
+/** GET /api/email/{email}: the e-mail when already used, else empty. */
+export async function emailInUse(email: string): Promise<string> {
+  return (await findUserByEmail(email)) ? email.trim().toLowerCase() : '';
+}

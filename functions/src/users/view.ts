@@ -1,0 +1,78 @@
+/** The user as the API shows it, with the requested includes; never the password hash. */
+import { roleSlug } from '@cellar/shared/auth/roles';
+import type { User } from '@cellar/shared/schemas/identity';
+import { type CompanyItem, companies, SEGMENTS, warehouseRef, warehouses } from '../data/reference';
+import { getUser, type UserItem } from './repository';
+
+export const parseInclude = (raw: string | readonly string[] | undefined) =>
+  new Set(typeof raw === 'string' ? raw.split(',').filter(Boolean) : (raw ?? []));
+
+type Refs = {
+  companies: Map<string, CompanyItem>;
+  warehouses: Map<string, { id: string; code: string; name: string }>;
+};
+
+export async function loadRefs(): Promise<Refs> {
+  const [c, w] = await Promise.all([companies.get(), warehouses.get()]);
+  return { companies: c, warehouses: w };
+}
+
+const warehouseList = (ids: string[], r: Refs) =>
+  ids.map((id) => warehouseRef(r.warehouses.get(id))).filter((w) => w !== undefined);
+
+function companyView(c: CompanyItem, include: Set<string>, prefix: string, r: Refs) {
+  return {
+    id: c.id,
+    code: c.code,
+    name: c.name,
+    isPooledActivity: c.isPooledActivity,
+    isTopAgent: c.isTopAgent,
+    isCertifiedOrganic: c.isCertifiedOrganic,
+    ...(include.has(`${prefix}address`) ? { address: c.address as never } : {}),
+    ...(include.has(`${prefix}segments`) ? { segments: c.segments.map((s) => SEGMENTS[s]) } : {}),
+    ...(include.has(`${prefix}warehouses`) ? { warehouses: warehouseList(c.warehouseIds, r) } : {}),
+  };
+}
+
+/** Synchronous view from preloaded references; children need their own reads (see userView). */
+export function userRecord(u: UserItem, include: Set<string>, r: Refs, children: UserItem[] = []): User {
+  const company = r.companies.get(u.companyId);
+  return {
+    id: u.id,
+    firstname: u.firstname,
+    lastname: u.lastname,
+    name: `${u.firstname} ${u.lastname}`.trim(),
+    email: u.email,
+    role: roleSlug(u.roleLevel),
+    roleLevel: u.roleLevel,
+    active: u.active,
+    locale: u.locale,
+    companyId: u.companyId,
+    notificationChannels: u.notificationChannels,
+    warehouseIds: u.warehouseIds,
+    scope: u.scope,
+    createdAt: u.createdAt,
+    ...(include.has('company') && company ? { company: companyView(company, include, 'company.', r) } : {}),
+    ...(include.has('warehouses') ? { warehouses: warehouseList(u.warehouseIds, r) } : {}),
+    ...(include.has('children')
+      ? {
+          children: children.map((c) => {
+            const cc = r.companies.get(c.companyId);
+            return {
+              id: c.id,
+              email: c.email,
+              company: { id: c.companyId, code: cc?.code ?? '', name: cc?.name ?? '' },
+            };
+          }),
+        }
+      : {}),
+  };
+}
+
+export async function userView(u: UserItem, include: Set<string>, actorId?: string): Promise<User> {
+  const r = await loadRefs();
+  const children = include.has('children')
+    ? (await Promise.all(u.childIds.map(getUser))).filter((c): c is UserItem => Boolean(c?.active))
+    : [];
+  return { ...userRecord(u, include, r, children), ...(actorId ? { impersonatedBy: actorId } : {}) };
+}
