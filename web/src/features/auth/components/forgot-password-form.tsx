@@ -1,23 +1,20 @@
-import { requiredEmail } from '@cellar/shared/validation/zod';
+import { passwordEmailSchema } from '@cellar/shared/schemas/identity';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { notifyInvalidForm, schemaResolver } from '../../../lib/form';
 import { notify } from '../../../lib/notifications';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
-const resetRequestSchema = z.object({ email: requiredEmail });
-
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
   const request = useRequestPasswordReset();
-  const form = useForm({ initialValues: { email: '' }, validate: schemaResolver(resetRequestSchema) });
+  const form = useForm({ initialValues: { email: '' }, validate: schemaResolver(passwordEmailSchema) });
 
   const submit = (values: { email: string }) =>
     request.mutate(values.email, {
       onSuccess: (answer) => {
-        notify('success', answer?.message ?? t('login.reset_sent'));
+        notify('success', answer.message || t('login.reset_sent'));
         onBack();
       },
     });

@@ -1,6 +1,11 @@
 import { routes } from '@cellar/shared/routes/table';
+import type { companyRefSchema } from '@cellar/shared/schemas/identity';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { callRoute } from '../../../lib/api-client';
+
+/** The list answers every company with its id (the table's partial company shape leaves it optional). */
+type Account = z.infer<typeof companyRefSchema>;
 
 /** The accounts a superadmin picks an owner from, with their warehouses and segments. */
 const ACCOUNT_PAGE_SIZE = 500;
@@ -16,7 +21,7 @@ export const useCompanies = (enabled: boolean) =>
           include: ['warehouses', 'segments'],
         },
       }),
-    select: (page) => page.data,
+    select: (page) => page.data as Account[],
     staleTime: 5 * 60_000,
     enabled,
   });

@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, signIn } from './support';
+
+test('switching to English translates the page and the grid, and the choice is remembered', async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto('/recipient/list');
+  const grid = page.getByTestId('data-grid');
+  await expect(page.getByRole('heading', { name: 'Destinataires' })).toBeVisible();
+  await expect(grid.getByRole('columnheader', { name: 'Code postal' })).toBeVisible();
+  const paging = grid.locator('.ag-paging-row-summary-panel');
+  await expect(paging).toHaveText(/1 à 20 de \d+/);
+
+  await page.getByText('EN', { exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Recipients' })).toBeVisible();
+  await expect(page).toHaveTitle('Recipients - Cellar');
+  await expect(grid.getByRole('columnheader', { name: 'Postal code' })).toBeVisible();
+  await expect(paging).toHaveText(/1 to 20 of \d+/);
+
+  await page.getByRole('textbox', { name: 'Search' }).fill('no contact is called like this');
+  await expect(grid.getByText('No existing data.', { exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Recipients' })).toBeVisible();
+  await page.getByText('FR', { exact: true }).click();
+  await page.getByRole('textbox', { name: 'Rechercher' }).fill('no contact is called like this');
+  await expect(grid.getByText('Aucune donnée existante.', { exact: true })).toBeVisible();
+});

@@ -1,0 +1,30 @@
+/** Sign-in and grid helpers shared by the specs. */
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Cellar-demo-2026';
+export const ACCOUNTS = {
+  superadmin: 'superadmin@cellar.test',
+  admin: 'admin@cli001.test',
+  user: 'user@cli001.test',
+  reader: 'reader@cli001.test',
+  otherAdmin: 'admin@cli002.test',
+} as const;
+
+/** Signs in through the login page (in French, the default language) and waits for the dashboard. */
+export async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The grid's data rows (header rows hold column headers, not cells). */
+export const gridRows = (page: Page) =>
+  page
+    .getByTestId('data-grid')
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') });
+
+/** A code no earlier run can have used. */
+export const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}`;
