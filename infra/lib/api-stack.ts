@@ -9,6 +9,7 @@ import {
   MethodLoggingLevel,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { CellarFunction } from './constructs/cellar-function';
@@ -19,6 +20,10 @@ export interface ApiStackProps extends StackProps {
   readonly data: DataStack;
   /** `production`, `staging`…: the functions read it as APP_ENV. */
   readonly appEnv: string;
+  /** The SSM parameter holding the site's address (written by the web stack). */
+  readonly appUrlParameter: string;
+  /** A verified SES sender; without it e-mails stay in the outbox table. */
+  readonly mailFrom?: string;
 }
 
 /** Under API Gateway's 29 s integration limit, so a slow request ends in the function, logged, not in a bare 504. */
@@ -42,8 +47,32 @@ export class ApiStack extends Stack {
       IMPORT_QUEUE_URL: data.importQueue.queue.queueUrl,
       JWT_SECRET_ARN: data.jwtSecret.secretArn,
       APP_ENV: props.appEnv,
+      APP_URL_PARAMETER: props.appUrlParameter,
       POWERTOOLS_LOG_LEVEL: 'INFO',
+      ...(props.mailFrom ? { MAIL_SENDER: 'ses', MAIL_FROM: props.mailFrom } : {}),
     };
+    const appUrlRead = new PolicyStatement({
+      actions: ['ssm:GetParameter'],
+      resources: [
+        this.formatArn({
+          service: 'ssm',
+          resource: 'parameter',
+          resourceName: props.appUrlParameter.replace(/^\//, ''),
+        }),
+      ],
+    });
+    const mailSend = props.mailFrom
+      ? new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [
+            this.formatArn({
+              service: 'ses',
+              resource: 'identity',
+              resourceName: props.mailFrom.split('@')[1] ?? props.mailFrom,
+            }),
+          ],
+        })
+      : undefined;
 
     this.api = new RestApi(this, 'Api', {
       description: 'Cellar extranet API, reached through CloudFront under /api/*',
@@ -75,6 +104,8 @@ export class ApiStack extends Stack {
         timeout: API_TIMEOUT,
       });
       role.addManagedPolicy(data.apiAccess);
+      role.addToPrincipalPolicy(appUrlRead);
+      if (mailSend) role.addToPrincipalPolicy(mailSend);
       // One invoke permission for the whole API rather than one per method: the function's resource policy
       // stays under its 20 kB limit however many routes the table grows.
       integrations.set(resource, new LambdaIntegration(fn, { scopePermissionToMethod: false }));

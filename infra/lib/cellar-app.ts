@@ -12,7 +12,8 @@ export interface CellarStacks {
 
 /**
  * The whole deployment of one environment, read from context: `env` (default production) names the stacks
- * `cellar-<env>-data|api|web`; `domainName` with `certificateArn` put the site on a custom domain.
+ * `cellar-<env>-data|api|web`; `domainName` with `certificateArn` put the site on a custom domain; `mailFrom` (a verified SES sender)
+ * turns on e-mail delivery.
  * The AwsSolutions rules run on every synth: an unacknowledged error fails it.
  */
 export function addCellarStacks(app: App): CellarStacks {
@@ -23,18 +24,22 @@ export function addCellarStacks(app: App): CellarStacks {
   const prefix = `cellar-${appEnv}`;
   const tags = { app: 'cellar', env: appEnv };
 
+  const appUrlParameter = `/cellar/${appEnv}/app-url`;
   const data = new DataStack(app, `${prefix}-data`, { tags, description: `Cellar ${appEnv}: table, buckets, queues` });
   const api = new ApiStack(app, `${prefix}-api`, {
     tags,
     description: `Cellar ${appEnv}: API and workers`,
     data,
     appEnv,
+    appUrlParameter,
+    mailFrom: contextString(app, 'mailFrom'),
   });
   const web = new WebStack(app, `${prefix}-web`, {
     tags,
     description: `Cellar ${appEnv}: web app and CloudFront`,
     api: api.api,
     domain: customDomain(app),
+    appUrlParameter,
   });
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

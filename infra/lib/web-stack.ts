@@ -21,6 +21,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BucketDeployment, CacheControl, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { acknowledgeObjectWildcard, LAMBDA_BASIC_EXECUTION } from './acknowledge';
 import { LogBucket, PrivateBucket } from './constructs/private-bucket';
@@ -36,6 +37,8 @@ export interface WebStackProps extends StackProps {
   readonly api: RestApi;
   /** Without one, the site is served on the distribution's cloudfront.net name. */
   readonly domain?: CustomDomain;
+  /** The SSM parameter that tells the API the site's address (for links in e-mails). */
+  readonly appUrlParameter: string;
 }
 
 export const CONTENT_SECURITY_POLICY = [
@@ -128,6 +131,13 @@ export class WebStack extends Stack {
       },
     });
     this.acknowledgeDistributionFindings(domain !== undefined);
+
+    // Read by the API at run time, so the API stack needs no reference to this one (which depends on it).
+    new StringParameter(this, 'AppUrl', {
+      parameterName: props.appUrlParameter,
+      description: 'Public address of the Cellar web app, used in e-mailed links',
+      stringValue: `https://${domain ? domain.name : this.distribution.distributionDomainName}`,
+    });
 
     this.deploySite(site);
   }
