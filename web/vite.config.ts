@@ -9,6 +9,15 @@ export default defineConfig({
     emptyOutDir: true,
     // AG Grid alone is ≈1 MB minified; it lives in the lazy list chunks, never in the first load.
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod and its configuration share a chunk, so the jitless setting (zod-config.ts) is in force before any
+          // chunk that builds a schema runs: they all import this one first.
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config/ }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
