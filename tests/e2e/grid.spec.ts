@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, gridRows, signIn } from './support';
+
+test.describe('The shared grid', () => {
+  test('the column menu saves the layout for the user, and reset brings the defaults back', async ({ page }) => {
+    await signIn(page, ACCOUNTS.user);
+    await page.goto('/supplier/list');
+    const grid = page.getByTestId('data-grid');
+    await expect(grid.getByRole('columnheader', { name: 'Ville' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Colonnes' }).click();
+    await page.getByRole('switch', { name: 'Ville' }).click({ force: true });
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(grid.getByRole('columnheader', { name: 'Ville' })).toHaveCount(0);
+
+    await page.reload();
+    await expect(grid.getByRole('columnheader', { name: 'Code postal' })).toBeVisible();
+    await expect(grid.getByRole('columnheader', { name: 'Ville' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Colonnes' }).click();
+    await page.getByRole('button', { name: 'Réinitialiser' }).click();
+    await page.getByRole('dialog', { name: 'Réinitialiser' }).getByRole('button', { name: 'Réinitialiser' }).click();
+    await expect(grid.getByRole('columnheader', { name: 'Ville' })).toBeVisible();
+  });
+
+  test('the export downloads the current filters and visible columns as CSV', async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/recipient/list?search_filter=CLT0001');
+    await expect(page.getByRole('textbox', { name: 'Rechercher' })).toHaveValue('CLT0001');
+    await expect(gridRows(page)).toHaveCount(1);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = await readFile(await file.path(), 'utf8');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('CLT0001');
+  });
+
+  test('the page-size menu changes how many rows a page holds', async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/recipient/list');
+    await expect(gridRows(page)).toHaveCount(20);
+    await page.getByRole('combobox', { name: 'Lignes par page' }).click();
+    await page.getByRole('option', { name: '100 par page' }).click();
+    await expect(page.getByTestId('data-grid').locator('.ag-paging-row-summary-panel')).toHaveText(/1 à 100 de \d+/);
+  });
+
+  test('an expired session sends the user back to sign in, with the notice', async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await page.evaluate(() => localStorage.setItem('cellar.token', 'expired-or-forged'));
+    await page.getByRole('navigation').getByRole('link', { name: 'Destinataires' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Votre session est expirée.')).toBeVisible();
+  });
+});
