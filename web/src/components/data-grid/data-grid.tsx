@@ -70,7 +70,7 @@ const ROW_HEIGHT = 30;
 const SEARCH_DEBOUNCE_MS = 500;
 const FILTER_DEBOUNCE_MS = 500;
 /** Above this many rows, an export asks first (spec 3 §9). */
-export const EXPORT_CONFIRM_ROWS = 3000;
+const EXPORT_CONFIRM_ROWS = 3000;
 
 const gridTheme = themeQuartz.withParams({
   fontFamily: 'inherit',
@@ -185,19 +185,23 @@ export function DataGrid<T>(props: DataGridProps<T>) {
           include,
         });
         const { api } = params;
-        api.setGridOption('activeOverlay', undefined);
-        api.setGridOption('loading', true);
+        // A page answered after a remount (language, page size) belongs to a grid that is gone.
+        const setOption: typeof api.setGridOption = (key, value) => {
+          if (!api.isDestroyed()) api.setGridOption(key, value);
+        };
+        setOption('activeOverlay', undefined);
+        setOption('loading', true);
         apiRequest<Paged<T>>(endpoint, { query: pageOf(query, params.startRow, pageSize) })
           .then(({ data, meta }) => {
             lastQuery.current = { query, total: meta.total };
             params.successCallback(data, meta.total);
-            if (meta.total === 0) api.setGridOption('activeOverlay', 'agNoRowsOverlay');
+            if (meta.total === 0) setOption('activeOverlay', 'agNoRowsOverlay');
           })
           .catch((error: unknown) => {
             console.error('Grid load failure', error);
             params.failCallback();
           })
-          .finally(() => api.setGridOption('loading', false));
+          .finally(() => setOption('loading', false));
       },
     }),
     [endpoint, queryInput, pageSize],

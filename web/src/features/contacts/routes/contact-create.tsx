@@ -1,10 +1,10 @@
 /**
- * /{type}/create. Coming from another flow (?origin=/order/create&type=recipient), the user goes back there with
- * ?recipient_id=<new id>; otherwise to the list. The breadcrumbs follow the origin.
+ * /{type}/create. Coming from another flow (utils/origin.ts), the user goes back there with the new contact;
+ * otherwise to the list. The breadcrumbs follow the origin.
  */
 
 import { isSuperadmin } from '@cellar/shared/auth/roles';
-import { CONTACT_TYPES, type ContactType } from '@cellar/shared/schemas/contact';
+import type { ContactType } from '@cellar/shared/schemas/contact';
 import { Anchor, Breadcrumbs, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,28 +14,7 @@ import { notify } from '../../../lib/notifications';
 import { useCreateContact } from '../api/create-contact';
 import { ContactForm } from '../components/contact-form';
 import { toCreateBody } from '../components/contact-form-values';
-
-/** Only a path of this application may be an origin (no open redirect). */
-function originOf(params: URLSearchParams): { path: string; type: ContactType } | null {
-  const path = params.get('origin');
-  const type = params.get('type');
-  if (!path || !type || !path.startsWith('/') || path.startsWith('//')) return null;
-  if (!(CONTACT_TYPES as readonly string[]).includes(type)) return null;
-  return { path, type: type as ContactType };
-}
-
-/** /order/create?x=1 + recipient + id → /order/create?x=1&recipient_id=id */
-export function returnPath(origin: { path: string; type: ContactType }, id: string): string {
-  const url = new URL(origin.path, 'http://origin.invalid');
-  url.searchParams.set(`${origin.type}_id`, id);
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
-const ORIGIN_LABELS: Record<string, string> = {
-  order: 'breadcrumbs.order',
-  reception: 'breadcrumbs.reception',
-  'shipping-order': 'breadcrumbs.shipping_order',
-};
+import { originLabel, originOf, returnPath } from '../utils/origin';
 
 export function ContactCreateRoute({ type }: { type: ContactType }) {
   const { t } = useTranslation();
@@ -46,12 +25,11 @@ export function ContactCreateRoute({ type }: { type: ContactType }) {
   const origin = originOf(searchParams);
   const listPath = paths.contacts[type].list.path;
   const back = origin?.path ?? listPath;
-  const originLabel = origin && ORIGIN_LABELS[origin.path.split('/')[1] ?? ''];
 
   const crumbs = [
     { label: t('menu.home'), to: paths.dashboard.path },
     origin
-      ? { label: t(originLabel ?? 'breadcrumbs.back'), to: origin.path }
+      ? { label: t(originLabel(origin)), to: origin.path }
       : { label: t(paths.contacts[type].list.title), to: listPath },
   ];
 
