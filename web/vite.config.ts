@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** The SPA is served on the API's origin; in development, /api goes to the local runtime. */
+/** The SPA is served on the API's origin; in development, /api goes to the local runtime (CELLAR_API_URL). */
 export default defineConfig({
   plugins: [react()],
   build: {
@@ -21,6 +21,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+    proxy: { '/api': { target: process.env.CELLAR_API_URL ?? 'http://127.0.0.1:3000', changeOrigin: false } },
   },
 });

@@ -1,10 +1,10 @@
 /** The signed-in shell: header, side menu (collapsible to a remembered mini mode), page title, outlet. */
-import { ActionIcon, AppShell, Burger, Group, ScrollArea, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Group, Progress, ScrollArea, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches, useNavigate } from 'react-router';
+import { Outlet, useMatches, useNavigate, useNavigation } from 'react-router';
 import { paths } from '../../config/paths';
 import { PRODUCT_NAME, usePageTitle } from '../../hooks/use-page-title';
 import { endSession, principalOf, useUser } from '../../lib/auth';
@@ -27,6 +27,7 @@ export function AppLayout() {
   const { t } = useTranslation();
   const user = useUser();
   const navigate = useNavigate();
+  const navigation = useNavigation();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure();
   const [mini, setMini] = useLocalStorage({ key: 'cellar.menuCollapsed', defaultValue: false });
   usePageTitle(useRouteTitle());
@@ -47,6 +48,9 @@ export function AppLayout() {
       padding="md"
     >
       <AppShell.Header>
+        {navigation.state !== 'idle' && (
+          <Progress value={100} animated size="xs" radius={0} pos="absolute" top={0} left={0} right={0} />
+        )}
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
