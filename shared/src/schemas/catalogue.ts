@@ -10,11 +10,23 @@ export const COLOR_CODES = ['RG', 'BL', 'RS', 'BR', 'AM', 'BA', 'RO', 'NO', 'BO'
 export const GOVERNING_RIGHTS = { A: 'Acquit', R: 'CRD' } as const;
 export const ATTRIBUTE_GROUPS = ['alcohol', 'contacts', 'products', 'users', 'companies'] as const;
 
-export const attributeItemSchema = z.object({ code: z.string(), label: z.string(), active: z.boolean().default(true) });
+/** Text in both languages of the product. */
+export const localizedSchema = z.object({ fr: z.string(), en: z.string() });
+export type Localized = z.infer<typeof localizedSchema>;
+
+export const attributeItemSchema = z.object({
+  code: z.string(),
+  label: localizedSchema,
+  active: z.boolean().default(true),
+  /** Conditions on other attributes for this choice to be offered, e.g. { family: ['SPIRIT'] }. */
+  rules: z.record(z.string(), z.array(z.string())).default({}),
+});
+export type AttributeItem = z.infer<typeof attributeItemSchema>;
+
 export const attributeSchema = z.object({
   id: z.string(),
   group: z.enum(ATTRIBUTE_GROUPS),
-  label: z.string(),
+  label: localizedSchema,
   type: z.enum(ATTRIBUTE_TYPES),
   isSelect: z.boolean(),
   unit: z.string().nullable(),
