@@ -161,10 +161,11 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   const savePreference = useSaveGridPreference(slug);
   const resetPreference = useResetGridPreference(slug);
   const [toggled, setToggled] = useState<string[] | null>(null);
-  const known = new Set(columns.map((c) => c.field));
-  const defaults = columns.filter((c) => !c.hidden).map((c) => c.field);
-  const saved = preference.data?.columns.filter((f) => known.has(f));
-  const visible = toggled ?? (saved?.length ? saved : defaults);
+  const visible = useMemo(() => {
+    if (toggled) return toggled;
+    const saved = preference.data?.columns.filter((f) => columns.some((c) => c.field === f));
+    return saved?.length ? saved : columns.filter((c) => !c.hidden).map((c) => c.field);
+  }, [toggled, preference.data, columns]);
   const visibleInOrder = columns.filter((c) => visible.includes(c.field)).map((c) => c.field);
 
   const toggleColumn = (field: string, shown: boolean) =>
