@@ -65,7 +65,7 @@ const multiline = (lines: string[]) =>
   );
 
 /** The interceptor: one notification per failure, following the error catalogue. */
-export function reportApiError(error: unknown, fallbackMessage?: string) {
+function reportApiError(error: unknown, fallbackMessage?: string) {
   if (error instanceof ApiError) {
     if (error.status === 401 && window.location.pathname !== '/login') {
       expireSession();

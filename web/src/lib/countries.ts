@@ -8,7 +8,7 @@ const CODES =
   'RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV ' +
   'TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW';
 
-export const COUNTRY_CODES: readonly string[] = CODES.split(' ');
+const COUNTRY_CODES: readonly string[] = CODES.split(' ');
 
 const namesCache = new Map<string, Intl.DisplayNames>();
 

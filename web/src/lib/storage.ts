@@ -9,7 +9,6 @@ type Key = (typeof SESSION_KEYS)[number] | 'language';
 export const storage = {
   get: (key: Key): string | null => localStorage.getItem(PREFIX + key),
   set: (key: Key, value: string) => localStorage.setItem(PREFIX + key, value),
-  remove: (key: Key) => localStorage.removeItem(PREFIX + key),
   clearSession: () => {
     for (const key of SESSION_KEYS) localStorage.removeItem(PREFIX + key);
   },

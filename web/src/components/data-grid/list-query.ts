@@ -53,7 +53,7 @@ const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 /** AG Grid gives 'YYYY-MM-DD' or 'YYYY-MM-DD hh:mm:ss'; filters work on whole days. */
 const day = (v: string) => v.slice(0, 10);
 /** The date filter's end is inclusive to the last instant of the day. */
-export const endOfDay = (v: string) => `${day(v)}T23:59:59.999`;
+const endOfDay = (v: string) => `${day(v)}T23:59:59.999`;
 
 function dateCondition(field: string, type: string, from: string, to: string | null | undefined): Condition | null {
   switch (type) {

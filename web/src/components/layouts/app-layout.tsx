@@ -15,7 +15,7 @@ import { SideMenu } from './side-menu';
 const HEADER_HEIGHT = 55;
 const MENU_WIDTH = 200;
 const MINI_MENU_WIDTH = 55;
-export const APP_VERSION = 'v1.7.23';
+const APP_VERSION = 'v1.7.23';
 
 function useRouteTitle(): string | undefined {
   const matches = useMatches();

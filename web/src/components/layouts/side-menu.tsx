@@ -35,7 +35,7 @@ const isGroup = (e: MenuEntry): e is MenuGroup => 'children' in e;
 const firstSegment = (path: string) => path.split('/')[1] ?? '';
 
 /** The entries a principal may open; groups left empty disappear. */
-export function visibleMenu(principal: Principal): MenuEntry[] {
+function visibleMenu(principal: Principal): MenuEntry[] {
   const allowed = (l: MenuLink) => canAccess(principal, l.page.access, l.page.scopes);
   return MENU.flatMap((e): MenuEntry[] => {
     if (!isGroup(e)) return allowed(e) ? [e] : [];

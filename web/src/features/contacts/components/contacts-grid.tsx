@@ -28,7 +28,7 @@ function CountryFlag({ code }: { code: string }) {
 }
 
 /** Columns of spec 3 §2: owner columns for a superadmin, warehouse unless carriers, segment unless suppliers. */
-export function contactColumns(type: ContactType, principal: Principal): DataGridColumn<Contact>[] {
+function contactColumns(type: ContactType, principal: Principal): DataGridColumn<Contact>[] {
   const rules = contactTypeRules(type);
   return [
     { field: 'code', header: 'contacts.columns.code', width: 150 },
