@@ -27,6 +27,19 @@ export const keys = {
   contactPrefix: (type: string) => `CONTACT#${type}#`,
   contactsOfType: (type: string) => `CONTACTS#${type}`,
 
+  product: (ownerId: string, code: string) => ({ PK: keys.tenant(ownerId), SK: `PRODUCT#${code}` }),
+  productPrefix: 'PRODUCT#',
+  products: 'PRODUCTS',
+  stock: (ownerId: string, productCode: string, id: string) => ({
+    PK: keys.tenant(ownerId),
+    SK: `STOCK#${productCode}#${id}`,
+  }),
+  stockPrefix: (productCode?: string) => (productCode ? `STOCK#${productCode}#` : 'STOCK#'),
+  /** Sparse index partition: only stock lines with something sellable. */
+  sellableStocks: (ownerId: string) => `SELLABLE#${ownerId}`,
+  movements: (ownerId: string) => `MOVES#${ownerId}`,
+  productMovements: (ownerId: string, productCode: string) => `MOVES#${ownerId}#P#${productCode}`,
+
   /** Counters keep list totals exact without reading a partition. */
   counter: (scope: string, name: string) => ({ PK: `COUNT#${scope}`, SK: name }),
 

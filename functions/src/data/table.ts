@@ -4,6 +4,7 @@
  * counters are single-item ADD updates.
  */
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   DeleteCommand,
   GetCommand,
@@ -25,6 +26,8 @@ export interface Source {
   index?: 'GSI1' | 'GSI2';
   pk: string;
   skPrefix?: string;
+  /** Sort keys within these bounds (inclusive), instead of a prefix. */
+  skBetween?: readonly [string, string];
   /** Read the sort key descending. */
   desc?: boolean;
 }
@@ -69,6 +72,30 @@ export async function putVersioned(item: Item & Key, expectedVersion: number): P
     throw e;
   }
   return next;
+}
+
+/** Reads many items by key, 100 at a time, in no particular order. */
+export async function batchGet(keyList: Key[]): Promise<Item[]> {
+  const out: Item[] = [];
+  for (let i = 0; i < keyList.length; i += 100) {
+    let pending: Record<string, unknown>[] = keyList.slice(i, i + 100);
+    for (let attempt = 0; pending.length; attempt++) {
+      const res = await documentClient().send(
+        new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: pending } } }),
+      );
+      out.push(...((res.Responses?.[config.tableName] ?? []) as Item[]));
+      pending = (res.UnprocessedKeys?.[config.tableName]?.Keys ?? []) as Record<string, unknown>[];
+      if (pending.length) await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
+    }
+  }
+  return out;
+}
+
+/** Sums the `n` of the counter items of a partition within sort-key bounds (daily counters of a range). */
+export async function sumCounters(pk: string, between: readonly [string, string]): Promise<number> {
+  let total = 0;
+  for await (const item of queryAll({ pk, skBetween: between })) total += Number(item.n ?? 0);
+  return Math.max(0, total);
 }
 
 export async function putItem(item: Item & Key): Promise<void> {
@@ -121,7 +148,12 @@ function queryInput(source: Source, limit?: number, startKey?: Item, keysOnly = 
   const names: Record<string, string> = { '#pk': pkName };
   const values: Record<string, unknown> = { ':pk': source.pk };
   let condition = '#pk = :pk';
-  if (source.skPrefix) {
+  if (source.skBetween) {
+    names['#sk'] = skName;
+    values[':lo'] = source.skBetween[0];
+    values[':hi'] = source.skBetween[1];
+    condition += ' AND #sk BETWEEN :lo AND :hi';
+  } else if (source.skPrefix) {
     names['#sk'] = skName;
     values[':sk'] = source.skPrefix;
     condition += ' AND begins_with(#sk, :sk)';

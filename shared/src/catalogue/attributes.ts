@@ -13,10 +13,11 @@ export type AttributeValue = string | number | boolean | null | undefined;
 export type AttributeValues = Record<string, AttributeValue>;
 
 export const DEGREE_UNIT = '% vol';
+/** Message keys (spec 3 §5 words them 'Field is required.', 'The format is incorrect.', 'The form is incorrect'). */
 export const ATTRIBUTE_MESSAGES = {
-  required: 'Field is required.',
-  format: 'The format is incorrect.',
-  invalidForm: 'The form is incorrect',
+  required: 'validation.attribute_required',
+  format: 'validation.format',
+  invalidForm: 'validation.product_form',
 } as const;
 
 const matches = (rules: Record<string, string[]>, values: AttributeValues) =>

@@ -27,6 +27,8 @@ export const sharedMessages = {
       same_password: 'Les mots de passe doivent être identiques.',
       phone: 'Numéro de téléphone incorrect.',
       format: "Le format n'est pas correct.",
+      attribute_required: 'Champ obligatoire.',
+      product_form: 'Le formulaire est incorrect',
       unique: 'Cette valeur est déjà utilisée.',
       invalid: 'Valeur invalide.',
       password_weak:
@@ -66,6 +68,8 @@ export const sharedMessages = {
       same_password: 'The passwords must match.',
       phone: 'Incorrect phone number.',
       format: 'The format is incorrect.',
+      attribute_required: 'Field is required.',
+      product_form: 'The form is incorrect',
       unique: 'This value is already used.',
       invalid: 'Invalid value.',
       password_weak:

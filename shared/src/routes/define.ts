@@ -15,6 +15,10 @@ export const RESOURCES = [
   'warehouses',
   'appUpdates',
   'activityLogs',
+  'catalogue',
+  'products',
+  'stocks',
+  'stockMovements',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -168,7 +168,7 @@ export const identityRoutes = {
     access: ACCESS.admin,
     list: COMPANY_LIST,
     csv: true,
-    response: paged(companyRefSchema.extend(companySchema.partial().shape)),
+    response: paged(companySchema.partial().extend(companyRefSchema.shape)),
   }),
   companyGet: defineRoute({
     id: 'companies.get',

@@ -3,14 +3,16 @@
  * its handler in functions/src/<resource>; the Lambda router, the CDK API stack, the local gateway, the SPA client
  * and the access-control suite follow.
  */
+import { catalogueRoutes } from './catalogue';
 import { contactRoutes } from './contacts';
 import type { RouteDef } from './define';
 import { identityRoutes } from './identity';
 import { platformRoutes } from './platform';
 
+export { PRODUCT_LIST, STOCK_LIST, STOCK_MOVEMENT_LIST } from './catalogue';
 export { CONTACT_LIST } from './contacts';
 
-export const routes = { ...identityRoutes, ...contactRoutes, ...platformRoutes } as const;
+export const routes = { ...identityRoutes, ...contactRoutes, ...catalogueRoutes, ...platformRoutes } as const;
 
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;

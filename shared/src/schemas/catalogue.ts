@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../validation/validators';
 import { id, optionalString, requiredString } from '../validation/zod';
-import { segmentCode, warehouseSchema } from './common';
+import { EXCLUDED_QUALITIES, segmentCode, warehouseSchema } from './common';
 import { contactCode } from './contact';
 
 export const ATTRIBUTE_TYPES = ['combobox', 'boolean', 'autocomplete', 'input'] as const;
@@ -58,6 +58,9 @@ export interface ProductFamily {
   families?: ProductFamily[];
 }
 
+const attributeValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** Body of POST and PUT /api/products; attribute values are checked against the sub-family's attributes. */
 export const productInputSchema = z.object({
   ownerId: id.optional(),
   warehouseId: id.nullish(),
@@ -65,7 +68,7 @@ export const productInputSchema = z.object({
   code: contactCode,
   label: requiredString(150),
   familyId: requiredString(64),
-  attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
+  attributes: z.record(z.string().max(64), attributeValue).default({}),
   hasBatch: z.boolean().default(false),
   hasBbd: z.boolean().default(false),
   hasUbd: z.boolean().default(false),
@@ -75,23 +78,46 @@ export const productInputSchema = z.object({
   eanPallet: optionalString(14),
   comment: optionalString(255),
 });
+export type ProductInput = z.infer<typeof productInputSchema>;
+
+const ref = z.object({ id: z.string(), code: z.string(), name: z.string() });
 
 export const productSchema = productInputSchema.extend({
   id: z.string(),
   ownerId: z.string(),
+  owner: ref.optional(),
+  warehouse: warehouseSchema.nullish(),
+  supplier: ref.nullish(),
+  family: z
+    .object({ id: z.string(), name: z.string(), parent: z.object({ id: z.string(), name: z.string() }) })
+    .nullish(),
+  /** Computed from the stock lines, never taken from input. */
   hasStock: z.boolean(),
   createdAt: z.string(),
+  updatedAt: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
 /** Multiple-stock management applies when any of batch, best-before or use-by is tracked. */
 export const managesMultipleStock = (p: Pick<Product, 'hasBatch' | 'hasBbd' | 'hasUbd'>) =>
   p.hasBatch || p.hasBbd || p.hasUbd;
 
+export const DEFAULT_QUALITIES = ['STD', 'NCO'] as const;
+/** A stock line is offered for orders when something is available in a sellable quality. */
+export const isSellable = (s: { quantity: number; quantity_allocated: number; quality: string }) =>
+  availableQuantity(s) > 0 && !(EXCLUDED_QUALITIES as readonly string[]).includes(s.quality);
+
+const stockProduct = z.object({
+  id: z.string(),
+  code: z.string(),
+  label: z.string(),
+  family: z.object({ id: z.string(), name: z.string() }).nullable(),
+  attributes: z.record(z.string(), attributeValue),
+});
+
 export const stockSchema = z.object({
   id: z.string(),
-  productId: z.string(),
-  ownerId: z.string(),
-  warehouseId: z.string(),
+  product: stockProduct,
+  owner: ref.optional(),
   warehouse: warehouseSchema.optional(),
   segment: segmentCode.nullable(),
   quality: z.string(),
@@ -99,6 +125,7 @@ export const stockSchema = z.object({
   ubd: z.string().nullable(),
   bbd: z.string().nullable(),
   quantity: z.number().int(),
+  available: z.number().int(),
   quantity_allocated: z.number().int(),
   quantity_receive_in_progress: z.number().int(),
   quantity_on_arriving: z.number().int(),
@@ -107,7 +134,7 @@ export const stockSchema = z.object({
 });
 export type Stock = z.infer<typeof stockSchema>;
 /** Available quantity: stock minus allocated, never below 0. */
-export const availableQuantity = (s: Pick<Stock, 'quantity' | 'quantity_allocated'>) =>
+export const availableQuantity = (s: { quantity: number; quantity_allocated: number }) =>
   Math.max(0, s.quantity - s.quantity_allocated);
 
 export const STOCK_DIRECTIONS = ['input', 'output'] as const;
@@ -116,15 +143,24 @@ export const stockMovementSchema = z.object({
   date: z.string(),
   reasonCode: z.string(),
   reason: z.string(),
-  orderId: z.string().nullable(),
-  receptionId: z.string().nullable(),
-  stockId: z.string(),
   quantity: z.number().int(),
   note: z.string(),
   direction: z.enum(STOCK_DIRECTIONS),
-  warehouseId: z.string(),
   segment: segmentCode.nullable(),
-  ownerId: z.string(),
+  owner: ref.optional(),
+  warehouse: warehouseSchema,
+  stock: z.object({
+    id: z.string(),
+    batch: z.string().nullable(),
+    ubd: z.string().nullable(),
+    bbd: z.string().nullable(),
+    quality: z.string(),
+    product: z.object({ code: z.string(), label: z.string() }),
+  }),
+  order: z
+    .object({ id: z.string(), reference: z.string(), recipient: z.object({ displayName: z.string() }) })
+    .nullable(),
+  reception: z.object({ id: z.string(), reference: z.string(), supplier: z.object({ code: z.string() }) }).nullable(),
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 

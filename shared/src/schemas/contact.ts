@@ -87,6 +87,14 @@ export const contactCreateSchema = z
   });
 export type ContactCreate = z.infer<typeof contactCreateSchema>;
 
+/** The create rules for a caller: the superadmin must name the owner account of suppliers and recipients. */
+export const contactCreateFor = (principal: { role: number } | null | undefined) =>
+  principal?.role === 100
+    ? contactCreateSchema.superRefine((c, ctx) => {
+        if (contactTypeRules(c.type).hasOwner && isEmpty(c.ownerId)) issue(ctx, ['ownerId'], MESSAGES.required);
+      })
+    : contactCreateSchema;
+
 /** Body of PUT /api/contacts/{id}: the code and type are not editable, the owner does not move. */
 export const contactUpdateSchema = z.object({
   warehouseId: contactFields.warehouseId,

@@ -1,0 +1,26 @@
+/** The product referential, served from the shared code that defines it. */
+import { ATTRIBUTES, attributeGroups, familyAttributes, familyTree } from '@cellar/shared/catalogue/referential';
+import { matchesAll } from '@cellar/shared/filter/match';
+import { NotFoundError } from '../platform/errors';
+import { resourceHandler } from '../platform/http';
+
+export const handler = resourceHandler('catalogue', {
+  /** Global families (owner_id NULL) with their sub-families, sorted by name. */
+  productFamilies: async ({ list }) => {
+    const include = new Set(list.include);
+    return familyTree()
+      .filter((f) => matchesAll(f, list.filters))
+      .map((f) => (include.has('families') ? f : { ...f, families: undefined }));
+  },
+  familyAttributes: async ({ params }) => {
+    const attributes = familyAttributes(params.id);
+    if (!attributes) throw new NotFoundError();
+    return attributes;
+  },
+  attributeGroups: async () => attributeGroups(),
+  attributeGet: async ({ params }) => {
+    const found = ATTRIBUTES.find((a) => a.group === params.groupId && a.id === params.attributeId);
+    if (!found) throw new NotFoundError();
+    return found;
+  },
+});

@@ -1,0 +1,10 @@
+import { resourceHandler } from '../platform/http';
+import { createProduct, exportProducts, getProduct, listProducts, updateProduct } from './service';
+
+export const handler = resourceHandler('products', {
+  productList: async ({ caller, list }) =>
+    list.params.output === 'csv' ? exportProducts(caller, list) : listProducts(caller, list),
+  productGet: async ({ caller, params }) => getProduct(caller, params.id),
+  productCreate: async ({ caller, body, lang }) => createProduct(caller, body, lang),
+  productUpdate: async ({ caller, params, body, lang }) => updateProduct(caller, params.id, body, lang),
+});

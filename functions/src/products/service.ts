@@ -1,0 +1,295 @@
+/**
+ * Product rules on the server (spec 3 §5 product): the owner from the token (the superadmin names it), the
+ * warehouse defaulting to the owner's only one, a supplier for top agents, a real sub-family, attributes valid
+ * for it (inactive values dropped), a unique upper-case code locked on edit, and hasStock computed.
+ */
+import { pruneInactive, validateAttributes } from '@cellar/shared/catalogue/attributes';
+import { familyAttributes, findSubFamily } from '@cellar/shared/catalogue/referential';
+import { toCsv } from '@cellar/shared/csv/write';
+import { comparator, fold, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
+import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, QueryError } from '@cellar/shared/filter/query';
+import { type Language, translate } from '@cellar/shared/i18n/messages';
+import type { Product, ProductInput } from '@cellar/shared/schemas/catalogue';
+import { MESSAGES } from '@cellar/shared/validation/validators';
+import { ulid } from 'ulid';
+import { findContact } from '../contacts/repository';
+import { type CompanyItem, companies, companyRef, warehouseRef, warehouses } from '../data/reference';
+import { listAll, listPage } from '../data/table';
+import { csvResponse } from '../platform/csv';
+import { NotFoundError, ValidationError } from '../platform/errors';
+import type { Caller } from '../platform/principal';
+import {
+  countProducts,
+  findProduct,
+  fromItem,
+  insertProduct,
+  type ProductItem,
+  productSource,
+  replaceProduct,
+} from './repository';
+
+type Refs = {
+  companies: Map<string, CompanyItem>;
+  warehouses: Map<string, { id: string; code: string; name: string }>;
+};
+const refs = async (): Promise<Refs> => {
+  const [c, w] = await Promise.all([companies.get(), warehouses.get()]);
+  return { companies: c, warehouses: w };
+};
+
+/** The sellable quantity of a product, within some warehouses and segments (null: any). */
+export function sellable(p: ProductItem, warehouseIds: string[] | null, segments: string[] | null): number {
+  let total = 0;
+  for (const [key, qty] of Object.entries(p.stock?.sellable ?? {})) {
+    const [warehouseId, segment] = key.split('|');
+    if (warehouseIds && !warehouseIds.includes(String(warehouseId))) continue;
+    if (segments && !segments.includes(segment === '-' ? NULL_LITERAL : String(segment))) continue;
+    total += qty;
+  }
+  return total;
+}
+
+export function toProduct(
+  p: ProductItem,
+  r: Refs,
+  supplier?: { id: string; code: string; name: string } | null,
+): Product {
+  const family = findSubFamily(p.familyId);
+  return {
+    id: p.id,
+    code: p.code,
+    label: p.label,
+    ownerId: p.ownerId,
+    owner: companyRef(r.companies.get(p.ownerId)),
+    warehouseId: p.warehouseId,
+    warehouse: p.warehouseId ? (warehouseRef(r.warehouses.get(p.warehouseId)) ?? null) : null,
+    supplierId: p.supplierId,
+    supplier: supplier ?? null,
+    familyId: p.familyId,
+    family: family
+      ? { id: family.code, name: family.name, parent: { id: family.parent.code, name: family.parent.name } }
+      : null,
+    attributes: p.attributes,
+    hasBatch: p.hasBatch,
+    hasBbd: p.hasBbd,
+    hasUbd: p.hasUbd,
+    hidden: p.hidden,
+    eanUnit: p.eanUnit,
+    eanParcel: p.eanParcel,
+    eanPallet: p.eanPallet,
+    comment: p.comment,
+    hasStock: (p.stock?.quantity ?? 0) > 0,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
+}
+
+async function suppliersOf(items: ProductItem[]) {
+  const ids = [...new Set(items.map((p) => p.supplierId).filter((id): id is string => Boolean(id)))];
+  const found = await Promise.all(ids.map(findContact));
+  return new Map(
+    found
+      .filter((c) => c !== undefined)
+      .map((c) => [c.id, { id: c.id, code: c.code, name: c.address.company || c.address.name }]),
+  );
+}
+
+const isExternal = (c: Condition) => c.field.startsWith('stocks.') || c.field === 'warehouse.uuid';
+
+/** The order and reception grids' filters: sellable stock in given warehouses and segments. */
+function sellablePredicate(conditions: Condition[]): ((p: ProductItem) => boolean) | undefined {
+  const wantsStock = conditions.some((c) => c.field === 'stocks.available' || c.field === 'stocks.quality');
+  const warehouse = conditions.find((c) => c.field === 'warehouse.uuid');
+  const segment = conditions.find((c) => c.field === 'stocks.segment');
+  if (!wantsStock) {
+    if (!warehouse && !segment) return undefined;
+    return (p) => !warehouse || warehouse.values.includes(String(p.warehouseId));
+  }
+  return (p) => sellable(p, warehouse?.values ?? null, segment?.values ?? null) > 0;
+}
+
+function plan(caller: Caller, q: ListQuery, r: Refs) {
+  const ownerFilter = q.filters.find((c) => c.field === 'owner.id' && c.op === 'eq' && c.values.length === 1);
+  const owner = caller.isSuperadmin ? (ownerFilter?.values[0] ?? 'all') : caller.tenantId;
+  const search = [q.params.q, ...q.filters.filter((c) => c.field === 'search').map((c) => c.values.join(','))]
+    .filter((s): s is string => Boolean(s))
+    .map(fold);
+  const hiddenParam = q.params.hidden;
+  const stockPredicate = sellablePredicate(q.filters);
+  const plain = q.filters.filter(
+    (c) => c.field !== 'search' && !isExternal(c) && !(c.field === 'owner.id' && caller.isSuperadmin),
+  );
+  const onlyVisible = hiddenParam === 'false';
+  const sort = q.sort.length ? q.sort : [{ field: 'code', desc: false }];
+  const keyOrder = sort.length === 1 && sort[0]?.field === 'code';
+  const filtered = search.length > 0 || plain.length > 0 || Boolean(stockPredicate) || hiddenParam === 'true';
+  type Row = { item: ProductItem; view: Product };
+  return {
+    source: productSource(owner, keyOrder ? Boolean(sort[0]?.desc) : false),
+    map: (raw: Record<string, unknown>): Row => {
+      const item = fromItem(raw);
+      return { item, view: toProduct(item, r) };
+    },
+    predicate:
+      filtered || onlyVisible
+        ? (row: Row) =>
+            (!onlyVisible || !row.item.hidden) &&
+            (hiddenParam !== 'true' || row.item.hidden) &&
+            search.every((s) => fold(`${row.item.code} ${row.item.label} ${row.item.eanUnit}`).includes(s)) &&
+            (!stockPredicate || stockPredicate(row.item)) &&
+            matchesAll(row.view, plain)
+        : undefined,
+    compare: keyOrder ? undefined : (a: Row, b: Row) => comparator<Product>(sort)(a.view, b.view),
+    total: filtered ? undefined : () => countProducts(owner, onlyVisible),
+  };
+}
+
+export async function listProducts(caller: Caller, q: ListQuery) {
+  const r = await refs();
+  const page = await listPage({ ...plan(caller, q, r), page: q.page ?? 1, perPage: q.paginate ?? DEFAULT_PAGE_SIZE });
+  const suppliers = await suppliersOf(page.data.map((row) => row.item));
+  return {
+    data: page.data.map((row) => ({ ...row.view, supplier: suppliers.get(row.item.supplierId ?? '') ?? null })),
+    meta: page.meta,
+  };
+}
+
+const PRODUCT_CSV_COLUMNS = [
+  'code',
+  'label',
+  'family.parent.name',
+  'family.name',
+  'attributes.color',
+  'attributes.vintage',
+  'attributes.capacity',
+  'attributes.degree',
+  'attributes.conditionning',
+  'attributes.pcb',
+  'attributes.taxation',
+  'attributes.governing_rights',
+  'attributes.weight',
+  'eanUnit',
+  'eanParcel',
+  'eanPallet',
+  'hasBatch',
+  'hasBbd',
+  'hasUbd',
+  'hidden',
+  'hasStock',
+  'owner.code',
+  'warehouse.code',
+];
+
+export async function exportProducts(caller: Caller, q: ListQuery) {
+  const requested = (q.params.columns ?? PRODUCT_CSV_COLUMNS.join(','))
+    .split(',')
+    .filter(Boolean)
+    .map((c) => (c === 'warehouse.name' ? 'warehouse.code' : c));
+  const unknown = requested.filter((c) => !PRODUCT_CSV_COLUMNS.includes(c));
+  if (unknown.length) throw new QueryError({ columns: [`Unknown columns: ${unknown.join(', ')}.`] });
+  const { total: _total, ...p } = plan(caller, q, await refs());
+  const rows = await listAll(p);
+  return csvResponse(
+    'products.csv',
+    toCsv(
+      rows.map((row) => row.view),
+      requested.map((field) => ({ field, header: field })),
+    ),
+  );
+}
+
+export async function getProduct(caller: Caller, id: string): Promise<Product> {
+  const item = await findProduct(id);
+  if (!item || (!caller.isSuperadmin && item.ownerId !== caller.tenantId)) throw new NotFoundError();
+  const suppliers = await suppliersOf([item]);
+  return toProduct(item, await refs(), suppliers.get(item.supplierId ?? '') ?? null);
+}
+
+/** Checks the input against the owner and the referential; returns the values to store. */
+async function checked(input: ProductInput, owner: CompanyItem, lang: Language) {
+  const errors: Record<string, string[]> = {};
+  const say = (key: string) => [translate(lang, key)];
+  let warehouseId = input.warehouseId ?? null;
+  if (!warehouseId && owner.warehouseIds.length === 1) warehouseId = owner.warehouseIds[0] ?? null;
+  if (!warehouseId) errors.warehouseId = say(MESSAGES.required);
+  else if (!owner.warehouseIds.includes(warehouseId)) errors.warehouseId = say(MESSAGES.invalid);
+  if (input.supplierId) {
+    const supplier = await findContact(input.supplierId);
+    if (supplier?.type !== 'supplier' || supplier.ownerId !== owner.id) errors.supplierId = say(MESSAGES.invalid);
+  } else if (owner.isTopAgent) {
+    errors.supplierId = say(MESSAGES.required);
+  }
+  const definitions = familyAttributes(input.familyId);
+  if (!definitions) errors.familyId = say(MESSAGES.invalid);
+  const known = Object.fromEntries(
+    Object.entries(input.attributes).filter(([k]) => definitions?.some((a) => a.id === k)),
+  );
+  const attributes = definitions ? pruneInactive(definitions, known) : {};
+  for (const [field, key] of Object.entries(definitions ? validateAttributes(definitions, attributes) : {})) {
+    errors[`attributes.${field}`] = say(key);
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return { warehouseId, attributes: attributes as ProductItem['attributes'] };
+}
+
+export async function createProduct(caller: Caller, input: ProductInput, lang: Language): Promise<Product> {
+  const r = await refs();
+  const ownerId = caller.isSuperadmin ? input.ownerId : caller.tenantId;
+  const owner = ownerId ? r.companies.get(ownerId) : undefined;
+  if (!owner) throw new ValidationError({ ownerId: [translate(lang, ownerId ? MESSAGES.invalid : MESSAGES.required)] });
+  const { warehouseId, attributes } = await checked(input, owner, lang);
+  const now = new Date().toISOString();
+  const product: ProductItem = {
+    id: ulid(),
+    code: input.code,
+    label: input.label,
+    ownerId: owner.id,
+    warehouseId,
+    supplierId: input.supplierId ?? null,
+    familyId: input.familyId,
+    attributes,
+    hasBatch: input.hasBatch,
+    hasBbd: input.hasBbd,
+    hasUbd: input.hasUbd,
+    hidden: input.hidden,
+    eanUnit: input.eanUnit,
+    eanParcel: input.eanParcel,
+    eanPallet: input.eanPallet,
+    comment: input.comment,
+    stock: { quantity: 0, sellable: {} },
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+  await insertProduct(product, { code: [translate(lang, MESSAGES.unique)] });
+  return getProduct(caller, product.id);
+}
+
+export async function updateProduct(caller: Caller, id: string, input: ProductInput, lang: Language): Promise<Product> {
+  const current = await findProduct(id);
+  if (!current || (!caller.isSuperadmin && current.ownerId !== caller.tenantId)) throw new NotFoundError();
+  const owner = (await refs()).companies.get(current.ownerId);
+  if (!owner) throw new NotFoundError();
+  const { warehouseId, attributes } = await checked(input, owner, lang);
+  await replaceProduct(
+    {
+      ...current,
+      label: input.label,
+      warehouseId,
+      supplierId: input.supplierId ?? null,
+      familyId: input.familyId,
+      attributes,
+      hasBatch: input.hasBatch,
+      hasBbd: input.hasBbd,
+      hasUbd: input.hasUbd,
+      hidden: input.hidden,
+      eanUnit: input.eanUnit,
+      eanParcel: input.eanParcel,
+      eanPallet: input.eanPallet,
+      comment: input.comment,
+      updatedAt: new Date().toISOString(),
+    },
+    current,
+  );
+  return getProduct(caller, id);
+}

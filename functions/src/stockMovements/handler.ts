@@ -1,0 +1,7 @@
+import { resourceHandler } from '../platform/http';
+import { exportMovements, listMovements } from './service';
+
+export const handler = resourceHandler('stockMovements', {
+  stockMovementList: async ({ caller, list }) =>
+    list.params.output === 'csv' ? exportMovements(caller, list) : listMovements(caller, list),
+});

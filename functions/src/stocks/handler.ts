@@ -1,0 +1,8 @@
+import { resourceHandler } from '../platform/http';
+import { exportStocks, listStocks, stockQualities } from './service';
+
+export const handler = resourceHandler('stocks', {
+  stockList: async ({ caller, list }) =>
+    list.params.output === 'csv' ? exportStocks(caller, list) : listStocks(caller, list),
+  stockQualities: async () => stockQualities(),
+});
