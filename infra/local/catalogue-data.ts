@@ -7,7 +7,7 @@
 import type { ProductItem } from '@cellar/functions/products/repository';
 import type { MovementItem } from '@cellar/functions/stockMovements/repository';
 import type { StockItem } from '@cellar/functions/stocks/repository';
-import { offeredItems, validateAttributes } from '@cellar/shared/catalogue/attributes';
+import { offeredItems, pruneInactive, validateAttributes } from '@cellar/shared/catalogue/attributes';
 import { capacityOf, FAMILIES, familyAttributes } from '@cellar/shared/catalogue/referential';
 import { weightForCapacity } from '@cellar/shared/validation/validators';
 import type { prng } from './seed';
@@ -59,11 +59,12 @@ export function generateProduct(rng: Rng, ownerId: string, warehouseIds: string[
     else if (a.isSelect) values[a.id] = rng.pick(offeredItems(a, values)).code;
   }
   values.weight = String(weightForCapacity(capacityOf(String(values.capacity)) ?? 75) ?? 1500);
-  const errors = validateAttributes(definitions, values);
+  const attributes = pruneInactive(definitions, values) as Record<string, string | boolean>;
+  const errors = validateAttributes(definitions, attributes);
   if (Object.keys(errors).length) throw new Error(`Generated an invalid product: ${JSON.stringify(errors)}`);
-  const spirit = values.family === 'AE';
-  const name = spirit ? `${sub.name} ${rng.pick(HOUSES)}` : `${rng.pick(ESTATES)} ${values.vintage ?? ''}`.trim();
-  const capacity = capacityOf(String(values.capacity));
+  const spirit = attributes.family === 'AE';
+  const name = spirit ? `${sub.name} ${rng.pick(HOUSES)}` : `${rng.pick(ESTATES)} ${attributes.vintage ?? ''}`.trim();
+  const capacity = capacityOf(String(attributes.capacity));
   const now = new Date().toISOString();
   return {
     id,
@@ -73,7 +74,7 @@ export function generateProduct(rng: Rng, ownerId: string, warehouseIds: string[
     warehouseId: rng.pick(warehouseIds),
     supplierId: null,
     familyId: sub.code,
-    attributes: values,
+    attributes,
     hasBatch: rng.next() < 0.6,
     hasBbd: false,
     hasUbd: rng.next() < 0.15,

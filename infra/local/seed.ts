@@ -9,10 +9,14 @@ import { type ContactItem, insertContact } from '@cellar/functions/contacts/repo
 import { type CompanyItem, companies, warehouses } from '@cellar/functions/data/reference';
 import { batchPut } from '@cellar/functions/data/table';
 import { hashPassword } from '@cellar/functions/platform/passwords';
+import { insertProduct } from '@cellar/functions/products/repository';
+import { insertMovement } from '@cellar/functions/stockMovements/repository';
+import { insertStock } from '@cellar/functions/stocks/repository';
 import { type UserItem, userItems } from '@cellar/functions/users/repository';
 import { serviceTarget } from '@cellar/shared/schemas/identity';
 import { luhn } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
+import { generateMovement, generateProduct, generateStock } from './catalogue-data';
 
 export const DEMO_PASSWORD = 'Cellar-demo-2026';
 export const DEMO_ACCOUNTS = [
@@ -364,5 +368,54 @@ export async function seedDemo(log: (line: string) => void = () => undefined): P
   cli001.permissions = { contacts: carrierItems.map((c) => c.id), services };
   await batchPut(companyItems(cli001));
   companies.invalidate();
-  log(`Seeded the demo: ${users.length} accounts, ${contacts.length} contacts, ${wh.length} warehouses.`);
+
+  const names = (owner: string, type: string) =>
+    contacts
+      .filter((c) => c.ownerId === owner && c.type === type)
+      .map((c) => (type === 'supplier' ? c.code : c.address.company || c.address.name));
+  const catalogue = [
+    await seedCatalogue(rng, cli001, wh, {
+      products: 60,
+      recipients: names(cli001.id, 'recipient'),
+      suppliers: names(cli001.id, 'supplier'),
+    }),
+    await seedCatalogue(rng, cli002, wh, {
+      products: 15,
+      recipients: names(cli002.id, 'recipient'),
+      suppliers: names(cli002.id, 'supplier'),
+    }),
+  ];
+  const sum = (k: 'products' | 'stocks' | 'movements') => catalogue.reduce((a, c) => a + c[k], 0);
+  log(
+    `Seeded the demo: ${users.length} accounts, ${contacts.length} contacts, ${wh.length} warehouses, ${sum('products')} products, ${sum('stocks')} stock lines, ${sum('movements')} stock movements.`,
+  );
+}
+
+/** Products of every family, their stock lines across warehouses and segments, and a year of movements. */
+async function seedCatalogue(
+  rng: Rng,
+  owner: CompanyItem,
+  wh: { id: string; code: string; name: string }[],
+  o: { products: number; recipients: string[]; suppliers: string[] },
+) {
+  const warehouses = wh.filter((w) => owner.warehouseIds.includes(w.id));
+  const segments: ('B2B' | 'B2C' | null)[] = owner.isPooledActivity ? [null] : owner.segments;
+  const products = Array.from({ length: o.products }, (_, i) =>
+    generateProduct(rng, owner.id, owner.warehouseIds, i + 1, ulid()),
+  );
+  await inBatches(products, 10, (p) => insertProduct(p, {}));
+  const stocks = products.flatMap((p) =>
+    Array.from({ length: rng.int(1, 3) }, () => generateStock(rng, p, owner.warehouseIds, segments, ulid())),
+  );
+  // Lines are written one by one: each also updates its product's stock summary.
+  for (const s of stocks) await insertStock(s);
+  const movements = stocks.flatMap((s) => {
+    const p = products.find((x) => x.id === s.productId) as (typeof products)[number];
+    const w = warehouses.find((x) => x.id === s.warehouseId) ?? (wh[0] as (typeof wh)[number]);
+    return Array.from({ length: rng.int(3, 14) }, () =>
+      generateMovement(rng, s, p, w, new Date(Date.now() - rng.int(0, 365 * 24) * 3_600_000), ulid(), o),
+    );
+  });
+  await inBatches(movements, 10, insertMovement);
+  return { products: products.length, stocks: stocks.length, movements: movements.length };
 }
