@@ -1,16 +1,21 @@
 /**
- * The SPA's route table: every page once, with its access level, module scopes and title key. The router's
- * guards and the side menu both read it, so a page and its menu entry can never disagree on who may see it.
+ * The SPA's route table: every page once, with its access level, module scopes, title key and page name (the
+ * pageName of activity logs). The router's guards and the side menu both read it, so a page and its menu entry
+ * can never disagree on who may see it.
  */
 import { ACCESS, type AccessLevel, type ModuleScope } from '@cellar/shared/auth/roles';
 import { CONTACT_SCOPE, CONTACT_TYPES, type ContactType } from '@cellar/shared/schemas/contact';
+import { generatePath } from 'react-router';
 
 export interface AppPath {
+  /** A react-router pattern (`:companyId` for parameters). */
   path: string;
   access: AccessLevel;
   scopes?: readonly ModuleScope[];
   /** i18n key of the page title. */
   title: string;
+  /** The page's name in activity logs. */
+  name: string;
 }
 
 /** Carriers are the provider's referential: only a superadmin manages them (spec 1 §2 side menu, spec 3 §6). */
@@ -23,22 +28,83 @@ const contactPaths = (type: ContactType) => ({
     access: contactAccess(type, false),
     scopes: [CONTACT_SCOPE[type]],
     title: `contacts.${type}.list_title`,
+    name: `${type}-list`,
   },
   create: {
     path: `/${type}/create`,
     access: contactAccess(type, true),
     scopes: [CONTACT_SCOPE[type]],
     title: `contacts.${type}.create_title`,
+    name: `${type}-create`,
   },
 });
 
 export const paths = {
-  login: { path: '/login', access: ACCESS.public, title: 'login.title' },
-  dashboard: { path: '/dashboard', access: ACCESS.reader, title: 'dashboard.title' },
-  forbidden: { path: '/403', access: ACCESS.reader, title: 'errors.forbidden_title' },
-  notFound: { path: '/404', access: ACCESS.reader, title: 'errors.not_found_title' },
+  login: { path: '/login', access: ACCESS.public, title: 'login.title', name: 'login' },
+  newUser: { path: '/new-user', access: ACCESS.public, title: 'password.new_user_title', name: 'new-user' },
+  resetPassword: {
+    path: '/reset-password',
+    access: ACCESS.public,
+    title: 'password.reset_title',
+    name: 'reset-password',
+  },
+  privacy: { path: '/privacy', access: ACCESS.public, title: 'privacy.title', name: 'privacy' },
+  dashboard: { path: '/dashboard', access: ACCESS.reader, title: 'dashboard.title', name: 'dashboard' },
+  settings: { path: '/params', access: ACCESS.reader, title: 'settings.title', name: 'params' },
+  stats: { path: '/stats', access: ACCESS.reader, title: 'stats.title', name: 'stats' },
+  forbidden: { path: '/403', access: ACCESS.reader, title: 'errors.forbidden_title', name: '403' },
+  notFound: { path: '/404', access: ACCESS.reader, title: 'errors.not_found_title', name: '404' },
+  clientUsers: {
+    list: { path: '/client-user/list', access: ACCESS.admin, title: 'users.my_users', name: 'client-user-list' },
+    companyList: {
+      path: '/client-user/:companyId/list',
+      access: ACCESS.superadmin,
+      title: 'users.company_users',
+      name: 'client-user-list',
+    },
+    create: {
+      path: '/client-user/create',
+      access: ACCESS.admin,
+      title: 'users.create_title',
+      name: 'client-user-create',
+    },
+    companyCreate: {
+      path: '/client-user/:companyId/create',
+      access: ACCESS.superadmin,
+      title: 'users.create_title',
+      name: 'client-user-create',
+    },
+  },
+  users: {
+    list: { path: '/user/list', access: ACCESS.admin, title: 'users.list_title', name: 'user-list' },
+    create: { path: '/user/create', access: ACCESS.admin, title: 'users.create_title', name: 'user-create' },
+  },
+  companies: {
+    list: { path: '/company/list', access: ACCESS.admin, title: 'companies.list_title', name: 'company-list' },
+    // Creating companies and granting carrier services are superadmin calls (companyCreate, companyPermissionAdd):
+    // a customer admin could only fail on these pages.
+    create: {
+      path: '/company/create',
+      access: ACCESS.superadmin,
+      title: 'companies.create_title',
+      name: 'company-create',
+    },
+    carriers: {
+      path: '/company/carriers',
+      access: ACCESS.superadmin,
+      title: 'companies.carriers_title',
+      name: 'company-carriers',
+    },
+  },
   contacts: Object.fromEntries(CONTACT_TYPES.map((type) => [type, contactPaths(type)])) as Record<
     ContactType,
     ReturnType<typeof contactPaths>
   >,
-} satisfies Record<string, AppPath | Record<string, Record<string, AppPath>>>;
+} satisfies Record<string, AppPath | Record<string, AppPath | Record<string, AppPath>>>;
+
+/** /client-user/{companyId}/list, or the admin's own list without a company. */
+export const clientUserListPath = (companyId?: string) =>
+  companyId ? generatePath(paths.clientUsers.companyList.path, { companyId }) : paths.clientUsers.list.path;
+
+export const clientUserCreatePath = (companyId?: string) =>
+  companyId ? generatePath(paths.clientUsers.companyCreate.path, { companyId }) : paths.clientUsers.create.path;

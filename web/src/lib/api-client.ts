@@ -36,6 +36,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Shown when a failed answer carries no message of its own ('Fail to create recipient.'). */
   errorMessage?: string;
+  /** Statuses the caller answers itself (an unknown company leads to /404): not reported. */
+  quietStatuses?: readonly number[];
 }
 
 const SESSION_EXPIRED_FLAG = 'cellar.sessionExpired';
@@ -65,12 +67,13 @@ const multiline = (lines: string[]) =>
   );
 
 /** The interceptor: one notification per failure, following the error catalogue. */
-function reportApiError(error: unknown, fallbackMessage?: string) {
+function reportApiError(error: unknown, fallbackMessage?: string, quietStatuses: readonly number[] = []) {
   if (error instanceof ApiError) {
     if (error.status === 401 && window.location.pathname !== '/login') {
       expireSession();
       return;
     }
+    if (quietStatuses.includes(error.status)) return;
     const lines = Object.values(error.fieldErrors).flat();
     if (lines.length) notify('error', multiline(lines), error.body?.message);
     else if (error.body?.message) notify('error', error.body.message);
@@ -125,7 +128,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     const text = await res.text();
     return (text ? JSON.parse(text) : null) as T;
   } catch (error) {
-    reportApiError(error, opts.errorMessage);
+    reportApiError(error, opts.errorMessage, opts.quietStatuses);
     throw error;
   }
 }

@@ -46,3 +46,19 @@ export function endSession() {
   storage.clearSession();
   queryClient.clear();
 }
+
+/**
+ * Acts as another user (a superadmin: anyone; a parent account: its children): the impersonation token takes
+ * priority over the main one, and the page starts again as that user.
+ */
+export async function impersonate(userId: string) {
+  const { access_token } = await callRoute(routes.authLoginAs, { params: { id: userId } });
+  storage.set('impersonationToken', access_token);
+  window.location.assign('/dashboard');
+}
+
+/** Back to the main account: the impersonation token goes, and the page reloads as the real user. */
+export function stopImpersonating() {
+  storage.remove('impersonationToken');
+  window.location.reload();
+}

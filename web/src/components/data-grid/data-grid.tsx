@@ -5,7 +5,6 @@
  * preference, and a CSV export of the current filters and visible columns. The grid is remounted when the
  * language or the page size changes, keeping its filters and sort.
  */
-import { AG_GRID_LOCALE_EN, AG_GRID_LOCALE_FR } from '@ag-grid-community/locale';
 import {
   type Condition,
   DEFAULT_PAGE_SIZE,
@@ -32,8 +31,9 @@ import {
   ModuleRegistry,
   NumberFilterModule,
   PaginationModule,
+  type RowStyle,
+  RowStyleModule,
   TextFilterModule,
-  themeQuartz,
   ValidationModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
@@ -44,6 +44,7 @@ import { apiRequest, downloadFile } from '../../lib/api-client';
 import { type Choice, ChoiceFilter } from './choice-filter';
 import { ColumnMenu } from './column-menu';
 import { useGridPreference, useResetGridPreference, useSaveGridPreference } from './grid-preferences';
+import { gridTheme, useGridLocaleText } from './grid-theme';
 import {
   type ColumnFilterModel,
   DATE_FILTER_OPTIONS,
@@ -57,6 +58,7 @@ import {
 ModuleRegistry.registerModules([
   InfiniteRowModelModule,
   PaginationModule,
+  RowStyleModule,
   TextFilterModule,
   NumberFilterModule,
   DateFilterModule,
@@ -71,14 +73,6 @@ const SEARCH_DEBOUNCE_MS = 500;
 const FILTER_DEBOUNCE_MS = 500;
 /** Above this many rows, an export asks first (spec 3 §9). */
 const EXPORT_CONFIRM_ROWS = 3000;
-
-const gridTheme = themeQuartz.withParams({
-  fontFamily: 'inherit',
-  fontSize: 13,
-  headerHeight: 36,
-  spacing: 6,
-  accentColor: '#a7354e',
-});
 
 export type GridColumnFilter = 'text' | 'number' | 'date' | { choices: Choice[] } | false;
 
@@ -113,6 +107,10 @@ export interface DataGridProps<T> {
   include?: string[];
   /** Icons of a row (edit…); an actions column appears when given. */
   rowActions?: (row: T) => ReactNode;
+  /** Width of the actions column, for rows with several icons. */
+  rowActionsWidth?: number;
+  /** A row's own look (inactive users and companies are highlighted). */
+  rowStyle?: (row: T) => RowStyle | undefined;
   /** Extra filters beside the search box. */
   filters?: ReactNode;
   /** Buttons at the right of the toolbar (add, import…). */
@@ -142,7 +140,8 @@ function filterOf(filter: GridColumnFilter | undefined): Pick<ColDef, 'filter' |
 }
 
 export function DataGrid<T>(props: DataGridProps<T>) {
-  const { slug, endpoint, columns, defaultSort = [], fixedFilters = [], include = [], rowActions } = props;
+  const { slug, endpoint, columns, defaultSort = [], fixedFilters = [], include = [], rowActions, rowStyle } = props;
+  const actionsWidth = props.rowActionsWidth ?? 60;
   const { t, i18n } = useTranslation();
   const [searchParams] = useSearchParams();
   const [search, setSearch] = useState(() => searchParams.get('search_filter') ?? '');
@@ -215,8 +214,8 @@ export function DataGrid<T>(props: DataGridProps<T>) {
             {
               colId: 'actions',
               headerName: '',
-              width: 60,
-              minWidth: 60,
+              width: actionsWidth,
+              minWidth: actionsWidth,
               flex: 0,
               sortable: false,
               filter: false,
@@ -240,13 +239,10 @@ export function DataGrid<T>(props: DataGridProps<T>) {
         }),
       ),
     ],
-    [columns, rowActions, visible, t],
+    [columns, rowActions, actionsWidth, visible, t],
   );
 
-  const localeText = useMemo(
-    () => ({ ...(i18n.language === 'fr' ? AG_GRID_LOCALE_FR : AG_GRID_LOCALE_EN), noRowsToShow: t('grid.empty') }),
-    [i18n.language, t],
-  );
+  const localeText = useGridLocaleText();
 
   const runExport = async () => {
     if (!lastQuery.current) return;
@@ -330,6 +326,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
             paginationPageSizeSelector={false}
             maxBlocksInCache={10}
             rowHeight={ROW_HEIGHT}
+            getRowStyle={rowStyle ? (p) => (p.data ? rowStyle(p.data) : undefined) : undefined}
             columnDefs={columnDefs}
             defaultColDef={{ flex: 1, minWidth: 90, resizable: true }}
             initialState={stateRef.current}

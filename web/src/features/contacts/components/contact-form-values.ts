@@ -1,7 +1,6 @@
 /** The contact form's values and the bodies of POST and PUT /api/contacts built from them. */
 import type { Address } from '@cellar/shared/schemas/address';
 import type { SegmentCode } from '@cellar/shared/schemas/common';
-import { DEFAULT_COUNTRY } from '@cellar/shared/schemas/common';
 import {
   type Contact,
   type ContactCreate,
@@ -10,6 +9,7 @@ import {
   contactRequiredFor,
   contactTypeRules,
 } from '@cellar/shared/schemas/contact';
+import { emptyAddress } from '../../../components/forms/address-values';
 
 export interface ServiceRow {
   code: string;
@@ -27,25 +27,6 @@ export interface ContactFormValues {
   comment: string;
   services: ServiceRow[];
 }
-
-export const emptyAddress = (isCompany = true): Address => ({
-  isCompany,
-  company: '',
-  name: '',
-  siretNumber: '',
-  street: '',
-  details: '',
-  postcode: '',
-  city: '',
-  country: DEFAULT_COUNTRY,
-  email: '',
-  phone: '',
-  exciseNumber: '',
-  exciseWarehouseNumber: '',
-  pickupCode: '',
-  timeslots: [],
-  comment: '',
-});
 
 export const emptyService = (): ServiceRow => ({ code: '', name: '', isPickupPoint: false });
 

@@ -1,0 +1,28 @@
+/**
+ * The modules (scopes) one may grant, in the spec's groups (reception, order, shipping, stock, production), then
+ * the rest: document, 'all', and '*' (every module) for whoever holds every module. A user or a company is given
+ * modules within the current user's own (spec 1 §6); the server checks the same.
+ */
+import { hasScope, MODULE_SCOPES, SCOPE_GROUPS } from '@cellar/shared/auth/roles';
+
+export interface ModuleChoiceGroup {
+  /** i18n key of the group. */
+  group: string;
+  scopes: string[];
+}
+
+export function moduleChoices(granted: readonly string[]): ModuleChoiceGroup[] {
+  const grouped = new Set<string>(Object.values(SCOPE_GROUPS).flat());
+  const groups = Object.entries(SCOPE_GROUPS).map(([group, scopes]) => ({
+    group: `scopes.groups.${group}`,
+    scopes: scopes.filter((s) => hasScope(granted, s)),
+  }));
+  const others = [
+    ...MODULE_SCOPES.filter((s) => !grouped.has(s) && hasScope(granted, s)),
+    ...(granted.includes('*') ? ['*'] : []),
+  ];
+  return [...groups, { group: 'scopes.groups.other', scopes: others }].filter((g) => g.scopes.length > 0);
+}
+
+/** i18n key of a module ('*' reads 'every module'). */
+export const moduleLabel = (scope: string) => `scopes.${scope === '*' ? 'every' : scope}`;
