@@ -1,0 +1,85 @@
+/** The dialog of the ten last updates; a superadmin adds updates above the list and deletes them (confirmed). */
+import { isSuperadmin } from '@cellar/shared/auth/roles';
+import type { AppUpdate } from '@cellar/shared/schemas/activity';
+import { ActionIcon, Center, Divider, Group, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { usePrincipal } from '../../../lib/auth';
+import { formatDay } from '../../../lib/format';
+import { notify } from '../../../lib/notifications';
+import { useDeleteAppUpdate } from '../api/delete-app-update';
+import { useAppUpdates } from '../api/get-app-updates';
+import { AppUpdateForm } from './app-update-form';
+
+function UpdateItem({ update, deletable }: { update: AppUpdate; deletable: boolean }) {
+  const { t, i18n } = useTranslation();
+  const remove = useDeleteAppUpdate();
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t('updates.delete_title'),
+      children: <Text size="sm">{t('updates.delete_confirm', { title: update.title })}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      size: 'md',
+      onConfirm: () => remove.mutate(update.id, { onSuccess: () => notify('success', t('updates.deleted')) }),
+    });
+
+  return (
+    <Stack gap={2} component="article" aria-label={update.title}>
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="xs">
+          <Text size="xs" c="dimmed">
+            {formatDay(update.date, i18n.language)}
+          </Text>
+          <Text fw={600}>{update.title}</Text>
+        </Group>
+        {deletable && (
+          <Tooltip label={t('common.delete')}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="sm"
+              aria-label={`${t('common.delete')} ${update.title}`}
+              loading={remove.isPending}
+              onClick={confirmDelete}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+        {update.description}
+      </Text>
+    </Stack>
+  );
+}
+
+export function UpdatesDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const superadmin = isSuperadmin(usePrincipal());
+  const updates = useAppUpdates(opened);
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('updates.dialog_title')}>
+      <Stack>
+        {superadmin && (
+          <>
+            <AppUpdateForm />
+            <Divider />
+          </>
+        )}
+        {updates.isPending ? (
+          <Center h={80}>
+            <Loader aria-label={t('common.loading')} />
+          </Center>
+        ) : updates.data?.length ? (
+          updates.data.map((u) => <UpdateItem key={u.id} update={u} deletable={superadmin} />)
+        ) : (
+          <Text c="dimmed">{t('updates.empty')}</Text>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
