@@ -1,0 +1,11 @@
+import { routes } from '@cellar/shared/routes/table';
+import type { UserCreate } from '@cellar/shared/schemas/identity';
+import { useMutation } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
+
+/** Creates a user, who receives a first-login e-mail. */
+export const createUser = (body: UserCreate) =>
+  callRoute(routes.userCreate, { body, errorMessage: i18n.t('users.create_error') });
+
+export const useCreateUser = () => useMutation({ mutationFn: createUser });

@@ -1,0 +1,16 @@
+import { routes } from '@cellar/shared/routes/table';
+import type { UserUpdate } from '@cellar/shared/schemas/identity';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
+
+export const updateUser = ({ id, body }: { id: string; body: UserUpdate }) =>
+  callRoute(routes.userUpdate, { params: { id }, body, errorMessage: i18n.t('users.update_error') });
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: (user) => queryClient.invalidateQueries({ queryKey: ['users', user.id] }),
+  });
+}

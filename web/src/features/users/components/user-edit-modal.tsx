@@ -1,0 +1,133 @@
+/**
+ * The edit modal of a user: last name, first name, role, warehouses, modules; a superadmin also picks the children
+ * (accounts this user may switch to) among all users.
+ */
+import { isSuperadmin } from '@cellar/shared/auth/roles';
+import { type User, userUpdateSchema } from '@cellar/shared/schemas/identity';
+import { Button, Center, Group, Loader, Modal, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { type UseFormReturnType, useForm } from '@mantine/form';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePrincipal } from '../../../lib/auth';
+import { applyServerErrors, notifyInvalidForm, schemaResolver } from '../../../lib/form';
+import { notify } from '../../../lib/notifications';
+import { useAllUsers } from '../api/get-all-users';
+import { useUserDetail } from '../api/get-user';
+import { useUpdateUser } from '../api/update-user';
+import { editValuesOf, toUpdateBody, type UserEditValues } from '../utils/user-rules';
+import { UserAccessFields } from './user-access-fields';
+
+interface UserEditModalProps {
+  userId: string | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+function ChildrenField({
+  form,
+  userId,
+}: {
+  form: Pick<UseFormReturnType<UserEditValues>, 'getInputProps'>;
+  userId: string;
+}) {
+  const { t } = useTranslation();
+  const users = useAllUsers(true);
+  const data = useMemo(
+    () =>
+      (users.data ?? [])
+        .filter((u) => u.id !== userId)
+        .map((u) => ({ value: u.id, label: `${u.name} — ${u.email}${u.company ? ` (${u.company.code})` : ''}` })),
+    [users.data, userId],
+  );
+  return (
+    <MultiSelect
+      label={t('users.fields.children')}
+      description={t('users.children_help')}
+      searchable
+      clearable
+      data={data}
+      disabled={users.isPending}
+      nothingFoundMessage={t('common.no_data')}
+      {...form.getInputProps('childIds')}
+      style={{ gridColumn: '1 / -1' }}
+    />
+  );
+}
+
+function UserEditForm({ user, onClose, onSaved }: { user: User; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const superadmin = isSuperadmin(usePrincipal());
+  const update = useUpdateUser();
+  const validate = useMemo(() => schemaResolver(userUpdateSchema), []);
+  const form = useForm<UserEditValues>({
+    initialValues: editValuesOf(user),
+    validate: (values) => validate(toUpdateBody(values, superadmin)),
+  });
+
+  const submit = (values: UserEditValues) =>
+    update.mutate(
+      { id: user.id, body: toUpdateBody(values, superadmin) },
+      {
+        onSuccess: () => {
+          notify('success', t('users.updated'));
+          onSaved();
+          onClose();
+        },
+        onError: (error) => applyServerErrors(form, error),
+      },
+    );
+
+  return (
+    <form onSubmit={form.onSubmit(submit, notifyInvalidForm)} noValidate aria-label={t('users.edit_title')}>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          <TextInput
+            label={t('users.fields.lastname')}
+            withAsterisk
+            maxLength={100}
+            {...form.getInputProps('lastname')}
+          />
+          <TextInput
+            label={t('users.fields.firstname')}
+            withAsterisk
+            maxLength={100}
+            {...form.getInputProps('firstname')}
+          />
+          <TextInput label={t('users.fields.email')} value={user.email} readOnly variant="filled" />
+          <UserAccessFields form={form} warehouses={user.company?.warehouses ?? []} />
+          {superadmin && <ChildrenField form={form} userId={user.id} />}
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function UserEditBody({ userId, onClose, onSaved }: UserEditModalProps & { userId: string }) {
+  const { t } = useTranslation();
+  const user = useUserDetail(userId);
+  if (!user.data) {
+    return (
+      <Center h={200}>
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  return <UserEditForm user={user.data} onClose={onClose} onSaved={onSaved} />;
+}
+
+export function UserEditModal(props: UserEditModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={props.userId !== null} onClose={props.onClose} title={t('users.edit_title')}>
+      {props.userId && <UserEditBody {...props} userId={props.userId} />}
+    </Modal>
+  );
+}

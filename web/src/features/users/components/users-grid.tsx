@@ -1,0 +1,93 @@
+/**
+ * The users grid (slug 'client-user' for a company's users, 'user' for the administration): account, name, e-mail,
+ * warehouses (3 chips, then '+ n autres'), role; inactive rows greyed; the row icons of user-row-actions.tsx.
+ */
+
+import { ROLE_SLUGS } from '@cellar/shared/auth/roles';
+import type { Condition } from '@cellar/shared/filter/query';
+import { routes } from '@cellar/shared/routes/table';
+import type { User } from '@cellar/shared/schemas/identity';
+import type { ReactNode, Ref } from 'react';
+import { useCallback, useMemo } from 'react';
+import { DataGrid, type DataGridColumn, type DataGridHandle } from '../../../components/data-grid/data-grid';
+import { ChipList } from '../../../components/ui/chip-list';
+import { usePrincipal, useUser } from '../../../lib/auth';
+import { canImpersonate, canManage } from '../utils/user-rules';
+import { UserRowActions } from './user-row-actions';
+
+const ROLE_CHOICES = ROLE_SLUGS.map((role) => ({ value: role, label: `roles.${role}` }));
+
+const COLUMNS: DataGridColumn<User>[] = [
+  {
+    field: 'company.code',
+    header: 'users.columns.account',
+    width: 220,
+    value: (u) => (u.company ? `${u.company.code} - ${u.company.name}` : ''),
+  },
+  { field: 'name', header: 'users.columns.name', sortable: false, filter: false },
+  { field: 'email', header: 'users.columns.email' },
+  {
+    field: 'warehouses.code',
+    header: 'users.columns.warehouses',
+    sortable: false,
+    render: (u) => <ChipList labels={(u.warehouses ?? []).map((w) => w.code)} max={3} />,
+  },
+  {
+    field: 'role.slug',
+    header: 'users.columns.role',
+    width: 150,
+    filter: { choices: ROLE_CHOICES },
+    value: (u) => u.role,
+  },
+];
+
+const INACTIVE_ROW = { background: 'var(--mantine-color-gray-1)', color: 'var(--mantine-color-gray-6)' };
+const rowStyle = (u: User) => (u.active ? undefined : INACTIVE_ROW);
+
+interface UsersGridProps {
+  slug: 'client-user' | 'user';
+  /** A company's users only. */
+  companyId?: string;
+  onEdit: (user: User) => void;
+  /** After an activation, deactivation or deletion. */
+  onChanged: () => void;
+  actions: ReactNode;
+  ref: Ref<DataGridHandle>;
+}
+
+export function UsersGrid({ slug, companyId, onEdit, onChanged, actions, ref }: UsersGridProps) {
+  const principal = usePrincipal();
+  const me = useUser();
+  const fixedFilters = useMemo<Condition[]>(
+    () => (companyId ? [{ field: 'company.uuid', op: 'eq', values: [companyId] }] : []),
+    [companyId],
+  );
+  const rowActions = useCallback(
+    (u: User) => (
+      <UserRowActions
+        user={u}
+        manageable={canManage(principal, me, u)}
+        impersonable={canImpersonate(principal, me, u)}
+        onEdit={onEdit}
+        onChanged={onChanged}
+      />
+    ),
+    [principal, me, onEdit, onChanged],
+  );
+
+  return (
+    <DataGrid<User>
+      ref={ref}
+      slug={slug}
+      endpoint={routes.userList.path}
+      columns={COLUMNS}
+      defaultSort={[{ field: 'lastname', desc: false }]}
+      fixedFilters={fixedFilters}
+      include={['warehouses', 'company']}
+      rowActions={rowActions}
+      rowActionsWidth={130}
+      rowStyle={rowStyle}
+      actions={actions}
+    />
+  );
+}
