@@ -1,0 +1,16 @@
+import { routes } from '@cellar/shared/routes/table';
+import type { CompanyInput } from '@cellar/shared/schemas/identity';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
+
+export const createCompany = (body: CompanyInput) =>
+  callRoute(routes.companyCreate, { body, errorMessage: i18n.t('companies.create_error') });
+
+export function useCreateCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCompany,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['companies'] }),
+  });
+}

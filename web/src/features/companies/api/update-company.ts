@@ -1,0 +1,16 @@
+import { routes } from '@cellar/shared/routes/table';
+import type { CompanyInput } from '@cellar/shared/schemas/identity';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
+
+export const updateCompany = ({ id, body }: { id: string; body: CompanyInput }) =>
+  callRoute(routes.companyUpdate, { params: { id }, body, errorMessage: i18n.t('companies.update_error') });
+
+export function useUpdateCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCompany,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['companies'] }),
+  });
+}

@@ -1,0 +1,54 @@
+/** /company/list: the client accounts, the add button and the edit modal (superadmin); an admin sees its own. */
+import { isSuperadmin } from '@cellar/shared/auth/roles';
+import type { Company } from '@cellar/shared/schemas/identity';
+import { Button, Stack, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { DataGridHandle } from '../../../components/data-grid/data-grid';
+import { paths } from '../../../config/paths';
+import { impersonate, usePrincipal } from '../../../lib/auth';
+import { notify } from '../../../lib/notifications';
+import { findCompanyAdmin } from '../api/get-company-admin';
+import { CompaniesGrid } from '../components/companies-grid';
+import { CompanyEditModal } from '../components/company-edit-modal';
+
+export function CompanyListRoute() {
+  const { t } = useTranslation();
+  const principal = usePrincipal();
+  const grid = useRef<DataGridHandle>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const onEdit = useCallback((c: Company) => setEditing(c.id), []);
+
+  /** Acting as a company is acting as its admin user. */
+  const onImpersonate = useCallback(
+    (c: Company) =>
+      void findCompanyAdmin(c.id)
+        .then((adminId) =>
+          adminId ? impersonate(adminId) : notify('warning', t('companies.no_admin', { code: c.code })),
+        )
+        .catch(() => undefined),
+    [t],
+  );
+
+  return (
+    <Stack>
+      <Title order={2}>{t(paths.companies.list.title)}</Title>
+      <CompaniesGrid
+        ref={grid}
+        principal={principal}
+        onEdit={onEdit}
+        onImpersonate={onImpersonate}
+        actions={
+          isSuperadmin(principal) && (
+            <Button component={Link} to={paths.companies.create.path} leftSection={<IconPlus size={16} />}>
+              {t('companies.add')}
+            </Button>
+          )
+        }
+      />
+      <CompanyEditModal companyId={editing} onClose={() => setEditing(null)} onSaved={() => grid.current?.refresh()} />
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+/** The company form's values and the body of POST and PUT /api/companies built from them. */
+import { checkAddress } from '@cellar/shared/schemas/address';
+import type { SegmentCode } from '@cellar/shared/schemas/common';
+import { type Company, type CompanyInput, companyInputSchema } from '@cellar/shared/schemas/identity';
+import { emptyAddress } from '../../../components/forms/address-values';
+
+export type CompanyFormValues = Omit<CompanyInput, 'scope' | 'segments'> & {
+  segments: SegmentCode[];
+  scope: string[];
+};
+
+/**
+ * The form's rules: the shared input schema, and the address block's own rules (street, postcode, city and country
+ * required; company name in company mode; SIRET; excise per country), as every address form of the specs.
+ */
+export const companyFormSchema = companyInputSchema.superRefine((c, ctx) => checkAddress(c.address, ctx, ['address']));
+
+export const newCompanyValues = (): CompanyFormValues => ({
+  code: '',
+  name: '',
+  address: emptyAddress(true),
+  warehouseIds: [],
+  segments: [],
+  isPooledActivity: false,
+  isTopAgent: false,
+  isCertifiedOrganic: false,
+  scope: [],
+  active: true,
+});
+
+export const companyValuesOf = (c: Company): CompanyFormValues => ({
+  code: c.code,
+  name: c.name,
+  address: { ...emptyAddress(), ...c.address },
+  warehouseIds: c.warehouseIds,
+  segments: c.segments.map((s) => s.code),
+  isPooledActivity: c.isPooledActivity,
+  isTopAgent: c.isTopAgent,
+  isCertifiedOrganic: c.isCertifiedOrganic,
+  scope: c.scope,
+  active: c.active,
+});
+
+/** The code is typed in upper case; the address's company name is the company's unless given. */
+export const toCompanyBody = (v: CompanyFormValues): CompanyInput =>
+  ({
+    ...v,
+    code: v.code.trim().toUpperCase(),
+    address: { ...v.address, company: v.address.company || v.name },
+  }) as CompanyInput;
