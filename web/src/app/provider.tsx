@@ -1,6 +1,8 @@
 import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -11,11 +13,13 @@ import '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { theme } from './theme';
 
-/** Confirmation modals take their button labels from the current language. */
-function LocalizedModals({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+/** Confirmation modals and date pickers follow the current language. */
+function Localized({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
   return (
-    <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>{children}</ModalsProvider>
+    <DatesProvider settings={{ locale: i18n.language }}>
+      <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>{children}</ModalsProvider>
+    </DatesProvider>
   );
 }
 
@@ -25,7 +29,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <MantineProvider theme={theme}>
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
-        <LocalizedModals>{children}</LocalizedModals>
+        <Localized>{children}</Localized>
       </QueryClientProvider>
     </MantineProvider>
   );

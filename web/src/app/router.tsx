@@ -5,30 +5,101 @@
  */
 import { canAccess } from '@cellar/shared/auth/roles';
 import { CONTACT_TYPES, type ContactType } from '@cellar/shared/schemas/contact';
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { RouteError } from '../components/errors/route-error';
 import { AppLayout } from '../components/layouts/app-layout';
 import { PageLoader } from '../components/ui/page-loader';
 import { type AppPath, paths } from '../config/paths';
+import { UpdatesBadge } from '../features/app-updates/components/updates-badge';
 import { hasSession, principalOf, userQueryOptions } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
 
 const loadUser = () => queryClient.ensureQueryData(userQueryOptions());
 
-/** Loader of a signed-in page: a session, then the user, then the access rule of the page. */
-const guard = (page: AppPath) => async () => {
-  if (!hasSession()) throw redirect(paths.login.path);
-  const user = await loadUser();
-  if (!canAccess(principalOf(user), page.access, page.scopes)) throw redirect(paths.forbidden.path);
+type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
+
+/**
+ * Loader of a signed-in page: a session, then the user, then the access rule of the page, then what the page
+ * itself must load first (`then`: an unknown company leads to /404).
+ */
+const guard =
+  (page: AppPath, then?: Loader): Loader =>
+  async (args) => {
+    if (!hasSession()) throw redirect(paths.login.path);
+    const user = await loadUser();
+    if (!canAccess(principalOf(user), page.access, page.scopes)) throw redirect(paths.forbidden.path);
+    return then ? then(args) : null;
+  };
+
+const page = (p: AppPath, lazy: RouteObject['lazy'], path = p.path, then?: Loader): RouteObject => ({
+  path,
+  loader: guard(p, then),
+  lazy,
+  handle: { title: p.title, name: p.name },
+});
+
+/** The company of /client-user/{companyId}/…, loaded before the page (or /404). */
+const loadRouteCompany: Loader = async ({ params }) => {
+  const { loadCompany } = await import('../features/users/api/get-company');
+  await loadCompany(params.companyId);
   return null;
 };
 
-const page = (p: AppPath, lazy: RouteObject['lazy'], path = p.path): RouteObject => ({
-  path,
-  loader: guard(p),
-  lazy,
-  handle: { title: p.title },
-});
+function userRoutes(): RouteObject[] {
+  const list =
+    (administration: boolean): RouteObject['lazy'] =>
+    async () => {
+      const { UserListRoute } = await import('../features/users/routes/user-list');
+      return { element: <UserListRoute key={String(administration)} administration={administration} /> };
+    };
+  const create =
+    (administration: boolean): RouteObject['lazy'] =>
+    async () => {
+      const { UserCreateRoute } = await import('../features/users/routes/user-create');
+      return { element: <UserCreateRoute key={String(administration)} administration={administration} /> };
+    };
+  const { clientUsers, users } = paths;
+  return [
+    page(clientUsers.list, list(false)),
+    page(clientUsers.list, list(false), '/client-user'),
+    page(clientUsers.companyList, list(false), clientUsers.companyList.path, loadRouteCompany),
+    page(clientUsers.create, create(false)),
+    page(clientUsers.companyCreate, create(false), clientUsers.companyCreate.path, loadRouteCompany),
+    page(users.list, list(true)),
+    page(users.list, list(true), '/user'),
+    page(users.create, create(true)),
+  ];
+}
+
+function companyRoutes(): RouteObject[] {
+  const { companies } = paths;
+  const lazyList: RouteObject['lazy'] = async () => ({
+    Component: (await import('../features/companies/routes/company-list')).CompanyListRoute,
+  });
+  return [
+    page(companies.list, lazyList),
+    page(companies.list, lazyList, '/company'),
+    page(companies.create, async () => ({
+      Component: (await import('../features/companies/routes/company-create')).CompanyCreateRoute,
+    })),
+    page(companies.carriers, async () => ({
+      Component: (await import('../features/companies/routes/company-carriers')).CompanyCarriersRoute,
+    })),
+  ];
+}
+
+/** /new-user and /reset-password: one page, two titles. */
+function passwordRoute(mode: 'newUser' | 'resetPassword'): RouteObject {
+  return {
+    path: paths[mode].path,
+    lazy: async () => {
+      const { SetPasswordRoute, setPasswordLoader } = await import('../features/auth/routes/set-password');
+      return { loader: setPasswordLoader, element: <SetPasswordRoute key={mode} mode={mode} /> };
+    },
+    HydrateFallback: PageLoader,
+    errorElement: <RouteError />,
+  };
+}
 
 function contactRoutes(type: ContactType): RouteObject[] {
   const { list, create } = paths.contacts[type];
@@ -51,6 +122,14 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     errorElement: <RouteError />,
   },
+  passwordRoute('newUser'),
+  passwordRoute('resetPassword'),
+  {
+    path: paths.privacy.path,
+    lazy: async () => ({ Component: (await import('../features/legal/routes/privacy')).PrivacyRoute }),
+    HydrateFallback: PageLoader,
+    errorElement: <RouteError />,
+  },
   {
     path: '/',
     loader: async () => {
@@ -58,13 +137,19 @@ export const routes: RouteObject[] = [
       await loadUser();
       return null;
     },
-    Component: AppLayout,
+    element: <AppLayout updates={<UpdatesBadge />} />,
     HydrateFallback: PageLoader,
     errorElement: <RouteError />,
     children: [
       { index: true, loader: () => redirect(paths.dashboard.path) },
       page(paths.dashboard, async () => ({
         Component: (await import('../features/dashboard/routes/dashboard')).DashboardRoute,
+      })),
+      page(paths.settings, async () => ({
+        Component: (await import('../features/settings/routes/settings')).SettingsRoute,
+      })),
+      page(paths.stats, async () => ({
+        Component: (await import('../features/stats/routes/stats')).StatsRoute,
       })),
       page(paths.forbidden, async () => ({
         Component: (await import('../features/errors/routes/forbidden')).ForbiddenRoute,
@@ -73,6 +158,8 @@ export const routes: RouteObject[] = [
         Component: (await import('../features/errors/routes/not-found')).NotFoundRoute,
       })),
       ...CONTACT_TYPES.flatMap(contactRoutes),
+      ...userRoutes(),
+      ...companyRoutes(),
       { path: '*', loader: () => redirect(paths.dashboard.path) },
     ],
   },

@@ -1,21 +1,37 @@
-/** The signed-in shell: header, side menu (collapsible to a remembered mini mode), page title, outlet. */
-import { ActionIcon, AppShell, Burger, Group, Progress, ScrollArea, Text, Title, Tooltip } from '@mantine/core';
-import { useDisclosure, useLocalStorage } from '@mantine/hooks';
-import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
-import { Suspense } from 'react';
+/**
+ * The signed-in shell of spec 1 §2: a header (menu button on narrow screens, page title, updates badge, user name,
+ * child-account switcher, return to main account, language, fullscreen, logout), the side menu (collapsible to a
+ * remembered mini mode), the footer (copyright, version, environment, privacy link), and the page-view logs.
+ */
+import { ActionIcon, Anchor, AppShell, Burger, Group, Progress, ScrollArea, Text, Title, Tooltip } from '@mantine/core';
+import { useDisclosure, useFullscreenDocument, useLocalStorage } from '@mantine/hooks';
+import {
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconLogout,
+  IconMaximize,
+  IconMinimize,
+} from '@tabler/icons-react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches, useNavigate, useNavigation } from 'react-router';
+import { Link, Outlet, useMatches, useNavigate, useNavigation } from 'react-router';
 import { paths } from '../../config/paths';
 import { PRODUCT_NAME, usePageTitle } from '../../hooks/use-page-title';
+import { usePageViewLog } from '../../hooks/use-page-view-log';
 import { endSession, principalOf, useUser } from '../../lib/auth';
+import { isImpersonating } from '../../lib/storage';
 import { LanguageSwitch } from '../ui/language-switch';
 import { PageLoader } from '../ui/page-loader';
+import { AccountSwitcher, ReturnToMainAccount } from './account-switcher';
 import { SideMenu } from './side-menu';
 
 const HEADER_HEIGHT = 55;
+const FOOTER_HEIGHT = 32;
 const MENU_WIDTH = 200;
 const MINI_MENU_WIDTH = 55;
 const APP_VERSION = 'v1.7.23';
+/** Named in the footer unless it is production; set at build time (VITE_APP_ENV). */
+const APP_ENV = import.meta.env.VITE_APP_ENV || 'local';
 
 function useRouteTitle(): string | undefined {
   const matches = useMatches();
@@ -23,14 +39,48 @@ function useRouteTitle(): string | undefined {
   return handle?.title;
 }
 
-export function AppLayout() {
+function FullscreenToggle() {
+  const { t } = useTranslation();
+  const { toggle, fullscreen } = useFullscreenDocument();
+  const label = t(fullscreen ? 'header.exit_fullscreen' : 'header.fullscreen');
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" size="lg" onClick={() => void toggle()} aria-label={label} visibleFrom="sm">
+        {fullscreen ? <IconMinimize size={20} /> : <IconMaximize size={20} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function Footer() {
+  const { t } = useTranslation();
+  return (
+    <Group h="100%" px="md" gap="md" justify="space-between" wrap="nowrap">
+      <Text size="xs" c="dimmed">
+        © {new Date().getFullYear()} {PRODUCT_NAME} · {APP_VERSION}
+        {APP_ENV !== 'production' && (
+          <Text span size="xs" fw={700} c="orange.8" ml="xs" data-testid="app-env">
+            {APP_ENV}
+          </Text>
+        )}
+      </Text>
+      <Anchor component={Link} to={paths.privacy.path} size="xs">
+        {t('footer.privacy')}
+      </Anchor>
+    </Group>
+  );
+}
+
+/** `updates`: the updates badge, a feature the app composes into the header. */
+export function AppLayout({ updates }: { updates?: ReactNode }) {
   const { t } = useTranslation();
   const user = useUser();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure();
   const [mini, setMini] = useLocalStorage({ key: 'cellar.menuCollapsed', defaultValue: false });
-  usePageTitle(useRouteTitle());
+  const title = usePageTitle(useRouteTitle());
+  usePageViewLog();
 
   const logout = () => {
     endSession();
@@ -40,6 +90,7 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: HEADER_HEIGHT }}
+      footer={{ height: FOOTER_HEIGHT }}
       navbar={{
         width: mini ? MINI_MENU_WIDTH : MENU_WIDTH,
         breakpoint: 'sm',
@@ -52,7 +103,7 @@ export function AppLayout() {
           <Progress value={100} animated size="xs" radius={0} pos="absolute" top={0} left={0} right={0} />
         )}
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger
               opened={mobileOpened}
               onClick={toggleMobile}
@@ -63,12 +114,20 @@ export function AppLayout() {
             <Title order={3} c="wine.9">
               {PRODUCT_NAME}
             </Title>
+            {/* Plain text, not a heading: the page's own heading names it. */}
+            <Text size="sm" c="dimmed" truncate visibleFrom="md" data-testid="header-title">
+              {title}
+            </Text>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            {updates}
             <Text size="sm" fw={500} data-testid="user-name" visibleFrom="xs">
               {user.name}
             </Text>
+            <AccountSwitcher accounts={user.children ?? []} />
+            {isImpersonating() && <ReturnToMainAccount />}
             <LanguageSwitch />
+            <FullscreenToggle />
             <Tooltip label={t('header.logout')}>
               <ActionIcon variant="subtle" size="lg" onClick={logout} aria-label={t('header.logout')}>
                 <IconLogout size={20} />
@@ -83,12 +142,7 @@ export function AppLayout() {
           <SideMenu principal={principalOf(user)} mini={mini} onNavigate={closeMobile} />
         </AppShell.Section>
         <AppShell.Section>
-          <Group justify={mini ? 'center' : 'space-between'} p={4} wrap="nowrap">
-            {!mini && (
-              <Text size="xs" c="dimmed">
-                © {PRODUCT_NAME} {APP_VERSION}
-              </Text>
-            )}
+          <Group justify={mini ? 'center' : 'flex-end'} p={4} wrap="nowrap">
             <ActionIcon
               variant="subtle"
               visibleFrom="sm"
@@ -106,6 +160,10 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
+
+      <AppShell.Footer>
+        <Footer />
+      </AppShell.Footer>
     </AppShell>
   );
 }

@@ -1,0 +1,62 @@
+import { ROLES, type RoleSlug } from '@cellar/shared/auth/roles';
+import { describe, expect, it } from 'vitest';
+import { isGroup, type MenuEntry, visibleMenu } from './menu';
+
+const principal = (role: RoleSlug, scope: string[] = ['*']) => ({ role: ROLES[role], scope });
+
+/** Each visible entry as 'label → path', groups as 'group/label → path'. */
+const flatten = (entries: MenuEntry[]) =>
+  entries.flatMap((e) =>
+    isGroup(e) ? e.children.map((c) => `${e.label}/${c.label} → ${c.page.path}`) : [`${e.label} → ${e.page.path}`],
+  );
+
+describe('Function: visibleMenu', () => {
+  it('gives a reader home, the toolkit and settings', () => {
+    expect(flatten(visibleMenu(principal('reader')))).toEqual([
+      'menu.home → /dashboard',
+      'menu.toolkit/menu.supplier → /supplier/list',
+      'menu.toolkit/menu.recipient → /recipient/list',
+      'menu.settings → /params',
+    ]);
+  });
+
+  it("adds a customer admin's own users", () => {
+    expect(flatten(visibleMenu(principal('admin')))).toContain('menu.users → /client-user/list');
+  });
+
+  it('gives the superadmin the user administration and the provider screens', () => {
+    const menu = flatten(visibleMenu(principal('superadmin')));
+    expect(menu).toEqual([
+      'menu.home → /dashboard',
+      'menu.toolkit/menu.supplier → /supplier/list',
+      'menu.toolkit/menu.recipient → /recipient/list',
+      'menu.users → /user/list',
+      'menu.carrier → /carrier/list',
+      'menu.companies → /company/list',
+      'menu.company_carriers → /company/carriers',
+      'menu.stats → /stats',
+      'menu.settings → /params',
+    ]);
+  });
+
+  it('keeps statistics out of the menu below superadmin, though the page admits readers', () => {
+    expect(flatten(visibleMenu(principal('admin'))).some((e) => e.includes('/stats'))).toBe(false);
+  });
+
+  it('shows an entry only with its module scope, and drops a group left empty', () => {
+    // Prepare
+    const recipientsOnly = principal('user', ['recipient']);
+    const noContacts = principal('user', ['order']);
+    // Act
+    const withRecipients = flatten(visibleMenu(recipientsOnly));
+    const without = visibleMenu(noContacts);
+    // Assess
+    expect(withRecipients).toContain('menu.toolkit/menu.recipient → /recipient/list');
+    expect(withRecipients.some((e) => e.includes('/supplier/list'))).toBe(false);
+    expect(without.some((e) => e.label === 'menu.toolkit')).toBe(false);
+  });
+
+  it.each([[['all']], [['*']]])('reads the grant %j as every scope', (scope) => {
+    expect(flatten(visibleMenu(principal('user', scope)))).toContain('menu.toolkit/menu.supplier → /supplier/list');
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The side menu of spec 1 §2: Home; the reader's screens (toolkit group); user accounts for admins; the provider's
+ * screens for the superadmin (carriers, client accounts, client carriers, statistics); Settings for everyone.
+ * An entry shows when its page admits the user (the shared canAccess rule against the SPA route table) and the
+ * user reaches the entry's own level. Screens not built yet (receptions, orders, stock, shipping, products) have
+ * no entry: a menu never leads to a page that does not exist.
+ */
+import { ACCESS, type AccessLevel, canAccess, isSuperadmin, type Principal } from '@cellar/shared/auth/roles';
+import {
+  type Icon,
+  IconBuildingWarehouse,
+  IconChartBar,
+  IconHome,
+  IconPackageExport,
+  IconSettings,
+  IconTool,
+  IconTruck,
+  IconTruckDelivery,
+  IconUserShare,
+  IconUsers,
+} from '@tabler/icons-react';
+import { type AppPath, paths } from '../../config/paths';
+
+export interface MenuLink {
+  label: string;
+  icon: Icon;
+  page: AppPath;
+}
+export interface MenuGroup {
+  label: string;
+  icon: Icon;
+  children: MenuLink[];
+}
+export type MenuEntry = MenuLink | MenuGroup;
+
+interface MenuLinkRule {
+  label: string;
+  icon: Icon;
+  /** The page, or the page chosen for this principal. */
+  page: AppPath | ((principal: Principal) => AppPath);
+  /** A level above the page's own: some pages open to readers are in the menu of the superadmin only. */
+  minRole?: AccessLevel;
+}
+interface MenuGroupRule {
+  label: string;
+  icon: Icon;
+  children: MenuLinkRule[];
+}
+type MenuRule = MenuLinkRule | MenuGroupRule;
+
+/** A superadmin administers every user; a customer admin, the users of its company ('my users'). */
+const userAccounts = (p: Principal): AppPath => (isSuperadmin(p) ? paths.users.list : paths.clientUsers.list);
+
+export const MENU: readonly MenuRule[] = [
+  { label: 'menu.home', icon: IconHome, page: paths.dashboard },
+  {
+    label: 'menu.toolkit',
+    icon: IconTool,
+    children: [
+      { label: 'menu.supplier', icon: IconTruckDelivery, page: paths.contacts.supplier.list },
+      { label: 'menu.recipient', icon: IconUserShare, page: paths.contacts.recipient.list },
+    ],
+  },
+  { label: 'menu.users', icon: IconUsers, page: userAccounts },
+  { label: 'menu.carrier', icon: IconTruck, page: paths.contacts.carrier.list, minRole: ACCESS.superadmin },
+  { label: 'menu.companies', icon: IconBuildingWarehouse, page: paths.companies.list, minRole: ACCESS.superadmin },
+  {
+    label: 'menu.company_carriers',
+    icon: IconPackageExport,
+    page: paths.companies.carriers,
+    minRole: ACCESS.superadmin,
+  },
+  { label: 'menu.stats', icon: IconChartBar, page: paths.stats, minRole: ACCESS.superadmin },
+  { label: 'menu.settings', icon: IconSettings, page: paths.settings },
+];
+
+const isGroupRule = (e: MenuRule): e is MenuGroupRule => 'children' in e;
+export const isGroup = (e: MenuEntry): e is MenuGroup => 'children' in e;
+
+function resolve(rule: MenuLinkRule, principal: Principal): MenuLink | null {
+  const page = typeof rule.page === 'function' ? rule.page(principal) : rule.page;
+  if (rule.minRole !== undefined && principal.role < rule.minRole) return null;
+  if (!canAccess(principal, page.access, page.scopes)) return null;
+  return { label: rule.label, icon: rule.icon, page };
+}
+
+/** The entries a principal may open; groups left empty disappear. */
+export function visibleMenu(principal: Principal, menu: readonly MenuRule[] = MENU): MenuEntry[] {
+  return menu.flatMap((e): MenuEntry[] => {
+    if (!isGroupRule(e)) {
+      const link = resolve(e, principal);
+      return link ? [link] : [];
+    }
+    const children = e.children.flatMap((c) => resolve(c, principal) ?? []);
+    return children.length ? [{ label: e.label, icon: e.icon, children }] : [];
+  });
+}
