@@ -15,7 +15,6 @@ import { hashPassword } from '../../functions/src/platform/passwords';
 import { userItems } from '../../functions/src/users/repository';
 import { startRuntime } from '../../infra/local/runtime';
 
-process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 const SIZES = [1_000, 100_000];
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const PASSWORD = 'bench-password-2026';
