@@ -205,6 +205,21 @@ export async function getProduct(caller: Caller, id: string): Promise<Product> {
   return toProduct(item, await refs(), suppliers.get(item.supplierId ?? '') ?? null);
 }
 
+/** The fields a create or an update takes from the input as they are. */
+const editable = (input: ProductInput) => ({
+  label: input.label,
+  supplierId: input.supplierId ?? null,
+  familyId: input.familyId,
+  hasBatch: input.hasBatch,
+  hasBbd: input.hasBbd,
+  hasUbd: input.hasUbd,
+  hidden: input.hidden,
+  eanUnit: input.eanUnit,
+  eanParcel: input.eanParcel,
+  eanPallet: input.eanPallet,
+  comment: input.comment,
+});
+
 /** Checks the input against the owner and the referential; returns the values to store. */
 async function checked(input: ProductInput, owner: CompanyItem, lang: Language) {
   const errors: Record<string, string[]> = {};
@@ -242,20 +257,10 @@ export async function createProduct(caller: Caller, input: ProductInput, lang: L
   const product: ProductItem = {
     id: ulid(),
     code: input.code,
-    label: input.label,
     ownerId: owner.id,
     warehouseId,
-    supplierId: input.supplierId ?? null,
-    familyId: input.familyId,
     attributes,
-    hasBatch: input.hasBatch,
-    hasBbd: input.hasBbd,
-    hasUbd: input.hasUbd,
-    hidden: input.hidden,
-    eanUnit: input.eanUnit,
-    eanParcel: input.eanParcel,
-    eanPallet: input.eanPallet,
-    comment: input.comment,
+    ...editable(input),
     stock: { quantity: 0, sellable: {} },
     createdAt: now,
     updatedAt: now,
@@ -274,19 +279,9 @@ export async function updateProduct(caller: Caller, id: string, input: ProductIn
   await replaceProduct(
     {
       ...current,
-      label: input.label,
+      ...editable(input),
       warehouseId,
-      supplierId: input.supplierId ?? null,
-      familyId: input.familyId,
       attributes,
-      hasBatch: input.hasBatch,
-      hasBbd: input.hasBbd,
-      hasUbd: input.hasUbd,
-      hidden: input.hidden,
-      eanUnit: input.eanUnit,
-      eanParcel: input.eanParcel,
-      eanPallet: input.eanPallet,
-      comment: input.comment,
       updatedAt: new Date().toISOString(),
     },
     current,
