@@ -261,3 +261,34 @@ describe('Preferences', () => {
     expect((await h.call('PUT', '/api/preferences/unknown-grid', { token, body: { columns: [] } })).status).toBe(422);
   });
 });
+
+describe('Export date range', () => {
+  it('keeps the records created within start_date and end_date, and refuses malformed dates', async () => {
+    const token = await h.login(ADMIN1);
+    const today = new Date().toISOString().slice(0, 10);
+    const inRange = await h.call(
+      'GET',
+      `/api/contacts?filter[type]=supplier&output=csv&columns=code&start_date=${today}&end_date=${today}`,
+      { token },
+    );
+    const rows = inRange.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows.length).toBeGreaterThan(1);
+    const before = await h.call(
+      'GET',
+      '/api/contacts?filter[type]=supplier&output=csv&columns=code&start_date=2000-01-01&end_date=2000-12-31',
+      { token },
+    );
+    expect(
+      before.text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toEqual(['code']);
+    expect(
+      (await h.call('GET', '/api/contacts?filter[type]=supplier&output=csv&start_date=yesterday', { token })).status,
+    ).toBe(422);
+  });
+});

@@ -5,7 +5,7 @@
  */
 import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
 import { matchesAll } from '@cellar/shared/filter/match';
-import { DEFAULT_PAGE_SIZE, type ListQuery } from '@cellar/shared/filter/query';
+import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import type { ActivityLog } from '@cellar/shared/schemas/activity';
 import { ulid } from 'ulid';
 import { addToCounter, type Item, listAll, listPage, putItem, queryAll, type Source } from '../data/table';
@@ -68,19 +68,13 @@ export async function recordPageView(caller: Caller, pageName: string): Promise<
 const source = (caller: Caller): Source =>
   caller.isSuperadmin ? { pk: LOGS, desc: true } : { index: 'GSI1', pk: companyLogs(caller.tenantId), desc: true };
 
-function dateRange(q: ListQuery) {
-  const { start_date: start, end_date: end } = q.params;
-  return (l: ActivityLog) => (!start || l.createdAt >= start) && (!end || l.createdAt.slice(0, 10) <= end);
-}
-
-export async function listLogs(caller: Caller, q: ListQuery) {
-  const inRange = dateRange(q);
-  const filtered = q.filters.length > 0 || q.params.start_date || q.params.end_date;
+export async function listLogs(caller: Caller, query: ListQuery) {
+  const q = withExportRange(query, 'createdAt');
   const ascending = q.sort[0] && !q.sort[0].desc;
   return listPage({
     source: { ...source(caller), desc: !ascending },
     map: view,
-    predicate: filtered ? (l) => inRange(l) && matchesAll(l, q.filters) : undefined,
+    predicate: q.filters.length ? (l) => matchesAll(l, q.filters) : undefined,
     page: q.page ?? 1,
     perPage: q.paginate ?? DEFAULT_PAGE_SIZE,
   });
@@ -97,13 +91,9 @@ const LOG_COLUMNS: CsvColumn[] = [
   { field: 'user.email', header: 'Email' },
 ];
 
-export async function exportLogs(caller: Caller, q: ListQuery) {
-  const inRange = dateRange(q);
-  const rows = await listAll({
-    source: source(caller),
-    map: view,
-    predicate: (l) => inRange(l) && matchesAll(l, q.filters),
-  });
+export async function exportLogs(caller: Caller, query: ListQuery) {
+  const q = withExportRange(query, 'createdAt');
+  const rows = await listAll({ source: source(caller), map: view, predicate: (l) => matchesAll(l, q.filters) });
   return csvResponse('activity-logs.csv', toCsv(rows, LOG_COLUMNS));
 }
 

@@ -6,7 +6,7 @@
 import { hasScope } from '@cellar/shared/auth/roles';
 import { toCsv } from '@cellar/shared/csv/write';
 import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
-import { DEFAULT_PAGE_SIZE, type ListQuery, QueryError } from '@cellar/shared/filter/query';
+import { DEFAULT_PAGE_SIZE, type ListQuery, QueryError, withExportRange } from '@cellar/shared/filter/query';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
 import { pageMeta } from '@cellar/shared/schemas/common';
 import { type Company, type CompanyInput, serviceTarget } from '@cellar/shared/schemas/identity';
@@ -105,7 +105,8 @@ const COMPANY_CSV_COLUMNS = [
   'active',
 ];
 
-export async function exportCompanies(caller: Caller, q: ListQuery) {
+export async function exportCompanies(caller: Caller, query: ListQuery) {
+  const q = withExportRange(query, 'createdAt');
   const requested = (q.params.columns ?? COMPANY_CSV_COLUMNS.join(',')).split(',').filter(Boolean);
   // The warehouse column is always exported as codes.
   const columns = [

@@ -2,7 +2,13 @@
 import { hasScope } from '@cellar/shared/auth/roles';
 import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
 import { comparator, fold, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
-import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, QueryError } from '@cellar/shared/filter/query';
+import {
+  type Condition,
+  DEFAULT_PAGE_SIZE,
+  type ListQuery,
+  QueryError,
+  withExportRange,
+} from '@cellar/shared/filter/query';
 import { fieldErrors, type Language, translate } from '@cellar/shared/i18n/messages';
 import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/schemas/common';
 import {
@@ -158,7 +164,8 @@ export async function listContacts(caller: Caller, q: ListQuery) {
   return listPage({ ...p, page: q.page ?? 1, perPage: q.paginate ?? DEFAULT_PAGE_SIZE });
 }
 
-export async function exportContacts(caller: Caller, q: ListQuery) {
+export async function exportContacts(caller: Caller, query: ListQuery) {
+  const q = withExportRange(query, 'createdAt');
   const p = await plan(caller, q);
   const requested = (q.params.columns ?? CONTACT_COLUMNS.join(',')).split(',').filter(Boolean);
   const unknown = requested.filter((c) => !(CONTACT_COLUMNS as readonly string[]).includes(c));

@@ -7,7 +7,13 @@ import { pruneInactive, validateAttributes } from '@cellar/shared/catalogue/attr
 import { familyAttributes, findSubFamily } from '@cellar/shared/catalogue/referential';
 import { toCsv } from '@cellar/shared/csv/write';
 import { comparator, fold, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
-import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, QueryError } from '@cellar/shared/filter/query';
+import {
+  type Condition,
+  DEFAULT_PAGE_SIZE,
+  type ListQuery,
+  QueryError,
+  withExportRange,
+} from '@cellar/shared/filter/query';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
 import type { Product, ProductInput } from '@cellar/shared/schemas/catalogue';
 import { MESSAGES } from '@cellar/shared/validation/validators';
@@ -180,7 +186,8 @@ const PRODUCT_CSV_COLUMNS = [
   'warehouse.code',
 ];
 
-export async function exportProducts(caller: Caller, q: ListQuery) {
+export async function exportProducts(caller: Caller, query: ListQuery) {
+  const q = withExportRange(query, 'createdAt');
   const requested = (q.params.columns ?? PRODUCT_CSV_COLUMNS.join(','))
     .split(',')
     .filter(Boolean)

@@ -8,7 +8,13 @@
 import { findSubFamily } from '@cellar/shared/catalogue/referential';
 import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
 import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
-import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, QueryError } from '@cellar/shared/filter/query';
+import {
+  type Condition,
+  DEFAULT_PAGE_SIZE,
+  type ListQuery,
+  QueryError,
+  withExportRange,
+} from '@cellar/shared/filter/query';
 import { availableQuantity, DEFAULT_QUALITIES, type Stock } from '@cellar/shared/schemas/catalogue';
 import { EXCLUDED_QUALITIES, pageMeta } from '@cellar/shared/schemas/common';
 import { keys } from '../data/keys';
@@ -224,17 +230,15 @@ const STOCK_CSV_COLUMNS = [
   'segment',
 ];
 
-export async function exportStocks(caller: Caller, q: ListQuery) {
+export async function exportStocks(caller: Caller, query: ListQuery) {
+  const q = withExportRange(query, 'createdAt');
   const requested = (q.params.columns ?? STOCK_CSV_COLUMNS.join(','))
     .split(',')
     .filter(Boolean)
     .map((c) => (c === 'warehouse.name' ? 'warehouse.code' : c));
   const unknown = requested.filter((c) => !STOCK_CSV_COLUMNS.includes(c));
   if (unknown.length) throw new QueryError({ columns: [`Unknown columns: ${unknown.join(', ')}.`] });
-  const { start_date: start, end_date: end } = q.params;
-  const rows = (await allStocks(await owners(caller, q), q, await refs())).filter(
-    (s) => (!start || s.createdAt >= start) && (!end || s.createdAt.slice(0, 10) <= end),
-  );
+  const rows = await allStocks(await owners(caller, q), q, await refs());
   const columns: CsvColumn[] = requested.map((field) => ({ field, header: field }));
   return csvResponse('stocks.csv', toCsv(rows, columns));
 }

@@ -6,7 +6,13 @@
 import { hasScope, type RoleLevel, roleLevel } from '@cellar/shared/auth/roles';
 import { toCsv } from '@cellar/shared/csv/write';
 import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
-import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, QueryError } from '@cellar/shared/filter/query';
+import {
+  type Condition,
+  DEFAULT_PAGE_SIZE,
+  type ListQuery,
+  QueryError,
+  withExportRange,
+} from '@cellar/shared/filter/query';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
 import { DEFAULT_LOCALE, type UserCreate, type UserUpdate } from '@cellar/shared/schemas/identity';
 import { MESSAGES } from '@cellar/shared/validation/validators';
@@ -97,7 +103,8 @@ export async function listUsers(caller: Caller, q: ListQuery) {
 /** CSV columns as the spec maps them: name → firstname, lastname; role → role.slug; … */
 const USER_CSV_COLUMNS = ['firstname', 'lastname', 'email', 'role.slug', 'warehouses.code', 'company.code', 'active'];
 
-export async function exportUsers(caller: Caller, q: ListQuery) {
+export async function exportUsers(caller: Caller, query: ListQuery) {
+  const q = withExportRange(query, 'createdAt');
   const p = await plan(caller, q);
   const requested = (q.params.columns ?? USER_CSV_COLUMNS.join(','))
     .split(',')

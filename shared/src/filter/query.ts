@@ -184,3 +184,33 @@ export function checkListQuery(q: ListQuery, spec: ListSpec): void {
   }
   if (Object.keys(errors).length) throw new QueryError(errors);
 }
+
+/** Query parameters of every CSV export: the format, the visible columns and the export dialog's dates. */
+export const EXPORT_PARAMS = ['output', 'columns', 'start_date', 'end_date'] as const;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The export dialog's optional date range (start_date, end_date; the end day included) as conditions on a
+ * record's date field, appended to the list's own filters.
+ */
+export function withExportRange(q: ListQuery, field: string): ListQuery {
+  const { start_date: start, end_date: end } = q.params;
+  const errors: Record<string, string[]> = {};
+  for (const [key, value] of [
+    ['start_date', start],
+    ['end_date', end],
+  ] as const) {
+    if (value !== undefined && !ISO_DATE.test(value)) errors[key] = [`${key} must be a date (YYYY-MM-DD).`];
+  }
+  if (Object.keys(errors).length) throw new QueryError(errors);
+  const range: Condition[] =
+    start && end
+      ? [{ field, op: 'bt', values: [start, end] }]
+      : start
+        ? [{ field, op: 'ge', values: [start] }]
+        : end
+          ? [{ field, op: 'le', values: [end] }]
+          : [];
+  return { ...q, filters: [...q.filters, ...range] };
+}

@@ -1,6 +1,7 @@
 /** Product referential, products, stock lines and stock movements (spec 3, and the product parts of spec 2). */
 import { z } from 'zod';
 import { ACCESS } from '../auth/roles';
+import { EXPORT_PARAMS } from '../filter/query';
 import {
   attributeSchema,
   productFamilySchema,
@@ -15,7 +16,6 @@ import { defineRoute, idParams, includeQuery } from './define';
 /** Product data is read by the product screens and by the order and reception flows. */
 const PRODUCT_READERS = ['product', 'order', 'reception', 'stock'] as const;
 const STOCK_READERS = ['stock', 'order', 'reception'] as const;
-const EXPORT = ['output', 'columns', 'start_date', 'end_date'] as const;
 const ATTRIBUTE_FIELDS = [
   'color',
   'vintage',
@@ -59,7 +59,7 @@ export const PRODUCT_LIST = {
     ...ATTRIBUTE_FIELDS.map((a) => `attributes.${a}`),
   ],
   includes: ['owner', 'warehouse', 'supplier', 'family', 'attributes', 'stocks'],
-  params: [...EXPORT, 'q', 'hidden'],
+  params: [...EXPORT_PARAMS, 'q', 'hidden'],
 } as const;
 
 const STOCK_PRODUCT_FIELDS = [
@@ -109,7 +109,7 @@ export const STOCK_LIST = {
     ...STOCK_PRODUCT_FIELDS,
   ],
   includes: ['warehouse', 'product', 'segment', 'owner'],
-  params: EXPORT,
+  params: EXPORT_PARAMS,
 } as const;
 
 export const STOCK_MOVEMENT_LIST = {
@@ -160,7 +160,7 @@ export const STOCK_MOVEMENT_LIST = {
     'reception.supplier',
     'order.recipient',
   ],
-  params: EXPORT,
+  params: EXPORT_PARAMS,
 } as const;
 
 export const catalogueRoutes = {

@@ -1,5 +1,6 @@
 /** Contacts: suppliers, recipients and carriers (spec 3). */
 import { ACCESS } from '../auth/roles';
+import { EXPORT_PARAMS } from '../filter/query';
 import { paged } from '../schemas/common';
 import { contactCreateSchema, contactSchema, contactUpdateSchema } from '../schemas/contact';
 import { defineRoute, idParams, includeQuery } from './define';
@@ -39,7 +40,7 @@ export const CONTACT_LIST = {
     'createdAt',
   ],
   includes: ['owner', 'warehouse', 'services', 'address'],
-  params: ['output', 'columns'],
+  params: EXPORT_PARAMS,
 } as const;
 
 export const contactRoutes = {

@@ -1,6 +1,7 @@
 /** Sign-in, users and client accounts (spec 1). */
 import { z } from 'zod';
 import { ACCESS } from '../auth/roles';
+import { EXPORT_PARAMS } from '../filter/query';
 import { messageSchema, paged } from '../schemas/common';
 import {
   companyInputSchema,
@@ -32,14 +33,14 @@ export const USER_LIST = {
   ],
   sorts: ['lastname', 'firstname', 'email', 'role.slug', 'company.code', 'active', 'createdAt'],
   includes: ['warehouses', 'role', 'company', 'company.address', 'company.warehouses', 'company.carriers', 'children'],
-  params: ['output', 'columns'],
+  params: EXPORT_PARAMS,
 } as const;
 
 export const COMPANY_LIST = {
   filters: ['code', 'name', 'active', 'search', 'segments.code', 'warehouses.code'],
   sorts: ['code', 'name', 'active'],
   includes: ['address', 'warehouses', 'segments', 'permissions', 'carriers'],
-  params: ['output', 'columns', 'light'],
+  params: [...EXPORT_PARAMS, 'light'],
 } as const;
 
 export const identityRoutes = {

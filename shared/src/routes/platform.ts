@@ -1,6 +1,7 @@
 /** Grid preferences, warehouses, app updates and activity logs (spec 1). */
 import { z } from 'zod';
 import { ACCESS } from '../auth/roles';
+import { EXPORT_PARAMS } from '../filter/query';
 import {
   activityLogInputSchema,
   activityLogSchema,
@@ -17,7 +18,7 @@ export const ACTIVITY_LOG_LIST = {
   filters: ['type', 'pageName', 'createdAt', 'user.company.code', 'user.email'],
   sorts: ['createdAt'],
   includes: ['user', 'user.company'],
-  params: ['output', 'columns', 'start_date', 'end_date'],
+  params: EXPORT_PARAMS,
 } as const;
 
 export const platformRoutes = {
