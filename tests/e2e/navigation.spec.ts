@@ -23,7 +23,7 @@ test.describe('Guards and redirects', () => {
     await page.goto('/carrier/list');
     await expect(page).toHaveURL(/\/403$/);
     await expect(page.getByRole('heading', { name: 'Accès refusé' })).toBeVisible();
-    await expect(page.getByRole('navigation').getByRole('link', { name: 'Transporteurs' })).toHaveCount(0);
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Transporteurs', exact: true })).toHaveCount(0);
   });
 
   test('wrong credentials are refused with the translated message', async ({ page }) => {

@@ -1,4 +1,4 @@
-/** Sign-in and grid helpers shared by the specs. */
+/** Sign-in, mailbox and grid helpers shared by the specs. */
 import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Cellar-demo-2026';
@@ -25,6 +25,22 @@ export const gridRows = (page: Page) =>
     .getByTestId('data-grid')
     .getByRole('row')
     .filter({ has: page.getByRole('gridcell') });
+
+/**
+ * The link of the newest e-mail sent to `email`, read in the local mailbox (/_mailbox) as a person would, and
+ * made relative so that it is followed on the runtime under test.
+ */
+export async function mailboxLink(page: Page, email: string): Promise<string> {
+  await page.goto('/_mailbox');
+  const mail = page
+    .getByTestId('mail')
+    .filter({ has: page.getByTestId('mail-to').getByText(email, { exact: true }) })
+    .first();
+  const href = await mail.getByRole('link').first().getAttribute('href');
+  if (!href) throw new Error(`No link in the mail to ${email}`);
+  const url = new URL(href);
+  return `${url.pathname}${url.search}`;
+}
 
 /** A code no earlier run can have used. */
 export const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}`;

@@ -5,7 +5,13 @@
 import { MultiSelect, type MultiSelectProps, Pill, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export function CompactMultiSelect({ maxPills = 2, ...props }: MultiSelectProps & { maxPills?: number }) {
+interface CompactMultiSelectProps extends MultiSelectProps {
+  maxPills?: number;
+  /** Short pill texts by value (a warehouse's code), the options keeping their long labels. */
+  pillLabels?: Record<string, string>;
+}
+
+export function CompactMultiSelect({ maxPills = 2, pillLabels = {}, ...props }: CompactMultiSelectProps) {
   const { t } = useTranslation();
   const values = props.value ?? [];
   return (
@@ -16,7 +22,8 @@ export function CompactMultiSelect({ maxPills = 2, ...props }: MultiSelectProps 
         if (index < maxPills) {
           return (
             <Pill withRemoveButton={!disabled && !props.readOnly} onRemove={onRemove}>
-              {option.label}
+              {/* The options may arrive after the values (still loading). */}
+              {pillLabels[String(value)] ?? option?.label ?? String(value)}
             </Pill>
           );
         }

@@ -3,7 +3,7 @@
  * may act as; while impersonating, 'return to main account' drops the impersonation token.
  */
 import type { User } from '@cellar/shared/schemas/identity';
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, Text } from '@mantine/core';
 import { IconArrowBackUp, IconSwitchHorizontal } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,8 +46,11 @@ export function ReturnToMainAccount() {
       size="compact-sm"
       leftSection={<IconArrowBackUp size={16} />}
       onClick={stopImpersonating}
+      aria-label={t('header.return_to_main_account')}
     >
-      {t('header.return_to_main_account')}
+      <Text span inherit visibleFrom="md">
+        {t('header.return_to_main_account')}
+      </Text>
     </Button>
   );
 }

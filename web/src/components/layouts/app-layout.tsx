@@ -103,7 +103,7 @@ export function AppLayout({ updates }: { updates?: ReactNode }) {
           <Progress value={100} animated size="xs" radius={0} pos="absolute" top={0} left={0} right={0} />
         )}
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap" miw={0}>
+          <Group gap="sm" wrap="nowrap" miw={0} style={{ overflow: 'hidden' }}>
             <Burger
               opened={mobileOpened}
               onClick={toggleMobile}
@@ -119,7 +119,7 @@ export function AppLayout({ updates }: { updates?: ReactNode }) {
               {title}
             </Text>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             {updates}
             <Text size="sm" fw={500} data-testid="user-name" visibleFrom="xs">
               {user.name}

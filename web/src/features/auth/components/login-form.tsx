@@ -37,6 +37,7 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
           label={t('login.password')}
           autoComplete="current-password"
           withAsterisk
+          visibilityToggleButtonProps={{ 'aria-label': t('password.toggle_visibility') }}
           {...form.getInputProps('password')}
         />
         <Button type="submit" loading={login.isPending} fullWidth>

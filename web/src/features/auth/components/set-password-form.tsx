@@ -37,6 +37,7 @@ export function SetPasswordForm({ email, token, submitLabel, onSuccess }: SetPas
           label={t('password.new')}
           autoComplete="new-password"
           withAsterisk
+          visibilityToggleButtonProps={{ 'aria-label': t('password.toggle_visibility') }}
           autoFocus
           aria-describedby="password-rule"
           {...form.getInputProps('password')}
@@ -45,6 +46,7 @@ export function SetPasswordForm({ email, token, submitLabel, onSuccess }: SetPas
           label={t('password.confirmation')}
           autoComplete="new-password"
           withAsterisk
+          visibilityToggleButtonProps={{ 'aria-label': t('password.toggle_visibility') }}
           {...form.getInputProps('password_confirmation')}
         />
         <Button type="submit" loading={reset.isPending} fullWidth>

@@ -65,6 +65,7 @@ export function CompanyForm({ company, submitting, onSubmit, onCancel }: Company
             withAsterisk
             searchable
             data={(warehouses.data ?? []).map((w) => ({ value: w.id, label: `${w.code} - ${w.name}` }))}
+            pillLabels={Object.fromEntries((warehouses.data ?? []).map((w) => [w.id, w.code]))}
             nothingFoundMessage={t('common.no_data')}
             {...form.getInputProps('warehouseIds')}
           />

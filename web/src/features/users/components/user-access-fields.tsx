@@ -50,6 +50,7 @@ export function UserAccessFields<V extends AccessValues>({
         withAsterisk
         searchable
         data={warehouseOptions}
+        pillLabels={Object.fromEntries(warehouses.map((w) => [w.id, w.code]))}
         nothingFoundMessage={t('common.no_data')}
         {...form.getInputProps('warehouseIds')}
       />

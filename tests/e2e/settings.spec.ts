@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, signIn } from './support';
+
+test.describe('Settings', () => {
+  test('a notification switch saves at once; a plain user sees no company card', async ({ page }) => {
+    await signIn(page, ACCOUNTS.user);
+    await page.getByRole('navigation').getByRole('link', { name: 'Paramètres' }).click();
+    await expect(page).toHaveURL(/\/params$/);
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(ACCOUNTS.user);
+    await expect(page.getByRole('region', { name: 'Ma société' })).toHaveCount(0);
+
+    const push = page.getByRole('switch', { name: 'Notifications push' });
+    const before = await push.isChecked();
+    await push.click({ force: true });
+    await expect(page.getByText('Votre changement a été pris en compte.')).toBeVisible();
+    await page.reload();
+    await expect(push).toBeChecked({ checked: !before });
+    await push.click({ force: true });
+    await expect(push).toBeChecked({ checked: before });
+  });
+
+  test('an admin sees its company, read-only', async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/params');
+    const card = page.getByRole('region', { name: 'Ma société' });
+    await expect(card.getByRole('textbox', { name: 'Code', exact: true })).toHaveValue('CLI001');
+    await expect(card.getByRole('textbox', { name: 'Code', exact: true })).toHaveAttribute('readonly', '');
+    await expect(card.getByRole('textbox', { name: 'Ville' })).toHaveValue('Pauillac');
+  });
+});
