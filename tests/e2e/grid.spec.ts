@@ -51,6 +51,8 @@ test.describe('The shared grid', () => {
 
   test('an expired session sends the user back to sign in, with the notice', async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
+    // The dashboard's own calls (its page view) are done with the good token before it goes bad.
+    await page.waitForLoadState('networkidle');
     // A string runs in the page: the tests' TypeScript knows no DOM.
     await page.evaluate("localStorage.setItem('cellar.token', 'expired-or-forged')");
     await page.getByRole('navigation').getByRole('link', { name: 'Destinataires' }).click();

@@ -16,6 +16,11 @@ test.describe('Acting as another account', () => {
 
     await page.getByRole('textbox', { name: 'Rechercher' }).fill(ACCOUNTS.user);
     await expect(gridRows(page)).toHaveCount(1);
+    // From here on, pages are seen as the user: none of them is logged as a page view.
+    const pageViews: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/activity-logs')) pageViews.push(r.url());
+    });
     await gridRows(page)
       .first()
       .getByRole('button', { name: `Se connecter en tant que ${ACCOUNTS.user}` })
@@ -24,6 +29,9 @@ test.describe('Acting as another account', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('user-name')).toContainText('(user)');
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Comptes clients' })).toHaveCount(0);
+    await page.getByRole('navigation').getByRole('link', { name: 'Paramètres' }).click();
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(ACCOUNTS.user);
+    expect(pageViews).toEqual([]);
     await page.getByRole('button', { name: 'Revenir au compte principal' }).click();
     await expect(page.getByTestId('user-name')).toHaveText(superadminName ?? '');
     await expect(page.getByRole('button', { name: 'Revenir au compte principal' })).toHaveCount(0);

@@ -53,7 +53,11 @@ test.describe('The shell', () => {
 
   test('the statistics pivot by day or month, keeps its layout, and exports the logs', async ({ page }) => {
     await signIn(page, ACCOUNTS.superadmin);
+    const logged = page.waitForResponse(
+      (r) => r.url().endsWith('/api/activity-logs') && r.request().postDataJSON()?.pageName === 'recipient-list',
+    );
     await page.goto('/recipient/list');
+    await logged;
     await page.getByRole('navigation').getByRole('link', { name: 'Statistiques' }).click();
     const pivot = page.getByTestId('stats-pivot');
     await expect(pivot.getByRole('row').filter({ hasText: 'recipient-list' }).first()).toBeVisible();
