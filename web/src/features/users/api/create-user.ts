@@ -1,6 +1,6 @@
 import { routes } from '@cellar/shared/routes/table';
 import type { UserCreate } from '@cellar/shared/schemas/identity';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
 
@@ -8,4 +8,11 @@ import { i18n } from '../../../lib/i18n';
 export const createUser = (body: UserCreate) =>
   callRoute(routes.userCreate, { body, errorMessage: i18n.t('users.create_error') });
 
-export const useCreateUser = () => useMutation({ mutationFn: createUser });
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    // The superadmin's choice of children lists every user.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users', 'all'] }),
+  });
+}

@@ -6,7 +6,7 @@ import { callRoute } from '../../../lib/api-client';
 /** The accounts a superadmin creates users for, with their warehouses (the light variant). */
 export const useCompanyChoices = (enabled: boolean) =>
   useQuery({
-    queryKey: ['companies', 'light'],
+    queryKey: ['companies', 'user-form-choices'],
     queryFn: () =>
       callRoute(routes.companyList, {
         query: { sort: [{ field: 'code', desc: false }], paginate: MAX_PAGE_SIZE, params: { light: '1' } },
