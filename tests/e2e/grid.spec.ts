@@ -50,9 +50,12 @@ test.describe('The shared grid', () => {
   });
 
   test('an expired session sends the user back to sign in, with the notice', async ({ page }) => {
+    // The dashboard's page view is sent with the good token before it goes bad.
+    const dashboardViewed = page.waitForResponse(
+      (r) => r.url().endsWith('/api/activity-logs') && r.request().postDataJSON()?.pageName === 'dashboard',
+    );
     await signIn(page, ACCOUNTS.admin);
-    // The dashboard's own calls (its page view) are done with the good token before it goes bad.
-    await page.waitForLoadState('networkidle');
+    await dashboardViewed;
     // A string runs in the page: the tests' TypeScript knows no DOM.
     await page.evaluate("localStorage.setItem('cellar.token', 'expired-or-forged')");
     await page.getByRole('navigation').getByRole('link', { name: 'Destinataires' }).click();
