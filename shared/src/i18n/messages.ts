@@ -46,7 +46,7 @@ export const sharedMessages = {
       too_many_attempts: 'Trop de tentatives de connexion. Réessayez dans {{minutes}} minutes.',
       reset_email_sent: 'Reset email sent.',
       reset_token_invalid: 'Ce lien n’est plus valide. Demandez un nouveau lien.',
-      user_updated: 'user updated',
+      user_updated: 'Vos informations ont été mises à jour.',
       self_forbidden: 'Vous ne pouvez pas faire cela sur votre propre compte.',
       role_forbidden: 'Vous ne pouvez attribuer que des rôles inférieurs au vôtre.',
     },
