@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test of the product, as `npm test` runs it: static checks, unit, web, API integration and
-# infrastructure tests (vitest), then the browser tests (Playwright in Debian's Chromium) against a built SPA.
+# infrastructure tests (vitest), then the browser tests (Playwright in Debian's Chromium) against the built SPA.
 # Ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -18,10 +18,7 @@ npm run --silent lint || status=1
 step "Unit, web, integration and infrastructure tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest.json" || status=1
 
-step "Build the SPA"
-npm run --silent build -w web || status=1
-
-step "Browser tests (Playwright, Chromium)"
+step "Browser tests (Playwright, Chromium; the SPA is built first by the test server)"
 if bash tests/e2e/ensure-chromium.sh; then
   PLAYWRIGHT_JSON_OUTPUT_NAME="$out/playwright.json" npx playwright test -c tests/e2e/playwright.config.ts --reporter=list,json || status=1
 else

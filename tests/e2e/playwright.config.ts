@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const external = process.env.E2E_BASE_URL;
 
