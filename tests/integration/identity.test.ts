@@ -337,3 +337,64 @@ describe('App updates and activity logs', () => {
     expect(other.body.every((r: { company: string }) => r.company === 'CLI002')).toBe(true);
   });
 });
+
+describe('Settings and company rules', () => {
+  it('saves the language alone, or the whole settings form', async () => {
+    const token = await h.login(ADMIN1);
+    const locale = await h.call('PUT', '/api/auth/user', { token, body: { locale: 'en-FR' } });
+    expect(locale.status, locale.text).toBe(200);
+    expect(locale.body.data).toMatchObject({ locale: 'en-FR', email: ADMIN1 });
+    const form = await h.call('PUT', '/api/auth/user', {
+      token,
+      lang: 'fr',
+      body: { firstname: 'Léa', lastname: 'Chevalier', email: ADMIN1 },
+    });
+    expect(form.body.message).toBe('Vos informations ont été mises à jour.');
+    expect((await h.call('PUT', '/api/auth/user', { token, body: { email: 'nope' } })).status).toBe(422);
+  });
+
+  it('checks the company address like any address, and grants carriers as contacts', async () => {
+    const token = await h.login(SUPER);
+    const wh = (await h.call('GET', '/api/warehouses', { token })).body[0].id;
+    const carrier = (await h.call('GET', '/api/contacts?filter[type]=carrier&filter[code]=GEODIS', { token })).body
+      .data[0];
+    const bad = await h.call('POST', '/api/companies', {
+      token,
+      body: {
+        code: 'BADADDR',
+        name: 'X',
+        address: { isCompany: true, company: 'X', postcode: '123' },
+        warehouseIds: [wh],
+        segments: ['B2B'],
+      },
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(
+      expect.arrayContaining(['address.street', 'address.city', 'address.postcode']),
+    );
+    const body = {
+      code: 'CARR1',
+      name: 'Carr',
+      address: { isCompany: true, company: 'Carr', street: '1 rue A', postcode: '33000', city: 'Bordeaux' },
+      warehouseIds: [wh],
+      segments: ['B2B'],
+      carrierIds: [carrier.id],
+    };
+    const created = await h.call('POST', '/api/companies?include=permissions', { token, body });
+    expect(created.body.permissions.contacts).toEqual([carrier.id]);
+    const { carrierIds: _omitted, ...withoutCarriers } = body;
+    const kept = await h.call('PUT', `/api/companies/${created.body.id}?include=permissions`, {
+      token,
+      body: { ...withoutCarriers, name: 'Carr 2' },
+    });
+    expect(kept.body).toMatchObject({ name: 'Carr 2', permissions: { contacts: [carrier.id] } });
+    expect(
+      (
+        await h.call('POST', '/api/companies', {
+          token,
+          body: { ...body, code: 'CARR2', carrierIds: ['NOT-A-CARRIER'] },
+        })
+      ).status,
+    ).toBe(422);
+  });
+});

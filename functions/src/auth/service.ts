@@ -1,6 +1,6 @@
 /** Sign-in, the current user, password links and impersonation (spec 1 §2, §4, §7). */
 import { type Language, translate } from '@cellar/shared/i18n/messages';
-import type { Credentials, PasswordReset, SelfUpdate } from '@cellar/shared/schemas/identity';
+import type { Credentials, PasswordReset, SelfUpdateBody } from '@cellar/shared/schemas/identity';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { config } from '../platform/config';
 import { ForbiddenError, HttpError, NotFoundError } from '../platform/errors';
@@ -33,12 +33,12 @@ export async function signIn(credentials: Credentials) {
 export const currentUser = (caller: Caller, include: string | undefined) =>
   userView(caller.user, parseInclude(include), caller.actorId);
 
-export async function updateSelf(caller: Caller, input: SelfUpdate, lang: Language) {
+export async function updateSelf(caller: Caller, input: SelfUpdateBody, lang: Language) {
   const next = {
     ...caller.user,
-    firstname: input.firstname,
-    lastname: input.lastname,
-    email: input.email.trim().toLowerCase(),
+    firstname: input.firstname ?? caller.user.firstname,
+    lastname: input.lastname ?? caller.user.lastname,
+    email: input.email?.trim().toLowerCase() ?? caller.user.email,
     locale: input.locale ?? caller.user.locale,
     notificationChannels: input.notificationChannels ?? caller.user.notificationChannels,
   };

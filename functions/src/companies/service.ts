@@ -142,6 +142,10 @@ async function checkInput(caller: Caller, input: CompanyInput, lang: Language) {
   const invalid = [translate(lang, MESSAGES.invalid)];
   const ws = await warehouses.get();
   if (input.warehouseIds.some((w) => !ws.has(w))) errors.warehouseIds = invalid;
+  if (input.carrierIds?.length) {
+    const known = new Set((await carriers()).map((c) => c.id));
+    if (input.carrierIds.some((c) => !known.has(c))) errors.carrierIds = invalid;
+  }
   if (input.scope.some((s) => (s === '*' ? !caller.scope.includes('*') : !hasScope(caller.scope, s as never)))) {
     errors.scope = invalid;
   }
@@ -150,11 +154,12 @@ async function checkInput(caller: Caller, input: CompanyInput, lang: Language) {
 
 export async function createCompany(caller: Caller, input: CompanyInput, lang: Language, include?: string) {
   await checkInput(caller, input, lang);
+  const { carrierIds, ...fields } = input;
   const company: CompanyItem = {
     id: ulid(),
-    ...input,
+    ...fields,
     address: input.address,
-    permissions: noPermissions(),
+    permissions: { contacts: carrierIds ?? [], services: [] },
     createdAt: new Date().toISOString(),
     version: 1,
   };
@@ -166,7 +171,18 @@ export async function createCompany(caller: Caller, input: CompanyInput, lang: L
 export async function updateCompany(caller: Caller, id: string, input: CompanyInput, lang: Language, include?: string) {
   const current = await visible(caller, id);
   await checkInput(caller, input, lang);
-  const saved = await saveCompany({ ...current, ...input, code: current.code, address: input.address }, current);
+  const { carrierIds, ...fields } = input;
+  const permissions = current.permissions ?? noPermissions();
+  const saved = await saveCompany(
+    {
+      ...current,
+      ...fields,
+      code: current.code,
+      address: input.address,
+      permissions: carrierIds ? { ...permissions, contacts: carrierIds } : permissions,
+    },
+    current,
+  );
   return companyView(saved, parseInclude(include));
 }
 

@@ -11,7 +11,7 @@ import {
   passwordEmailSchema,
   passwordResetSchema,
   permissionType,
-  selfUpdateSchema,
+  selfUpdateBodySchema,
   tokenResponseSchema,
   userCreateSchema,
   userSchema,
@@ -69,7 +69,7 @@ export const identityRoutes = {
     path: '/api/auth/user',
     resource: 'auth',
     access: ACCESS.reader,
-    body: selfUpdateSchema,
+    body: selfUpdateBodySchema,
     response: z.object({ message: z.string(), data: userSchema }),
   }),
   authPasswordEmail: defineRoute({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MODULE_SCOPES, ROLE_SLUGS } from '../auth/roles';
 import { isStrongPassword, MESSAGES, PASSWORD_MIN_LENGTH } from '../validation/validators';
 import { id, requiredEmail, requiredString } from '../validation/zod';
-import { addressFields } from './address';
+import { addressFields, checkAddress } from './address';
 import { segmentCode, segmentSchema, serviceSchema, warehouseSchema } from './common';
 
 export const roleSlug = z.enum(ROLE_SLUGS as [string, ...string[]], { error: 'Error role is undefined' });
@@ -103,18 +103,22 @@ export const companySchema = z.object({
 });
 export type Company = z.infer<typeof companySchema>;
 
-export const companyInputSchema = z.object({
-  code: requiredString(32),
-  name: requiredString(100),
-  address: addressFields,
-  warehouseIds: z.array(id).min(1, { error: MESSAGES.required }),
-  segments: z.array(segmentCode).min(1, { error: MESSAGES.required }),
-  isPooledActivity: z.boolean().default(false),
-  isTopAgent: z.boolean().default(false),
-  isCertifiedOrganic: z.boolean().default(false),
-  scope: z.array(scopeGrant).default([]),
-  active: z.boolean().default(true),
-});
+export const companyInputSchema = z
+  .object({
+    code: requiredString(32),
+    name: requiredString(100),
+    address: addressFields,
+    warehouseIds: z.array(id).min(1, { error: MESSAGES.required }),
+    segments: z.array(segmentCode).min(1, { error: MESSAGES.required }),
+    isPooledActivity: z.boolean().default(false),
+    isTopAgent: z.boolean().default(false),
+    isCertifiedOrganic: z.boolean().default(false),
+    scope: z.array(scopeGrant).default([]),
+    active: z.boolean().default(true),
+    /** Carrier contacts the company may use (its `contacts` permissions); absent keeps them as they are. */
+    carrierIds: z.array(id).max(200).optional(),
+  })
+  .superRefine((c, ctx) => checkAddress(c.address, ctx, ['address']));
 
 /** A new password and its confirmation: equal, and strong enough. */
 const newPassword = <T extends { email: string; password: string; password_confirmation: string }>(
@@ -155,6 +159,9 @@ export const selfUpdateSchema = z.object({
   notificationChannels: z.array(notificationChannel).optional(),
 });
 export type SelfUpdate = z.infer<typeof selfUpdateSchema>;
+/** The body the API takes: the settings form, or a part of it (the language switch sends only the locale). */
+export const selfUpdateBodySchema = selfUpdateSchema.partial();
+export type SelfUpdateBody = z.infer<typeof selfUpdateBodySchema>;
 
 /** PUT /api/users/{id}: the edit modal (children for the superadmin only). */
 export const userUpdateSchema = z.object({
