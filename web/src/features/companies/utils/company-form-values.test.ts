@@ -37,7 +37,7 @@ describe('Schema: companyFormSchema', () => {
     ]);
   });
 
-  it('applies the address rules the input schema leaves to forms', () => {
+  it('applies the address rules, as the API does', () => {
     const v = filled();
     v.address = { ...v.address, street: '', siretNumber: '12345678901234' };
     expect(issuesOf(v)).toEqual(['address.street: validation.required', 'address.siretNumber: validation.siret']);

@@ -1,5 +1,4 @@
 /** The company form's values and the body of POST and PUT /api/companies built from them. */
-import { checkAddress } from '@cellar/shared/schemas/address';
 import type { SegmentCode } from '@cellar/shared/schemas/common';
 import { type Company, type CompanyInput, companyInputSchema } from '@cellar/shared/schemas/identity';
 import { emptyAddress } from '../../../components/forms/address-values';
@@ -10,10 +9,10 @@ export type CompanyFormValues = Omit<CompanyInput, 'scope' | 'segments'> & {
 };
 
 /**
- * The form's rules: the shared input schema, and the address block's own rules (street, postcode, city and country
- * required; company name in company mode; SIRET; excise per country), as every address form of the specs.
+ * The form's rules are the API's: the shared input schema, address block rules included (street, postcode, city and
+ * country required; company name in company mode; SIRET; excise per country).
  */
-export const companyFormSchema = companyInputSchema.superRefine((c, ctx) => checkAddress(c.address, ctx, ['address']));
+export const companyFormSchema = companyInputSchema;
 
 export const newCompanyValues = (): CompanyFormValues => ({
   code: '',
