@@ -1,40 +1,151 @@
 /**
- * Walks the route table: every route refuses a missing token (401) unless public, and refuses a role below its
- * access level (403) before doing anything. A route added to the table joins this suite by itself.
+ * Walks the route table. For every route: no token → 401 unless public; each demo role below the access level
+ * → 403; a user lacking the route's module scopes → 403; and the admin of the other company, given an id that
+ * belongs to CLI001, never gets CLI001's data (404, or 403 where the route is not theirs at all).
+ * A route added to the table joins this suite by itself; one with path parameters must say below how to fill them.
  */
 import { ROLES } from '@cellar/shared/auth/roles';
-import { routeList } from '@cellar/shared/routes/table';
+import type { RouteDef } from '@cellar/shared/routes/define';
+import { type RouteId, routes } from '@cellar/shared/routes/table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN1, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
+import { hashPassword } from '../../functions/src/platform/passwords';
+import { insertUser } from '../../functions/src/users/repository';
+import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
 
 let h: Harness;
+/** Ids owned by CLI001, found once. */
+const cli1: Record<string, string> = {};
+const NARROW = 'narrow@cli001.test';
+
 beforeAll(async () => {
   h = await startHarness();
+  const token = await h.login(ADMIN1);
+  const me = (await h.call('GET', '/api/auth/user', { token })).body;
+  cli1.company = me.companyId;
+  cli1.user = (await h.call('GET', '/api/users?filter[search]=user@cli001', { token })).body.data[0].id;
+  cli1.contact = (await h.call('GET', '/api/contacts?filter[type]=recipient&paginate=1', { token })).body.data[0].id;
+  cli1.product = (await h.call('GET', '/api/products?paginate=1', { token })).body.data[0].id;
+  const update = await h.call('POST', '/api/app-update', {
+    token: await h.login(SUPER),
+    body: { date: '2026-01-01', title: 't', description: 'd' },
+  });
+  cli1.appUpdate = update.body.id;
+  const user = async (id: string, email: string, scope: string[]) =>
+    insertUser(
+      {
+        id,
+        email,
+        passwordHash: await hashPassword('Cellar-demo-2026'),
+        firstname: 'Test',
+        lastname: id,
+        roleLevel: ROLES.user,
+        active: true,
+        locale: 'fr-FR',
+        companyId: me.companyId,
+        warehouseIds: me.warehouseIds,
+        scope,
+        notificationChannels: [],
+        childIds: [],
+        createdAt: new Date().toISOString(),
+        version: 1,
+      },
+      {},
+    );
+  // A writer of CLI001 whose only module is orders, and a user the delete route may remove.
+  await user('NARROW1', NARROW, ['order']);
+  await user('VICTIM1', 'victim@cli001.test', ['*']);
+  cli1.victim = 'VICTIM1';
 });
 afterAll(() => h?.stop());
 
-const concrete = (path: string) =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'slug' ? 'recipient' : '01UNKNOWN'));
-const callers = [
-  [READER1, ROLES.reader],
-  [USER1, ROLES.user],
-  [ADMIN1, ROLES.admin],
-  [SUPER, ROLES.superadmin],
-] as const;
+type Sample = {
+  params: Record<string, string>;
+  otherTenant: readonly number[];
+  /** A rule beyond the access level that refuses this caller (403 expected for it). */
+  refuses?: (email: string) => boolean;
+};
+const NOT_FOUND = [404] as const;
+const FORBIDDEN = [403] as const;
 
-describe.each(routeList.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_name, route) => {
+/** How to fill each route's path parameters with CLI001's (or global) ids, and what CLI002's admin may get. */
+const SAMPLES: Partial<Record<RouteId, () => Sample>> = {
+  // Only the superadmin, or a parent for its children, may act as another user.
+  authLoginAs: () => ({
+    params: { id: cli1.user as string },
+    otherTenant: FORBIDDEN,
+    refuses: (email) => email !== SUPER,
+  }),
+  userGet: () => ({ params: { id: cli1.user as string }, otherTenant: NOT_FOUND }),
+  userUpdate: () => ({ params: { id: cli1.user as string }, otherTenant: [404, 422] }),
+  userDelete: () => ({ params: { id: cli1.victim as string }, otherTenant: NOT_FOUND }),
+  // E-mails are unique across companies, so the check answers for any e-mail, and only that.
+  emailCheck: () => ({ params: { id: USER1 }, otherTenant: [200] }),
+  companyGet: () => ({ params: { id: cli1.company as string }, otherTenant: NOT_FOUND }),
+  companyUpdate: () => ({ params: { id: cli1.company as string }, otherTenant: FORBIDDEN }),
+  companyCarriers: () => ({ params: { id: cli1.company as string, type: 'services' }, otherTenant: NOT_FOUND }),
+  companyPermissionAdd: () => ({
+    params: { id: cli1.company as string, type: 'services', target: 'x:y' },
+    otherTenant: FORBIDDEN,
+  }),
+  companyPermissionRemove: () => ({
+    params: { id: cli1.company as string, type: 'services', target: 'x:y' },
+    otherTenant: FORBIDDEN,
+  }),
+  contactGet: () => ({ params: { id: cli1.contact as string }, otherTenant: NOT_FOUND }),
+  contactUpdate: () => ({ params: { id: cli1.contact as string }, otherTenant: [404, 422] }),
+  // Preferences are the caller's own: another company's user reaches only its own.
+  preferenceGet: () => ({ params: { slug: 'recipient' }, otherTenant: [200] }),
+  preferencePut: () => ({ params: { slug: 'recipient' }, otherTenant: [422] }),
+  preferenceDelete: () => ({ params: { slug: 'recipient' }, otherTenant: [204] }),
+  appUpdateDelete: () => ({ params: { id: cli1.appUpdate as string }, otherTenant: FORBIDDEN }),
+  // The product referential is global.
+  familyAttributes: () => ({ params: { id: 'WINE_RED' }, otherTenant: [200] }),
+  attributeGet: () => ({ params: { groupId: 'products', attributeId: 'color' }, otherTenant: [200] }),
+  productGet: () => ({ params: { id: cli1.product as string }, otherTenant: NOT_FOUND }),
+  productUpdate: () => ({ params: { id: cli1.product as string }, otherTenant: [404, 422] }),
+};
+
+const fill = (path: string, params: Record<string, string>) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'UNKNOWN'));
+const bodyFor = (route: RouteDef) => (route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+const entries = Object.entries(routes) as [RouteId, RouteDef][];
+
+it('knows how to fill every route with path parameters', () => {
+  const missing = entries.filter(([id, r]) => r.path.includes('{') && !SAMPLES[id]).map(([id]) => id);
+  expect(missing).toEqual([]);
+});
+
+describe.each(entries.map(([id, r]) => [`${r.method} ${r.path}`, id, r] as const))('%s', (_name, id, route) => {
+  const path = () => fill(route.path, SAMPLES[id]?.().params ?? {});
+
   it('needs a token unless public', async () => {
-    const res = await h.call(route.method, concrete(route.path), { body: route.method === 'GET' ? undefined : {} });
+    const res = await h.call(route.method, path(), { body: bodyFor(route) });
     if (route.access === 0) expect(res.status).not.toBe(401);
     else expect(res.status).toBe(401);
   });
 
-  it.each(callers)('as %s', async (email, level) => {
-    const res = await h.call(route.method, concrete(route.path), {
-      token: await h.login(email),
-      body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
-    });
-    if (level < route.access) expect(res.status).toBe(403);
-    else expect([401, 403, 500]).not.toContain(res.status);
+  it.each([
+    [READER1, ROLES.reader],
+    [USER1, ROLES.user],
+    [ADMIN1, ROLES.admin],
+    [SUPER, ROLES.superadmin],
+  ] as const)('as %s: 403 below its level, never 401/403/500 at or above', async (email, level) => {
+    const res = await h.call(route.method, path(), { token: await h.login(email), body: bodyFor(route) });
+    if (level < route.access || SAMPLES[id]?.().refuses?.(email)) expect(res.status).toBe(403);
+    else expect([401, 403, 500], res.text).not.toContain(res.status);
+  });
+
+  it('refuses a user without its module scopes', async () => {
+    const res = await h.call(route.method, path(), { token: await h.login(NARROW), body: bodyFor(route) });
+    const scoped = route.scopes?.length && !route.scopes.includes('order');
+    if (route.access > ROLES.user || scoped || SAMPLES[id]?.().refuses?.(NARROW))
+      expect(res.status, res.text).toBe(403);
+    else expect([401, 403, 500], res.text).not.toContain(res.status);
+  });
+
+  it.runIf(route.path.includes('{'))('does not give another company’s records away', async () => {
+    const sample = SAMPLES[id]?.();
+    const res = await h.call(route.method, path(), { token: await h.login(ADMIN2), body: bodyFor(route) });
+    expect(sample?.otherTenant, `${res.status} ${res.text}`).toContain(res.status);
   });
 });
