@@ -66,8 +66,16 @@ const multiline = (lines: string[]) =>
     ...lines.flatMap((line, i) => (i ? [createElement('br', { key: `br${i}` }), line] : [line])),
   );
 
-/** The interceptor: one notification per failure, following the error catalogue. */
-function reportApiError(error: unknown, fallbackMessage?: string, quietStatuses: readonly number[] = []) {
+/**
+ * The interceptor: one notification per failure, following the error catalogue. A `title` names the failed
+ * operation above the server's words ('CSV export could not be completed !').
+ */
+function reportApiError(
+  error: unknown,
+  fallbackMessage?: string,
+  quietStatuses: readonly number[] = [],
+  title?: string,
+) {
   if (error instanceof ApiError) {
     if (error.status === 401 && window.location.pathname !== '/login') {
       expireSession();
@@ -75,14 +83,14 @@ function reportApiError(error: unknown, fallbackMessage?: string, quietStatuses:
     }
     if (quietStatuses.includes(error.status)) return;
     const lines = Object.values(error.fieldErrors).flat();
-    if (lines.length) notify('error', multiline(lines), error.body?.message);
-    else if (error.body?.message) notify('error', error.body.message);
+    if (lines.length) notify('error', multiline(lines), title ?? error.body?.message);
+    else if (error.body?.message) notify('error', error.body.message, title);
     else if (fallbackMessage) notify('error', fallbackMessage);
-    else notify('error', i18n.t('api.server_error'));
+    else notify('error', i18n.t('api.server_error'), title);
     return;
   }
   if (error instanceof DOMException && error.name === 'AbortError') return;
-  notify('error', error instanceof Error ? error.message : String(error));
+  notify('error', error instanceof Error ? error.message : String(error), title);
 }
 
 function buildUrl(path: string, query?: Partial<ListQuery>) {
@@ -155,7 +163,10 @@ export function fileNameOf(disposition: string | null): string {
   return raw ? decodeURIComponent(raw.trim()) : 'file.csv';
 }
 
-/** A GET that saves its answer as a file; a failed download's body is read as JSON and reported as usual. */
+/**
+ * A GET that saves its answer as a file; a failed download's body is read as JSON and reported as usual, under
+ * `errorMessage` as its title.
+ */
 export async function downloadFile(path: string, query: Partial<ListQuery>, errorMessage?: string): Promise<void> {
   try {
     const res = await send(path, { query });
@@ -169,7 +180,7 @@ export async function downloadFile(path: string, query: Partial<ListQuery>, erro
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   } catch (error) {
-    reportApiError(error, errorMessage);
+    reportApiError(error, errorMessage, [], errorMessage);
     throw error;
   }
 }

@@ -6,3 +6,32 @@ export function formatDay(isoDay: string, language: string): string {
   const d = dayjs(isoDay);
   return d.isValid() ? new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(d.toDate()) : isoDay;
 }
+
+/** An ISO date-time → '12 mars 2026 14:05' / 'Mar 12, 2026, 2:05 PM' (local time). */
+export function formatDateTime(iso: string, language: string): string {
+  const d = dayjs(iso);
+  return d.isValid()
+    ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(d.toDate())
+    : iso;
+}
+
+const TYPED_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A day typed in a date field: 'DD/MM/YYYY' (how French and English users here write it) or 'YYYY-MM-DD' →
+ * 'YYYY-MM-DD', or null when it is no real day (31/02/2026). dayjs would need its parsing plugin for this.
+ */
+export function parseDay(text: string): string | null {
+  const s = text.trim();
+  const typed = TYPED_DAY.exec(s);
+  const iso = ISO_DAY.exec(s);
+  const [y, m, d] = typed
+    ? [Number(typed[3]), Number(typed[2]), Number(typed[1])]
+    : iso
+      ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+      : [Number.NaN, Number.NaN, Number.NaN];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (Number.isNaN(date.getTime()) || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return date.toISOString().slice(0, 10);
+}

@@ -2,15 +2,25 @@
  * A column filter offering a fixed list of values (AG Grid community has no set filter), e.g. the segment:
  * B2B, B2C or none (the NULL literal). Its model is { filterType: 'choice', values }.
  */
+import { SEGMENT_CODES } from '@cellar/shared/schemas/common';
 import { Checkbox, Stack } from '@mantine/core';
 import { type CustomFilterProps, useGridFilter } from 'ag-grid-react';
 import { useTranslation } from 'react-i18next';
+import { NULL_CHOICE } from './list-query';
 
-export interface Choice {
-  value: string;
-  /** i18n key. */
-  label: string;
-}
+/** A value offered, named by an i18n key (`label`) or by a text shown as it is (`text`: a year, a code). */
+export type Choice = { value: string; label: string } | { value: string; text: string };
+
+/** The segment filter: segment codes or 'no segment' (the NULL literal). */
+export const SEGMENT_CHOICES: Choice[] = [
+  ...SEGMENT_CODES.map((code) => ({ value: code, label: `segments.${code}` })),
+  { value: NULL_CHOICE, label: 'segments.none' },
+];
+
+export const BOOLEAN_CHOICES: Choice[] = [
+  { value: 'true', label: 'common.yes' },
+  { value: 'false', label: 'common.no' },
+];
 
 export interface ChoiceFilterModel {
   filterType: 'choice';
@@ -34,7 +44,7 @@ export function ChoiceFilter({
     >
       <Stack gap="xs">
         {choices.map((c) => (
-          <Checkbox key={c.value} value={c.value} label={t(c.label)} />
+          <Checkbox key={c.value} value={c.value} label={'text' in c ? c.text : t(c.label)} />
         ))}
       </Stack>
     </Checkbox.Group>

@@ -1,9 +1,10 @@
 /**
  * THE grid of every list: AG Grid's infinite row model over a paged list endpoint of the route table.
  * One block is one API page; sort and column filters are the server's (see list-query.ts); a search box
- * (filter[search], prefilled from ?search_filter=), a page-size menu, the column menu backed by the user's
- * preference, and a CSV export of the current filters and visible columns. The grid is remounted when the
- * language or the page size changes, keeping its filters and sort.
+ * (filter[search], prefilled from ?search_filter=), initial column filters from ?grid_filters= (a serialized
+ * filter query), a page-size menu, the column menu backed by the user's preference, and a CSV export of the
+ * current filters and visible columns over an optional date range. The grid is remounted when the language or
+ * the page size changes, keeping its filters and sort.
  */
 import {
   type Condition,
@@ -14,9 +15,8 @@ import {
 } from '@cellar/shared/filter/query';
 import type { PreferenceSlug } from '@cellar/shared/schemas/activity';
 import type { Paged } from '@cellar/shared/schemas/common';
-import { Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useViewportSize } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { Badge, Button, CloseButton, Group, Loader, Select, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue, useDisclosure, useViewportSize } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import {
   type ColDef,
@@ -40,17 +40,23 @@ import { AgGridReact } from 'ag-grid-react';
 import { type ReactNode, type Ref, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { apiRequest, downloadFile } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
+import { ChipList } from '../ui/chip-list';
 import { type Choice, ChoiceFilter } from './choice-filter';
 import { ColumnMenu } from './column-menu';
+import { ExportDialog } from './export-dialog';
+import { useGridExport } from './grid-export';
 import { useGridPreference, useResetGridPreference, useSaveGridPreference } from './grid-preferences';
 import { gridTheme, useGridLocaleText } from './grid-theme';
 import {
   type ColumnFilterModel,
   DATE_FILTER_OPTIONS,
+  type FilterKind,
+  filterModelOf,
   gridQuery,
   NUMBER_FILTER_OPTIONS,
   pageOf,
+  parseGridFilters,
   type SortModelItem,
   TEXT_FILTER_OPTIONS,
 } from './list-query';
@@ -71,10 +77,11 @@ ModuleRegistry.registerModules([
 const ROW_HEIGHT = 30;
 const SEARCH_DEBOUNCE_MS = 500;
 const FILTER_DEBOUNCE_MS = 500;
-/** Above this many rows, an export asks first (spec 3 §9). */
-const EXPORT_CONFIRM_ROWS = 3000;
+/** Warehouses listed in a cell: 3 chips, then '+ n autres' (spec 3 §2). */
+const MAX_CHIPS = 3;
 
-export type GridColumnFilter = 'text' | 'number' | 'date' | { choices: Choice[] } | false;
+/** 'dateRange' is a date filter offering the range only (from – to, end day included). */
+export type GridColumnFilter = 'text' | 'number' | 'date' | 'dateRange' | { choices: Choice[] } | false;
 
 export interface DataGridColumn<T> {
   /** The API field: sort key, filter field, export column and preference entry. */
@@ -82,12 +89,18 @@ export interface DataGridColumn<T> {
   /** i18n key of the header. */
   header: string;
   filter?: GridColumnFilter;
+  /** The field the filter applies to when it is not `field` (names shown, ids filtered). */
+  filterField?: string;
   sortable?: boolean;
+  /** Whether the CSV export can carry the column (default true). */
+  exportable?: boolean;
   /** Hidden until the user shows it in the column menu. */
   hidden?: boolean;
   width?: number;
   value?: (row: T) => unknown;
   render?: (row: T) => ReactNode;
+  /** Labels shown as chips (warehouses): 3, then '+ n autres'. */
+  chips?: (row: T) => readonly string[];
 }
 
 export interface DataGridHandle {
@@ -126,10 +139,14 @@ function filterOf(filter: GridColumnFilter | undefined): Pick<ColDef, 'filter' |
       filterParams: { filterOptions: NUMBER_FILTER_OPTIONS, maxNumConditions: 1, debounceMs: FILTER_DEBOUNCE_MS },
     };
   }
-  if (filter === 'date') {
+  if (filter === 'date' || filter === 'dateRange') {
     return {
       filter: 'agDateColumnFilter',
-      filterParams: { filterOptions: DATE_FILTER_OPTIONS, maxNumConditions: 1, inRangeInclusive: true },
+      filterParams: {
+        filterOptions: filter === 'dateRange' ? ['inRange'] : DATE_FILTER_OPTIONS,
+        maxNumConditions: 1,
+        inRangeInclusive: true,
+      },
     };
   }
   if (filter && typeof filter === 'object') return { filter: ChoiceFilter, filterParams: { choices: filter.choices } };
@@ -139,19 +156,36 @@ function filterOf(filter: GridColumnFilter | undefined): Pick<ColDef, 'filter' |
   };
 }
 
+function kindOf(filter: GridColumnFilter | undefined): FilterKind | null {
+  if (filter === false) return null;
+  if (filter && typeof filter === 'object') return 'choice';
+  return filter ?? 'text';
+}
+
+/** ?grid_filters= → the columns' initial filters, and the conditions no column shows (applied as they are). */
+function initialFilters<T>(raw: string | null, columns: readonly DataGridColumn<T>[]) {
+  return filterModelOf(
+    parseGridFilters(raw),
+    columns.map((c) => ({ colId: c.field, field: c.filterField ?? c.field, kind: kindOf(c.filter) })),
+  );
+}
+
 export function DataGrid<T>(props: DataGridProps<T>) {
   const { slug, endpoint, columns, defaultSort = [], fixedFilters = [], include = [], rowActions, rowStyle } = props;
   const actionsWidth = props.rowActionsWidth ?? 60;
   const { t, i18n } = useTranslation();
   const [searchParams] = useSearchParams();
   const [search, setSearch] = useState(() => searchParams.get('search_filter') ?? '');
+  const [linkFilters] = useState(() => initialFilters(searchParams.get('grid_filters'), columns));
+  const [otherLinkFilters, setOtherLinkFilters] = useState<Condition[]>(linkFilters.rest);
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const { height: viewportHeight } = useViewportSize();
   const apiRef = useRef<GridApi | null>(null);
-  const stateRef = useRef<GridState>({});
+  const stateRef = useRef<GridState>({ filter: { filterModel: linkFilters.model } });
   const lastQuery = useRef<{ query: ListQuery; total: number } | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const gridExport = useGridExport();
+  const [exportOpened, exportDialog] = useDisclosure(false);
 
   useImperativeHandle(props.ref, () => ({ refresh: () => apiRef.current?.refreshInfiniteCache() }), []);
 
@@ -171,18 +205,21 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     setToggled(shown ? [...visible, field] : visible.filter((f) => f !== field));
 
   // The rows: a new datasource (back to page 1) whenever what is asked changes.
-  const queryInput = JSON.stringify({ fixedFilters, search: debouncedSearch, include, defaultSort });
+  const allFixed = [...fixedFilters, ...otherLinkFilters];
+  const filterFields = Object.fromEntries(columns.flatMap((c) => (c.filterField ? [[c.field, c.filterField]] : [])));
+  const queryInput = JSON.stringify({ allFixed, search: debouncedSearch, include, defaultSort, filterFields });
   // biome-ignore lint/correctness/useExhaustiveDependencies: queryInput is the value-identity of those inputs.
   const datasource = useMemo<IDatasource>(
     () => ({
       getRows: (params) => {
         const query = gridQuery({
-          fixedFilters,
+          fixedFilters: allFixed,
           search: debouncedSearch,
           filterModel: params.filterModel as Record<string, ColumnFilterModel>,
           sortModel: params.sortModel as SortModelItem[],
           defaultSort,
           include,
+          filterFields,
         });
         const { api } = params;
         // A page answered after a remount (language, page size) belongs to a grid that is gone.
@@ -236,6 +273,12 @@ export function DataGrid<T>(props: DataGridProps<T>) {
           ...(c.width ? { width: c.width, flex: 0 } : {}),
           ...(c.value ? { valueGetter: (p: { data?: T }) => (p.data ? c.value?.(p.data) : undefined) } : {}),
           ...(c.render ? { cellRenderer: (p: { data?: T }) => (p.data ? c.render?.(p.data) : null) } : {}),
+          ...(c.chips
+            ? {
+                cellRenderer: (p: { data?: T }) =>
+                  p.data ? <ChipList labels={c.chips?.(p.data) ?? []} max={MAX_CHIPS} /> : null,
+              }
+            : {}),
         }),
       ),
     ],
@@ -244,32 +287,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
 
   const localeText = useGridLocaleText();
 
-  const runExport = async () => {
-    if (!lastQuery.current) return;
-    setExporting(true);
-    try {
-      await downloadFile(
-        endpoint,
-        { ...lastQuery.current.query, params: { output: 'csv', columns: visibleInOrder.join(',') } },
-        t('grid.export_error'),
-      );
-    } catch {
-      // Already reported by the API client.
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const exportCsv = () => {
-    const total = lastQuery.current?.total ?? 0;
-    if (total <= EXPORT_CONFIRM_ROWS) return void runExport();
-    modals.openConfirmModal({
-      title: t('grid.export'),
-      children: <Text size="sm">{t('grid.export_confirm', { rows: total, max: EXPORT_CONFIRM_ROWS })}</Text>,
-      size: 'md',
-      onConfirm: () => void runExport(),
-    });
-  };
+  const exportable = visibleInOrder.filter((f) => columns.find((c) => c.field === f)?.exportable !== false);
 
   const height = Math.max(300, Math.round((viewportHeight || window.innerHeight) / 1.4));
 
@@ -286,6 +304,24 @@ export function DataGrid<T>(props: DataGridProps<T>) {
             w={260}
           />
           {props.filters}
+          {otherLinkFilters.map((c) => (
+            <Badge
+              key={`${c.field}-${c.op}`}
+              variant="light"
+              color="gray"
+              size="lg"
+              tt="none"
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  aria-label={t('grid.remove_link_filter')}
+                  onClick={() => setOtherLinkFilters((list) => list.filter((x) => x !== c))}
+                />
+              }
+            >
+              {`${c.field} ${c.op} ${c.values.join(', ')}`}
+            </Badge>
+          ))}
         </Group>
         <Group gap="sm">
           <Select
@@ -304,7 +340,13 @@ export function DataGrid<T>(props: DataGridProps<T>) {
             onSave={() => savePreference.mutateAsync(visibleInOrder).then(() => setToggled(null))}
             onReset={() => resetPreference.mutateAsync().then(() => setToggled(null))}
           />
-          <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} onClick={exportCsv}>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            loading={gridExport.exporting}
+            disabled={!exportable.length}
+            onClick={exportDialog.open}
+          >
             {t('grid.export')}
           </Button>
           {props.actions}
@@ -342,6 +384,20 @@ export function DataGrid<T>(props: DataGridProps<T>) {
           />
         )}
       </div>
+      <ExportDialog
+        opened={exportOpened}
+        onClose={exportDialog.close}
+        onExport={(range) => {
+          if (!lastQuery.current) return;
+          gridExport.start({
+            endpoint,
+            query: lastQuery.current.query,
+            columns: exportable,
+            rows: lastQuery.current.total,
+            range,
+          });
+        }}
+      />
     </Stack>
   );
 }

@@ -2,10 +2,19 @@
  * AG Grid's filter and sort models → the API's list query language. Pure, so that every mapping is tested:
  *   text   contains / startsWith / endsWith / equals / notEqual → contains / startsWith / endsWith / eq / ne
  *   number equals / notEqual / greaterThan(OrEqual) / lessThan(OrEqual) / inRange → eq / ne / gt / ge / lt / le / bt
- *   date   equals → bt over the day, greaterThan → gt end of day, lessThan → lt, inRange → bt with an inclusive end
+ *   date   equals → bt over the day, greaterThan → gt end of day, lessThan → lt, inRange → bt (days: the API's
+ *          date-only upper bound includes its whole day, and lets the movements list count from its daily counters)
  *   choice a list of values, NULL for 'none' → eq (any of them)
+ * and back (filterModelOf): a grid_filters route parameter becomes the columns' initial filters.
  */
-import { type Condition, emptyQuery, type ListQuery, type Operator, type SortKey } from '@cellar/shared/filter/query';
+import {
+  type Condition,
+  emptyQuery,
+  type ListQuery,
+  type Operator,
+  parseListQuery,
+  type SortKey,
+} from '@cellar/shared/filter/query';
 
 export const NULL_CHOICE = 'NULL';
 
@@ -52,19 +61,19 @@ export interface SortModelItem {
 const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 /** AG Grid gives 'YYYY-MM-DD' or 'YYYY-MM-DD hh:mm:ss'; filters work on whole days. */
 const day = (v: string) => v.slice(0, 10);
-/** The date filter's end is inclusive to the last instant of the day. */
+/** 'After a day' starts past its last instant. */
 const endOfDay = (v: string) => `${day(v)}T23:59:59.999`;
 
 function dateCondition(field: string, type: string, from: string, to: string | null | undefined): Condition | null {
   switch (type) {
     case 'equals':
-      return { field, op: 'bt', values: [day(from), endOfDay(from)] };
+      return { field, op: 'bt', values: [day(from), day(from)] };
     case 'greaterThan':
       return { field, op: 'gt', values: [endOfDay(from)] };
     case 'lessThan':
       return { field, op: 'lt', values: [day(from)] };
     case 'inRange':
-      return isBlank(to) ? null : { field, op: 'bt', values: [day(from), endOfDay(to as string)] };
+      return isBlank(to) ? null : { field, op: 'bt', values: [day(from), day(to as string)] };
     default:
       return null;
   }
@@ -98,10 +107,16 @@ export function conditionOf(field: string, model: ColumnFilterModel): Condition 
   }
 }
 
-/** The grid's filter model (colId = API field) → conditions. */
-export function conditionsOf(filterModel: Record<string, ColumnFilterModel> | null | undefined): Condition[] {
-  return Object.entries(filterModel ?? {}).flatMap(([field, model]) => {
-    const c = conditionOf(field, model);
+/**
+ * The grid's filter model → conditions. A column filters on its own field unless `fieldOf` names another one (a
+ * warehouse column shows names and filters on ids).
+ */
+export function conditionsOf(
+  filterModel: Record<string, ColumnFilterModel> | null | undefined,
+  fieldOf: (colId: string) => string = (colId) => colId,
+): Condition[] {
+  return Object.entries(filterModel ?? {}).flatMap(([colId, model]) => {
+    const c = conditionOf(fieldOf(colId), model);
     return c ? [c] : [];
   });
 }
@@ -116,6 +131,8 @@ export interface GridQueryInput {
   sortModel: readonly SortModelItem[];
   defaultSort: readonly SortKey[];
   include: readonly string[];
+  /** colId → the field its filter applies to, when they differ. */
+  filterFields?: Readonly<Record<string, string>>;
 }
 
 /** Everything but the page: the list call and the CSV export share it. */
@@ -126,7 +143,7 @@ export function gridQuery(input: GridQueryInput): ListQuery {
     filters: [
       ...input.fixedFilters,
       ...(search ? [{ field: 'search', op: 'eq' as const, values: [search] }] : []),
-      ...conditionsOf(input.filterModel),
+      ...conditionsOf(input.filterModel, (colId) => input.filterFields?.[colId] ?? colId),
     ],
     sort: sortKeysOf(input.sortModel, input.defaultSort),
     include: [...input.include],
@@ -139,3 +156,87 @@ export const pageOf = (query: ListQuery, startRow: number, pageSize: number): Li
   paginate: pageSize,
   page: Math.floor(startRow / pageSize) + 1,
 });
+
+/** How a column filters: what its model looks like. */
+export type FilterKind = 'text' | 'number' | 'date' | 'dateRange' | 'choice';
+
+export interface FilterableColumn {
+  colId: string;
+  /** The field its filter applies to. */
+  field: string;
+  kind: FilterKind | null;
+}
+
+const invert = (ops: Record<string, Operator>) =>
+  Object.fromEntries(Object.entries(ops).map(([type, op]) => [op, type])) as Partial<Record<Operator, string>>;
+const TEXT_TYPES = invert(TEXT_OPS);
+const NUMBER_TYPES = invert(NUMBER_OPS);
+const DAY = /^\d{4}-\d{2}-\d{2}/;
+const isNumeric = (v: string) => v.trim() !== '' && Number.isFinite(Number(v));
+/** AG Grid's date models carry 'YYYY-MM-DD hh:mm:ss'. */
+const gridDay = (v: string) => `${day(v)} 00:00:00`;
+
+function dateModelOf(c: Condition, rangeOnly: boolean): ColumnFilterModel | null {
+  if (!c.values.every((v) => DAY.test(v))) return null;
+  const [from = '', to = ''] = c.values;
+  if (c.op === 'bt') return { filterType: 'date', type: 'inRange', dateFrom: gridDay(from), dateTo: gridDay(to) };
+  if (rangeOnly || c.values.length !== 1) return null;
+  if (c.op === 'gt') return { filterType: 'date', type: 'greaterThan', dateFrom: gridDay(from) };
+  if (c.op === 'lt') return { filterType: 'date', type: 'lessThan', dateFrom: gridDay(from) };
+  return null;
+}
+
+/** One condition → the model a column of that kind shows, or null when the column cannot show it. */
+export function modelOf(kind: FilterKind, c: Condition): ColumnFilterModel | null {
+  const [first = ''] = c.values;
+  switch (kind) {
+    case 'choice':
+      return c.op === 'eq' ? { filterType: 'choice', values: c.values } : null;
+    case 'text': {
+      const type = TEXT_TYPES[c.op];
+      return type && c.values.length === 1 ? { filterType: 'text', type, filter: first } : null;
+    }
+    case 'number': {
+      if (!c.values.every(isNumeric)) return null;
+      if (c.op === 'bt') {
+        return { filterType: 'number', type: 'inRange', filter: Number(first), filterTo: Number(c.values[1]) };
+      }
+      const type = NUMBER_TYPES[c.op];
+      return type && c.values.length === 1 ? { filterType: 'number', type, filter: Number(first) } : null;
+    }
+    case 'date':
+      return dateModelOf(c, false);
+    case 'dateRange':
+      return dateModelOf(c, true);
+  }
+}
+
+/**
+ * Conditions → the columns' initial filter models (one per column), and the conditions no column can show
+ * (`rest`), which the grid applies as they are.
+ */
+export function filterModelOf(
+  conditions: readonly Condition[],
+  columns: readonly FilterableColumn[],
+): { model: Record<string, ColumnFilterModel>; rest: Condition[] } {
+  const model: Record<string, ColumnFilterModel> = {};
+  const rest: Condition[] = [];
+  for (const c of conditions) {
+    const column = columns.find((col) => col.field === c.field && col.kind && !model[col.colId]);
+    const m = column?.kind ? modelOf(column.kind, c) : null;
+    if (column && m) model[column.colId] = m;
+    else rest.push(c);
+  }
+  return { model, rest };
+}
+
+/** The grid_filters route parameter (a serialized filter query, e.g. 'filter[hidden]=false') → its conditions. */
+export function parseGridFilters(raw: string | null): Condition[] {
+  if (!raw) return [];
+  try {
+    return parseListQuery(raw).filters;
+  } catch {
+    // A hand-made or outdated link: the list opens unfiltered rather than failing.
+    return [];
+  }
+}

@@ -12,7 +12,6 @@ import { type ReactNode, type Ref, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataGrid, type DataGridColumn, type DataGridHandle } from '../../../components/data-grid/data-grid';
-import { ChipList } from '../../../components/ui/chip-list';
 import { clientUserListPath } from '../../../config/paths';
 
 const SEGMENT_CHOICES = SEGMENT_CODES.map((code) => ({ value: code, label: `segments.${code}` }));
@@ -32,7 +31,7 @@ const COLUMNS: DataGridColumn<Company>[] = [
     field: 'warehouses.code',
     header: 'companies.columns.warehouses',
     sortable: false,
-    render: (c) => <ChipList labels={(c.warehouses ?? []).map((w) => w.code)} max={3} />,
+    chips: (c) => (c.warehouses ?? []).map((w) => w.code),
   },
   {
     field: 'segments.code',

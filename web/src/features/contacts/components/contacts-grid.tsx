@@ -2,20 +2,14 @@
 import { isSuperadmin, isWritter, type Principal } from '@cellar/shared/auth/roles';
 import type { Condition } from '@cellar/shared/filter/query';
 import { routes } from '@cellar/shared/routes/table';
-import { SEGMENT_CODES } from '@cellar/shared/schemas/common';
 import { type Contact, type ContactType, contactTypeRules } from '@cellar/shared/schemas/contact';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { type ReactNode, type Ref, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SEGMENT_CHOICES } from '../../../components/data-grid/choice-filter';
 import { DataGrid, type DataGridColumn, type DataGridHandle } from '../../../components/data-grid/data-grid';
-import { NULL_CHOICE } from '../../../components/data-grid/list-query';
 import { countryName, flagOf } from '../../../lib/countries';
-
-const SEGMENT_CHOICES = [
-  ...SEGMENT_CODES.map((code) => ({ value: code, label: `segments.${code}` })),
-  { value: NULL_CHOICE, label: 'segments.none' },
-];
 
 function CountryFlag({ code }: { code: string }) {
   const { i18n } = useTranslation();

@@ -11,5 +11,5 @@ export const exportLogs = ({ start, end }: DateRange) =>
   downloadFile(
     routes.activityLogList.path,
     { params: { output: 'csv', start_date: start, end_date: end } },
-    i18n.t('grid.export_error'),
+    i18n.t('export_csv.error'),
   );

@@ -10,7 +10,6 @@ import type { User } from '@cellar/shared/schemas/identity';
 import type { ReactNode, Ref } from 'react';
 import { useCallback, useMemo } from 'react';
 import { DataGrid, type DataGridColumn, type DataGridHandle } from '../../../components/data-grid/data-grid';
-import { ChipList } from '../../../components/ui/chip-list';
 import { usePrincipal, useUser } from '../../../lib/auth';
 import { canImpersonate, canManage } from '../utils/user-rules';
 import { UserRowActions } from './user-row-actions';
@@ -30,7 +29,7 @@ const COLUMNS: DataGridColumn<User>[] = [
     field: 'warehouses.code',
     header: 'users.columns.warehouses',
     sortable: false,
-    render: (u) => <ChipList labels={(u.warehouses ?? []).map((w) => w.code)} max={3} />,
+    chips: (u) => (u.warehouses ?? []).map((w) => w.code),
   },
   {
     field: 'role.slug',

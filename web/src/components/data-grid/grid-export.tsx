@@ -1,0 +1,103 @@
+/**
+ * Running a grid's CSV export: a confirmation above the row limit, a notice showing the 5 progress steps while
+ * the server builds the file (a warning once it runs too long), then the download or the failure.
+ */
+import type { ListQuery } from '@cellar/shared/filter/query';
+import { Progress, Stack, Text } from '@mantine/core';
+import { randomId, useInterval } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../lib/api-client';
+import { i18n } from '../../lib/i18n';
+import { hideNotice, notifyRunning, recolorNotice, settleNotice } from '../../lib/notifications';
+import {
+  EXPORT_ROW_LIMIT,
+  EXPORT_TICK_MS,
+  EXPORT_WARNING_MS,
+  type ExportRange,
+  exportPercent,
+  exportRangeParams,
+  exportStep,
+  exportTooLong,
+  needsConfirmation,
+} from './export-progress';
+
+function ExportProgress({ rows, startedAt }: { rows: number; startedAt: number }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(startedAt);
+  useInterval(() => setNow(Date.now()), EXPORT_TICK_MS, { autoInvoke: true });
+  const elapsed = now - startedAt;
+
+  return (
+    <Stack gap={4} data-testid="export-progress">
+      <Text size="sm">
+        {exportTooLong(elapsed)
+          ? t('export_csv.too_long', { count: rows })
+          : t(`export_csv.step_${exportStep(elapsed, rows)}`)}
+      </Text>
+      <Progress value={exportPercent(elapsed, rows)} size="sm" animated aria-label={t('export_csv.title')} />
+    </Stack>
+  );
+}
+
+export interface ExportRequest {
+  endpoint: string;
+  /** The list's query (filters, sort) without the page. */
+  query: ListQuery;
+  columns: string[];
+  /** How many rows the list holds now. */
+  rows: number;
+  range: ExportRange;
+}
+
+async function runExport({ endpoint, query, columns, rows, range }: ExportRequest) {
+  const id = randomId();
+  const title = i18n.t('export_csv.title');
+  // The same element keeps the progress' state when the notice turns to a warning.
+  const progress = <ExportProgress rows={rows} startedAt={Date.now()} />;
+  notifyRunning(progress, title, id);
+  const warning = setTimeout(() => recolorNotice(id, 'warning', progress, title), EXPORT_WARNING_MS);
+  try {
+    await downloadFile(
+      endpoint,
+      { ...query, params: { ...query.params, ...exportRangeParams(range), output: 'csv', columns: columns.join(',') } },
+      i18n.t('export_csv.error'),
+    );
+    settleNotice(id, 'success', i18n.t('export_csv.done'));
+  } catch {
+    // The API client has reported the failure under 'CSV export could not be completed !'.
+    hideNotice(id);
+  } finally {
+    clearTimeout(warning);
+  }
+}
+
+export function useGridExport() {
+  const { t } = useTranslation();
+  const [exporting, setExporting] = useState(false);
+
+  const start = (request: ExportRequest) => {
+    const go = () => {
+      setExporting(true);
+      void runExport(request).finally(() => setExporting(false));
+    };
+    if (!needsConfirmation(request.rows, request.range)) return go();
+    modals.openConfirmModal({
+      title: t('export_csv.limit_title', { number: EXPORT_ROW_LIMIT }),
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">{t('export_csv.limit_text')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('export_csv.limit_continue', { count: request.rows })}
+          </Text>
+        </Stack>
+      ),
+      labels: { confirm: t('export_csv.export_anyway'), cancel: t('common.cancel') },
+      size: 'md',
+      onConfirm: go,
+    });
+  };
+
+  return { exporting, start };
+}
