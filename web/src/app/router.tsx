@@ -88,6 +88,41 @@ function companyRoutes(): RouteObject[] {
   ];
 }
 
+/** The product of /product/modify/{id}, loaded before the page (or back to the list). */
+const loadRouteProduct: Loader = async ({ params }) => {
+  const { loadProduct } = await import('../features/products/api/load-product');
+  await loadProduct(params.productId);
+  return null;
+};
+
+function catalogueRoutes(): RouteObject[] {
+  const { products, stock } = paths;
+  const productList: RouteObject['lazy'] = async () => ({
+    Component: (await import('../features/products/routes/product-list')).ProductListRoute,
+  });
+  const stockList: RouteObject['lazy'] = async () => ({
+    Component: (await import('../features/stocks/routes/stock-list')).StockListRoute,
+  });
+  return [
+    page(products.list, productList),
+    page(products.list, productList, '/product'),
+    page(products.create, async () => ({
+      Component: (await import('../features/products/routes/product-form')).ProductCreateRoute,
+    })),
+    page(
+      products.modify,
+      async () => ({ Component: (await import('../features/products/routes/product-form')).ProductModifyRoute }),
+      products.modify.path,
+      loadRouteProduct,
+    ),
+    page(stock.list, stockList),
+    page(stock.list, stockList, '/stock'),
+    page(stock.movements, async () => ({
+      Component: (await import('../features/stock-movements/routes/stock-movement-list')).StockMovementListRoute,
+    })),
+  ];
+}
+
 /** /new-user and /reset-password: one page, two titles. */
 function passwordRoute(mode: 'newUser' | 'resetPassword'): RouteObject {
   return {
@@ -160,6 +195,7 @@ export const routes: RouteObject[] = [
       ...CONTACT_TYPES.flatMap(contactRoutes),
       ...userRoutes(),
       ...companyRoutes(),
+      ...catalogueRoutes(),
       { path: '*', loader: () => redirect(paths.dashboard.path) },
     ],
   },

@@ -96,6 +96,40 @@ export const paths = {
       name: 'company-carriers',
     },
   },
+  products: {
+    list: {
+      path: '/product/list',
+      access: ACCESS.reader,
+      scopes: ['product'],
+      title: 'products.list_title',
+      name: 'product-list',
+    },
+    create: {
+      path: '/product/create',
+      access: ACCESS.writer,
+      scopes: ['product'],
+      title: 'products.create_title',
+      name: 'product-create',
+    },
+    // The page words its own title, 'Edit product - {code}' (spec 3 §2: not auto-set).
+    modify: {
+      path: '/product/modify/:productId',
+      access: ACCESS.writer,
+      scopes: ['product'],
+      title: 'products.modify_title',
+      name: 'product-modify',
+    },
+  },
+  stock: {
+    list: { path: '/stock/list', access: ACCESS.reader, scopes: ['stock'], title: 'stocks.title', name: 'stock-list' },
+    movements: {
+      path: '/stock/movement',
+      access: ACCESS.reader,
+      scopes: ['stockMovement'],
+      title: 'stock_movements.title',
+      name: 'stock-movement',
+    },
+  },
   contacts: Object.fromEntries(CONTACT_TYPES.map((type) => [type, contactPaths(type)])) as Record<
     ContactType,
     ReturnType<typeof contactPaths>

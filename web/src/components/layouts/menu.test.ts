@@ -11,9 +11,12 @@ const flatten = (entries: MenuEntry[]) =>
   );
 
 describe('Function: visibleMenu', () => {
-  it('gives a reader home, the toolkit and settings', () => {
+  it('gives a reader home, the stock group, the toolkit and settings', () => {
     expect(flatten(visibleMenu(principal('reader')))).toEqual([
       'menu.home → /dashboard',
+      'menu.stock_group/menu.stock → /stock/list',
+      'menu.stock_group/menu.stock_movements → /stock/movement',
+      'menu.toolkit/menu.product → /product/list',
       'menu.toolkit/menu.supplier → /supplier/list',
       'menu.toolkit/menu.recipient → /recipient/list',
       'menu.settings → /params',
@@ -28,6 +31,9 @@ describe('Function: visibleMenu', () => {
     const menu = flatten(visibleMenu(principal('superadmin')));
     expect(menu).toEqual([
       'menu.home → /dashboard',
+      'menu.stock_group/menu.stock → /stock/list',
+      'menu.stock_group/menu.stock_movements → /stock/movement',
+      'menu.toolkit/menu.product → /product/list',
       'menu.toolkit/menu.supplier → /supplier/list',
       'menu.toolkit/menu.recipient → /recipient/list',
       'menu.users → /user/list',
@@ -54,6 +60,15 @@ describe('Function: visibleMenu', () => {
     expect(withRecipients).toContain('menu.toolkit/menu.recipient → /recipient/list');
     expect(withRecipients.some((e) => e.includes('/supplier/list'))).toBe(false);
     expect(without.some((e) => e.label === 'menu.toolkit')).toBe(false);
+  });
+
+  it.each([
+    [['stock'], ['menu.stock_group/menu.stock → /stock/list']],
+    [['stockMovement'], ['menu.stock_group/menu.stock_movements → /stock/movement']],
+    [['product'], ['menu.toolkit/menu.product → /product/list']],
+  ])('gives the scope %j its own catalogue entries only', (scope, entries) => {
+    const menu = flatten(visibleMenu(principal('reader', scope)));
+    expect(menu.filter((e) => e.includes('/stock') || e.includes('/product'))).toEqual(entries);
   });
 
   it.each([[['all']], [['*']]])('reads the grant %j as every scope', (scope) => {

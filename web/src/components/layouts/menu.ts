@@ -1,17 +1,22 @@
 /**
- * The side menu of spec 1 §2: Home; the reader's screens (toolkit group); user accounts for admins; the provider's
+ * The side menu of spec 1 §2 and spec 3 §6: Home; the stock group (stock, stock movements) and the toolkit group
+ * (product, supplier, recipient), each entry with its module scope; user accounts for admins; the provider's
  * screens for the superadmin (carriers, client accounts, client carriers, statistics); Settings for everyone.
  * An entry shows when its page admits the user (the shared canAccess rule against the SPA route table) and the
- * user reaches the entry's own level. Screens not built yet (receptions, orders, stock, shipping, products) have
- * no entry: a menu never leads to a page that does not exist.
+ * user reaches the entry's own level. Screens not built yet (receptions, orders, shipping) have no entry: a menu
+ * never leads to a page that does not exist.
  */
 import { ACCESS, type AccessLevel, canAccess, isSuperadmin, type Principal } from '@cellar/shared/auth/roles';
 import {
   type Icon,
+  IconArrowsExchange,
+  IconBottle,
+  IconBoxMultiple,
   IconBuildingWarehouse,
   IconChartBar,
   IconHome,
   IconPackageExport,
+  IconPackages,
   IconSettings,
   IconTool,
   IconTruck,
@@ -54,9 +59,18 @@ const userAccounts = (p: Principal): AppPath => (isSuperadmin(p) ? paths.users.l
 export const MENU: readonly MenuRule[] = [
   { label: 'menu.home', icon: IconHome, page: paths.dashboard },
   {
+    label: 'menu.stock_group',
+    icon: IconBoxMultiple,
+    children: [
+      { label: 'menu.stock', icon: IconPackages, page: paths.stock.list },
+      { label: 'menu.stock_movements', icon: IconArrowsExchange, page: paths.stock.movements },
+    ],
+  },
+  {
     label: 'menu.toolkit',
     icon: IconTool,
     children: [
+      { label: 'menu.product', icon: IconBottle, page: paths.products.list },
       { label: 'menu.supplier', icon: IconTruckDelivery, page: paths.contacts.supplier.list },
       { label: 'menu.recipient', icon: IconUserShare, page: paths.contacts.recipient.list },
     ],

@@ -1,0 +1,20 @@
+import { routes } from '@cellar/shared/routes/table';
+import type { Product } from '@cellar/shared/schemas/catalogue';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { productQueryOptions } from '../../../components/catalogue/get-product';
+import { callRoute } from '../../../lib/api-client';
+import type { ProductBody } from '../utils/product-values';
+
+export const createProduct = (body: ProductBody) =>
+  callRoute(routes.productCreate, {
+    body,
+    query: { include: ['owner', 'warehouse', 'supplier', 'family'] },
+  }) as Promise<Product>;
+
+export function useCreateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProduct,
+    onSuccess: (product) => queryClient.setQueryData(productQueryOptions(product.id).queryKey, product),
+  });
+}

@@ -1,0 +1,168 @@
+/**
+ * The product list's grid (spec 3 §2): the stock flag first, the product columns with their attributes read in
+ * the current language, hidden, and the company code for the superadmin; the row icons of product-row-actions.
+ */
+import { isSuperadmin, type Principal } from '@cellar/shared/auth/roles';
+import type { Language } from '@cellar/shared/i18n/messages';
+import { routes } from '@cellar/shared/routes/table';
+import type { Attribute, Product, ProductFamily } from '@cellar/shared/schemas/catalogue';
+import { Center, Loader, Tooltip } from '@mantine/core';
+import { IconPackage, IconPackageOff } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { type ReactNode, type Ref, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { attributeColumn } from '../../../components/catalogue/attribute-column';
+import { vintageChoices } from '../../../components/catalogue/attribute-text';
+import { useProductAttributes } from '../../../components/catalogue/get-attribute-groups';
+import { useProductFamilies } from '../../../components/catalogue/get-product-families';
+import { BOOLEAN_CHOICES, type Choice } from '../../../components/data-grid/choice-filter';
+import { DataGrid, type DataGridColumn, type DataGridHandle } from '../../../components/data-grid/data-grid';
+import { useWarehouseChoices } from '../../../components/data-grid/warehouse-choices';
+import { currentLanguage } from '../../../lib/i18n';
+
+function StockFlag({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const label = t(product.hasStock ? 'products.in_stock' : 'products.no_stock');
+  const I = product.hasStock ? IconPackage : IconPackageOff;
+  return (
+    <Tooltip label={label}>
+      <Center h="100%" role="img" aria-label={`${label} ${product.code}`}>
+        <I size={16} color={product.hasStock ? 'var(--mantine-color-green-7)' : 'var(--mantine-color-gray-5)'} />
+      </Center>
+    </Tooltip>
+  );
+}
+
+export interface ProductColumnsContext {
+  principal: Principal;
+  attributes: Record<string, Attribute>;
+  families: readonly ProductFamily[];
+  warehouses: readonly Choice[];
+  language: Language;
+  t: TFunction;
+  year: number;
+}
+
+const ATTRIBUTE_COLUMNS: { id: string; width: number; hidden?: boolean }[] = [
+  { id: 'color', width: 120 },
+  { id: 'vintage', width: 110 },
+  { id: 'capacity', width: 120 },
+  { id: 'degree', width: 100, hidden: true },
+  { id: 'conditionning', width: 150, hidden: true },
+  { id: 'pcb', width: 130 },
+  { id: 'taxation', width: 160 },
+  { id: 'governing_rights', width: 160, hidden: true },
+];
+
+export function productColumns(ctx: ProductColumnsContext): DataGridColumn<Product>[] {
+  const { t, language } = ctx;
+  const yesNo = (yes: boolean) => t(yes ? 'common.yes' : 'common.no');
+  return [
+    {
+      field: 'hasStock',
+      header: 'products.columns.has_stock',
+      width: 90,
+      filter: { choices: BOOLEAN_CHOICES },
+      render: (p) => <StockFlag product={p} />,
+      sortable: false,
+    },
+    { field: 'code', header: 'products.columns.code', width: 140 },
+    { field: 'label', header: 'products.columns.label', width: 260 },
+    {
+      field: 'family.parent.name',
+      header: 'products.columns.family',
+      width: 170,
+      sortable: false,
+      filterField: 'family.parent.id',
+      filter: { choices: ctx.families.map((f) => ({ value: f.id, text: f.name })) },
+    },
+    {
+      field: 'family.name',
+      header: 'products.columns.sub_family',
+      width: 160,
+      filterField: 'family.id',
+      filter: {
+        choices: ctx.families.flatMap((f) => (f.families ?? []).map((s) => ({ value: s.id, text: s.name }))),
+      },
+    },
+    ...ATTRIBUTE_COLUMNS.map(({ id, width, hidden }) =>
+      attributeColumn<Product>({
+        field: `attributes.${id}`,
+        header: `products.columns.${id}`,
+        attribute: ctx.attributes[id],
+        value: (p) => p.attributes[id],
+        language,
+        yesNo,
+        hidden,
+        width,
+        ...(id === 'vintage' ? { filter: { choices: vintageChoices(ctx.year) } } : {}),
+      }),
+    ),
+    {
+      field: 'warehouse.name',
+      header: 'products.columns.warehouse',
+      width: 190,
+      sortable: false,
+      filterField: 'warehouse.id',
+      filter: { choices: [...ctx.warehouses] },
+    },
+    { field: 'eanUnit', header: 'products.columns.ean_unit', sortable: false, filter: false, hidden: true },
+    {
+      field: 'hidden',
+      header: 'products.columns.hidden',
+      width: 110,
+      filter: { choices: BOOLEAN_CHOICES },
+      value: (p) => yesNo(p.hidden),
+    },
+    ...(isSuperadmin(ctx.principal)
+      ? [{ field: 'owner.code', header: 'products.columns.owner_code', width: 130 } satisfies DataGridColumn<Product>]
+      : []),
+  ];
+}
+
+interface ProductsGridProps {
+  principal: Principal;
+  rowActions: (product: Product) => ReactNode;
+  actions: ReactNode;
+  ref: Ref<DataGridHandle>;
+}
+
+export function ProductsGrid({ principal, rowActions, actions, ref }: ProductsGridProps) {
+  const { t } = useTranslation();
+  const attributes = useProductAttributes();
+  const families = useProductFamilies();
+  const warehouses = useWarehouseChoices();
+  const language = currentLanguage();
+  const columns = useMemo(
+    () =>
+      productColumns({
+        principal,
+        attributes: attributes.data ?? {},
+        families: families.data ?? [],
+        warehouses: warehouses.data ?? [],
+        language,
+        t,
+        year: new Date().getFullYear(),
+      }),
+    [principal, attributes.data, families.data, warehouses.data, language, t],
+  );
+
+  // Choice filters are built once per grid: they wait for the referential.
+  if (attributes.isPending || families.isPending) {
+    return <Loader m="md" aria-label={t('common.loading')} />;
+  }
+
+  return (
+    <DataGrid<Product>
+      ref={ref}
+      slug="product"
+      endpoint={routes.productList.path}
+      columns={columns}
+      defaultSort={[{ field: 'code', desc: false }]}
+      include={['owner', 'warehouse', 'family']}
+      rowActions={rowActions}
+      rowActionsWidth={120}
+      actions={actions}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+import { ROLES } from '@cellar/shared/auth/roles';
+import { attributeGroups, familyTree } from '@cellar/shared/catalogue/referential';
+import { STOCK_LIST } from '@cellar/shared/routes/catalogue';
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { unsupportedColumns } from '../../../components/data-grid/grid-columns.testing';
+import { type StockColumnsContext, stockColumns } from './stocks-grid';
+
+const context = (role: keyof typeof ROLES, pooled = false): StockColumnsContext => ({
+  principal: { role: ROLES[role], scope: ['*'] },
+  pooled,
+  attributes: attributeGroups().products ?? {},
+  families: familyTree(),
+  warehouses: [],
+  qualities: ['STD', 'NCO'],
+  language: 'fr',
+  t: ((key: string) => key) as TFunction,
+  year: 2026,
+  onProduct: () => undefined,
+});
+const fields = (ctx: StockColumnsContext) => stockColumns(ctx).map((c) => c.field);
+
+describe('Function: stockColumns', () => {
+  it('sorts and filters only as the stock list route allows', () => {
+    expect(unsupportedColumns(stockColumns(context('superadmin')), STOCK_LIST)).toEqual([]);
+  });
+
+  it('has every column of the spec, owner columns for the superadmin', () => {
+    expect(fields(context('superadmin'))).toEqual([
+      'owner.code',
+      'owner.name',
+      'product.code',
+      'product.label',
+      'quantity',
+      'available',
+      'product.attributes.taxation',
+      'product.attributes.pcb',
+      'quantity_receive_in_progress',
+      'quantity_on_arriving',
+      'quantity_allocated',
+      'storedAt',
+      'product.family.name',
+      'product.attributes.family',
+      'product.attributes.color',
+      'product.attributes.vintage',
+      'product.attributes.capacity',
+      'warehouse.name',
+      'batch',
+      'ubd',
+      'bbd',
+      'quality',
+      'segment',
+    ]);
+    expect(fields(context('admin'))).not.toContain('owner.code');
+  });
+
+  it('hides the segment from a pooled activity', () => {
+    expect(fields(context('admin', true))).not.toContain('segment');
+  });
+});

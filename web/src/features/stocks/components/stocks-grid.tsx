@@ -1,0 +1,201 @@
+/**
+ * The stock lines (spec 3 §2): owner code and name for the superadmin, the product code (opens the product
+ * detail), quantities, the product's attributes read in the current language, warehouse, batch, dates, quality,
+ * and the segment unless the user's company is a pooled activity.
+ */
+import { isSuperadmin, type Principal } from '@cellar/shared/auth/roles';
+import type { Language } from '@cellar/shared/i18n/messages';
+import { routes } from '@cellar/shared/routes/table';
+import type { Attribute, ProductFamily, Stock } from '@cellar/shared/schemas/catalogue';
+import { EXCLUDED_QUALITIES } from '@cellar/shared/schemas/common';
+import { Anchor, Loader } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { attributeColumn } from '../../../components/catalogue/attribute-column';
+import { vintageChoices } from '../../../components/catalogue/attribute-text';
+import { useProductAttributes } from '../../../components/catalogue/get-attribute-groups';
+import { useProductFamilies } from '../../../components/catalogue/get-product-families';
+import { useStockQualities } from '../../../components/catalogue/get-stock-qualities';
+import { type Choice, SEGMENT_CHOICES } from '../../../components/data-grid/choice-filter';
+import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import { useWarehouseChoices } from '../../../components/data-grid/warehouse-choices';
+import { formatDay } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+
+export interface StockColumnsContext {
+  principal: Principal;
+  /** The company is a pooled activity: no segment column. */
+  pooled: boolean;
+  attributes: Record<string, Attribute>;
+  families: readonly ProductFamily[];
+  warehouses: readonly Choice[];
+  qualities: readonly string[];
+  language: Language;
+  t: TFunction;
+  year: number;
+  onProduct: (stock: Stock) => void;
+}
+
+const day = (v: string | null, language: Language) => (v ? formatDay(v, language) : '');
+
+export function stockColumns(ctx: StockColumnsContext): DataGridColumn<Stock>[] {
+  const { t, language } = ctx;
+  const yesNo = (yes: boolean) => t(yes ? 'common.yes' : 'common.no');
+  const attribute = (id: string, header: string, width: number, hidden = false) =>
+    attributeColumn<Stock>({
+      field: `product.attributes.${id}`,
+      header,
+      attribute: ctx.attributes[id],
+      value: (s) => s.product.attributes[id],
+      language,
+      yesNo,
+      hidden,
+      width,
+      ...(id === 'vintage' ? { filter: { choices: vintageChoices(ctx.year) } } : {}),
+    });
+  const quantity = (field: keyof Stock & string, header: string, served = true, hidden = false) =>
+    ({
+      field,
+      header,
+      width: 120,
+      hidden,
+      ...(served ? { filter: 'number' } : { filter: false, sortable: false }),
+    }) satisfies DataGridColumn<Stock>;
+
+  return [
+    ...(isSuperadmin(ctx.principal)
+      ? ([
+          { field: 'owner.code', header: 'stocks.columns.owner_code', width: 120 },
+          { field: 'owner.name', header: 'stocks.columns.owner_name', width: 200, sortable: false, filter: false },
+        ] satisfies DataGridColumn<Stock>[])
+      : []),
+    {
+      field: 'product.code',
+      header: 'stocks.columns.product_code',
+      width: 140,
+      render: (s) => (
+        <Anchor component="button" type="button" size="sm" onClick={() => ctx.onProduct(s)}>
+          {s.product.code}
+        </Anchor>
+      ),
+    },
+    { field: 'product.label', header: 'stocks.columns.label', width: 240 },
+    quantity('quantity', 'stocks.columns.quantity'),
+    quantity('available', 'stocks.columns.available'),
+    attribute('taxation', 'stocks.columns.taxation', 160, true),
+    attribute('pcb', 'stocks.columns.pcb', 130, true),
+    quantity('quantity_receive_in_progress', 'stocks.columns.receive_in_progress', false, true),
+    quantity('quantity_on_arriving', 'stocks.columns.on_arriving', false, true),
+    quantity('quantity_allocated', 'stocks.columns.allocated'),
+    {
+      field: 'storedAt',
+      header: 'stocks.columns.stored_at',
+      width: 130,
+      filter: 'date',
+      value: (s) => day(s.storedAt, language),
+    },
+    {
+      field: 'product.family.name',
+      header: 'stocks.columns.family',
+      width: 160,
+      filterField: 'product.family.id',
+      filter: {
+        choices: ctx.families.flatMap((f) => (f.families ?? []).map((s) => ({ value: s.id, text: s.name }))),
+      },
+    },
+    attribute('family', 'stocks.columns.family_attribute', 170, true),
+    attribute('color', 'stocks.columns.color', 120),
+    attribute('vintage', 'stocks.columns.vintage', 110),
+    attribute('capacity', 'stocks.columns.capacity', 120),
+    {
+      field: 'warehouse.name',
+      header: 'stocks.columns.warehouse',
+      width: 190,
+      filterField: 'warehouse.id',
+      filter: { choices: [...ctx.warehouses] },
+    },
+    { field: 'batch', header: 'stocks.columns.batch', width: 120 },
+    {
+      field: 'ubd',
+      header: 'stocks.columns.ubd',
+      width: 120,
+      filter: 'date',
+      hidden: true,
+      value: (s) => day(s.ubd, language),
+    },
+    {
+      field: 'bbd',
+      header: 'stocks.columns.bbd',
+      width: 120,
+      filter: 'date',
+      hidden: true,
+      value: (s) => day(s.bbd, language),
+    },
+    {
+      field: 'quality',
+      header: 'stocks.columns.quality',
+      width: 110,
+      filter: { choices: ctx.qualities.map((q) => ({ value: q, text: q })) },
+    },
+    ...(ctx.pooled
+      ? []
+      : [
+          {
+            field: 'segment',
+            header: 'stocks.columns.segment',
+            width: 110,
+            filter: { choices: SEGMENT_CHOICES },
+          } satisfies DataGridColumn<Stock>,
+        ]),
+  ];
+}
+
+interface StocksGridProps {
+  principal: Principal;
+  pooled: boolean;
+  onProduct: (stock: Stock) => void;
+  actions?: ReactNode;
+}
+
+export function StocksGrid({ principal, pooled, onProduct, actions }: StocksGridProps) {
+  const { t } = useTranslation();
+  const attributes = useProductAttributes();
+  const families = useProductFamilies();
+  const warehouses = useWarehouseChoices();
+  const qualities = useStockQualities();
+  const language = currentLanguage();
+  const columns = useMemo(
+    () =>
+      stockColumns({
+        principal,
+        pooled,
+        attributes: attributes.data ?? {},
+        families: families.data ?? [],
+        warehouses: warehouses.data ?? [],
+        // The filter also offers the qualities kept out of the sellable views (BLO, NC).
+        qualities: [...new Set([...(qualities ?? []).map((q) => q.code), ...EXCLUDED_QUALITIES])],
+        language,
+        t,
+        year: new Date().getFullYear(),
+        onProduct,
+      }),
+    [principal, pooled, attributes.data, families.data, warehouses.data, qualities, language, t, onProduct],
+  );
+
+  // Choice filters are built once per grid: they wait for the referential.
+  if (attributes.isPending || families.isPending) {
+    return <Loader m="md" aria-label={t('common.loading')} />;
+  }
+
+  return (
+    <DataGrid<Stock>
+      slug="stock"
+      endpoint={routes.stockList.path}
+      columns={columns}
+      defaultSort={[{ field: 'product.code', desc: false }]}
+      include={['warehouse', 'product', 'segment', 'owner']}
+      actions={actions}
+    />
+  );
+}
