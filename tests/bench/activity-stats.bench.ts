@@ -90,8 +90,8 @@ try {
       ...log,
     });
     const date = createdAt.slice(0, 10);
-    const key = `${date}#${company}#pageView#${pageName}`;
-    const c = counters.get(key) ?? {
+    const key = `${company}#pageView#${pageName}`;
+    const row = counters.get(key) ?? {
       PK: 'STATS#2026',
       SK: key,
       entity: 'activityStat',
@@ -99,17 +99,17 @@ try {
       companyId: company,
       type: 'pageView',
       pageName,
-      date,
-      n: 0,
+      days: {},
     };
-    c.n = Number(c.n) + 1;
-    counters.set(key, c);
+    const days = row.days as Record<string, number>;
+    days[date] = (days[date] ?? 0) + 1;
+    counters.set(key, row);
     if (logs.length === 5000) await batchPut(logs.splice(0));
   }
   await batchPut(logs);
   await batchPut([...counters.values()]);
   console.log(
-    `Loaded ${LOGS.toLocaleString('en')} page views (${counters.size.toLocaleString('en')} daily counters) in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `Loaded ${LOGS.toLocaleString('en')} page views (${counters.size} rows of daily counts) in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
 
   const login = await fetch(`${runtime.url}/api/auth/token`, {

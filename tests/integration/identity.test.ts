@@ -328,9 +328,14 @@ describe('App updates and activity logs', () => {
     expect(pages).toContain('recipient-list');
     expect(pages).not.toContain('secret-page');
     const stats = await h.call('GET', '/api/activity-logs/stats', { token: await h.login(SUPER) });
-    expect(stats.body).toContainEqual(
-      expect.objectContaining({ company: 'CLI001', type: 'pageView', pageName: 'recipient-list', count: 2 }),
-    );
+    const today = new Date().toISOString().slice(0, 10);
+    expect(stats.body).toContainEqual({
+      company: 'CLI001',
+      type: 'pageView',
+      pageName: 'recipient-list',
+      days: { [today]: 2 },
+    });
+    expect(stats.body.some((r: { pageName: string }) => r.pageName === 'secret-page')).toBe(false);
     const csv = await h.call('GET', '/api/activity-logs?output=csv', { token: await h.login(SUPER) });
     expect(csv.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Type;Page;Date;Compagnie;Nom;Prénom;Email');
     const other = await h.call('GET', '/api/activity-logs/stats', { token: await h.login(ADMIN2) });

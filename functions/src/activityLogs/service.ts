@@ -3,13 +3,18 @@
  * page, so the statistics pivot reads a few hundred counters instead of every log (100,000 logs stay fast).
  * Non-superadmins see their own company's logs and figures.
  */
+
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
 import { matchesAll } from '@cellar/shared/filter/match';
 import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import type { ActivityLog } from '@cellar/shared/schemas/activity';
 import { ulid } from 'ulid';
-import { addToCounter, type Item, listAll, listPage, putItem, queryAll, type Source } from '../data/table';
+import { documentClient } from '../data/client';
+import { type Item, listAll, listPage, putItem, putNew, queryAll, type Source } from '../data/table';
+import { config } from '../platform/config';
 import { csvResponse } from '../platform/csv';
+import { ConflictError, isConditionFailed } from '../platform/errors';
 import type { Caller } from '../platform/principal';
 
 const LOGS = 'LOGS';
@@ -24,6 +29,45 @@ const view = (item: Item): ActivityLog & { companyId: string } => {
   const { PK, SK, GSI1PK, GSI1SK, entity, ...rest } = item;
   return rest as unknown as LogItem;
 };
+
+/**
+ * One item per year, company, type and page, holding a map of day → count: the pivot of a year reads about a
+ * hundred items, however many logs there are. The first view of a row creates its item (a conditional put).
+ */
+async function countPageView(caller: Caller, pageName: string, date: string): Promise<void> {
+  const key = { PK: statsPartition(date.slice(0, 4)), SK: `${caller.company.code}#pageView#${pageName}` };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: key,
+          UpdateExpression: 'SET #days.#d = if_not_exists(#days.#d, :zero) + :one',
+          ConditionExpression: 'attribute_exists(#days)',
+          ExpressionAttributeNames: { '#days': 'days', '#d': date },
+          ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+        }),
+      );
+      return;
+    } catch (e) {
+      if (!isConditionFailed(e)) throw e;
+    }
+    try {
+      const row = {
+        entity: 'activityStat',
+        company: caller.company.code,
+        companyId: caller.tenantId,
+        type: 'pageView',
+        pageName,
+      };
+      await putNew({ ...key, ...row, days: { [date]: 1 } });
+      return;
+    } catch (e) {
+      // Someone created the row meanwhile: count in it.
+      if (!(e instanceof ConflictError)) throw e;
+    }
+  }
+}
 
 export async function recordPageView(caller: Caller, pageName: string): Promise<null> {
   // Impersonation is the provider looking over a client's shoulder: it is not the client's activity.
@@ -52,16 +96,7 @@ export async function recordPageView(caller: Caller, pageName: string): Promise<
     entity: 'activityLog',
     ...log,
   });
-  const date = createdAt.slice(0, 10);
-  const statKey = { PK: statsPartition(date.slice(0, 4)), SK: `${date}#${caller.company.code}#pageView#${pageName}` };
-  await addToCounter(statKey, 1, {
-    entity: 'activityStat',
-    company: caller.company.code,
-    companyId: caller.tenantId,
-    type: 'pageView',
-    pageName,
-    date,
-  });
+  await countPageView(caller, pageName, createdAt.slice(0, 10));
   return null;
 }
 
@@ -102,20 +137,22 @@ export async function stats(caller: Caller, startDate?: string, endDate?: string
   const year = new Date().toISOString().slice(0, 4);
   const start = startDate ?? `${year}-01-01`;
   const end = endDate ?? `${year}-12-31`;
-  const rows: { company: string; type: string; pageName: string; date: string; count: number }[] = [];
+  const rows = new Map<string, { company: string; type: string; pageName: string; days: Record<string, number> }>();
   for (let y = Number(start.slice(0, 4)); y <= Number(end.slice(0, 4)); y++) {
     for await (const item of queryAll({ pk: statsPartition(String(y)) })) {
-      const date = String(item.date ?? String(item.SK).slice(0, 10));
-      if (date < start || date > end) continue;
       if (!caller.isSuperadmin && item.companyId !== caller.tenantId) continue;
-      rows.push({
+      const id = String(item.SK);
+      const row = rows.get(id) ?? {
         company: String(item.company),
         type: String(item.type),
         pageName: String(item.pageName),
-        date,
-        count: Number(item.n ?? 0),
-      });
+        days: {},
+      };
+      for (const [date, n] of Object.entries((item.days ?? {}) as Record<string, number>)) {
+        if (date >= start && date <= end) row.days[date] = Number(n);
+      }
+      rows.set(id, row);
     }
   }
-  return rows;
+  return [...rows.values()].filter((r) => Object.keys(r.days).length > 0);
 }

@@ -136,8 +136,8 @@ export const platformRoutes = {
         company: z.string(),
         type: z.string(),
         pageName: z.string(),
-        date: z.string(),
-        count: z.number().int(),
+        /** YYYY-MM-DD → page views that day. */
+        days: z.record(z.string(), z.number().int()),
       }),
     ),
   }),

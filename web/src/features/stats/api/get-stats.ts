@@ -1,6 +1,7 @@
 import { routes } from '@cellar/shared/routes/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
+import { dailyCounts } from '../utils/pivot';
 
 export interface DateRange {
   /** YYYY-MM-DD, both included. */
@@ -12,6 +13,7 @@ export interface DateRange {
 export const useStats = ({ start, end }: DateRange) =>
   useQuery({
     queryKey: ['activity-logs', 'stats', start, end],
-    queryFn: () => callRoute(routes.activityStats, { query: { params: { start_date: start, end_date: end } } }),
+    queryFn: async () =>
+      dailyCounts(await callRoute(routes.activityStats, { query: { params: { start_date: start, end_date: end } } })),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPivot, DEFAULT_LAYOUT, parseLayout, type StatCount } from './pivot';
+import { buildPivot, DEFAULT_LAYOUT, dailyCounts, parseLayout, type StatCount } from './pivot';
 
 const count = (company: string, pageName: string, date: string, n: number, type = 'pageView'): StatCount => ({
   company,
@@ -89,5 +89,18 @@ describe('Function: parseLayout', () => {
 
   it('drops unknown fields', () => {
     expect(parseLayout({ rowFields: ['company', 'user'], dateGrouping: 'day' }).rowFields).toEqual(['company']);
+  });
+});
+
+describe('Function: dailyCounts', () => {
+  it('spreads each row of the API into one count per day', () => {
+    expect(
+      dailyCounts([
+        { company: 'CLI001', type: 'pageView', pageName: 'stock', days: { '2026-03-01': 2, '2026-03-02': 1 } },
+      ]),
+    ).toEqual([
+      { company: 'CLI001', type: 'pageView', pageName: 'stock', date: '2026-03-01', count: 2 },
+      { company: 'CLI001', type: 'pageView', pageName: 'stock', date: '2026-03-02', count: 1 },
+    ]);
   });
 });

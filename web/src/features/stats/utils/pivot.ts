@@ -1,5 +1,6 @@
 /**
- * The statistics pivot, built in the browser from the server's daily counters (GET /api/activity-logs/stats):
+ * The statistics pivot, built in the browser from the server's daily counters (GET /api/activity-logs/stats,
+ * one row per company, type and page with a count per day):
  * rows are the chosen fields among company code, type and page name; columns are the dates, by day or by month;
  * a cell is the sum of the counts. AG Grid's own pivot mode is an enterprise feature, and the server has already
  * aggregated the logs, so a plain grid of these rows and columns does the job.
@@ -17,6 +18,26 @@ export interface StatCount {
   date: string;
   count: number;
 }
+
+/** What the API answers: one row per company, type and page, with its count per day. */
+export interface StatRow {
+  company: string;
+  type: string;
+  pageName: string;
+  days: Record<string, number>;
+}
+
+/** The API's rows as one count per day, the pivot's input. */
+export const dailyCounts = (rows: readonly StatRow[]): StatCount[] =>
+  rows.flatMap((r) =>
+    Object.entries(r.days).map(([date, count]) => ({
+      company: r.company,
+      type: r.type,
+      pageName: r.pageName,
+      date,
+      count,
+    })),
+  );
 
 export const ROW_FIELDS = ['company', 'type', 'pageName'] as const;
 export type RowField = (typeof ROW_FIELDS)[number];
