@@ -368,6 +368,9 @@ export function DataGrid<T>(props: DataGridProps<T>) {
             paginationPageSizeSelector={false}
             maxBlocksInCache={10}
             rowHeight={ROW_HEIGHT}
+            // Lists have about twenty columns at most: every cell of the rendered rows stays in the page (find in
+            // page, screen readers), not only those scrolled into view.
+            suppressColumnVirtualisation
             getRowStyle={rowStyle ? (p) => (p.data ? rowStyle(p.data) : undefined) : undefined}
             columnDefs={columnDefs}
             defaultColDef={{ flex: 1, minWidth: 90, resizable: true }}
