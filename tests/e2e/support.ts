@@ -44,3 +44,20 @@ export async function mailboxLink(page: Page, email: string): Promise<string> {
 
 /** A code no earlier run can have used. */
 export const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}`;
+
+/** Opens a grid column's filter popup (AG Grid's header icon is hidden from the accessibility tree). */
+export async function openColumnFilter(page: Page, colId: string) {
+  await page
+    .getByTestId('data-grid')
+    .locator(`.ag-header-cell[col-id="${colId}"] .ag-header-cell-filter-button`)
+    .click();
+  const popup = page.locator('.ag-filter-menu');
+  await expect(popup).toBeVisible();
+  return popup;
+}
+
+/** Picks an option of a Mantine select by its label. */
+export async function choose(page: Page, field: ReturnType<Page['getByRole']>, option: string) {
+  await field.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
