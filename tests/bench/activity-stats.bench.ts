@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { companyItems } from '../../functions/src/companies/repository';
+import { keys } from '../../functions/src/data/keys';
 import { companies } from '../../functions/src/data/reference';
 import { batchPut, type Item } from '../../functions/src/data/table';
 import { hashPassword } from '../../functions/src/platform/passwords';
@@ -62,8 +63,10 @@ try {
   const started = Date.now();
   const counters = new Map<string, Item>();
   const logs: Item[] = [];
+  const logCompany: string[] = [];
   for (let i = 0; i < LOGS; i++) {
     const company = rng.pick(codes);
+    logCompany.push(company);
     const user = rng.int(1, 10);
     const pageName = rng.pick(PAGES);
     const createdAt = new Date(Date.UTC(2026, 0, 1) + Math.floor((i / LOGS) * 365 * 86_400_000)).toISOString();
@@ -90,10 +93,10 @@ try {
       ...log,
     });
     const date = createdAt.slice(0, 10);
-    const key = `${company}#pageView#${pageName}`;
+    const key = `${date.slice(0, 7)}|${company}#pageView#${pageName}`;
     const row = counters.get(key) ?? {
-      PK: 'STATS#2026',
-      SK: key,
+      PK: `STATS#${date.slice(0, 7)}`,
+      SK: `${company}#pageView#${pageName}`,
       entity: 'activityStat',
       company,
       companyId: company,
@@ -108,6 +111,13 @@ try {
   }
   await batchPut(logs);
   await batchPut([...counters.values()]);
+  // The log totals the API keeps.
+  const perCompany = new Map<string, number>();
+  for (let i = 0; i < LOGS; i++) perCompany.set(logCompany[i] as string, (perCompany.get(logCompany[i] as string) ?? 0) + 1);
+  await batchPut([
+    { ...keys.counter('LOGS', 'all'), n: LOGS },
+    ...[...perCompany].map(([c, n]) => ({ ...keys.counter(`COMPANY#${c}#LOGS`, 'all'), n })),
+  ]);
   console.log(
     `Loaded ${LOGS.toLocaleString('en')} page views (${counters.size} rows of daily counts) in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
@@ -130,6 +140,7 @@ try {
       const res = await fetch(runtime.url + path, { headers: { authorization: `Bearer ${access_token}` } });
       const body = (await res.json()) as unknown[] | { data: unknown[] };
       if (i >= 5) times.push(performance.now() - t);
+      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
       rows = Array.isArray(body) ? body.length : body.data.length;
     }
     times.sort((a, b) => a - b);

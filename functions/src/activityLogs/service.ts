@@ -11,7 +11,18 @@ import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shar
 import type { ActivityLog } from '@cellar/shared/schemas/activity';
 import { ulid } from 'ulid';
 import { documentClient } from '../data/client';
-import { type Item, listAll, listPage, putItem, putNew, queryAll, type Source } from '../data/table';
+import { keys } from '../data/keys';
+import {
+  addToCounter,
+  type Item,
+  listAll,
+  listPage,
+  putItem,
+  putNew,
+  queryAll,
+  readCounter,
+  type Source,
+} from '../data/table';
 import { config } from '../platform/config';
 import { csvResponse } from '../platform/csv';
 import { ConflictError, isConditionFailed } from '../platform/errors';
@@ -19,7 +30,20 @@ import type { Caller } from '../platform/principal';
 
 const LOGS = 'LOGS';
 const companyLogs = (companyId: string) => `COMPANY#${companyId}#LOGS`;
-const statsPartition = (year: string) => `STATS#${year}`;
+/** Daily counts are kept by month: a month reads its own rows only, a year twelve small partitions. */
+const statsPartition = (month: string) => `STATS#${month}`;
+
+/** The months (YYYY-MM) from one date to another, both included. */
+export function monthsBetween(start: string, end: string): string[] {
+  const out: string[] = [];
+  let [y, m] = [Number(start.slice(0, 4)), Number(start.slice(5, 7))];
+  const [ey, em] = [Number(end.slice(0, 4)), Number(end.slice(5, 7))];
+  while (y < ey || (y === ey && m <= em)) {
+    out.push(`${y}-${String(m).padStart(2, '0')}`);
+    [y, m] = m === 12 ? [y + 1, 1] : [y, m + 1];
+  }
+  return out;
+}
 
 interface LogItem extends ActivityLog {
   companyId: string;
@@ -31,11 +55,11 @@ const view = (item: Item): ActivityLog & { companyId: string } => {
 };
 
 /**
- * One item per year, company, type and page, holding a map of day → count: the pivot of a year reads about a
- * hundred items, however many logs there are. The first view of a row creates its item (a conditional put).
+ * One item per month, company, type and page, holding a map of day → count: the pivot reads a few items per month
+ * and page, however many logs there are. The first view of a row creates its item (a conditional put).
  */
 async function countPageView(caller: Caller, pageName: string, date: string): Promise<void> {
-  const key = { PK: statsPartition(date.slice(0, 4)), SK: `${caller.company.code}#pageView#${pageName}` };
+  const key = { PK: statsPartition(date.slice(0, 7)), SK: `${caller.company.code}#pageView#${pageName}` };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       await documentClient().send(
@@ -96,7 +120,11 @@ export async function recordPageView(caller: Caller, pageName: string): Promise<
     entity: 'activityLog',
     ...log,
   });
-  await countPageView(caller, pageName, createdAt.slice(0, 10));
+  await Promise.all([
+    countPageView(caller, pageName, createdAt.slice(0, 10)),
+    addToCounter(keys.counter(LOGS, 'all'), 1),
+    addToCounter(keys.counter(companyLogs(caller.tenantId), 'all'), 1),
+  ]);
   return null;
 }
 
@@ -110,6 +138,9 @@ export async function listLogs(caller: Caller, query: ListQuery) {
     source: { ...source(caller), desc: !ascending },
     map: view,
     predicate: q.filters.length ? (l) => matchesAll(l, q.filters) : undefined,
+    total: q.filters.length
+      ? undefined
+      : () => readCounter(keys.counter(caller.isSuperadmin ? LOGS : companyLogs(caller.tenantId), 'all')),
     page: q.page ?? 1,
     perPage: q.paginate ?? DEFAULT_PAGE_SIZE,
   });
@@ -138,21 +169,27 @@ export async function stats(caller: Caller, startDate?: string, endDate?: string
   const start = startDate ?? `${year}-01-01`;
   const end = endDate ?? `${year}-12-31`;
   const rows = new Map<string, { company: string; type: string; pageName: string; days: Record<string, number> }>();
-  for (let y = Number(start.slice(0, 4)); y <= Number(end.slice(0, 4)); y++) {
-    for await (const item of queryAll({ pk: statsPartition(String(y)) })) {
-      if (!caller.isSuperadmin && item.companyId !== caller.tenantId) continue;
-      const id = String(item.SK);
-      const row = rows.get(id) ?? {
-        company: String(item.company),
-        type: String(item.type),
-        pageName: String(item.pageName),
-        days: {},
-      };
-      for (const [date, n] of Object.entries((item.days ?? {}) as Record<string, number>)) {
-        if (date >= start && date <= end) row.days[date] = Number(n);
-      }
-      rows.set(id, row);
+  // The months are read side by side.
+  const months = await Promise.all(
+    monthsBetween(start, end).map(async (month) => {
+      const items: Item[] = [];
+      for await (const item of queryAll({ pk: statsPartition(month) })) items.push(item);
+      return items;
+    }),
+  );
+  for (const item of months.flat()) {
+    if (!caller.isSuperadmin && item.companyId !== caller.tenantId) continue;
+    const id = String(item.SK);
+    const row = rows.get(id) ?? {
+      company: String(item.company),
+      type: String(item.type),
+      pageName: String(item.pageName),
+      days: {},
+    };
+    for (const [date, n] of Object.entries((item.days ?? {}) as Record<string, number>)) {
+      if (date >= start && date <= end) row.days[date] = Number(n);
     }
+    rows.set(id, row);
   }
   return [...rows.values()].filter((r) => Object.keys(r.days).length > 0);
 }

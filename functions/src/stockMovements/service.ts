@@ -23,26 +23,62 @@ const toMovement = (m: MovementItem, cs: Map<string, CompanyItem>): StockMovemen
   return { ...rest, owner: companyRef(cs.get(ownerId)) };
 };
 
-/** Date bounds from filter[date] (bt, ge, gt, le, lt, eq) and the export dialog's start_date/end_date. */
-function dateBounds(q: ListQuery): { lo?: string; hi?: string; consumed: Condition[] } {
-  let lo = q.params.start_date;
-  let hi = q.params.end_date;
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+interface Bound {
+  /** Sort-key bound (inclusive). */
+  key: string;
+  /** The same bound as a whole day, when it is one (for the daily counters). */
+  day?: string;
+}
+const lowerBound = (value: string, strict: boolean): Bound =>
+  DATE_ONLY.test(value)
+    ? { key: strict ? addDays(value, 1) : value, day: strict ? addDays(value, 1) : value }
+    : { key: strict ? `${value}${AFTER}` : value };
+const upperBound = (value: string, strict: boolean): Bound =>
+  DATE_ONLY.test(value)
+    ? strict
+      ? { key: value, day: addDays(value, -1) }
+      : { key: `${inclusiveEnd(value)}${AFTER}`, day: value }
+    : { key: strict ? value : `${value}${AFTER}` };
+
+/**
+ * The date range of a query: every filter[date] condition (bt, ge, gt, le, lt, eq; a date-only end is the whole
+ * day) and the export dialog's start_date/end_date, all applying together.
+ */
+function dateBounds(q: ListQuery) {
+  const lower: Bound[] = [];
+  const upper: Bound[] = [];
   const consumed: Condition[] = [];
+  if (q.params.start_date) lower.push(lowerBound(q.params.start_date, false));
+  if (q.params.end_date) upper.push(upperBound(q.params.end_date, false));
   for (const c of q.filters.filter((f) => f.field === 'date')) {
     const [a = '', b = ''] = c.values;
-    if (c.op === 'bt') [lo, hi] = [a, b];
-    else if (c.op === 'ge' || c.op === 'gt') lo = a;
-    else if (c.op === 'le' || c.op === 'lt') hi = a;
-    else if (c.op === 'eq' && DATE_ONLY.test(a)) [lo, hi] = [a, a];
-    else continue;
+    if (c.op === 'bt') {
+      lower.push(lowerBound(a, false));
+      upper.push(upperBound(b, false));
+    } else if (c.op === 'ge' || c.op === 'gt') lower.push(lowerBound(a, c.op === 'gt'));
+    else if (c.op === 'le' || c.op === 'lt') upper.push(upperBound(a, c.op === 'lt'));
+    else if (c.op === 'eq' && DATE_ONLY.test(a)) {
+      lower.push(lowerBound(a, false));
+      upper.push(upperBound(a, false));
+    } else continue;
     consumed.push(c);
   }
-  return { lo, hi, consumed };
+  const max = (xs: string[]) => xs.reduce((m, x) => (x > m ? x : m));
+  const min = (xs: string[]) => xs.reduce((m, x) => (x < m ? x : m));
+  const range: readonly [string, string] | undefined =
+    lower.length || upper.length
+      ? [lower.length ? max(lower.map((l) => l.key)) : '', upper.length ? min(upper.map((u) => u.key)) : `9999${AFTER}`]
+      : undefined;
+  const wholeDays = [...lower, ...upper].every((x) => x.day !== undefined);
+  const days: readonly [string, string] = [
+    lower.length ? max(lower.map((l) => l.day ?? '')) : '0000',
+    upper.length ? min(upper.map((u) => u.day ?? '')) : '9999',
+  ];
+  return { range, wholeDays, days, consumed };
 }
-
-/** The sort-key range of a date range: from the start of `lo` to the inclusive end of `hi`. */
-const keyRange = (lo?: string, hi?: string): readonly [string, string] | undefined =>
-  lo || hi ? [lo ?? '', `${hi ? inclusiveEnd(hi) : '9999'}${AFTER}`] : undefined;
 
 function plan(caller: Caller, q: ListQuery, cs: Map<string, CompanyItem>) {
   const ownerFilter = q.filters.find((c) => c.field === 'owner.id' && c.op === 'eq' && c.values.length === 1)
@@ -50,7 +86,7 @@ function plan(caller: Caller, q: ListQuery, cs: Map<string, CompanyItem>) {
   const owner = caller.isSuperadmin ? (ownerFilter ?? 'ALL') : caller.tenantId;
   const productCode = q.filters.find((c) => c.field === 'stock.product.code' && c.op === 'eq' && c.values.length === 1)
     ?.values[0];
-  const { lo, hi, consumed } = dateBounds(q);
+  const { range, wholeDays, days, consumed } = dateBounds(q);
   const sort = q.sort.length ? q.sort : [{ field: 'date', desc: true }];
   const keyOrder = sort.length === 1 && sort[0]?.field === 'date';
   const desc = keyOrder ? Boolean(sort[0]?.desc) : true;
@@ -66,7 +102,6 @@ function plan(caller: Caller, q: ListQuery, cs: Map<string, CompanyItem>) {
     : rest;
   const search = plain.filter((c) => c.field === 'search').map((c) => fold(c.values.join(',')));
   const conditions = plain.filter((c) => c.field !== 'search');
-  const range = keyRange(lo, hi);
   const source: Source =
     productCode && owner !== 'ALL'
       ? { index: 'GSI1', pk: keys.productMovements(owner, productCode), skBetween: range, desc }
@@ -74,12 +109,11 @@ function plan(caller: Caller, q: ListQuery, cs: Map<string, CompanyItem>) {
         ? { index: 'GSI2', pk: 'MOVES', skBetween: range, desc }
         : { pk: keys.movements(owner), skBetween: range, desc };
   const filtered = conditions.length > 0 || search.length > 0;
-  const wholeDays = (!lo || DATE_ONLY.test(lo)) && (!hi || DATE_ONLY.test(hi));
   const scope = counterScope(owner);
   let total: (() => Promise<number>) | undefined;
   if (!filtered && !(productCode && range) && wholeDays) {
     total = range
-      ? () => sumCounters(keys.counter(scope, '').PK, [`D#${lo ?? '0000'}`, `D#${hi ?? '9999'}`])
+      ? () => sumCounters(keys.counter(scope, '').PK, [`D#${days[0]}`, `D#${days[1]}`])
       : () => readCounter(keys.counter(scope, productCode && owner !== 'ALL' ? `P#${productCode}` : 'all'));
   }
   return {

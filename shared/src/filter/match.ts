@@ -53,7 +53,8 @@ function scalarMatch(v: unknown, c: Condition): boolean {
     case 'notIn':
       return !c.values.some((w) => eq(v, w));
     case 'gt':
-      return !isNull(v) && compare(v, a) > 0;
+      // After a day means after its last instant.
+      return !isNull(v) && compare(v, inclusiveEnd(a)) > 0;
     case 'ge':
       return !isNull(v) && compare(v, a) >= 0;
     case 'lt':
