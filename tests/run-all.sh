@@ -5,7 +5,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export POWERTOOLS_LOG_LEVEL=SILENT
-out=.cellar/test-results
+out="$PWD/.cellar/test-results"
 rm -rf "$out" && mkdir -p "$out"
 status=0
 

@@ -113,7 +113,8 @@ try {
   await batchPut([...counters.values()]);
   // The log totals the API keeps.
   const perCompany = new Map<string, number>();
-  for (let i = 0; i < LOGS; i++) perCompany.set(logCompany[i] as string, (perCompany.get(logCompany[i] as string) ?? 0) + 1);
+  for (let i = 0; i < LOGS; i++)
+    perCompany.set(logCompany[i] as string, (perCompany.get(logCompany[i] as string) ?? 0) + 1);
   await batchPut([
     { ...keys.counter('LOGS', 'all'), n: LOGS },
     ...[...perCompany].map(([c, n]) => ({ ...keys.counter(`COMPANY#${c}#LOGS`, 'all'), n })),

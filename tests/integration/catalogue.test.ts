@@ -259,8 +259,15 @@ describe('Stock movements', () => {
     expect(before.body.meta.total).toBe(count('', '2026-06-15'));
     const after = await get(ADMIN1, '/api/stock-movements?filter[date][gt]=2026-06-15&paginate=1');
     expect(after.body.meta.total).toBe(count('2026-06-16', '9999'));
-    const csv = await get(ADMIN1, '/api/stock-movements?output=csv&columns=date&filter[date][ge]=2026-06-01&start_date=2026-05-01&end_date=2026-06-10');
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+    const csv = await get(
+      ADMIN1,
+      '/api/stock-movements?output=csv&columns=date&filter[date][ge]=2026-06-01&start_date=2026-05-01&end_date=2026-06-10',
+    );
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1);
     expect(lines.length).toBe(count('2026-06-01', '2026-06-10T23:59:59.999Z'));
     expect(lines.every((d) => d >= '2026-06-01' && d <= '2026-06-10T23:59:59.999Z')).toBe(true);
   });
