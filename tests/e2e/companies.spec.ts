@@ -39,6 +39,9 @@ test.describe('Client accounts', () => {
     await page.getByRole('option', { name: /^BDX/ }).click();
     await page.keyboard.press('Escape');
     await form.getByRole('checkbox', { name: 'B2C' }).check();
+    await form.getByRole('combobox', { name: 'Transporteurs' }).click();
+    await page.getByRole('option', { name: /^GEODIS/ }).click();
+    await page.keyboard.press('Escape');
     await form.getByRole('textbox', { name: 'Adresse', exact: true }).fill('3 rue des Essais');
     await form.getByRole('textbox', { name: 'Code postal', exact: true }).fill('33000');
     await form.getByRole('textbox', { name: 'Ville', exact: true }).fill('Bordeaux');
@@ -49,5 +52,28 @@ test.describe('Client accounts', () => {
     await page.getByRole('textbox', { name: 'Rechercher' }).fill(code);
     await expect(gridRows(page)).toHaveCount(1);
     await expect(gridRows(page).first()).toContainText('3 rue des Essais, 33000 Bordeaux');
+
+    // The carrier chosen in the form is granted to the new account.
+    const token = await page.evaluate("localStorage.getItem('cellar.token')");
+    const headers = { authorization: `Bearer ${token}` };
+    const found = await page.request.get(`/api/companies?filter[code]=${code}&include=permissions`, { headers });
+    const carriers = await page.request.get('/api/contacts?filter[type]=carrier&filter[code]=GEODIS', { headers });
+    const [company] = (await found.json()).data;
+    expect(company.permissions.contacts).toEqual([(await carriers.json()).data[0].id]);
+  });
+
+  test('the language chosen in the header is saved to the account', async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await page.getByText('EN', { exact: true }).click();
+    const token = await page.evaluate("localStorage.getItem('cellar.token')");
+    await expect(async () => {
+      const me = await page.request.get('/api/auth/user', { headers: { authorization: `Bearer ${token}` } });
+      expect((await me.json()).locale).toBe('en-FR');
+    }).toPass();
+    await page.getByText('FR', { exact: true }).click();
+    await expect(async () => {
+      const me = await page.request.get('/api/auth/user', { headers: { authorization: `Bearer ${token}` } });
+      expect((await me.json()).locale).toBe('fr-FR');
+    }).toPass();
   });
 });

@@ -3,6 +3,8 @@
  * child-account switcher, return to main account, language, fullscreen, logout), the side menu (collapsible to a
  * remembered mini mode), the footer (copyright, version, environment, privacy link), and the page-view logs.
  */
+
+import { routes } from '@cellar/shared/routes/table';
 import { ActionIcon, Anchor, AppShell, Burger, Group, Progress, ScrollArea, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure, useFullscreenDocument, useLocalStorage } from '@mantine/hooks';
 import {
@@ -18,7 +20,9 @@ import { Link, Outlet, useMatches, useNavigate, useNavigation } from 'react-rout
 import { paths } from '../../config/paths';
 import { PRODUCT_NAME, usePageTitle } from '../../hooks/use-page-title';
 import { usePageViewLog } from '../../hooks/use-page-view-log';
+import { callRoute } from '../../lib/api-client';
 import { endSession, principalOf, useUser } from '../../lib/auth';
+import type { Language } from '../../lib/i18n';
 import { isImpersonating } from '../../lib/storage';
 import { LanguageSwitch } from '../ui/language-switch';
 import { PageLoader } from '../ui/page-loader';
@@ -32,6 +36,14 @@ const MINI_MENU_WIDTH = 55;
 const APP_VERSION = 'v1.7.23';
 /** Named in the footer unless it is production; set at build time (VITE_APP_ENV). */
 const APP_ENV = import.meta.env.VITE_APP_ENV || 'local';
+
+/** The account keeps its locale (language-country, the country from the company address): only the language changes. */
+function saveLocale(current: string, lng: Language) {
+  const country = current.split('-')[1] ?? 'FR';
+  void callRoute(routes.authUserUpdate, { body: { locale: `${lng}-${country}` }, quietStatuses: [422] }).catch(
+    () => undefined,
+  );
+}
 
 function useRouteTitle(): string | undefined {
   const matches = useMatches();
@@ -126,7 +138,7 @@ export function AppLayout({ updates }: { updates?: ReactNode }) {
             </Text>
             <AccountSwitcher accounts={user.children ?? []} />
             {isImpersonating() && <ReturnToMainAccount />}
-            <LanguageSwitch />
+            <LanguageSwitch onChange={(lng) => saveLocale(user.locale, lng)} />
             <FullscreenToggle />
             <Tooltip label={t('header.logout')}>
               <ActionIcon variant="subtle" size="lg" onClick={logout} aria-label={t('header.logout')}>

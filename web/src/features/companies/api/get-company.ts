@@ -9,7 +9,7 @@ export const companyDetailQueryOptions = (id: string) =>
     queryFn: () =>
       callRoute(routes.companyGet, {
         params: { id },
-        query: { include: ['address', 'warehouses', 'segments'] },
+        query: { include: ['address', 'warehouses', 'segments', 'permissions'] },
       }) as Promise<Company>,
   });
 

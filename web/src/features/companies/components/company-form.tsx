@@ -14,6 +14,7 @@ import { AddressFields } from '../../../components/forms/address-fields';
 import { CompactMultiSelect } from '../../../components/forms/compact-multi-select';
 import { ModuleSelect } from '../../../components/forms/module-select';
 import { applyServerErrors, notifyInvalidForm, schemaResolver } from '../../../lib/form';
+import { useCarriers } from '../api/get-carriers';
 import { useWarehouses } from '../api/get-warehouses';
 import {
   type CompanyFormValues,
@@ -36,6 +37,7 @@ interface CompanyFormProps {
 export function CompanyForm({ company, submitting, onSubmit, onCancel }: CompanyFormProps) {
   const { t } = useTranslation();
   const warehouses = useWarehouses();
+  const carriers = useCarriers();
   const editing = company !== undefined;
   const validate = useMemo(() => schemaResolver(companyFormSchema), []);
   const form = useForm<CompanyFormValues>({
@@ -77,6 +79,15 @@ export function CompanyForm({ company, submitting, onSubmit, onCancel }: Company
             </Group>
           </Checkbox.Group>
           <ModuleSelect {...form.getInputProps('scope')} style={{ gridColumn: '1 / -1' }} />
+          <CompactMultiSelect
+            label={t('companies.fields.carriers')}
+            searchable
+            data={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.text }))}
+            pillLabels={Object.fromEntries((carriers.data ?? []).map((c) => [c.id, c.code]))}
+            nothingFoundMessage={t('common.no_data')}
+            style={{ gridColumn: '1 / -1' }}
+            {...form.getInputProps('carrierIds')}
+          />
           <Group style={{ gridColumn: '1 / -1' }}>
             {FLAGS.map((flag) => (
               <Switch

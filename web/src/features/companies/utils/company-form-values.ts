@@ -3,9 +3,10 @@ import type { SegmentCode } from '@cellar/shared/schemas/common';
 import { type Company, type CompanyInput, companyInputSchema } from '@cellar/shared/schemas/identity';
 import { emptyAddress } from '../../../components/forms/address-values';
 
-export type CompanyFormValues = Omit<CompanyInput, 'scope' | 'segments'> & {
+export type CompanyFormValues = Omit<CompanyInput, 'scope' | 'segments' | 'carrierIds'> & {
   segments: SegmentCode[];
   scope: string[];
+  carrierIds: string[];
 };
 
 /**
@@ -25,6 +26,7 @@ export const newCompanyValues = (): CompanyFormValues => ({
   isCertifiedOrganic: false,
   scope: [],
   active: true,
+  carrierIds: [],
 });
 
 export const companyValuesOf = (c: Company): CompanyFormValues => ({
@@ -38,6 +40,7 @@ export const companyValuesOf = (c: Company): CompanyFormValues => ({
   isCertifiedOrganic: c.isCertifiedOrganic,
   scope: c.scope,
   active: c.active,
+  carrierIds: c.permissions?.contacts ?? [],
 });
 
 /** The code is typed in upper case; the address's company name is the company's unless given. */
