@@ -4,9 +4,8 @@
  * and carrier permissions name real carrier contacts and services.
  */
 import { hasScope } from '@cellar/shared/auth/roles';
-import { toCsv } from '@cellar/shared/csv/write';
 import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
-import { DEFAULT_PAGE_SIZE, type ListQuery, QueryError, withExportRange } from '@cellar/shared/filter/query';
+import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
 import { pageMeta } from '@cellar/shared/schemas/common';
 import { type Company, type CompanyInput, serviceTarget } from '@cellar/shared/schemas/identity';
@@ -16,7 +15,7 @@ import { type ContactItem, fromItem as contactFromItem } from '../contacts/repos
 import { keys } from '../data/keys';
 import { type CompanyItem, companies, SEGMENTS, warehouseRef, warehouses } from '../data/reference';
 import { queryAll } from '../data/table';
-import { csvResponse } from '../platform/csv';
+import { csvExport, exportColumns } from '../platform/csv';
 import { NotFoundError, ValidationError } from '../platform/errors';
 import type { Caller } from '../platform/principal';
 import { parseInclude } from '../users/view';
@@ -107,24 +106,17 @@ const COMPANY_CSV_COLUMNS = [
 
 export async function exportCompanies(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
-  const requested = (q.params.columns ?? COMPANY_CSV_COLUMNS.join(',')).split(',').filter(Boolean);
   // The warehouse column is always exported as codes.
-  const columns = [
-    ...new Set([
-      ...requested.map((c) => (c === 'warehouses' || c === 'warehouses.name' ? 'warehouses.code' : c)),
-      'warehouses.code',
-    ]),
-  ];
-  const unknown = columns.filter((c) => !COMPANY_CSV_COLUMNS.includes(c));
-  if (unknown.length) throw new QueryError({ columns: [`Unknown columns: ${unknown.join(', ')}.`] });
-  const rows = await Promise.all((await selected(caller, q)).map((c) => companyView(c, new Set(['warehouses']))));
-  return csvResponse(
-    'companies.csv',
-    toCsv(
-      rows,
-      columns.map((field) => ({ field, header: field })),
-    ),
+  const columns = exportColumns(
+    { ...q, params: { ...q.params, columns: `${q.params.columns ?? COMPANY_CSV_COLUMNS.join(',')},warehouses.code` } },
+    COMPANY_CSV_COLUMNS,
+    {
+      warehouses: ['warehouses.code'],
+      'warehouses.name': ['warehouses.code'],
+    },
   );
+  const rows = await Promise.all((await selected(caller, q)).map((c) => companyView(c, new Set(['warehouses']))));
+  return csvExport('companies.csv', rows, columns);
 }
 
 async function visible(caller: Caller, id: string): Promise<CompanyItem> {

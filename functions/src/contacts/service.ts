@@ -1,6 +1,5 @@
 /** Contact rules on the server: tenancy, scopes, segments, uniqueness, and the list's access paths. */
 import { hasScope } from '@cellar/shared/auth/roles';
-import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
 import { comparator, fold, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
 import {
   type Condition,
@@ -26,9 +25,9 @@ import {
 } from '@cellar/shared/schemas/contact';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
-import { type CompanyItem, companies, companyRef, warehouseRef, warehouses } from '../data/reference';
+import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';
 import { listAll, listPage } from '../data/table';
-import { csvResponse } from '../platform/csv';
+import { csvExport, exportColumns } from '../platform/csv';
 import { ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
 import type { Caller } from '../platform/principal';
 import {
@@ -41,15 +40,9 @@ import {
   replaceContact,
 } from './repository';
 
-type Refs = {
-  companies: Map<string, CompanyItem>;
-  warehouses: Map<string, { id: string; code: string; name: string }>;
-};
+type Refs = References;
 
-async function refs(): Promise<Refs> {
-  const [c, w] = await Promise.all([companies.get(), warehouses.get()]);
-  return { companies: c, warehouses: w };
-}
+const refs = references;
 
 export function toContact(item: ContactItem, r: Refs): Contact {
   return {
@@ -167,12 +160,8 @@ export async function listContacts(caller: Caller, q: ListQuery) {
 export async function exportContacts(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
   const p = await plan(caller, q);
-  const requested = (q.params.columns ?? CONTACT_COLUMNS.join(',')).split(',').filter(Boolean);
-  const unknown = requested.filter((c) => !(CONTACT_COLUMNS as readonly string[]).includes(c));
-  if (unknown.length) throw new QueryError({ columns: [`Unknown columns: ${unknown.join(', ')}.`] });
-  const columns: CsvColumn[] = requested.map((field) => ({ field, header: field }));
-  const rows = await listAll(p);
-  return csvResponse(`${listType(q)}s.csv`, toCsv(rows, columns));
+  const columns = exportColumns(q, CONTACT_COLUMNS);
+  return csvExport(`${listType(q)}s.csv`, await listAll(p), columns);
 }
 
 export async function getContact(caller: Caller, id: string): Promise<Contact> {

@@ -61,3 +61,13 @@ export const SEGMENTS = {
 export const companyRef = (c: CompanyItem | undefined) => (c ? { id: c.id, code: c.code, name: c.name } : undefined);
 export const warehouseRef = (w: WarehouseItem | undefined) =>
   w ? { id: w.id, code: w.code, name: w.name } : undefined;
+
+/** Companies and warehouses by id, read together (each from its short-lived cache). */
+export interface References {
+  companies: Map<string, CompanyItem>;
+  warehouses: Map<string, WarehouseItem>;
+}
+export async function references(): Promise<References> {
+  const [c, w] = await Promise.all([companies.get(), warehouses.get()]);
+  return { companies: c, warehouses: w };
+}

@@ -5,23 +5,16 @@
  */
 import { pruneInactive, validateAttributes } from '@cellar/shared/catalogue/attributes';
 import { familyAttributes, findSubFamily } from '@cellar/shared/catalogue/referential';
-import { toCsv } from '@cellar/shared/csv/write';
 import { comparator, fold, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
-import {
-  type Condition,
-  DEFAULT_PAGE_SIZE,
-  type ListQuery,
-  QueryError,
-  withExportRange,
-} from '@cellar/shared/filter/query';
+import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
 import type { Product, ProductInput } from '@cellar/shared/schemas/catalogue';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import { findContact } from '../contacts/repository';
-import { type CompanyItem, companies, companyRef, warehouseRef, warehouses } from '../data/reference';
+import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';
 import { listAll, listPage } from '../data/table';
-import { csvResponse } from '../platform/csv';
+import { csvExport, exportColumns } from '../platform/csv';
 import { NotFoundError, ValidationError } from '../platform/errors';
 import type { Caller } from '../platform/principal';
 import {
@@ -34,14 +27,8 @@ import {
   replaceProduct,
 } from './repository';
 
-type Refs = {
-  companies: Map<string, CompanyItem>;
-  warehouses: Map<string, { id: string; code: string; name: string }>;
-};
-const refs = async (): Promise<Refs> => {
-  const [c, w] = await Promise.all([companies.get(), warehouses.get()]);
-  return { companies: c, warehouses: w };
-};
+type Refs = References;
+const refs = references;
 
 /** The sellable quantity of a product, within some warehouses and segments (null: any). */
 export function sellable(p: ProductItem, warehouseIds: string[] | null, segments: string[] | null): number {
@@ -188,20 +175,13 @@ const PRODUCT_CSV_COLUMNS = [
 
 export async function exportProducts(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
-  const requested = (q.params.columns ?? PRODUCT_CSV_COLUMNS.join(','))
-    .split(',')
-    .filter(Boolean)
-    .map((c) => (c === 'warehouse.name' ? 'warehouse.code' : c));
-  const unknown = requested.filter((c) => !PRODUCT_CSV_COLUMNS.includes(c));
-  if (unknown.length) throw new QueryError({ columns: [`Unknown columns: ${unknown.join(', ')}.`] });
+  const columns = exportColumns(q, PRODUCT_CSV_COLUMNS);
   const { total: _total, ...p } = plan(caller, q, await refs());
   const rows = await listAll(p);
-  return csvResponse(
+  return csvExport(
     'products.csv',
-    toCsv(
-      rows.map((row) => row.view),
-      requested.map((field) => ({ field, header: field })),
-    ),
+    rows.map((row) => row.view),
+    columns,
   );
 }
 

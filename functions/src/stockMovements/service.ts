@@ -1,16 +1,10 @@
-/**
- * The stock movement list (spec 3 §2), newest first by default. Reads by access path, each with a Limit:
- * by date (the owner's partition), by product code (GSI1), a date range as a sort-key range; totals from
- * counters (all, per product, per day). Other filters read the selected key range and filter in memory.
- */
-import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
 import { comparator, fold, inclusiveEnd, matchesAll } from '@cellar/shared/filter/match';
-import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, QueryError } from '@cellar/shared/filter/query';
+import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery } from '@cellar/shared/filter/query';
 import type { StockMovement } from '@cellar/shared/schemas/catalogue';
 import { keys } from '../data/keys';
 import { type CompanyItem, companies, companyRef } from '../data/reference';
 import { listAll, listPage, readCounter, type Source, sumCounters } from '../data/table';
-import { csvResponse } from '../platform/csv';
+import { csvExport, exportColumns } from '../platform/csv';
 import type { Caller } from '../platform/principal';
 import { counterScope, fromItem, type MovementItem } from './repository';
 
@@ -158,15 +152,7 @@ const MOVEMENT_CSV_COLUMNS = [
 ];
 
 export async function exportMovements(caller: Caller, q: ListQuery) {
-  // The warehouse is exported as its code.
-  const requested = (q.params.columns ?? MOVEMENT_CSV_COLUMNS.join(','))
-    .split(',')
-    .filter(Boolean)
-    .map((c) => (c === 'warehouse.name' ? 'warehouse.code' : c));
-  const unknown = requested.filter((c) => !MOVEMENT_CSV_COLUMNS.includes(c));
-  if (unknown.length) throw new QueryError({ columns: [`Unknown columns: ${unknown.join(', ')}.`] });
+  const columns = exportColumns(q, MOVEMENT_CSV_COLUMNS);
   const { total: _total, ...p } = plan(caller, q, await companies.get());
-  const rows = await listAll(p);
-  const columns: CsvColumn[] = requested.map((field) => ({ field, header: field }));
-  return csvResponse('stock-movements.csv', toCsv(rows, columns));
+  return csvExport('stock-movements.csv', await listAll(p), columns);
 }

@@ -6,30 +6,20 @@
  * - anything else reads the owner's lines once, joined to its products, filtered and sorted in memory.
  */
 import { findSubFamily } from '@cellar/shared/catalogue/referential';
-import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
 import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
-import {
-  type Condition,
-  DEFAULT_PAGE_SIZE,
-  type ListQuery,
-  QueryError,
-  withExportRange,
-} from '@cellar/shared/filter/query';
+import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { availableQuantity, DEFAULT_QUALITIES, type Stock } from '@cellar/shared/schemas/catalogue';
 import { EXCLUDED_QUALITIES, pageMeta } from '@cellar/shared/schemas/common';
 import { keys } from '../data/keys';
-import { type CompanyItem, companies, companyRef, warehouseRef, warehouses } from '../data/reference';
+import { companies, companyRef, type References, references, warehouseRef } from '../data/reference';
 import { batchGet, listAll, listPage, queryAll, type Source } from '../data/table';
-import { csvResponse } from '../platform/csv';
+import { csvExport, exportColumns } from '../platform/csv';
 import type { Caller } from '../platform/principal';
 import { type ProductItem, fromItem as productFromItem } from '../products/repository';
 import { countStocks, fromItem, type StockItem } from './repository';
 
 type Products = Map<string, ProductItem>;
-type Refs = {
-  companies: Map<string, CompanyItem>;
-  warehouses: Map<string, { id: string; code: string; name: string }>;
-};
+type Refs = References;
 
 export function toStock(s: StockItem, product: ProductItem | undefined, r: Refs): Stock {
   const family = product ? findSubFamily(product.familyId) : undefined;
@@ -138,10 +128,7 @@ function plan(ownerId: string, q: ListQuery): Plan {
   };
 }
 
-const refs = async (): Promise<Refs> => {
-  const [c, w] = await Promise.all([companies.get(), warehouses.get()]);
-  return { companies: c, warehouses: w };
-};
+const refs = references;
 
 /** The owners whose lines a caller reads: its own, or the superadmin's choice (every owner when none). */
 async function owners(caller: Caller, q: ListQuery): Promise<string[]> {
@@ -232,15 +219,9 @@ const STOCK_CSV_COLUMNS = [
 
 export async function exportStocks(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
-  const requested = (q.params.columns ?? STOCK_CSV_COLUMNS.join(','))
-    .split(',')
-    .filter(Boolean)
-    .map((c) => (c === 'warehouse.name' ? 'warehouse.code' : c));
-  const unknown = requested.filter((c) => !STOCK_CSV_COLUMNS.includes(c));
-  if (unknown.length) throw new QueryError({ columns: [`Unknown columns: ${unknown.join(', ')}.`] });
+  const columns = exportColumns(q, STOCK_CSV_COLUMNS);
   const rows = await allStocks(await owners(caller, q), q, await refs());
-  const columns: CsvColumn[] = requested.map((field) => ({ field, header: field }));
-  return csvResponse('stocks.csv', toCsv(rows, columns));
+  return csvExport('stocks.csv', rows, columns);
 }
 
 /** The qualities stock lines use (the spec's built-in list, then any other found). */

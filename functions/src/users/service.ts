@@ -4,15 +4,8 @@
  * modules within the creator's scopes, and nobody deactivates or deletes themself.
  */
 import { hasScope, type RoleLevel, roleLevel } from '@cellar/shared/auth/roles';
-import { toCsv } from '@cellar/shared/csv/write';
 import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
-import {
-  type Condition,
-  DEFAULT_PAGE_SIZE,
-  type ListQuery,
-  QueryError,
-  withExportRange,
-} from '@cellar/shared/filter/query';
+import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
 import { DEFAULT_LOCALE, type UserCreate, type UserUpdate } from '@cellar/shared/schemas/identity';
 import { MESSAGES } from '@cellar/shared/validation/validators';
@@ -20,7 +13,7 @@ import { ulid } from 'ulid';
 import { sendWelcome } from '../auth/reset-tokens';
 import type { CompanyItem } from '../data/reference';
 import { listAll, listPage } from '../data/table';
-import { csvResponse } from '../platform/csv';
+import { csvExport, exportColumns } from '../platform/csv';
 import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '../platform/errors';
 import type { Caller } from '../platform/principal';
 import {
@@ -106,28 +99,18 @@ const USER_CSV_COLUMNS = ['firstname', 'lastname', 'email', 'role.slug', 'wareho
 export async function exportUsers(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
   const p = await plan(caller, q);
-  const requested = (q.params.columns ?? USER_CSV_COLUMNS.join(','))
-    .split(',')
-    .flatMap((c) =>
-      c === 'name'
-        ? ['firstname', 'lastname']
-        : c === 'role'
-          ? ['role.slug']
-          : c === 'warehouses'
-            ? ['warehouses.code']
-            : c === 'company'
-              ? ['company.code']
-              : [c],
-    );
-  const unknown = requested.filter((c) => !USER_CSV_COLUMNS.includes(c));
-  if (unknown.length) throw new QueryError({ columns: [`Unknown columns: ${unknown.join(', ')}.`] });
+  // The spec's mapping: name → firstname and lastname, role → role.slug, warehouses → codes, company → code.
+  const columns = exportColumns(q, USER_CSV_COLUMNS, {
+    name: ['firstname', 'lastname'],
+    role: ['role.slug'],
+    warehouses: ['warehouses.code'],
+    company: ['company.code'],
+  });
   const all = await listAll(p);
-  return csvResponse(
+  return csvExport(
     'users.csv',
-    toCsv(
-      all.map((r) => r.view),
-      requested.map((field) => ({ field, header: field })),
-    ),
+    all.map((r) => r.view),
+    columns,
   );
 }
 

@@ -1,21 +1,15 @@
 /** The user as the API shows it, with the requested includes; never the password hash. */
 import { roleSlug } from '@cellar/shared/auth/roles';
 import type { User } from '@cellar/shared/schemas/identity';
-import { type CompanyItem, companies, SEGMENTS, warehouseRef, warehouses } from '../data/reference';
+import { type CompanyItem, type References, references, SEGMENTS, warehouseRef } from '../data/reference';
 import { getUser, type UserItem } from './repository';
 
 export const parseInclude = (raw: string | readonly string[] | undefined) =>
   new Set(typeof raw === 'string' ? raw.split(',').filter(Boolean) : (raw ?? []));
 
-type Refs = {
-  companies: Map<string, CompanyItem>;
-  warehouses: Map<string, { id: string; code: string; name: string }>;
-};
+type Refs = References;
 
-export async function loadRefs(): Promise<Refs> {
-  const [c, w] = await Promise.all([companies.get(), warehouses.get()]);
-  return { companies: c, warehouses: w };
-}
+export const loadRefs = references;
 
 const warehouseList = (ids: string[], r: Refs) =>
   ids.map((id) => warehouseRef(r.warehouses.get(id))).filter((w) => w !== undefined);
