@@ -2,43 +2,14 @@
 import { ACCESS } from '../auth/roles';
 import { EXPORT_PARAMS } from '../filter/query';
 import { paged } from '../schemas/common';
-import { contactCreateSchema, contactSchema, contactUpdateSchema } from '../schemas/contact';
+import { CONTACT_COLUMNS, contactCreateSchema, contactSchema, contactUpdateSchema } from '../schemas/contact';
 import { defineRoute, idParams, includeQuery } from './define';
 
 const CONTACT_SCOPES = ['supplier', 'recipient', 'carrier'] as const;
 
 export const CONTACT_LIST = {
-  filters: [
-    'type',
-    'search',
-    'owner.id',
-    'owner.segments',
-    'segment',
-    'warehouse.id',
-    'code',
-    'displayName',
-    'address.street',
-    'address.postcode',
-    'address.city',
-    'address.country',
-    'owner.code',
-    'owner.name',
-    'warehouse.name',
-    'createdAt',
-  ],
-  sorts: [
-    'code',
-    'displayName',
-    'address.street',
-    'address.postcode',
-    'address.city',
-    'address.country',
-    'owner.code',
-    'owner.name',
-    'warehouse.name',
-    'segment',
-    'createdAt',
-  ],
+  filters: ['type', 'search', 'owner.id', 'owner.segments', 'warehouse.id', ...CONTACT_COLUMNS, 'createdAt'],
+  sorts: [...CONTACT_COLUMNS, 'createdAt'],
   includes: ['owner', 'warehouse', 'services', 'address'],
   params: EXPORT_PARAMS,
 } as const;

@@ -5,9 +5,10 @@
 import type { Product } from '@cellar/shared/schemas/catalogue';
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { type Icon, IconEye, IconEyeOff, IconPencil, IconSearch } from '@tabler/icons-react';
+import { IconEye, IconEyeOff, IconPencil, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
+import { RowIcon } from '../../../components/ui/row-icon';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notifications';
 import { useUpdateProduct } from '../api/update-product';
@@ -18,26 +19,6 @@ interface ProductRowActionsProps {
   writer: boolean;
   onDetail: (product: Product) => void;
   onChanged: () => void;
-}
-
-function RowIcon({
-  label,
-  icon: I,
-  color,
-  onClick,
-}: {
-  label: string;
-  icon: Icon;
-  color?: string;
-  onClick: () => void;
-}) {
-  return (
-    <Tooltip label={label}>
-      <ActionIcon variant="subtle" size="sm" color={color} aria-label={label} onClick={onClick}>
-        <I size={16} />
-      </ActionIcon>
-    </Tooltip>
-  );
 }
 
 export function ProductRowActions({ product, writer, onDetail, onChanged }: ProductRowActionsProps) {

@@ -3,10 +3,11 @@
  * Rows one may not manage (one's own, roles not below one's own) have none of them but impersonation.
  */
 import type { User } from '@cellar/shared/schemas/identity';
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { type Icon, IconLogin2, IconPencil, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { IconLogin2, IconPencil, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { RowIcon } from '../../../components/ui/row-icon';
 import { impersonate } from '../../../lib/auth';
 import { notify } from '../../../lib/notifications';
 import { useDeleteUser } from '../api/delete-user';
@@ -19,26 +20,6 @@ interface UserRowActionsProps {
   impersonable: boolean;
   onEdit: (user: User) => void;
   onChanged: () => void;
-}
-
-function RowIcon({
-  label,
-  icon: I,
-  color,
-  onClick,
-}: {
-  label: string;
-  icon: Icon;
-  color?: string;
-  onClick: () => void;
-}) {
-  return (
-    <Tooltip label={label}>
-      <ActionIcon variant="subtle" size="sm" color={color} aria-label={label} onClick={onClick}>
-        <I size={16} />
-      </ActionIcon>
-    </Tooltip>
-  );
 }
 
 export function UserRowActions({ user, manageable, impersonable, onEdit, onChanged }: UserRowActionsProps) {
