@@ -114,6 +114,12 @@ describe('GET /api/contacts', () => {
       ).arrayBuffer(),
     );
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const withWarehouse = await h.call(
+      'GET',
+      '/api/contacts?filter[type]=recipient&filter[code]=CSV-1&output=csv&columns=code,warehouse.name',
+      { token },
+    );
+    expect(withWarehouse.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('code;warehouse.code');
     expect(res.text.replace(/^\uFEFF/, '')).toBe(
       'code;displayName;address.city\r\nCSV-1;"\'=HYPERLINK(""x"")";Bordeaux\r\n',
     );

@@ -160,7 +160,8 @@ export async function listContacts(caller: Caller, q: ListQuery) {
 export async function exportContacts(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
   const p = await plan(caller, q);
-  const columns = exportColumns(q, CONTACT_COLUMNS);
+  // The warehouse is exported as its code.
+  const columns = exportColumns(q, [...CONTACT_COLUMNS, 'warehouse.code']);
   return csvExport(`${listType(q)}s.csv`, await listAll(p), columns);
 }
 
