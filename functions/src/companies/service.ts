@@ -7,6 +7,7 @@ import { hasScope } from '@cellar/shared/auth/roles';
 import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
 import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
+import { routes } from '@cellar/shared/routes/table';
 import { pageMeta } from '@cellar/shared/schemas/common';
 import { type Company, type CompanyInput, serviceTarget } from '@cellar/shared/schemas/identity';
 import { MESSAGES } from '@cellar/shared/validation/validators';
@@ -92,24 +93,18 @@ export async function listCompanies(caller: Caller, q: ListQuery) {
   return { data, meta: pageMeta(rows.length, page, perPage, data.length) };
 }
 
-const COMPANY_CSV_COLUMNS = [
-  'code',
-  'name',
-  'address.street',
-  'address.postcode',
-  'address.city',
-  'address.country',
-  'warehouses.code',
-  'segments.code',
-  'active',
-];
-
 export async function exportCompanies(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
   // The warehouse column is always exported as codes.
   const columns = exportColumns(
-    { ...q, params: { ...q.params, columns: `${q.params.columns ?? COMPANY_CSV_COLUMNS.join(',')},warehouses.code` } },
-    COMPANY_CSV_COLUMNS,
+    {
+      ...q,
+      params: {
+        ...q.params,
+        columns: `${q.params.columns ?? routes.companyList.list.columns.join(',')},warehouses.code`,
+      },
+    },
+    routes.companyList.list.columns,
     {
       warehouses: ['warehouses.code'],
       'warehouses.name': ['warehouses.code'],

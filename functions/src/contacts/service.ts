@@ -9,9 +9,9 @@ import {
   withExportRange,
 } from '@cellar/shared/filter/query';
 import { fieldErrors, type Language, translate } from '@cellar/shared/i18n/messages';
+import { routes } from '@cellar/shared/routes/table';
 import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/schemas/common';
 import {
-  CONTACT_COLUMNS,
   CONTACT_SCOPE,
   type Contact,
   type ContactCreate,
@@ -160,8 +160,7 @@ export async function listContacts(caller: Caller, q: ListQuery) {
 export async function exportContacts(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
   const p = await plan(caller, q);
-  // The warehouse is exported as its code.
-  const columns = exportColumns(q, [...CONTACT_COLUMNS, 'warehouse.code']);
+  const columns = exportColumns(q, routes.contactList.list.columns);
   return csvExport(`${listType(q)}s.csv`, await listAll(p), columns);
 }
 

@@ -8,6 +8,7 @@ import { familyAttributes, findSubFamily } from '@cellar/shared/catalogue/refere
 import { comparator, fold, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
 import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
+import { routes } from '@cellar/shared/routes/table';
 import type { Product, ProductInput } from '@cellar/shared/schemas/catalogue';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
@@ -147,35 +148,9 @@ export async function listProducts(caller: Caller, q: ListQuery) {
   };
 }
 
-const PRODUCT_CSV_COLUMNS = [
-  'code',
-  'label',
-  'family.parent.name',
-  'family.name',
-  'attributes.color',
-  'attributes.vintage',
-  'attributes.capacity',
-  'attributes.degree',
-  'attributes.conditionning',
-  'attributes.pcb',
-  'attributes.taxation',
-  'attributes.governing_rights',
-  'attributes.weight',
-  'eanUnit',
-  'eanParcel',
-  'eanPallet',
-  'hasBatch',
-  'hasBbd',
-  'hasUbd',
-  'hidden',
-  'hasStock',
-  'owner.code',
-  'warehouse.code',
-];
-
 export async function exportProducts(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
-  const columns = exportColumns(q, PRODUCT_CSV_COLUMNS);
+  const columns = exportColumns(q, routes.productList.list.columns);
   const { total: _total, ...p } = plan(caller, q, await refs());
   const rows = await listAll(p);
   return csvExport(

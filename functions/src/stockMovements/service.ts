@@ -1,5 +1,6 @@
 import { comparator, fold, inclusiveEnd, matchesAll } from '@cellar/shared/filter/match';
 import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery } from '@cellar/shared/filter/query';
+import { routes } from '@cellar/shared/routes/table';
 import type { StockMovement } from '@cellar/shared/schemas/catalogue';
 import { keys } from '../data/keys';
 import { type CompanyItem, companies, companyRef } from '../data/reference';
@@ -129,30 +130,8 @@ export async function listMovements(caller: Caller, q: ListQuery) {
   return listPage({ ...p, page: q.page ?? 1, perPage: q.paginate ?? DEFAULT_PAGE_SIZE });
 }
 
-const MOVEMENT_CSV_COLUMNS = [
-  'date',
-  'reasonCode',
-  'reason',
-  'order.reference',
-  'order.recipient.displayName',
-  'reception.reference',
-  'reception.supplier.code',
-  'stock.product.code',
-  'stock.product.label',
-  'quantity',
-  'note',
-  'direction',
-  'segment',
-  'warehouse.code',
-  'stock.batch',
-  'stock.ubd',
-  'stock.bbd',
-  'stock.quality',
-  'owner.code',
-];
-
 export async function exportMovements(caller: Caller, q: ListQuery) {
-  const columns = exportColumns(q, MOVEMENT_CSV_COLUMNS);
+  const columns = exportColumns(q, routes.stockMovementList.list.columns);
   const { total: _total, ...p } = plan(caller, q, await companies.get());
   return csvExport('stock-movements.csv', await listAll(p), columns);
 }

@@ -8,6 +8,7 @@
 import { findSubFamily } from '@cellar/shared/catalogue/referential';
 import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
 import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
+import { routes } from '@cellar/shared/routes/table';
 import { availableQuantity, DEFAULT_QUALITIES, type Stock } from '@cellar/shared/schemas/catalogue';
 import { EXCLUDED_QUALITIES, pageMeta } from '@cellar/shared/schemas/common';
 import { keys } from '../data/keys';
@@ -191,35 +192,9 @@ async function allStocks(ownerIds: string[], q: ListQuery, r: Refs): Promise<Sto
   return rows.sort(comparator<Stock>(q.sort.length ? q.sort : [{ field: 'product.code', desc: false }]));
 }
 
-const STOCK_CSV_COLUMNS = [
-  'owner.code',
-  'owner.name',
-  'product.code',
-  'product.label',
-  'quantity',
-  'available',
-  'product.attributes.taxation',
-  'product.attributes.pcb',
-  'quantity_receive_in_progress',
-  'quantity_on_arriving',
-  'quantity_allocated',
-  'storedAt',
-  'product.family.name',
-  'product.attributes.family',
-  'product.attributes.color',
-  'product.attributes.vintage',
-  'product.attributes.capacity',
-  'warehouse.code',
-  'batch',
-  'ubd',
-  'bbd',
-  'quality',
-  'segment',
-];
-
 export async function exportStocks(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
-  const columns = exportColumns(q, STOCK_CSV_COLUMNS);
+  const columns = exportColumns(q, routes.stockList.list.columns);
   const rows = await allStocks(await owners(caller, q), q, await refs());
   return csvExport('stocks.csv', rows, columns);
 }

@@ -7,6 +7,7 @@ import { hasScope, type RoleLevel, roleLevel } from '@cellar/shared/auth/roles';
 import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
 import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
+import { routes } from '@cellar/shared/routes/table';
 import { DEFAULT_LOCALE, type UserCreate, type UserUpdate } from '@cellar/shared/schemas/identity';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
@@ -93,14 +94,11 @@ export async function listUsers(caller: Caller, q: ListQuery) {
   return { data: page.data.map((r) => userRecord(r.user, include, refs)), meta: page.meta };
 }
 
-/** CSV columns as the spec maps them: name → firstname, lastname; role → role.slug; … */
-const USER_CSV_COLUMNS = ['firstname', 'lastname', 'email', 'role.slug', 'warehouses.code', 'company.code', 'active'];
-
 export async function exportUsers(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
   const p = await plan(caller, q);
   // The spec's mapping: name → firstname and lastname, role → role.slug, warehouses → codes, company → code.
-  const columns = exportColumns(q, USER_CSV_COLUMNS, {
+  const columns = exportColumns(q, routes.userList.list.columns, {
     name: ['firstname', 'lastname'],
     role: ['role.slug'],
     warehouses: ['warehouses.code'],

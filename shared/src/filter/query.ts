@@ -170,6 +170,8 @@ export interface ListSpec {
   sorts: readonly string[];
   includes: readonly string[];
   params?: readonly string[];
+  /** What a CSV export may write (output=csv&columns=…). */
+  columns?: readonly string[];
 }
 
 export function checkListQuery(q: ListQuery, spec: ListSpec): void {

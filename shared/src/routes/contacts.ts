@@ -11,6 +11,8 @@ export const CONTACT_LIST = {
   filters: ['type', 'search', 'owner.id', 'owner.segments', 'warehouse.id', ...CONTACT_COLUMNS, 'createdAt'],
   sorts: [...CONTACT_COLUMNS, 'createdAt'],
   includes: ['owner', 'warehouse', 'services', 'address'],
+  // The warehouse is exported as its code.
+  columns: [...CONTACT_COLUMNS, 'warehouse.code'],
   params: EXPORT_PARAMS,
 } as const;
 

@@ -34,6 +34,7 @@ export const USER_LIST = {
   sorts: ['lastname', 'firstname', 'email', 'role.slug', 'company.code', 'active', 'createdAt'],
   includes: ['warehouses', 'role', 'company', 'company.address', 'company.warehouses', 'company.carriers', 'children'],
   params: EXPORT_PARAMS,
+  columns: ['firstname', 'lastname', 'email', 'role.slug', 'warehouses.code', 'company.code', 'active'],
 } as const;
 
 export const COMPANY_LIST = {
@@ -41,6 +42,17 @@ export const COMPANY_LIST = {
   sorts: ['code', 'name', 'active'],
   includes: ['address', 'warehouses', 'segments', 'permissions', 'carriers'],
   params: [...EXPORT_PARAMS, 'light'],
+  columns: [
+    'code',
+    'name',
+    'address.street',
+    'address.postcode',
+    'address.city',
+    'address.country',
+    'warehouses.code',
+    'segments.code',
+    'active',
+  ],
 } as const;
 
 export const identityRoutes = {

@@ -16,6 +16,9 @@ describe('The route table', () => {
       expect(existsSync(resolve(import.meta.dirname, `../../../functions/src/${res}/handler.ts`))).toBe(true);
     }
   });
+  it('says which columns every CSV export may write', () => {
+    for (const r of routeList) if (r.csv) expect(r.list?.columns?.length, r.id).toBeGreaterThan(0);
+  });
   it('declares path parameters with a params schema', () => {
     for (const r of routeList) if (r.path.includes('{')) expect(r.params, r.id).toBeDefined();
   });
