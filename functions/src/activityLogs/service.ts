@@ -1,3 +1,4 @@
+import { routes } from '@cellar/shared/routes/table';
 /**
  * Page-view activity logs and their statistics. Each log also adds to a daily counter per company, type and
  * page, so the statistics pivot reads a few hundred counters instead of every log (100,000 logs stay fast).
@@ -147,15 +148,19 @@ export async function listLogs(caller: Caller, query: ListQuery) {
 }
 
 /** The statistics export: one line per log, with the spec's French header. */
-const LOG_COLUMNS: CsvColumn[] = [
-  { field: 'type', header: 'Type' },
-  { field: 'pageName', header: 'Page' },
-  { field: 'createdAt', header: 'Date' },
-  { field: 'user.company.code', header: 'Compagnie' },
-  { field: 'user.lastname', header: 'Nom' },
-  { field: 'user.firstname', header: 'Prénom' },
-  { field: 'user.email', header: 'Email' },
-];
+const LOG_HEADERS: Record<string, string> = {
+  type: 'Type',
+  pageName: 'Page',
+  createdAt: 'Date',
+  'user.company.code': 'Compagnie',
+  'user.lastname': 'Nom',
+  'user.firstname': 'Prénom',
+  'user.email': 'Email',
+};
+const LOG_COLUMNS: CsvColumn[] = routes.activityLogList.list.columns.map((field) => ({
+  field,
+  header: LOG_HEADERS[field] ?? field,
+}));
 
 export async function exportLogs(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');

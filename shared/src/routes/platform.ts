@@ -19,6 +19,8 @@ export const ACTIVITY_LOG_LIST = {
   sorts: ['createdAt'],
   includes: ['user', 'user.company'],
   params: EXPORT_PARAMS,
+  /** The statistics export's fixed columns (header Type;Page;Date;Compagnie;Nom;Prénom;Email). */
+  columns: ['type', 'pageName', 'createdAt', 'user.company.code', 'user.lastname', 'user.firstname', 'user.email'],
 } as const;
 
 export const platformRoutes = {
