@@ -61,19 +61,4 @@ test.describe('Client accounts', () => {
     const [company] = (await found.json()).data;
     expect(company.permissions.contacts).toEqual([(await carriers.json()).data[0].id]);
   });
-
-  test('the language chosen in the header is saved to the account', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.getByText('EN', { exact: true }).click();
-    const token = await page.evaluate("localStorage.getItem('cellar.token')");
-    await expect(async () => {
-      const me = await page.request.get('/api/auth/user', { headers: { authorization: `Bearer ${token}` } });
-      expect((await me.json()).locale).toBe('en-FR');
-    }).toPass();
-    await page.getByText('FR', { exact: true }).click();
-    await expect(async () => {
-      const me = await page.request.get('/api/auth/user', { headers: { authorization: `Bearer ${token}` } });
-      expect((await me.json()).locale).toBe('fr-FR');
-    }).toPass();
-  });
 });
