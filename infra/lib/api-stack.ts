@@ -77,6 +77,8 @@ export class ApiStack extends Stack {
     this.api = new RestApi(this, 'Api', {
       description: 'Cellar extranet API, reached through CloudFront under /api/*',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      // CSV uploads reach the Lambda intact (base64) rather than re-encoded as text.
+      binaryMediaTypes: ['multipart/form-data'],
       // API Gateway writes no log at all until the account has a CloudWatch role: this stack brings it.
       cloudWatchRole: true,
       deployOptions: {
@@ -121,6 +123,9 @@ export class ApiStack extends Stack {
       environment,
     });
     importWorker.role.addManagedPolicy(data.importWorkerAccess);
+    // Imported users get their first-login e-mail, with a link to the application, like users created by hand.
+    importWorker.role.addToPrincipalPolicy(appUrlRead);
+    if (mailSend) importWorker.role.addToPrincipalPolicy(mailSend);
   }
 
   private acknowledgeApiFindings() {

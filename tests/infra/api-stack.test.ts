@@ -73,6 +73,10 @@ describe('ApiStack: the REST API', () => {
     expect(deployed.sort()).toEqual(expected.sort());
   });
 
+  it('passes CSV uploads (multipart/form-data) to the Lambdas as binary', () => {
+    api.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['multipart/form-data'] });
+  });
+
   it('leaves authentication to the Lambdas', () => {
     for (const { Properties: method } of Object.values(resourcesOf(api, 'AWS::ApiGateway::Method'))) {
       expect(method.AuthorizationType).toBe('NONE');

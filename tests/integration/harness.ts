@@ -18,7 +18,14 @@ export interface Harness {
   call<T = any>(
     method: string,
     path: string,
-    opts?: { token?: string; body?: unknown; lang?: string; headers?: Record<string, string>; raw?: string },
+    opts?: {
+      token?: string;
+      body?: unknown;
+      lang?: string;
+      headers?: Record<string, string>;
+      raw?: string;
+      form?: FormData;
+    },
   ): Promise<Answer<T>>;
   login(email: string): Promise<string>;
   stop(): Promise<void>;
@@ -38,7 +45,7 @@ export async function startHarness(
   const call: Harness['call'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { 'accept-language': opts.lang ?? 'en', ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: string | undefined = opts.raw;
+    let body: string | FormData | undefined = opts.form ?? opts.raw;
     if (opts.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(opts.body);

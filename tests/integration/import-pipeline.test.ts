@@ -1,38 +1,31 @@
 /**
- * The import pipeline's skeleton, end to end on the emulators: an object put under incoming/ is announced to
- * SQS as S3 would, polled like Lambda's event source mapping, and read by the worker; a message the worker
- * cannot handle is retried and then dead-lettered, without holding back its batch.
+ * CSV imports end to end on the emulators: the template, the multipart upload through the gateway, the job, the
+ * object under incoming/ announced to SQS as S3 would, the worker polled like Lambda's event source mapping, and
+ * the records it creates through the entities' own services. A message the worker cannot handle is retried and
+ * then dead-lettered, without holding back its batch.
  */
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { ImportJob } from '@cellar/shared/schemas/imports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from './harness';
+import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
 
 let h: Harness;
-let s3: S3Client;
 let sqs: SQSClient;
 let ddb: DynamoDBDocumentClient;
 
 beforeAll(async () => {
-  h = await startHarness({ seed: false, importVisibilityTimeout: 1 });
+  h = await startHarness({ importVisibilityTimeout: 1 });
   const env = h.runtime.env;
   const base = { region: env.AWS_REGION, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
-  s3 = new S3Client({
-    ...base,
-    endpoint: env.AWS_ENDPOINT_URL_S3,
-    forcePathStyle: true,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
   sqs = new SQSClient({ ...base, endpoint: env.AWS_ENDPOINT_URL_SQS });
   ddb = DynamoDBDocumentClient.from(new DynamoDBClient({ ...base, endpoint: env.AWS_ENDPOINT_URL_DYNAMODB }));
 });
 afterAll(() => h?.stop());
 
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
@@ -42,57 +35,229 @@ async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 20
   }
 }
 
-describe('Import pipeline', () => {
-  it('turns an uploaded CSV into a received import job', async () => {
-    const key = 'incoming/recipient/CLI001/file 1.csv';
-    const csv = '\uFEFFcode;name;city\r\n# a comment\r\nC1;Cave;Bordeaux\r\nC2;Bistrot;Lyon\r\n';
-    await s3.send(
-      new PutObjectCommand({ Bucket: h.runtime.env.IMPORT_BUCKET, Key: key, Body: csv, ContentType: 'text/csv' }),
-    );
-    const job = await eventually(
-      async () =>
-        (await ddb.send(new GetCommand({ TableName: 'cellar', Key: { PK: `IMPORT#${key}`, SK: 'IMPORT' } }))).Item,
-    );
-    expect(job).toMatchObject({ status: 'received', header: ['code', 'name', 'city'], rows: 2 });
+const form = (csv: string | Uint8Array, fields: Record<string, string> = {}, filename = 'user.csv') => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.append(k, v);
+  f.append('file', new Blob([csv], { type: 'text/csv' }), filename);
+  return f;
+};
+
+async function upload(email: string, template: string, csv: string | Uint8Array, fields = {}, filename?: string) {
+  const token = await h.login(email);
+  return h.call<ImportJob>('POST', `/api/csv/${template}`, { token, form: form(csv, fields, filename) });
+}
+
+async function finished(email: string, id: string): Promise<ImportJob> {
+  const token = await h.login(email);
+  return eventually(async () => {
+    const res = await h.call<ImportJob>('GET', `/api/imports/${id}`, { token });
+    return res.body.status === 'done' || res.body.status === 'failed' ? res.body : undefined;
+  });
+}
+
+describe('Import templates', () => {
+  it('gives the header labels, and the file with a guide in comments', async () => {
+    const token = await h.login(ADMIN1);
+    const labels = await h.call('GET', '/api/csv/user?returnFile=false', { token });
+    expect(labels.body).toEqual({ labels: ['lastname', 'firstname', 'email', 'role', 'warehouses', 'modules'] });
+    const file = await h.call('GET', '/api/csv/user', { token, lang: 'fr' });
+    expect(file.headers.get('content-disposition')).toContain('user.csv');
+    const lines = file.text.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines.at(-1)).toBe('lastname;firstname;email;role;warehouses;modules');
+    // The roles an admin may give, and its company's warehouses.
+    expect(lines.find((l) => l.startsWith('# role'))).toContain('reader, user');
+    expect(lines.find((l) => l.startsWith('# warehouses'))).toMatch(/BDX, COG, REI/);
   });
 
-  it('ignores objects outside incoming/', async () => {
-    await s3.send(
-      new PutObjectCommand({ Bucket: h.runtime.env.IMPORT_BUCKET, Key: 'other/x.csv', Body: 'a;b\r\n1;2\r\n' }),
-    );
-    await new Promise((r) => setTimeout(r, 1500));
-    const item = await ddb.send(
-      new GetCommand({ TableName: 'cellar', Key: { PK: 'IMPORT#other/x.csv', SK: 'IMPORT' } }),
-    );
-    expect(item.Item).toBeUndefined();
+  it('follows the contact type, and refuses what the caller may not import', async () => {
+    const user = await h.login(USER1);
+    expect(
+      (await h.call('GET', '/api/csv/contact?type=recipient&returnFile=false', { token: user })).body.labels,
+    ).toContain('excise');
+    expect((await h.call('GET', '/api/csv/contact?returnFile=false', { token: user })).status).toBe(422);
+    expect((await h.call('GET', '/api/csv/user', { token: user })).status).toBe(403);
+    expect((await h.call('GET', '/api/csv/contact?type=carrier', { token: user })).status).toBe(403);
+    expect((await h.call('GET', '/api/csv/company', { token: await h.login(ADMIN1) })).status).toBe(403);
+    expect((await h.call('GET', '/api/csv/nope', { token: user })).status).toBe(422);
+  });
+});
+
+describe('User import', () => {
+  it('creates the valid rows as the uploader, and reports the others by row', async () => {
+    const csv = [
+      '# exported by hand',
+      'lastname;firstname;email;role;warehouses;modules',
+      'Imported;Ana;ana.import@cli001.test;user;BDX;order,stock',
+      'Imported;Bob;bob.import@cli001.test;reader;bdx|cog;',
+      // An admin may not give its own role: the worker checks it as the API does.
+      'Imported;Cid;cid.import@cli001.test;admin;BDX;',
+      // Already a user.
+      'Imported;Dan;user@cli001.test;user;BDX;',
+    ].join('\r\n');
+    const res = await upload(ADMIN1, 'user', csv);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ template: 'user', status: 'queued', total: 4, processed: 0 });
+    const job = await finished(ADMIN1, res.body.id);
+    expect(job).toMatchObject({ status: 'done', total: 4, processed: 4, created: 2, failed: 2 });
+    expect(job.errors.map((e) => e.row)).toEqual([3, 4]);
+    expect(job.errors[0]?.messages.join()).toContain('Role');
+    expect(job.errors[1]?.messages.join()).toContain('already used');
+
+    const token = await h.login(ADMIN1);
+    const list = await h.call('GET', '/api/users?filter[search]=import&include=warehouses&paginate=100', { token });
+    const byEmail = Object.fromEntries(list.body.data.map((u: any) => [u.email, u]));
+    expect(byEmail['ana.import@cli001.test']).toMatchObject({ role: 'user', scope: ['order', 'stock'] });
+    expect(byEmail['bob.import@cli001.test'].warehouses.map((w: any) => w.code).sort()).toEqual(['BDX', 'COG']);
+    // Imported users get the first-login e-mail like users created by hand.
+    const mailbox = await (await fetch(`${h.url}/_mailbox`)).text();
+    expect(mailbox).toContain('ana.import@cli001.test');
   });
 
+  it('needs the account from a superadmin, and imports into it', async () => {
+    const csv =
+      'lastname;firstname;email;role;warehouses;modules\r\nImported;Eve;eve.import@cli002.test;admin;BDX;\r\n';
+    const missing = await upload(SUPER, 'user', csv);
+    expect(missing.status).toBe(422);
+    expect((missing.body as any).errors).toHaveProperty('owner');
+    const admin2 = await h.call('GET', '/api/auth/user?include=company', { token: await h.login(ADMIN2) });
+    const res = await upload(SUPER, 'user', csv, { owner: admin2.body.company.id });
+    const job = await finished(SUPER, res.body.id);
+    expect(job).toMatchObject({ status: 'done', created: 1 });
+    const found = await h.call('GET', '/api/email/eve.import@cli002.test', { token: await h.login(ADMIN2) });
+    expect(found.status).toBe(200);
+  });
+
+  it('answers the catalogue for a missing file, a wrong extension, a header that is not the template', async () => {
+    const token = await h.login(ADMIN1);
+    const none = await h.call('POST', '/api/csv/user', { token, form: new FormData(), lang: 'fr' });
+    expect(none.status).toBe(422);
+    expect(none.body.errors.file).toEqual(["Vous devez choisir un fichier pour réaliser l'importation"]);
+    const txt = await upload(ADMIN1, 'user', 'a;b\r\n', {}, 'users.txt');
+    expect((txt.body as any).errors.file).toEqual(['The file must be a .csv file.']);
+    const header = await h.call('POST', '/api/csv/user', {
+      token,
+      lang: 'fr',
+      form: form('nom;prenom\r\nA;B\r\n'),
+    });
+    expect(header.body.errors.file).toEqual(['Le fichier CSV ne correspond pas avec la matrice attendue.']);
+  });
+
+  it('reads a Windows-1252 file', async () => {
+    const text = 'lastname;firstname;email;role;warehouses;modules\r\nHélène;Zoé;zoe.import@cli001.test;user;BDX;\r\n';
+    const bytes = Uint8Array.from([...text].map((c) => c.charCodeAt(0)));
+    const res = await upload(ADMIN1, 'user', bytes);
+    expect((await finished(ADMIN1, res.body.id)).created).toBe(1);
+    const list = await h.call('GET', '/api/users?filter[search]=zoe.import', { token: await h.login(ADMIN1) });
+    expect(list.body.data[0]).toMatchObject({ lastname: 'Hélène', firstname: 'Zoé' });
+  });
+
+  it('keeps a job to its company, and a reader out', async () => {
+    const csv = 'lastname;firstname;email;role;warehouses;modules\r\nX;Y;xy.import@cli001.test;reader;BDX;\r\n';
+    const res = await upload(ADMIN1, 'user', csv);
+    await finished(ADMIN1, res.body.id);
+    expect((await h.call('GET', `/api/imports/${res.body.id}`, { token: await h.login(ADMIN2) })).status).toBe(404);
+    expect((await h.call('GET', `/api/imports/${res.body.id}`, { token: await h.login(SUPER) })).status).toBe(200);
+    expect((await upload(READER1, 'user', csv)).status).toBe(403);
+  });
+});
+
+describe('Company and contact imports', () => {
+  it('creates companies for the provider', async () => {
+    const token = await h.login(SUPER);
+    const { labels } = (await h.call('GET', '/api/csv/company?returnFile=false', { token })).body;
+    const row: Record<string, string> = {
+      code: 'IMP001',
+      name: 'Domaine Importé',
+      street: '3 quai des Chartrons',
+      postcode: '33000',
+      city: 'Bordeaux',
+      country: 'FR',
+      warehouses: 'BDX',
+      segments: 'B2B',
+      organic: 'oui',
+    };
+    const csv = `${labels.join(';')}\r\n${labels.map((l: string) => row[l] ?? '').join(';')}\r\n`;
+    const res = await upload(SUPER, 'company', csv, {}, 'company.csv');
+    expect(res.status, res.text).toBe(202);
+    const job = await finished(SUPER, res.body.id);
+    expect(job).toMatchObject({ status: 'done', created: 1, failed: 0 });
+    const list = await h.call('GET', '/api/companies?filter[code]=IMP001', { token });
+    expect(list.body.data[0]).toMatchObject({ code: 'IMP001', isCertifiedOrganic: true, active: true });
+  });
+
+  it('creates recipients in the chosen warehouse and segment, for the uploader’s company only', async () => {
+    const token = await h.login(USER1);
+    const me = await h.call('GET', '/api/auth/user?include=warehouses', { token });
+    const warehouse = me.body.warehouses[0].id;
+    const csv = [
+      'code;is_company;company;name;street;details;postcode;city;country;email;phone;siret;excise',
+      'IMPREC1;non;;Jeanne Client;4 rue Sainte-Catherine;;33000;Bordeaux;FR;jeanne@example.com;0601020304;;',
+      'IMPREC2;non;;;4 rue Sainte-Catherine;;33000;Bordeaux;FR;;;;',
+    ].join('\r\n');
+    const other = await h.call('GET', '/api/auth/user?include=company', { token: await h.login(ADMIN2) });
+    // A non-superadmin's owner field is ignored: the rows go to its own company.
+    const res = await upload(USER1, 'contact', csv, {
+      type: 'recipient',
+      warehouse,
+      segment: 'B2C',
+      owner: other.body.company.id,
+    });
+    const job = await finished(USER1, res.body.id);
+    expect(job).toMatchObject({ created: 1, failed: 1 });
+    expect(job.errors[0]).toMatchObject({ row: 2 });
+    const got = await h.call('GET', '/api/contacts?filter[type]=recipient&filter[code]=IMPREC1', { token });
+    expect(got.body.data[0]).toMatchObject({ segment: 'B2C', warehouseId: warehouse, ownerId: me.body.companyId });
+  });
+});
+
+describe('Import worker failures', () => {
   it('dead-letters a failing message after three receives while its batch-mates succeed', async () => {
     const env = h.runtime.env;
-    const good = 'incoming/recipient/CLI001/good.csv';
-    await s3.send(new PutObjectCommand({ Bucket: env.IMPORT_BUCKET, Key: 'seed/good.csv', Body: 'a;b\r\n1;2\r\n' }));
-    // A poison message (no such object) and a good one, sent together so they share a batch.
+    // A job whose file never arrived: the worker cannot read it.
+    const me = await h.call('GET', '/api/auth/user', { token: await h.login(ADMIN1) });
+    const lost = '01JLOSTFILE0000000000000000';
+    await ddb.send(
+      new PutCommand({
+        TableName: 'cellar',
+        Item: {
+          PK: `IMPORT#${lost}`,
+          SK: 'IMPORT',
+          id: lost,
+          template: 'user',
+          type: null,
+          ownerId: me.body.companyId,
+          tenantId: me.body.companyId,
+          userId: me.body.id,
+          lang: 'en',
+          status: 'queued',
+          total: 1,
+          processed: 0,
+          created: 0,
+          failed: 0,
+          errors: [],
+          createdAt: new Date().toISOString(),
+          finishedAt: null,
+        },
+      }),
+    );
     await sqs.send(
       new SendMessageCommand({
         QueueUrl: env.IMPORT_QUEUE_URL,
         MessageBody: JSON.stringify({
-          Records: [{ s3: { bucket: { name: env.IMPORT_BUCKET }, object: { key: 'incoming/missing.csv' } } }],
+          Records: [{ s3: { bucket: { name: env.IMPORT_BUCKET }, object: { key: `incoming/${lost}.csv` } } }],
         }),
       }),
     );
-    await s3.send(new PutObjectCommand({ Bucket: env.IMPORT_BUCKET, Key: good, Body: 'a;b\r\n1;2\r\n3;4\r\n' }));
-    const job = await eventually(
-      async () =>
-        (await ddb.send(new GetCommand({ TableName: 'cellar', Key: { PK: `IMPORT#${good}`, SK: 'IMPORT' } }))).Item,
-    );
-    expect(job.rows).toBe(2);
+    const csv = 'lastname;firstname;email;role;warehouses;modules\r\nOk;Ok;ok.import@cli001.test;user;BDX;\r\n';
+    const good = await upload(ADMIN1, 'user', csv);
+    expect((await finished(ADMIN1, good.body.id)).created).toBe(1);
     const dead = await eventually(async () => {
       const out = await sqs.send(
         new ReceiveMessageCommand({ QueueUrl: env.IMPORT_DLQ_URL, WaitTimeSeconds: 1, AttributeNames: ['All'] }),
       );
       return out.Messages?.[0];
     }, 30_000);
-    expect(dead.Body).toContain('incoming/missing.csv');
+    expect(dead.Body).toContain(`incoming/${lost}.csv`);
     const attrs = await sqs.send(
       new GetQueueAttributesCommand({
         QueueUrl: env.IMPORT_QUEUE_URL,

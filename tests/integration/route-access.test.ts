@@ -30,6 +30,10 @@ beforeAll(async () => {
     body: { date: '2026-01-01', title: 't', description: 'd' },
   });
   cli1.appUpdate = update.body.id;
+  const upload = new FormData();
+  const csv = 'lastname;firstname;email;role;warehouses;modules\r\nA;B;access.import@cli001.test;reader;BDX;\r\n';
+  upload.append('file', new Blob([csv]), 'user.csv');
+  cli1.import = (await h.call('POST', '/api/csv/user', { token, form: upload })).body.id;
   const user = async (id: string, email: string, scope: string[]) =>
     insertUser(
       {
@@ -103,6 +107,15 @@ const SAMPLES: Partial<Record<RouteId, () => Sample>> = {
   attributeGet: () => ({ params: { groupId: 'products', attributeId: 'color' }, otherTenant: [200] }),
   productGet: () => ({ params: { id: cli1.product as string }, otherTenant: NOT_FOUND }),
   productUpdate: () => ({ params: { id: cli1.product as string }, otherTenant: [404, 422] }),
+  // The user import is for admins; any writer reaches the other templates of its scopes.
+  importTemplate: () => ({
+    params: { template: 'user' },
+    otherTenant: [200],
+    refuses: (email) => email === USER1 || email === NARROW,
+  }),
+  // The body is checked first (no file here); the template's own rule comes after.
+  importUpload: () => ({ params: { template: 'contact' }, otherTenant: [422] }),
+  importGet: () => ({ params: { id: cli1.import as string }, otherTenant: NOT_FOUND }),
 };
 
 const fill = (path: string, params: Record<string, string>) =>

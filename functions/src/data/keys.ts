@@ -43,6 +43,9 @@ export const keys = {
   /** Counters keep list totals exact without reading a partition. */
   counter: (scope: string, name: string) => ({ PK: `COUNT#${scope}`, SK: name }),
 
+  /** A CSV import job (the file itself is in the imports bucket under incoming/{id}.csv). */
+  importJob: (id: string) => ({ PK: `IMPORT#${id}`, SK: 'IMPORT' }),
+
   preference: (userId: string, slug: string) => ({ PK: `USER#${userId}`, SK: `PREF#${slug}` }),
   preferencePrefix: 'PREF#',
 } as const;

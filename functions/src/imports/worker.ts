@@ -1,36 +1,126 @@
 /**
- * The import pipeline's worker: S3 (incoming/…) → SQS → here. Each message carries S3 event records; the
- * worker reads the uploaded CSV, parses it (';', '#' comments, BOM), and records the job with its row count.
+ * The import pipeline's worker: S3 (incoming/{jobId}.csv) → SQS → here. For each uploaded file it loads the job,
+ * acts as the user who uploaded it, checks every row with the shared template rules, and creates the valid ones
+ * through the entity's own service, so the API's rules (tenancy, roles, uniqueness) apply to every row. Progress is
+ * saved every few rows; a redelivered message resumes where the last save left off, and a finished job is skipped.
  * A message that fails is reported in `batchItemFailures` so only it is retried, then dead-lettered.
- * The per-template row validation and writes come with the CSV import issue.
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { type Language, translate } from '@cellar/shared/i18n/messages';
+import { type CellMessage, checkRows, type ImportRow, importColumns } from '@cellar/shared/import/templates';
+import type { ContactCreate } from '@cellar/shared/schemas/contact';
+import type { CompanyInput, UserCreate } from '@cellar/shared/schemas/identity';
+import { IMPORT_ERRORS_KEPT } from '@cellar/shared/schemas/imports';
 import type { S3Event, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { parse } from 'csv-parse/sync';
+import { createCompany } from '../companies/service';
+import { createContact } from '../contacts/service';
 import { s3Client } from '../data/client';
-import { putItem } from '../data/table';
+import { HttpError } from '../platform/errors';
 import { logger } from '../platform/logger';
+import { type Caller, callerFor } from '../platform/principal';
+import { createUser } from '../users/service';
+import { findJob, type JobItem, saveJob } from './jobs';
+import { contextFor, jobIdOfKey, rowsOf } from './service';
 
-export interface ImportJob {
-  bucket: string;
-  key: string;
-  header: string[];
-  rows: number;
+/** Rows between two saves of the job's progress. */
+const CHECKPOINT_ROWS = 20;
+
+async function readObject(bucket: string, key: string): Promise<Uint8Array> {
+  const out = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  if (!out.Body) throw new Error(`Empty object ${key}`);
+  return out.Body.transformToByteArray();
 }
 
-export async function readImport(bucket: string, key: string): Promise<ImportJob> {
-  const out = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-  const text = await out.Body?.transformToString('utf-8');
-  if (text === undefined) throw new Error(`Empty object ${key}`);
-  const records: string[][] = parse(text, {
-    delimiter: ';',
-    comment: '#',
-    bom: true,
-    skip_empty_lines: true,
-    relax_column_count: true,
-  });
-  const [header = [], ...rows] = records;
-  return { bucket, key, header, rows: rows.length };
+/** Creates one row's record as the uploader would have through the API. */
+function create(job: JobItem, caller: Caller, input: unknown) {
+  switch (job.template) {
+    case 'user':
+      return createUser(caller, input as UserCreate, job.lang);
+    case 'company':
+      return createCompany(caller, input as CompanyInput, job.lang);
+    case 'contact':
+      return createContact(caller, input as ContactCreate, job.lang);
+  }
+}
+
+const cellText = (lang: Language, label: string, m: CellMessage) => `${label}: ${translate(lang, m.key, m.values)}`;
+
+/** Why the API refused a row, in the uploader's language. */
+function refusal(error: HttpError, lang: Language): string[] {
+  const lines = Object.entries(error.errors ?? {}).flatMap(([field, messages]) =>
+    messages.map((m) => `${field}: ${m}`),
+  );
+  return lines.length ? lines : [error.text ?? translate(lang, error.key, error.values)];
+}
+
+function fail(job: JobItem, row: number, messages: string[]) {
+  job.failed += 1;
+  if (job.errors.length < IMPORT_ERRORS_KEPT) job.errors.push({ row, messages });
+}
+
+/** Runs one job to its end (or to the first unexpected failure, which the queue retries). */
+export async function runImport(bucket: string, key: string): Promise<void> {
+  const id = jobIdOfKey(key);
+  const job = id ? await findJob(id) : undefined;
+  if (!job) {
+    logger.warn('No import job for this object', { key });
+    return;
+  }
+  if (job.status === 'done' || job.status === 'failed') return;
+  const finish = async (status: 'done' | 'failed', message?: string) => {
+    job.status = status;
+    job.finishedAt = new Date().toISOString();
+    if (message) job.errors.push({ row: 0, messages: [message] });
+    await saveJob(job);
+    logger.info('Import finished', { id: job.id, status, created: job.created, failed: job.failed });
+  };
+  const caller = await callerFor(job.userId, job.actorId ?? undefined);
+  if (!caller) return finish('failed', translate(job.lang, 'api.unauthenticated'));
+  job.status = 'running';
+  await saveJob(job);
+
+  let rows: ImportRow[];
+  let checks: ReturnType<typeof checkRows>['checks'];
+  let labels: Map<string, string>;
+  try {
+    const choices = {
+      type: job.type ?? undefined,
+      owner: job.ownerId ?? undefined,
+      warehouse: job.warehouseId ?? undefined,
+      segment: job.segment ?? undefined,
+    };
+    const ctx = await contextFor(caller, job.template, choices, job.lang);
+    rows = rowsOf(await readObject(bucket, key), ctx);
+    checks = checkRows(ctx, rows).checks;
+    labels = new Map(importColumns(ctx).map((c) => [c.key, translate(job.lang, `import.columns.${c.key}`)]));
+  } catch (e) {
+    // The caller lost the right to import, or the account changed, since the upload.
+    if (e instanceof HttpError && e.expose) return finish('failed', refusal(e, job.lang).join(' '));
+    throw e;
+  }
+  job.total = rows.length;
+
+  for (let i = job.processed; i < checks.length; i++) {
+    const check = checks[i];
+    if (!check) break;
+    if (!check.valid) {
+      const cells = Object.entries(check.cells)
+        .filter(([, c]) => c.message && c.state !== 'valid')
+        .map(([k, c]) => cellText(job.lang, labels.get(k) ?? k, c.message as CellMessage));
+      fail(job, i + 1, [...cells, ...check.errors.map((m) => translate(job.lang, m.key, m.values))]);
+    } else {
+      try {
+        await create(job, caller, check.input);
+        job.created += 1;
+      } catch (e) {
+        if (!(e instanceof HttpError && e.expose)) throw e;
+        fail(job, i + 1, refusal(e, job.lang));
+      }
+    }
+    job.processed = i + 1;
+    if (job.processed % CHECKPOINT_ROWS === 0) await saveJob(job);
+  }
+  await finish('done');
 }
 
 export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
@@ -40,16 +130,7 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
       const s3Event = JSON.parse(message.body) as Partial<S3Event>;
       for (const record of s3Event.Records ?? []) {
         const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
-        const job = await readImport(record.s3.bucket.name, key);
-        await putItem({
-          PK: `IMPORT#${key}`,
-          SK: 'IMPORT',
-          entity: 'import',
-          status: 'received',
-          ...job,
-          receivedAt: new Date().toISOString(),
-        });
-        logger.info('Import received', { key, rows: job.rows });
+        await runImport(record.s3.bucket.name, key);
       }
     } catch (error) {
       logger.error('Import failed', { messageId: message.messageId, error: error as Error });

@@ -13,6 +13,7 @@ import type { RouteDef } from '@cellar/shared/routes/define';
 import { type RouteId, type Routes, routeList, routes } from '@cellar/shared/routes/table';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import httpRouterHandler, { type Route } from '@middy/http-router';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { z } from 'zod';
@@ -76,6 +77,25 @@ function decodeBody(event: Event): unknown {
   }
 }
 
+/** multipart/form-data bodies (uploads): middy's parser, its failures turned into the catalogue's answers. */
+const multipart = httpMultipartBodyParser({ busboy: { limits: { files: 1, fields: 20 } } });
+
+async function decodeMultipart(request: middy.Request<Event>, lang: Language): Promise<unknown> {
+  const event = request.event;
+  const type = (event.headers as Record<string, string | undefined>)['content-type'] ?? '';
+  // No form at all: the body schema says the file is missing.
+  if (!type.startsWith('multipart/form-data')) return {};
+  const raw = event.body ?? '';
+  const size = event.isBase64Encoded ? Math.floor((raw.length * 3) / 4) : Buffer.byteLength(raw);
+  if (size > config.maxUploadBytes) throw new PayloadTooLargeError();
+  try {
+    await multipart.before?.(request as never);
+  } catch {
+    throw new ValidationError({ file: [translate(lang, 'import.read_failure')] });
+  }
+  return event.body as unknown;
+}
+
 function queryEntries(event: Event): [string, string][] {
   const multi = event.multiValueQueryStringParameters;
   if (multi) return Object.entries(multi).flatMap(([k, vs]) => (vs ?? []).map((v) => [k, v] as [string, string]));
@@ -135,7 +155,7 @@ const validate = (def: RouteDef): MiddlewareObj<Event> => ({
       ctx.query = parseWith(def.query ?? z.object({}).strict(), Object.fromEntries(entries), ctx.lang) as never;
     }
     ctx.params = parseWith(def.params, decodeParams(event.pathParameters), ctx.lang) as never;
-    const body = decodeBody(event);
+    const body = def.multipart ? await decodeMultipart(request, ctx.lang) : decodeBody(event);
     if (def.body) ctx.body = parseWith(def.body, body ?? {}, ctx.lang) as never;
   },
 });

@@ -29,19 +29,29 @@ export async function authenticate(headers: Record<string, string | undefined>):
   for (const token of candidates) {
     const claims = await verifyToken(token);
     if (!claims) continue;
-    const user = await getUser(claims.sub);
-    if (!user?.active) throw new UnauthorizedError();
-    const company = (await companies.get()).get(user.companyId);
-    if (!company) throw new UnauthorizedError();
-    return {
-      role: user.roleLevel,
-      scope: user.scope,
-      user,
-      company,
-      tenantId: user.companyId,
-      isSuperadmin: user.roleLevel === ROLES.superadmin,
-      actorId: claims.act,
-    };
+    const caller = await callerFor(claims.sub, claims.act);
+    if (!caller) throw new UnauthorizedError();
+    return caller;
   }
   throw new UnauthorizedError();
+}
+
+/**
+ * The caller a user id stands for, as it is now; undefined when the user or its company is gone or the user is
+ * inactive. Background work (the import worker) acts as the user who started it, through this.
+ */
+export async function callerFor(userId: string, actorId?: string): Promise<Caller | undefined> {
+  const user = await getUser(userId);
+  if (!user?.active) return undefined;
+  const company = (await companies.get()).get(user.companyId);
+  if (!company) return undefined;
+  return {
+    role: user.roleLevel,
+    scope: user.scope,
+    user,
+    company,
+    tenantId: user.companyId,
+    isSuperadmin: user.roleLevel === ROLES.superadmin,
+    actorId,
+  };
 }

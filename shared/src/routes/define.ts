@@ -19,6 +19,7 @@ export const RESOURCES = [
   'products',
   'stocks',
   'stockMovements',
+  'imports',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -39,6 +40,8 @@ export interface RouteDef<
   scopes?: readonly ModuleScope[];
   params?: P;
   body?: B;
+  /** The body is multipart/form-data (file uploads): fields, and files as { filename, mimetype, content }. */
+  multipart?: boolean;
   /** A plain query object (key → string). */
   query?: Q;
   /** A list query in the filter language, checked against these fields. */
@@ -47,7 +50,7 @@ export interface RouteDef<
   csv?: boolean;
   response?: R;
   /** Expected success status when not 200. */
-  status?: 201 | 204;
+  status?: 201 | 202 | 204;
 }
 
 /** Keeps each route's literal resource, method and path, and its schemas' types, for the typed handler map. */

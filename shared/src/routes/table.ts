@@ -7,12 +7,19 @@ import { catalogueRoutes } from './catalogue';
 import { contactRoutes } from './contacts';
 import type { RouteDef } from './define';
 import { identityRoutes } from './identity';
+import { importRoutes } from './imports';
 import { platformRoutes } from './platform';
 
 export { PRODUCT_LIST, STOCK_LIST, STOCK_MOVEMENT_LIST } from './catalogue';
 export { CONTACT_LIST } from './contacts';
 
-export const routes = { ...identityRoutes, ...contactRoutes, ...catalogueRoutes, ...platformRoutes } as const;
+export const routes = {
+  ...identityRoutes,
+  ...contactRoutes,
+  ...catalogueRoutes,
+  ...platformRoutes,
+  ...importRoutes,
+} as const;
 
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;

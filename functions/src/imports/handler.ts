@@ -1,0 +1,8 @@
+import { resourceHandler } from '../platform/http';
+import { getImport, templateOf, uploadImport } from './service';
+
+export const handler = resourceHandler('imports', {
+  importTemplate: async ({ caller, params, query, lang }) => templateOf(caller, params.template, query, lang),
+  importUpload: async ({ caller, params, body, lang }) => uploadImport(caller, params.template, body, lang),
+  importGet: async ({ caller, params }) => getImport(caller, params.id),
+});

@@ -1,0 +1,212 @@
+/**
+ * CSV imports on the server. The upload checks the file (extension, encoding, header, row count) and the screen's
+ * choices, records a job, and puts the file under incoming/; S3 notifies the import queue and the worker
+ * (worker.ts) checks each row again with the shared template rules and creates the records through the entities'
+ * own services, acting as the user who uploaded. The job records progress and the refused rows.
+ */
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { type Language, translate } from '@cellar/shared/i18n/messages';
+import { decodeImportFile, ImportFileError, parseImportText, readImportRows } from '@cellar/shared/import/file';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_MESSAGES,
+  type ImportColumn,
+  type ImportContext,
+  type ImportRow,
+  type ImportTemplateName,
+  importColumns,
+  importContext,
+  importHeader,
+} from '@cellar/shared/import/templates';
+import type { SegmentCode } from '@cellar/shared/schemas/common';
+import type { ContactType } from '@cellar/shared/schemas/contact';
+import {
+  canImport,
+  type ImportJob,
+  type ImportUpload,
+  importRequiredOwner,
+  importTypeFor,
+} from '@cellar/shared/schemas/imports';
+import { MESSAGES } from '@cellar/shared/validation/validators';
+import { ulid } from 'ulid';
+import { s3Client } from '../data/client';
+import { references } from '../data/reference';
+import { config } from '../platform/config';
+import { csvResponse } from '../platform/csv';
+import { ForbiddenError, NotFoundError, PayloadTooLargeError, ValidationError } from '../platform/errors';
+import type { Caller } from '../platform/principal';
+import { findJob, type JobItem, saveJob } from './jobs';
+
+/** Uploaded files wait for the worker under this prefix (the bucket notifies the import queue of it). */
+export const INCOMING_PREFIX = 'incoming/';
+export const incomingKey = (jobId: string) => `${INCOMING_PREFIX}${jobId}.csv`;
+export const jobIdOfKey = (key: string) => /^incoming\/([0-9A-Z]+)\.csv$/.exec(key)?.[1];
+
+export interface ImportChoices {
+  type?: ContactType;
+  owner?: string;
+  warehouse?: string;
+  segment?: SegmentCode;
+}
+
+const say = (lang: Language, key: string, values?: Record<string, unknown>) => [translate(lang, key, values)];
+
+/**
+ * The rows' context for this caller and these choices: the target account (the caller's own unless a superadmin
+ * names one), its warehouses, and what the caller may give. The same function serves the upload and the worker.
+ */
+export async function contextFor(
+  caller: Caller,
+  template: ImportTemplateName,
+  choices: ImportChoices,
+  lang: Language,
+): Promise<ImportContext> {
+  const type = importTypeFor(template, choices.type);
+  if (template === 'contact' && !type) throw new ValidationError({ type: say(lang, MESSAGES.required) });
+  if (!canImport(caller, template, type)) throw new ForbiddenError();
+  const refs = await references();
+  const errors: Record<string, string[]> = {};
+  let ownerId: string | undefined;
+  if (template !== 'company' && type !== 'carrier') {
+    ownerId = caller.isSuperadmin ? choices.owner : caller.tenantId;
+    if (!ownerId && importRequiredOwner(caller.role, template, type)) errors.owner = say(lang, MESSAGES.required);
+    else if (ownerId && !refs.companies.has(ownerId)) errors.owner = say(lang, MESSAGES.invalid);
+  }
+  const owner = ownerId ? refs.companies.get(ownerId) : undefined;
+  const allWarehouses = [...refs.warehouses.values()].map((w) => ({ id: w.id, code: w.code }));
+  const ownWarehouses = allWarehouses.filter((w) => owner?.warehouseIds.includes(w.id));
+  if (type && type !== 'carrier' && choices.warehouse && !ownWarehouses.some((w) => w.id === choices.warehouse))
+    errors.warehouse = say(lang, MESSAGES.invalid);
+  if (type === 'recipient' && choices.segment && owner && !owner.segments.includes(choices.segment))
+    errors.segment = say(lang, MESSAGES.invalid);
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return importContext({
+    template,
+    importer: caller,
+    type,
+    ownerId,
+    warehouseId: type && type !== 'carrier' ? (choices.warehouse ?? null) : null,
+    segment: type === 'recipient' ? (choices.segment ?? null) : null,
+    warehouses: template === 'company' ? allWarehouses : ownWarehouses,
+  });
+}
+
+/** One hint line per column of the template file: label, required, accepted values. */
+function hint(column: ImportColumn, lang: Language): string {
+  const parts = [`${column.key}: ${translate(lang, `import.columns.${column.key}`)}`];
+  if (column.required) parts.push(translate(lang, 'import.template_required'));
+  if (column.kind === 'boolean') parts.push(translate(lang, 'import.template_boolean'));
+  if (column.kind === 'multiselect') parts.push(translate(lang, 'import.template_list'));
+  if (column.options?.length)
+    parts.push(`${translate(lang, 'import.template_values')} ${column.options.join(', ') || '-'}`);
+  return `# ${parts.join(' · ')}`;
+}
+
+/** GET /api/csv/{template}: the template file with a commented guide, or only its header labels. */
+export async function templateOf(
+  caller: Caller,
+  template: ImportTemplateName,
+  query: { type?: ContactType; returnFile: 'true' | 'false' },
+  lang: Language,
+) {
+  const type = importTypeFor(template, query.type);
+  if (template === 'contact' && !type) throw new ValidationError({ type: say(lang, MESSAGES.required) });
+  if (!canImport(caller, template, type)) throw new ForbiddenError();
+  // The guide lists the caller's own choices (its account's warehouses, the roles it may give).
+  const ctx = await contextFor(caller, template, { type, owner: caller.tenantId }, lang);
+  if (query.returnFile === 'false') return { labels: importHeader(ctx) };
+  const columns = importColumns(ctx);
+  const lines = [
+    `# ${translate(lang, 'import.template_intro')}`,
+    ...columns.map((c) => hint(c, lang)),
+    columns.map((c) => c.key).join(';'),
+  ];
+  return csvResponse(`${template}.csv`, `\uFEFF${lines.join('\r\n')}\r\n`);
+}
+
+/** The file's rows, or the catalogue's message for what is wrong with it. */
+export function rowsOf(bytes: Uint8Array, ctx: ImportContext): ImportRow[] {
+  return readImportRows(parseImportText(decodeImportFile(bytes)), importHeader(ctx), IMPORT_MAX_ROWS);
+}
+
+export function jobView(job: JobItem): ImportJob {
+  return {
+    id: job.id,
+    template: job.template,
+    type: job.type ?? null,
+    ownerId: job.ownerId ?? null,
+    status: job.status,
+    total: job.total,
+    processed: job.processed,
+    created: job.created,
+    failed: job.failed,
+    errors: job.errors,
+    createdAt: job.createdAt,
+    finishedAt: job.finishedAt ?? null,
+  };
+}
+
+/** POST /api/csv/{template}: checks the file and queues it. */
+export async function uploadImport(
+  caller: Caller,
+  template: ImportTemplateName,
+  body: ImportUpload,
+  lang: Language,
+): Promise<ImportJob> {
+  const choices: ImportChoices = {
+    type: body.type,
+    owner: body.owner,
+    warehouse: body.warehouse,
+    segment: body.segment,
+  };
+  const ctx = await contextFor(caller, template, choices, lang);
+  const { file } = body;
+  if (file.truncated || file.content.byteLength > IMPORT_MAX_BYTES) throw new PayloadTooLargeError();
+  if (!/\.csv$/i.test(file.filename)) throw new ValidationError({ file: say(lang, IMPORT_MESSAGES.notCsv) });
+  let rows: ImportRow[];
+  try {
+    rows = rowsOf(file.content, ctx);
+  } catch (e) {
+    if (e instanceof ImportFileError) throw new ValidationError({ file: say(lang, e.key, e.values) });
+    throw e;
+  }
+  const job: JobItem = {
+    id: ulid(),
+    template,
+    type: ctx.type ?? null,
+    ownerId: ctx.ownerId ?? null,
+    warehouseId: ctx.warehouseId ?? null,
+    segment: ctx.segment ?? null,
+    tenantId: caller.tenantId,
+    userId: caller.user.id,
+    actorId: caller.actorId ?? null,
+    lang,
+    status: 'queued',
+    total: rows.length,
+    processed: 0,
+    created: 0,
+    failed: 0,
+    errors: [],
+    createdAt: new Date().toISOString(),
+    finishedAt: null,
+  };
+  // The job first: the worker looks it up when S3 tells it about the file.
+  await saveJob(job);
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: config.importBucket,
+      Key: incomingKey(job.id),
+      Body: file.content,
+      ContentType: 'text/csv',
+    }),
+  );
+  return jobView(job);
+}
+
+/** GET /api/imports/{id}: the uploader's company sees its jobs; the provider sees all. */
+export async function getImport(caller: Caller, id: string): Promise<ImportJob> {
+  const job = await findJob(id);
+  if (!job || (!caller.isSuperadmin && job.tenantId !== caller.tenantId)) throw new NotFoundError();
+  return jobView(job);
+}
