@@ -4,6 +4,8 @@ import { defineConfig } from 'vite';
 /** The SPA is served on the API's origin; in development, /api goes to the local runtime (CELLAR_API_URL). */
 export default defineConfig({
   plugins: [react()],
+  // csv-parse's Node build needs Buffer; its browser build is the same parser, bundled with what it needs.
+  resolve: { alias: { 'csv-parse/sync': 'csv-parse/browser/esm/sync' } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -58,8 +58,16 @@ function userRoutes(): RouteObject[] {
       const { UserCreateRoute } = await import('../features/users/routes/user-create');
       return { element: <UserCreateRoute key={String(administration)} administration={administration} /> };
     };
+  const importUsers =
+    (administration: boolean): RouteObject['lazy'] =>
+    async () => {
+      const { UserImportRoute } = await import('../features/imports/routes/user-import');
+      return { element: <UserImportRoute key={String(administration)} administration={administration} /> };
+    };
   const { clientUsers, users } = paths;
   return [
+    page(clientUsers.companyImport, importUsers(false), clientUsers.companyImport.path, loadRouteCompany),
+    page(users.import, importUsers(true)),
     page(clientUsers.list, list(false)),
     page(clientUsers.list, list(false), '/client-user'),
     page(clientUsers.companyList, list(false), clientUsers.companyList.path, loadRouteCompany),
@@ -82,6 +90,19 @@ function companyRoutes(): RouteObject[] {
     page(companies.create, async () => ({
       Component: (await import('../features/companies/routes/company-create')).CompanyCreateRoute,
     })),
+    page(companies.import, async () => {
+      const { ImportRoute } = await import('../features/imports/routes/import-page');
+      return {
+        element: (
+          <ImportRoute
+            template="company"
+            title={companies.import.title}
+            listPath={companies.list.path}
+            listTitle={companies.list.title}
+          />
+        ),
+      };
+    }),
     page(companies.carriers, async () => ({
       Component: (await import('../features/companies/routes/company-carriers')).CompanyCarriersRoute,
     })),
@@ -146,7 +167,27 @@ function contactRoutes(type: ContactType): RouteObject[] {
     const { ContactCreateRoute } = await import('../features/contacts/routes/contact-create');
     return { element: <ContactCreateRoute key={type} type={type} /> };
   };
-  return [page(list, lazyList), page(list, lazyList, `/${type}`), page(create, lazyCreate)];
+  const lazyImport: RouteObject['lazy'] = async () => {
+    const { ImportRoute } = await import('../features/imports/routes/import-page');
+    return {
+      element: (
+        <ImportRoute
+          key={type}
+          template="contact"
+          type={type}
+          title={paths.contacts[type].import.title}
+          listPath={list.path}
+          listTitle={list.title}
+        />
+      ),
+    };
+  };
+  return [
+    page(list, lazyList),
+    page(list, lazyList, `/${type}`),
+    page(create, lazyCreate),
+    page(paths.contacts[type].import, lazyImport),
+  ];
 }
 
 export const routes: RouteObject[] = [

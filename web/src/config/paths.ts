@@ -37,6 +37,13 @@ const contactPaths = (type: ContactType) => ({
     title: `contacts.${type}.create_title`,
     name: `${type}-create`,
   },
+  import: {
+    path: `/${type}/import`,
+    access: contactAccess(type, true),
+    scopes: [CONTACT_SCOPE[type]],
+    title: `imports.contacts.${type}`,
+    name: `${type}-import`,
+  },
 });
 
 export const paths = {
@@ -74,10 +81,18 @@ export const paths = {
       title: 'users.create_title',
       name: 'client-user-create',
     },
+    /** An admin imports into its own company, a superadmin into the one named (spec 3 §2: access 10). */
+    companyImport: {
+      path: '/client-user/:companyId/import',
+      access: ACCESS.admin,
+      title: 'imports.users_title',
+      name: 'client-user-import',
+    },
   },
   users: {
     list: { path: '/user/list', access: ACCESS.admin, title: 'users.list_title', name: 'user-list' },
     create: { path: '/user/create', access: ACCESS.admin, title: 'users.create_title', name: 'user-create' },
+    import: { path: '/user/import', access: ACCESS.admin, title: 'imports.users_title', name: 'user-import' },
   },
   companies: {
     list: { path: '/company/list', access: ACCESS.admin, title: 'companies.list_title', name: 'company-list' },
@@ -88,6 +103,13 @@ export const paths = {
       access: ACCESS.superadmin,
       title: 'companies.create_title',
       name: 'company-create',
+    },
+    // Like their creation, importing companies is the provider's.
+    import: {
+      path: '/company/import',
+      access: ACCESS.superadmin,
+      title: 'imports.companies_title',
+      name: 'company-import',
     },
     carriers: {
       path: '/company/carriers',
@@ -142,3 +164,6 @@ export const clientUserListPath = (companyId?: string) =>
 
 export const clientUserCreatePath = (companyId?: string) =>
   companyId ? generatePath(paths.clientUsers.companyCreate.path, { companyId }) : paths.clientUsers.create.path;
+
+export const clientUserImportPath = (companyId: string) =>
+  generatePath(paths.clientUsers.companyImport.path, { companyId });

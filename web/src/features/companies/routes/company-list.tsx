@@ -1,8 +1,8 @@
 /** /company/list: the client accounts, the add button and the edit modal (superadmin); an admin sees its own. */
 import { isSuperadmin } from '@cellar/shared/auth/roles';
 import type { Company } from '@cellar/shared/schemas/identity';
-import { Button, Stack, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -42,9 +42,19 @@ export function CompanyListRoute() {
         onImpersonate={onImpersonate}
         actions={
           isSuperadmin(principal) && (
-            <Button component={Link} to={paths.companies.create.path} leftSection={<IconPlus size={16} />}>
-              {t('companies.add')}
-            </Button>
+            <Group gap="xs">
+              <Button component={Link} to={paths.companies.create.path} leftSection={<IconPlus size={16} />}>
+                {t('companies.add')}
+              </Button>
+              <Button
+                component={Link}
+                to={paths.companies.import.path}
+                variant="default"
+                leftSection={<IconFileImport size={16} />}
+              >
+                {t('imports.button')}
+              </Button>
+            </Group>
           )
         }
       />

@@ -1,8 +1,9 @@
 /** /{type}/list: the grid of one contact type, its warehouse filter, the add button and the edit modal. */
 import { isWritter } from '@cellar/shared/auth/roles';
 import { type Contact, type ContactType, contactTypeRules } from '@cellar/shared/schemas/contact';
-import { Button, Select, Stack, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { canImport } from '@cellar/shared/schemas/imports';
+import { Button, Group, Select, Stack, Title } from '@mantine/core';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -35,9 +36,21 @@ export function ContactListRoute({ type }: { type: ContactType }) {
     />
   );
   const addButton = isWritter(principal) && (
-    <Button component={Link} to={paths.contacts[type].create.path} leftSection={<IconPlus size={16} />}>
-      {t(`contacts.${type}.add`)}
-    </Button>
+    <Group gap="xs">
+      <Button component={Link} to={paths.contacts[type].create.path} leftSection={<IconPlus size={16} />}>
+        {t(`contacts.${type}.add`)}
+      </Button>
+      {canImport(principal, 'contact', type) && (
+        <Button
+          component={Link}
+          to={paths.contacts[type].import.path}
+          variant="default"
+          leftSection={<IconFileImport size={16} />}
+        >
+          {t('imports.button')}
+        </Button>
+      )}
+    </Group>
   );
 
   return (

@@ -5,14 +5,14 @@
  */
 import { isSuperadmin } from '@cellar/shared/auth/roles';
 import type { User } from '@cellar/shared/schemas/identity';
-import { Button, Stack, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { DataGridHandle } from '../../../components/data-grid/data-grid';
 import { PageBreadcrumbs } from '../../../components/layouts/page-breadcrumbs';
-import { clientUserCreatePath, paths } from '../../../config/paths';
+import { clientUserCreatePath, clientUserImportPath, paths } from '../../../config/paths';
 import { usePrincipal, useUser } from '../../../lib/auth';
 import { useCompany } from '../api/get-company';
 import { UserEditModal } from '../components/user-edit-modal';
@@ -53,6 +53,7 @@ export function UserListRoute({ administration }: { administration: boolean }) {
       ? t(paths.clientUsers.companyList.title)
       : t(paths.clientUsers.list.title);
   const createPath = administration ? paths.users.create.path : clientUserCreatePath(companyId);
+  const importPath = administration || !listCompany ? paths.users.import.path : clientUserImportPath(listCompany);
 
   return (
     <Stack>
@@ -65,9 +66,14 @@ export function UserListRoute({ administration }: { administration: boolean }) {
         onEdit={onEdit}
         onChanged={refresh}
         actions={
-          <Button component={Link} to={createPath} leftSection={<IconPlus size={16} />}>
-            {t('users.add')}
-          </Button>
+          <Group gap="xs">
+            <Button component={Link} to={createPath} leftSection={<IconPlus size={16} />}>
+              {t('users.add')}
+            </Button>
+            <Button component={Link} to={importPath} variant="default" leftSection={<IconFileImport size={16} />}>
+              {t('imports.button')}
+            </Button>
+          </Group>
         }
       />
       <UserEditModal userId={editing} onClose={() => setEditing(null)} onSaved={refresh} />

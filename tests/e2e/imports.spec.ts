@@ -1,0 +1,149 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ACCOUNTS, choose, gridRows, signIn, uniqueCode } from './support';
+
+const USER_HEADER = 'lastname;firstname;email;role;warehouses;modules';
+
+async function chooseFile(page: Page, name: string, content: string) {
+  await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+}
+
+/** A cell of the import grid, by row number (1-based) and column key. */
+const importCell = (page: Page, row: number, key: string) =>
+  page.getByTestId('import-grid').locator(`.ag-row[row-id="${row}"] .ag-cell[col-id="${key}"]`).first();
+
+test.describe('CSV import', () => {
+  test('an admin imports users: the grid shows what is wrong, a fix in place, then the users exist', async ({
+    page,
+  }) => {
+    const tag = Date.now().toString(36);
+    const good = `import.ok.${tag}@cli001.test`;
+    const fixed = `import.fixed.${tag}@cli001.test`;
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/client-user/list');
+    await page.getByRole('link', { name: 'Importer' }).click();
+    await expect(page).toHaveURL(/\/client-user\/[0-9A-Z]+\/import$/);
+    await expect(page.getByRole('heading', { name: 'Importer des utilisateurs' })).toBeVisible();
+    // An admin imports into its own company: no account to choose.
+    await expect(page.getByRole('textbox', { name: 'Compte client' })).toHaveCount(0);
+
+    // The template comes as user.csv.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Télécharger le modèle' }).click();
+    expect((await download).suggestedFilename()).toBe('user.csv');
+
+    // A header that is not the template's is refused with the catalogue's message.
+    await chooseFile(page, 'users.csv', 'nom;prenom\r\nA;B\r\n');
+    await expect(page.getByText('Le fichier CSV ne correspond pas avec la matrice attendue.')).toBeVisible();
+
+    await chooseFile(
+      page,
+      'users.csv',
+      [USER_HEADER, `Importé;Ana;${good};user;BDX;order`, 'Importé;Bob;pas-un-email;reader;BDX|COG;', ''].join('\r\n'),
+    );
+    await expect(page.getByTestId('import-count')).toHaveText('2 lignes');
+    await expect(page.getByTestId('import-invalid')).toHaveText('1 ligne invalide');
+    await expect(importCell(page, 2, 'email')).toHaveClass(/import-cell-invalid/);
+    await expect(importCell(page, 1, 'email')).toHaveClass(/import-cell-valid/);
+
+    // Submitting is blocked while a row is invalid.
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await expect(page.getByText('1 ligne(s) invalide(s) : corrigez-les avant de valider.')).toBeVisible();
+
+    // Fix the cell in the grid with the keyboard: it is unverified until the next check.
+    await importCell(page, 2, 'email').dblclick();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(fixed);
+    await page.keyboard.press('Enter');
+    await expect(importCell(page, 2, 'email')).toHaveClass(/import-cell-unverified/);
+    await expect(importCell(page, 2, 'email')).toHaveText(fixed);
+
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await expect(page.getByText('Import réalisé avec succès.')).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/client-user\/list$/);
+    await page.getByRole('textbox', { name: 'Rechercher' }).fill(`.${tag}@`);
+    await expect(gridRows(page)).toHaveCount(2);
+    await expect(gridRows(page).filter({ hasText: fixed })).toContainText('reader');
+  });
+
+  test('e-mails used twice in a user file block the import with a lasting warning', async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/user/import');
+    await chooseFile(
+      page,
+      'users.csv',
+      [
+        USER_HEADER,
+        'A;B;same@cli001.test;user;BDX;',
+        'C;D;SAME@cli001.test;user;BDX;',
+        'E;F;user@cli001.test;user;BDX;',
+      ].join('\n'),
+    );
+    await expect(
+      page.getByText("Adresses emails déjà utilisées, veuillez vérifier votre fichier d'import"),
+    ).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('same@cli001.test');
+    await expect(page.getByRole('button', { name: 'Valider' })).toHaveCount(0);
+    // An e-mail that already has an account is marked on its cell.
+    await expect(importCell(page, 3, 'email')).toHaveClass(/import-cell-invalid/);
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await expect(page.getByTestId('import-grid')).toHaveCount(0);
+  });
+
+  test('a superadmin imports client accounts; the rows the server refuses are listed', async ({ page }) => {
+    const code = uniqueCode('IMP');
+    await signIn(page, ACCOUNTS.superadmin);
+    await page.goto('/company/list');
+    await page.getByRole('link', { name: 'Importer' }).click();
+    await expect(page.getByRole('heading', { name: 'Importer des comptes clients' })).toBeVisible();
+    const header =
+      'code;name;street;details;postcode;city;country;email;phone;siret;excise;warehouses;segments;pooled;top_agent;organic;modules;active';
+    await chooseFile(
+      page,
+      'companies.csv',
+      [
+        header,
+        `${code};Domaine Importé;1 quai des Chartrons;;33000;Bordeaux;FR;;;;;BDX;B2B;non;non;oui;;oui`,
+        // CLI001 exists: only the server knows, and refuses the row.
+        'CLI001;Doublon;1 quai des Chartrons;;33000;Bordeaux;FR;;;;;BDX;B2B;;;;;',
+      ].join('\r\n'),
+    );
+    await expect(page.getByTestId('import-invalid')).toHaveText('0 ligne invalide');
+    await page.getByRole('button', { name: 'Valider' }).click();
+    const progress = page.getByTestId('import-progress');
+    await expect(progress.getByText('1 enregistrement(s) créé(s), 1 ligne(s) refusée(s).')).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByTestId('import-errors').getByRole('row').nth(1)).toContainText('2');
+    await page.getByRole('link', { name: 'Retour à la liste' }).click();
+    await expect(page).toHaveURL(/\/company\/list$/);
+    await page.getByRole('textbox', { name: 'Rechercher' }).fill(code);
+    await expect(gridRows(page)).toHaveCount(1);
+  });
+
+  test('a writer imports recipients into a warehouse and segment it chooses', async ({ page }) => {
+    const code = uniqueCode('IMPR');
+    await signIn(page, ACCOUNTS.user);
+    await page.goto('/recipient/list');
+    await page.getByRole('link', { name: 'Importer' }).click();
+    await expect(page.getByRole('heading', { name: 'Importer des destinataires' })).toBeVisible();
+    // The file waits for the warehouse and the segment.
+    await expect(page.getByRole('button', { name: 'Fichier CSV' })).toBeDisabled();
+    await choose(page, page.getByRole('combobox', { name: 'Entrepôt' }), 'BDX - Bordeaux – Bruges');
+    await choose(page, page.getByRole('combobox', { name: 'Segment' }), 'B2C');
+    await chooseFile(
+      page,
+      'recipients.csv',
+      [
+        'code;is_company;company;name;street;details;postcode;city;country;email;phone;siret;excise',
+        `${code};non;;Jeanne Client;4 rue Sainte-Catherine;;33000;Bordeaux;FR;jeanne@example.com;0601020304;;`,
+      ].join('\r\n'),
+    );
+    await expect(page.getByTestId('import-invalid')).toHaveText('0 ligne invalide');
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await expect(page.getByText('Import réalisé avec succès.')).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/recipient\/list$/);
+    await page.getByRole('textbox', { name: 'Rechercher' }).fill(code);
+    await expect(gridRows(page)).toHaveCount(1);
+    await expect(gridRows(page).first()).toContainText('B2C');
+  });
+});
