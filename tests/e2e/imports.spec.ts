@@ -146,4 +146,74 @@ test.describe('CSV import', () => {
     await expect(gridRows(page)).toHaveCount(1);
     await expect(gridRows(page).first()).toContainText('B2C');
   });
+
+  test('a writer imports products; attribute cells follow the row’s sub-family', async ({ page }) => {
+    const code = uniqueCode('IMPP');
+    await signIn(page, ACCOUNTS.user);
+    await page.goto('/product/list');
+    await page.getByRole('link', { name: 'Importer' }).click();
+    await expect(page.getByRole('heading', { name: 'Importer des articles' })).toBeVisible();
+    const labels = [
+      'code',
+      'label',
+      'sub_family',
+      'warehouse',
+      'supplier',
+      'has_batch',
+      'has_bbd',
+      'has_ubd',
+      'hidden',
+      'ean_unit',
+      'ean_parcel',
+      'ean_pallet',
+      'comment',
+      'family',
+      'color',
+      'vintage',
+      'capacity',
+      'degree',
+      'conditionning',
+      'pcb',
+      'taxation',
+      'governing_rights',
+      'isBio',
+      'weight',
+      'nomenclature',
+    ];
+    const line = (row: Record<string, string>) => labels.map((l) => row[l] ?? '').join(';');
+    const base = {
+      label: 'Pauillac importé',
+      sub_family: 'WINE_RED',
+      warehouse: 'BDX',
+      vintage: '2019',
+      capacity: 'CL75',
+      degree: '13.5',
+      conditionning: 'CAR',
+      pcb: '6',
+      taxation: 'DS',
+      governing_rights: 'R',
+    };
+    await chooseFile(
+      page,
+      'products.csv',
+      [
+        labels.join(';'),
+        line({ ...base, code }),
+        line({ ...base, code: `${code}B`, sub_family: 'COGNAC', color: 'RG' }),
+      ].join('\r\n'),
+    );
+    await expect(page.getByTestId('import-invalid')).toHaveText('1 ligne invalide');
+    // Red is not a colour of cognac: the cell says so; the column is named by the referential.
+    await expect(importCell(page, 2, 'color')).toHaveClass(/import-cell-invalid/);
+    await expect(page.getByRole('columnheader', { name: 'Couleur' })).toBeVisible();
+    await importCell(page, 2, 'color').dblclick();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('AM');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await expect(page.getByText('Import réalisé avec succès.')).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/product\/list$/);
+    await page.getByRole('textbox', { name: 'Rechercher' }).fill(code);
+    await expect(gridRows(page)).toHaveCount(2);
+  });
 });

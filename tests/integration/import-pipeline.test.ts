@@ -210,6 +210,55 @@ describe('Company and contact imports', () => {
   });
 });
 
+describe('Product import', () => {
+  it('creates products with their attributes, the sub-family filling its usual values', async () => {
+    const token = await h.login(USER1);
+    const supplier = (await h.call('GET', '/api/contacts?filter[type]=supplier&paginate=1', { token })).body.data[0];
+    const { labels } = (await h.call('GET', '/api/csv/product?returnFile=false', { token })).body;
+    const line = (row: Record<string, string>) => labels.map((l: string) => row[l] ?? '').join(';');
+    const base = {
+      label: 'Pauillac importé',
+      sub_family: 'WINE_RED',
+      warehouse: 'BDX',
+      supplier: supplier.code,
+      vintage: '2019',
+      capacity: 'CL75',
+      degree: '13.5',
+      conditionning: 'CAR',
+      pcb: '6',
+      taxation: 'DS',
+      governing_rights: 'R',
+    };
+    const csv = [
+      labels.join(';'),
+      line({ ...base, code: 'IMPPROD1', has_batch: 'oui' }),
+      // Not a colour of cognac.
+      line({ ...base, code: 'IMPPROD2', sub_family: 'COGNAC', color: 'RG' }),
+    ].join('\r\n');
+    const res = await upload(USER1, 'product', csv, {}, 'product.csv');
+    expect(res.status, res.text).toBe(202);
+    const job = await finished(USER1, res.body.id);
+    expect(job).toMatchObject({ created: 1, failed: 1 });
+    expect(job.errors[0]?.messages.join()).toContain('Colour');
+    const list = await h.call('GET', '/api/products?filter[search]=IMPPROD1&include=supplier', { token });
+    expect(list.body.data[0]).toMatchObject({
+      code: 'IMPPROD1',
+      familyId: 'WINE_RED',
+      hasBatch: true,
+      supplier: { code: supplier.code },
+      attributes: { family: 'VT', color: 'RG', capacity: 'CL75', weight: '1500' },
+    });
+  });
+
+  it('needs the account from a superadmin', async () => {
+    const token = await h.login(SUPER);
+    const { labels } = (await h.call('GET', '/api/csv/product?returnFile=false', { token })).body;
+    const res = await upload(SUPER, 'product', `${labels.join(';')}\r\nX;Y\r\n`, {}, 'product.csv');
+    expect(res.status).toBe(422);
+    expect((res.body as any).errors).toHaveProperty('owner');
+  });
+});
+
 describe('Import worker failures', () => {
   it('dead-letters a failing message after three receives while its batch-mates succeed', async () => {
     const env = h.runtime.env;

@@ -30,8 +30,10 @@ import {
 } from '@cellar/shared/schemas/imports';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
+import { contactSource } from '../contacts/repository';
 import { s3Client } from '../data/client';
 import { references } from '../data/reference';
+import { queryAll } from '../data/table';
 import { config } from '../platform/config';
 import { csvResponse } from '../platform/csv';
 import { ForbiddenError, NotFoundError, PayloadTooLargeError, ValidationError } from '../platform/errors';
@@ -81,6 +83,7 @@ export async function contextFor(
   if (type === 'recipient' && choices.segment && owner && !owner.segments.includes(choices.segment))
     errors.segment = say(lang, MESSAGES.invalid);
   if (Object.keys(errors).length) throw new ValidationError(errors);
+  const suppliers = template === 'product' && ownerId ? await suppliersOf(ownerId) : [];
   return importContext({
     template,
     importer: caller,
@@ -89,12 +92,27 @@ export async function contextFor(
     warehouseId: type && type !== 'carrier' ? (choices.warehouse ?? null) : null,
     segment: type === 'recipient' ? (choices.segment ?? null) : null,
     warehouses: template === 'company' ? allWarehouses : ownWarehouses,
+    suppliers,
+    topAgent: Boolean(owner?.isTopAgent),
   });
 }
 
+/** The account's suppliers by code, which product rows name. */
+async function suppliersOf(ownerId: string) {
+  const out: { id: string; code: string }[] = [];
+  for await (const item of queryAll(contactSource('supplier', { id: ownerId }, false))) {
+    out.push({ id: String(item.id), code: String(item.code) });
+  }
+  return out;
+}
+
+/** A column's name for people: the referential's for attributes, else the shared messages'. */
+export const columnLabel = (column: ImportColumn, lang: Language) =>
+  column.label ? column.label[lang] : translate(lang, `import.columns.${column.key}`);
+
 /** One hint line per column of the template file: label, required, accepted values. */
 function hint(column: ImportColumn, lang: Language): string {
-  const parts = [`${column.key}: ${translate(lang, `import.columns.${column.key}`)}`];
+  const parts = [`${column.key}: ${columnLabel(column, lang)}`];
   if (column.required) parts.push(translate(lang, 'import.template_required'));
   if (column.kind === 'boolean') parts.push(translate(lang, 'import.template_boolean'));
   if (column.kind === 'multiselect') parts.push(translate(lang, 'import.template_list'));

@@ -8,6 +8,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
 import { type CellMessage, checkRows, type ImportRow, importColumns } from '@cellar/shared/import/templates';
+import type { ProductInput } from '@cellar/shared/schemas/catalogue';
 import type { ContactCreate } from '@cellar/shared/schemas/contact';
 import type { CompanyInput, UserCreate } from '@cellar/shared/schemas/identity';
 import { IMPORT_ERRORS_KEPT } from '@cellar/shared/schemas/imports';
@@ -18,9 +19,10 @@ import { s3Client } from '../data/client';
 import { HttpError } from '../platform/errors';
 import { logger } from '../platform/logger';
 import { type Caller, callerFor } from '../platform/principal';
+import { createProduct } from '../products/service';
 import { createUser } from '../users/service';
 import { findJob, type JobItem, saveJob } from './jobs';
-import { contextFor, jobIdOfKey, rowsOf } from './service';
+import { columnLabel, contextFor, jobIdOfKey, rowsOf } from './service';
 
 /** Rows between two saves of the job's progress. */
 const CHECKPOINT_ROWS = 20;
@@ -40,6 +42,8 @@ function create(job: JobItem, caller: Caller, input: unknown) {
       return createCompany(caller, input as CompanyInput, job.lang);
     case 'contact':
       return createContact(caller, input as ContactCreate, job.lang);
+    case 'product':
+      return createProduct(caller, input as ProductInput, job.lang);
   }
 }
 
@@ -92,7 +96,7 @@ export async function runImport(bucket: string, key: string): Promise<void> {
     const ctx = await contextFor(caller, job.template, choices, job.lang);
     rows = rowsOf(await readObject(bucket, key), ctx);
     checks = checkRows(ctx, rows).checks;
-    labels = new Map(importColumns(ctx).map((c) => [c.key, translate(job.lang, `import.columns.${c.key}`)]));
+    labels = new Map(importColumns(ctx).map((c) => [c.key, columnLabel(c, job.lang)]));
   } catch (e) {
     // The caller lost the right to import, or the account changed, since the upload.
     if (e instanceof HttpError && e.expose) return finish('failed', refusal(e, job.lang).join(' '));

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { decodeImportFile, ImportFileError, parseImportText, readImportRows, writeImportFile } from './file';
-import { checkRow, checkRows, duplicateValues, importContext, importHeader, splitList } from './templates';
+import {
+  checkRow,
+  checkRows,
+  duplicateValues,
+  importColumns,
+  importContext,
+  importHeader,
+  splitList,
+} from './templates';
 
 const WAREHOUSES = [
   { id: 'w-bdx', code: 'BDX' },
@@ -211,4 +219,62 @@ describe('import files', () => {
     expect(readImportRows(parseImportText(writeImportFile(header, rows)), header, 10)).toEqual(rows);
   });
   it('splits lists on commas and bars', () => expect(splitList(' a, b|c ,, ')).toEqual(['a', 'b', 'c']));
+});
+
+describe('product import rows', () => {
+  const suppliers = [{ id: 's-1', code: 'SUP1' }];
+  const ctx = importContext({ template: 'product', importer: admin, ownerId: 'c1', warehouses: WAREHOUSES, suppliers });
+  const product = (over: Record<string, string> = {}) => ({
+    ...Object.fromEntries(importHeader(ctx).map((h) => [h, ''])),
+    code: 'p-1',
+    label: 'Pauillac 2019',
+    sub_family: 'wine_red',
+    warehouse: 'BDX',
+    vintage: '2019',
+    capacity: 'CL75',
+    degree: '13.5',
+    conditionning: 'CAR',
+    pcb: '6',
+    taxation: 'DS',
+    governing_rights: 'R',
+    ...over,
+  });
+  it('names a column per attribute of the referential, labelled by it', () => {
+    const columns = importColumns(ctx);
+    expect(columns.find((c) => c.key === 'color')).toMatchObject({ kind: 'select', label: { en: 'Colour' } });
+    expect(columns.find((c) => c.key === 'isBio')).toMatchObject({ kind: 'boolean' });
+  });
+  it('fills the sub-family’s usual values, and maps codes to ids', () => {
+    const check = checkRow(ctx, product({ supplier: 'sup1', has_batch: 'oui' }));
+    expect(check.cells).not.toContainEqual(expect.objectContaining({ state: 'invalid' }));
+    expect(check.valid).toBe(true);
+    expect(check.input).toMatchObject({
+      code: 'P-1',
+      familyId: 'WINE_RED',
+      ownerId: 'c1',
+      warehouseId: 'w-bdx',
+      supplierId: 's-1',
+      hasBatch: true,
+      // The capacity gives the default weight (75 cl → 1,500 g).
+      attributes: { family: 'VT', color: 'RG', vintage: '2019', capacity: 'CL75', weight: '1500' },
+    });
+  });
+  it('checks attributes with the referential’s rules, for the row’s sub-family', () => {
+    // A white colour is not offered for a spirit.
+    const spirit = checkRow(ctx, product({ sub_family: 'COGNAC', color: 'BL' }));
+    expect(spirit.cells.color?.state).toBe('invalid');
+    expect(checkRow(ctx, product({ degree: '135' })).cells.degree?.message?.key).toBe('validation.format');
+    expect(checkRow(ctx, product({ capacity: '' })).cells.capacity?.state).toBe('required');
+  });
+  it('needs a known supplier, one for a top agent, and a warehouse when there is a choice', () => {
+    expect(checkRow(ctx, product({ supplier: 'NOPE' })).cells.supplier?.state).toBe('invalid');
+    const agent = importContext({ ...ctx, template: 'product', importer: admin, topAgent: true, suppliers });
+    expect(checkRow(agent, product()).cells.supplier?.state).toBe('required');
+    expect(checkRow(ctx, product({ warehouse: '' })).cells.warehouse?.state).toBe('required');
+    const single = importContext({ template: 'product', importer: admin, warehouses: [WAREHOUSES[0]!] });
+    expect(checkRow(single, product({ warehouse: '' })).valid).toBe(true);
+  });
+  it('refuses an unknown sub-family', () => {
+    expect(checkRow(ctx, product({ sub_family: 'BEER' })).cells.sub_family?.state).toBe('invalid');
+  });
 });

@@ -7,13 +7,17 @@
  */
 import { z } from 'zod';
 import { assignableRoles, MODULE_SCOPES, type RoleLevel, type RoleSlug } from '../auth/roles';
+import { ATTRIBUTE_MESSAGES, isActive, validateAttributes } from '../catalogue/attributes';
+import { ATTRIBUTES, capacityOf, FAMILIES, familyAttributes, findSubFamily } from '../catalogue/referential';
 import { issueKey } from '../i18n/messages';
+import { type Localized, productInputSchema } from '../schemas/catalogue';
 import { SEGMENT_CODES, type SegmentCode } from '../schemas/common';
 import { type ContactType, contactCreateSchema, contactTypeRules } from '../schemas/contact';
 import { companyInputSchema, userCreateSchema } from '../schemas/identity';
-import { isEmpty, MESSAGES, parseBooleanText } from '../validation/validators';
+import { isEmpty, MESSAGES, parseBooleanText, weightForCapacity } from '../validation/validators';
+import { issue } from '../validation/zod';
 
-export const IMPORT_TEMPLATES = ['contact', 'user', 'company'] as const;
+export const IMPORT_TEMPLATES = ['contact', 'user', 'company', 'product'] as const;
 export const importTemplate = z.enum(IMPORT_TEMPLATES, { error: MESSAGES.invalid });
 export type ImportTemplateName = z.infer<typeof importTemplate>;
 
@@ -50,6 +54,8 @@ export interface ImportColumn {
   required: boolean;
   /** Accepted values of select and multi-select cells (compared without case). */
   options?: readonly string[];
+  /** Product attributes are named by the referential, in both languages. */
+  label?: Localized;
 }
 
 export interface ImportRef {
@@ -76,6 +82,10 @@ export interface ImportContext {
   roles: readonly RoleSlug[];
   /** Module scopes the importer may grant. */
   scopes: readonly string[];
+  /** Product imports: the account's suppliers, named by code in the rows. */
+  suppliers: readonly ImportRef[];
+  /** Product imports: a top agent's products need a supplier. */
+  topAgent: boolean;
 }
 
 /** The importer and the data the context is built from. */
@@ -87,6 +97,8 @@ export interface ImportContextInput {
   warehouseId?: string | null;
   segment?: SegmentCode | null;
   warehouses: readonly ImportRef[];
+  suppliers?: readonly ImportRef[];
+  topAgent?: boolean;
 }
 
 /** The scopes an importer may grant: all of them for '*' or 'all', else its own. */
@@ -105,6 +117,8 @@ export function importContext(input: ImportContextInput): ImportContext {
     warehouses: input.warehouses,
     roles: assignableRoles(input.importer.role as RoleLevel),
     scopes: grantableScopes(input.importer.scope),
+    suppliers: input.suppliers ?? [],
+    topAgent: input.topAgent ?? false,
   };
 }
 
@@ -128,6 +142,20 @@ const ADDRESS_COLUMNS = (required: { company: boolean; name: boolean; contact: b
   text('phone', 'address.phone', required.contact),
   text('siret', 'address.siretNumber'),
 ];
+
+const SUB_FAMILIES = FAMILIES.flatMap((f) => f.children.map((c) => c.code));
+
+/** One column per attribute of the referential; which apply depends on each row's sub-family. */
+const ATTRIBUTE_COLUMNS: ImportColumn[] = [...ATTRIBUTES]
+  .sort((a, b) => a.position - b.position)
+  .map((a) => ({
+    key: a.id,
+    field: `attributes.${a.id}`,
+    kind: a.type === 'boolean' ? 'boolean' : a.isSelect ? 'select' : 'text',
+    required: false,
+    options: a.isSelect ? a.items.filter((i) => i.active).map((i) => i.code) : undefined,
+    label: a.label,
+  }));
 
 /** The columns of a template, in file order. */
 export function importColumns(ctx: ImportContext): ImportColumn[] {
@@ -169,6 +197,29 @@ export function importColumns(ctx: ImportContext): ImportColumn[] {
         bool('organic', 'isCertifiedOrganic'),
         { key: 'modules', field: 'scope', kind: 'multiselect', required: false, options: ctx.scopes },
         bool('active', 'active'),
+      ];
+    case 'product':
+      return [
+        text('code', 'code', true),
+        text('label', 'label', true),
+        { key: 'sub_family', field: 'familyId', kind: 'select', required: true, options: SUB_FAMILIES },
+        {
+          key: 'warehouse',
+          field: 'warehouseId',
+          kind: 'select',
+          required: ctx.warehouses.length > 1,
+          options: ctx.warehouses.map((w) => w.code),
+        },
+        text('supplier', 'supplierId', ctx.topAgent),
+        bool('has_batch', 'hasBatch'),
+        bool('has_bbd', 'hasBbd'),
+        bool('has_ubd', 'hasUbd'),
+        bool('hidden', 'hidden'),
+        text('ean_unit', 'eanUnit'),
+        text('ean_parcel', 'eanParcel'),
+        text('ean_pallet', 'eanPallet'),
+        text('comment', 'comment'),
+        ...ATTRIBUTE_COLUMNS,
       ];
     case 'contact': {
       const rules = contactTypeRules(ctx.type ?? 'supplier');
@@ -281,6 +332,26 @@ function toInput(ctx: ImportContext, values: Record<string, unknown>): Record<st
         warehouseIds: idsOf(ctx.warehouses, input.warehouseIds ?? []),
       };
     }
+    case 'product': {
+      const supplier = String(input.supplierId ?? '');
+      const warehouse = ctx.warehouses.find((w) => w.code === input.warehouseId);
+      const sub = findSubFamily(String(input.familyId ?? ''));
+      const given = Object.fromEntries(
+        Object.entries((input.attributes ?? {}) as Record<string, unknown>).filter(([, v]) => !isEmpty(v)),
+      );
+      // As in the form, the capacity gives the default weight.
+      const weight = weightForCapacity(capacityOf(String(given.capacity ?? '')) ?? Number.NaN);
+      if (isEmpty(given.weight) && weight !== undefined) given.weight = String(weight);
+      return {
+        ...input,
+        ownerId: ctx.ownerId,
+        // Codes in the file, ids in the input; a code the account does not have stays visible to the schema.
+        warehouseId: warehouse?.id ?? null,
+        supplierId: supplier ? (ctx.suppliers.find((x) => x.code === supplier.toUpperCase())?.id ?? UNKNOWN) : null,
+        // The sub-family's usual values fill what the row leaves empty, as the form starts with them.
+        attributes: { ...(sub?.defaults ?? {}), ...given },
+      };
+    }
     case 'contact':
       return {
         ...input,
@@ -292,9 +363,33 @@ function toInput(ctx: ImportContext, values: Record<string, unknown>): Record<st
   }
 }
 
+/** A supplier code the account does not have. */
+const UNKNOWN = '\u0000unknown';
+
+/** The product form's rules that need the referential and the account (the API's `checked` does the same). */
+const productSchema = (ctx: ImportContext) =>
+  productInputSchema.superRefine((p, c) => {
+    if (p.supplierId === UNKNOWN) issue(c, ['supplierId'], MESSAGES.invalid);
+    else if (ctx.topAgent && isEmpty(p.supplierId)) issue(c, ['supplierId'], MESSAGES.required);
+    if (!p.warehouseId && ctx.warehouses.length > 1) issue(c, ['warehouseId'], MESSAGES.required);
+    const definitions = familyAttributes(p.familyId);
+    if (!definitions) return;
+    // Values of attributes the sub-family does not have, or that its other values switch off, are dropped (as
+    // the API does); a value that is not among the offered choices is an error on its cell.
+    const values = Object.fromEntries(
+      Object.entries(p.attributes).filter(([id]) => {
+        const a = definitions.find((d) => d.id === id);
+        return a && isActive(a, p.attributes);
+      }),
+    );
+    for (const [id, key] of Object.entries(validateAttributes(definitions, values))) issue(c, ['attributes', id], key);
+  });
+
 /** The entity's own create schema: the rules of the forms and of the API. */
 function schemaOf(ctx: ImportContext): z.ZodType {
   switch (ctx.template) {
+    case 'product':
+      return productSchema(ctx);
     case 'user':
       return userCreateSchema;
     case 'company':
@@ -303,6 +398,8 @@ function schemaOf(ctx: ImportContext): z.ZodType {
       return contactCreateSchema;
   }
 }
+
+const REQUIRED_KEYS: string[] = [MESSAGES.required, ATTRIBUTE_MESSAGES.required];
 
 /** Input fields a template fills from another cell: their issues are that cell's. */
 const ALIASES: Record<string, string> = { email_confirmation: 'email', 'address.company': 'name' };
@@ -340,7 +437,7 @@ export function checkRow(ctx: ImportContext, row: ImportRow, columns = importCol
       const current = cells[target.key];
       if (current?.state === 'invalid' || current?.state === 'required') continue;
       cells[target.key] = {
-        state: message.key === MESSAGES.required ? 'required' : 'invalid',
+        state: REQUIRED_KEYS.includes(message.key) ? 'required' : 'invalid',
         message,
       };
     }

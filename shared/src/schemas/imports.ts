@@ -15,6 +15,8 @@ export function importAccess(template: ImportTemplateName, type?: ContactType) {
     // Creating companies is the provider's; their import is too.
     case 'company':
       return { access: ACCESS.superadmin, scopes: [] };
+    case 'product':
+      return { access: ACCESS.writer, scopes: ['product' as const] };
     case 'contact':
       return type === 'carrier'
         ? { access: ACCESS.superadmin, scopes: [CONTACT_SCOPE.carrier] }
@@ -92,4 +94,5 @@ export const importJobSchema = z.object({
 export type ImportJob = z.infer<typeof importJobSchema>;
 
 export const importRequiredOwner = (role: number, template: ImportTemplateName, type?: ContactType) =>
-  role === ROLES.superadmin && (template === 'user' || (template === 'contact' && type !== 'carrier'));
+  role === ROLES.superadmin &&
+  (template === 'user' || template === 'product' || (template === 'contact' && type !== 'carrier'));

@@ -136,6 +136,19 @@ function catalogueRoutes(): RouteObject[] {
       products.modify.path,
       loadRouteProduct,
     ),
+    page(products.import, async () => {
+      const { ImportRoute } = await import('../features/imports/routes/import-page');
+      return {
+        element: (
+          <ImportRoute
+            template="product"
+            title={products.import.title}
+            listPath={products.list.path}
+            listTitle={products.list.title}
+          />
+        ),
+      };
+    }),
     page(stock.list, stockList),
     page(stock.list, stockList, '/stock'),
     page(stock.movements, async () => ({

@@ -133,6 +133,13 @@ export const paths = {
       title: 'products.create_title',
       name: 'product-create',
     },
+    import: {
+      path: '/product/import',
+      access: ACCESS.writer,
+      scopes: ['product'],
+      title: 'imports.products_title',
+      name: 'product-import',
+    },
     // The page words its own title, 'Edit product - {code}' (spec 3 §2: not auto-set).
     modify: {
       path: '/product/modify/:productId',

@@ -51,3 +51,22 @@ export const useImportJob = (id: string | undefined) =>
 export async function isEmailTaken(email: string): Promise<boolean> {
   return Boolean(await callRoute(routes.emailCheck, { params: { id: email.trim() }, quietStatuses: [404, 422] }));
 }
+
+/** Product imports: the account's suppliers, which rows name by code (a superadmin's chosen account). */
+export const useSuppliers = (enabled: boolean, ownerId: string | undefined) =>
+  useQuery({
+    queryKey: ['contacts', 'supplier', 'import', ownerId],
+    queryFn: () =>
+      callRoute(routes.contactList, {
+        query: {
+          filters: [
+            { field: 'type', op: 'eq', values: ['supplier'] },
+            ...(ownerId ? [{ field: 'owner.id', op: 'eq' as const, values: [ownerId] }] : []),
+          ],
+          paginate: 5000,
+        },
+      }),
+    select: (page) => page.data.map((c) => ({ id: c.id, code: c.code })),
+    enabled,
+    staleTime: 60_000,
+  });

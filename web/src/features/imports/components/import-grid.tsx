@@ -64,7 +64,7 @@ export function ImportGrid({ columns, rows, onEdit, height }: ImportGridProps) {
       ...columns.map(
         (c): ColDef<GridRow> => ({
           colId: c.key,
-          headerName: `${t(`import.columns.${c.key}`)}${c.required ? ' *' : ''}`,
+          headerName: `${c.label ? c.label[i18n.language === 'en' ? 'en' : 'fr'] : t(`import.columns.${c.key}`)}${c.required ? ' *' : ''}`,
           headerTooltip: c.key,
           editable: true,
           minWidth: 110,
@@ -82,7 +82,7 @@ export function ImportGrid({ columns, rows, onEdit, height }: ImportGridProps) {
         }),
       ),
     ],
-    [columns, onEdit, t],
+    [columns, onEdit, t, i18n.language],
   );
   return (
     <div style={{ height }} data-testid="import-grid">
@@ -95,6 +95,8 @@ export function ImportGrid({ columns, rows, onEdit, height }: ImportGridProps) {
         getRowId={(p) => String(p.data.id)}
         defaultColDef={{ resizable: true, sortable: false }}
         rowHeight={30}
+        // Templates have at most a few dozen columns: all of them stay rendered, rows alone are virtualised.
+        suppressColumnVirtualisation
         tooltipShowDelay={200}
         // A check changes cells' states, not their values: AG Grid restyles only the cells it is told to refresh.
         onRowDataUpdated={(e) => e.api.refreshCells({ force: true })}

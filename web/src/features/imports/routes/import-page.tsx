@@ -36,7 +36,15 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePrincipal, useUser } from '../../../lib/auth';
 import { notify } from '../../../lib/notifications';
-import { downloadTemplate, isEmailTaken, uploadImport, useAccounts, useImportJob, useWarehouses } from '../api/imports';
+import {
+  downloadTemplate,
+  isEmailTaken,
+  uploadImport,
+  useAccounts,
+  useImportJob,
+  useSuppliers,
+  useWarehouses,
+} from '../api/imports';
 import { ImportGrid, STATE_COLORS } from '../components/import-grid';
 import { checkGrid, editCell, emailsToAsk, type GridRow, mapLimited, readFileRows } from '../utils/import-rows';
 
@@ -82,6 +90,11 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
     if (superadmin) return owner?.warehouses ?? [];
     return all;
   }, [warehouses.data, template, superadmin, owner]);
+  const suppliers = useSuppliers(
+    template === 'product' && Boolean(ownerId),
+    superadmin ? (ownerId ?? undefined) : undefined,
+  );
+  const topAgent = Boolean(superadmin ? owner?.isTopAgent : user.company?.isTopAgent);
   const ownerSegments =
     (superadmin ? owner?.segments?.map((s) => s.code) : user.company?.segments?.map((s) => s.code)) ?? [];
 
@@ -95,8 +108,10 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
         warehouseId,
         segment,
         warehouses: ownerWarehouses.map((w) => ({ id: w.id, code: w.code })),
+        suppliers: suppliers.data,
+        topAgent,
       }),
-    [template, principal, type, ownerId, warehouseId, segment, ownerWarehouses],
+    [template, principal, type, ownerId, warehouseId, segment, ownerWarehouses, suppliers.data, topAgent],
   );
   const columns = useMemo(() => importColumns(ctx), [ctx]);
 
@@ -107,7 +122,10 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
   }, [rules, warehouseId, ownerWarehouses]);
 
   const missingChoice =
-    (needsOwner && !ownerId) || (rules?.hasWarehouse && !warehouseId) || (rules?.segmentRequired && !segment);
+    (needsOwner && !ownerId) ||
+    (template === 'product' && !suppliers.data) ||
+    (rules?.hasWarehouse && !warehouseId) ||
+    (rules?.segmentRequired && !segment);
 
   /** Checks every row, asking the API about e-mails for users; returns the number of invalid rows. */
   const check = useCallback(

@@ -1,11 +1,8 @@
-/**
- * /product/list: the product grid, the add button (writers), the row icons and the detail modal. CSV import
- * waits for the import mechanics of spec 3, hence no import button yet.
- */
+/** /product/list: the product grid, the add and import buttons (writers), the row icons and the detail modal. */
 import { isWritter } from '@cellar/shared/auth/roles';
 import type { Product } from '@cellar/shared/schemas/catalogue';
-import { Button, Stack, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -31,9 +28,19 @@ export function ProductListRoute() {
   );
 
   const addButton = writer && (
-    <Button component={Link} to={paths.products.create.path} leftSection={<IconPlus size={16} />}>
-      {t('products.add')}
-    </Button>
+    <Group gap="xs">
+      <Button component={Link} to={paths.products.create.path} leftSection={<IconPlus size={16} />}>
+        {t('products.add')}
+      </Button>
+      <Button
+        component={Link}
+        to={paths.products.import.path}
+        variant="default"
+        leftSection={<IconFileImport size={16} />}
+      >
+        {t('imports.button')}
+      </Button>
+    </Group>
   );
 
   return (
