@@ -315,4 +315,35 @@ describe('Import worker failures', () => {
     );
     expect(Number(attrs.Attributes?.ApproximateNumberOfMessages ?? 0)).toBe(0);
   });
+
+  it('skips a finished job when S3 announces its file again (at-least-once delivery)', async () => {
+    const env = h.runtime.env;
+    const csv = 'lastname;firstname;email;role;warehouses;modules\r\nTwice;Once;twice.import@cli001.test;user;BDX;\r\n';
+    const res = await upload(ADMIN1, 'user', csv);
+    const done = await finished(ADMIN1, res.body.id);
+    expect(done).toMatchObject({ created: 1, failed: 0 });
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: env.IMPORT_QUEUE_URL,
+        MessageBody: JSON.stringify({
+          Records: [{ s3: { bucket: { name: env.IMPORT_BUCKET }, object: { key: `incoming/${res.body.id}.csv` } } }],
+        }),
+      }),
+    );
+    // The queue drains (the message was handled), and the job is as it was: no second attempt at the row.
+    await eventually(async () => {
+      const attrs = await sqs.send(
+        new GetQueueAttributesCommand({
+          QueueUrl: env.IMPORT_QUEUE_URL,
+          AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+        }),
+      );
+      const left =
+        Number(attrs.Attributes?.ApproximateNumberOfMessages ?? 0) +
+        Number(attrs.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
+      return left === 0 ? true : undefined;
+    });
+    const again = await h.call<ImportJob>('GET', `/api/imports/${res.body.id}`, { token: await h.login(ADMIN1) });
+    expect(again.body).toEqual(done);
+  });
 });

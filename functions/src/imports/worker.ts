@@ -7,7 +7,13 @@
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
-import { type CellMessage, checkRows, type ImportRow, importColumns } from '@cellar/shared/import/templates';
+import {
+  type CellMessage,
+  checkRows,
+  type ImportRow,
+  importColumns,
+  type RowCheck,
+} from '@cellar/shared/import/templates';
 import type { ProductInput } from '@cellar/shared/schemas/catalogue';
 import type { ContactCreate } from '@cellar/shared/schemas/contact';
 import type { CompanyInput, UserCreate } from '@cellar/shared/schemas/identity';
@@ -24,7 +30,7 @@ import { createUser } from '../users/service';
 import { findJob, type JobItem, saveJob } from './jobs';
 import { columnLabel, contextFor, jobIdOfKey, rowsOf } from './service';
 
-/** Rows between two saves of the job's progress. */
+/** Rows written together, between two saves of the job's progress. */
 const CHECKPOINT_ROWS = 20;
 
 async function readObject(bucket: string, key: string): Promise<Uint8Array> {
@@ -104,25 +110,34 @@ export async function runImport(bucket: string, key: string): Promise<void> {
   }
   job.total = rows.length;
 
-  for (let i = job.processed; i < checks.length; i++) {
-    const check = checks[i];
-    if (!check) break;
+  /** One row's outcome: nothing (created) or the reasons it was refused. */
+  const run = async (i: number): Promise<string[] | undefined> => {
+    const check = checks[i] as RowCheck;
     if (!check.valid) {
       const cells = Object.entries(check.cells)
         .filter(([, c]) => c.message && c.state !== 'valid')
         .map(([k, c]) => cellText(job.lang, labels.get(k) ?? k, c.message as CellMessage));
-      fail(job, i + 1, [...cells, ...check.errors.map((m) => translate(job.lang, m.key, m.values))]);
-    } else {
-      try {
-        await create(job, caller, check.input);
-        job.created += 1;
-      } catch (e) {
-        if (!(e instanceof HttpError && e.expose)) throw e;
-        fail(job, i + 1, refusal(e, job.lang));
-      }
+      return [...cells, ...check.errors.map((m) => translate(job.lang, m.key, m.values))];
     }
-    job.processed = i + 1;
-    if (job.processed % CHECKPOINT_ROWS === 0) await saveJob(job);
+    try {
+      await create(job, caller, check.input);
+      return undefined;
+    } catch (e) {
+      if (!(e instanceof HttpError && e.expose)) throw e;
+      return refusal(e, job.lang);
+    }
+  };
+  // The rows of a chunk run together (a file holds no duplicate keys, checkRows refused them); the job is saved
+  // after each chunk, so a retry starts from the first unsaved one.
+  for (let start = job.processed; start < checks.length; start += CHECKPOINT_ROWS) {
+    const indexes = Array.from({ length: Math.min(CHECKPOINT_ROWS, checks.length - start) }, (_, k) => start + k);
+    const outcomes = await Promise.all(indexes.map(run));
+    for (const [k, refused] of outcomes.entries()) {
+      if (refused) fail(job, start + k + 1, refused);
+      else job.created += 1;
+    }
+    job.processed = start + indexes.length;
+    await saveJob(job);
   }
   await finish('done');
 }
