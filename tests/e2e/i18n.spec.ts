@@ -25,3 +25,18 @@ test('switching to English translates the page and the grid, and the choice is r
   await page.getByRole('textbox', { name: 'Rechercher' }).fill('no contact is called like this');
   await expect(grid.getByText('Aucune donnée existante.', { exact: true })).toBeVisible();
 });
+
+test('the language chosen in the header is saved to the account', async ({ page }) => {
+  await signIn(page, ACCOUNTS.user);
+  const token = await page.evaluate(() => localStorage.getItem('cellar.token'));
+  const accountLocale = async () => {
+    const me = await page.request.get('/api/auth/user', { headers: { authorization: `Bearer ${token}` } });
+    return (await me.json()).locale as string;
+  };
+  await page.getByText('EN', { exact: true }).click();
+  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+  await expect.poll(accountLocale).toBe('en-FR');
+  await page.getByText('FR', { exact: true }).click();
+  await expect(page.getByRole('heading', { name: /^Bienvenue/ })).toBeVisible();
+  await expect.poll(accountLocale).toBe('fr-FR');
+});
