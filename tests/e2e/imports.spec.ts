@@ -57,6 +57,14 @@ test.describe('CSV import', () => {
     await expect(importCell(page, 2, 'email')).toHaveClass(/import-cell-unverified/);
     await expect(importCell(page, 2, 'email')).toHaveText(fixed);
 
+    // Leaving now would lose the correction: the screen asks first.
+    await page.getByRole('link', { name: 'Mes utilisateurs' }).click();
+    const dialog = page.getByRole('dialog', { name: "Abandonner l'import ?" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(page).toHaveURL(/\/import$/);
+    await expect(importCell(page, 2, 'email')).toHaveText(fixed);
+
     await page.getByRole('button', { name: 'Valider' }).click();
     await expect(page.getByText('Import réalisé avec succès.')).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(/\/client-user\/list$/);

@@ -28,10 +28,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePrincipal, useUser } from '../../../lib/auth';
@@ -80,6 +81,8 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
   const [rows, setRows] = useState<GridRow[] | null>(null);
   const [duplicateEmails, setDuplicateEmails] = useState<string[]>([]);
   const [checking, setChecking] = useState(false);
+  /** Cells were edited: leaving the screen would lose that work, so it asks first. */
+  const [dirty, setDirty] = useState(false);
   const [jobId, setJobId] = useState<string>();
   const job = useImportJob(jobId);
 
@@ -160,17 +163,38 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
     }
   };
 
-  const onEdit = useCallback(
-    (id: number, key: string, value: string) =>
-      setRows((current) => current?.map((r) => (r.id === id ? editCell(r, key, value) : r)) ?? null),
-    [],
-  );
+  const onEdit = useCallback((id: number, key: string, value: string) => {
+    setDirty(true);
+    setRows((current) => current?.map((r) => (r.id === id ? editCell(r, key, value) : r)) ?? null);
+  }, []);
 
-  const back = () => {
+  const confirmDiscard = (onConfirm: () => void, onCancel?: () => void) =>
+    modals.openConfirmModal({
+      title: t('imports.discard_title'),
+      children: <Text size="sm">{t('imports.discard_text')}</Text>,
+      labels: { confirm: t('imports.discard'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm,
+      onCancel,
+    });
+
+  const discard = () => {
     setRows(null);
     setFile(null);
     setDuplicateEmails([]);
+    setDirty(false);
   };
+  const back = () => (dirty ? confirmDiscard(discard) : discard());
+
+  // Leaving with edited rows asks first (the sent file is the server's from then on).
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !jobId && currentLocation.pathname !== nextLocation.pathname,
+  );
+  // One question per blocked navigation: the blocker's state alone decides (its functions change identity).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asking again on each render would stack dialogs
+  useEffect(() => {
+    if (blocker.state === 'blocked') confirmDiscard(blocker.proceed, blocker.reset);
+  }, [blocker.state]);
 
   const submit = async () => {
     if (!rows) return notify('warning', t('import.no_file'));
@@ -274,7 +298,14 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
                   {t('imports.template')}
                 </Button>
               </Group>
-              {!rows && (
+              {rows ? (
+                <Group gap="xs">
+                  <IconFileTypeCsv size={18} />
+                  <Text size="sm" data-testid="import-file">
+                    {file?.name}
+                  </Text>
+                </Group>
+              ) : (
                 <FileInput
                   label={t('imports.file')}
                   placeholder={t('imports.file_placeholder')}
@@ -293,6 +324,7 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
 
           {rows && (
             <Stack gap="xs">
+              {/* The counts, the legend and the actions stay above the grid, in view whatever its height. */}
               <Group justify="space-between">
                 <Group gap="xs">
                   <Badge variant="light" color="gray" data-testid="import-count">
@@ -301,8 +333,18 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
                   <Badge variant="light" color={invalidCount ? 'red' : 'green'} data-testid="import-invalid">
                     {t('imports.invalid', { count: invalidCount })}
                   </Badge>
+                  <Legend />
                 </Group>
-                <Legend />
+                <Group gap="xs">
+                  <Button variant="default" onClick={back}>
+                    {t('imports.back')}
+                  </Button>
+                  {duplicateEmails.length === 0 && (
+                    <Button onClick={() => void submit()} loading={checking}>
+                      {t('imports.validate')}
+                    </Button>
+                  )}
+                </Group>
               </Group>
               {duplicateEmails.length > 0 && (
                 <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={t('import.duplicate_emails')}>
@@ -310,16 +352,6 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
                 </Alert>
               )}
               <ImportGrid columns={columns} rows={rows} onEdit={onEdit} height={Math.max(300, height / 1.4 - 120)} />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={back}>
-                  {t('imports.back')}
-                </Button>
-                {duplicateEmails.length === 0 && (
-                  <Button onClick={() => void submit()} loading={checking}>
-                    {t('imports.validate')}
-                  </Button>
-                )}
-              </Group>
             </Stack>
           )}
         </>
@@ -331,7 +363,7 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
 function Legend() {
   const { t } = useTranslation();
   return (
-    <Group gap="sm" aria-label={t('imports.legend')}>
+    <Group gap="sm" ml="md" aria-label={t('imports.legend')}>
       {(['valid', 'required', 'invalid', 'unverified'] as const).map((state) => (
         <Group key={state} gap={4}>
           <span
