@@ -28,7 +28,7 @@ test('switching to English translates the page and the grid, and the choice is r
 
 test('the language chosen in the header is saved to the account', async ({ page }) => {
   await signIn(page, ACCOUNTS.user);
-  const token = await page.evaluate(() => localStorage.getItem('cellar.token'));
+  const token = await page.evaluate("localStorage.getItem('cellar.token')");
   const accountLocale = async () => {
     const me = await page.request.get('/api/auth/user', { headers: { authorization: `Bearer ${token}` } });
     return (await me.json()).locale as string;

@@ -1,4 +1,6 @@
+import { importContext, importHeader } from '@cellar/shared/import/templates';
 import { expect, type Page, test } from '@playwright/test';
+import { csvLine, RED_WINE_ROW } from '../fixtures/import-rows';
 import { ACCOUNTS, choose, gridRows, signIn, uniqueCode } from './support';
 
 const USER_HEADER = 'lastname;firstname;email;role;warehouses;modules';
@@ -161,46 +163,11 @@ test.describe('CSV import', () => {
     await page.goto('/product/list');
     await page.getByRole('link', { name: 'Importer' }).click();
     await expect(page.getByRole('heading', { name: 'Importer des articles' })).toBeVisible();
-    const labels = [
-      'code',
-      'label',
-      'sub_family',
-      'warehouse',
-      'supplier',
-      'has_batch',
-      'has_bbd',
-      'has_ubd',
-      'hidden',
-      'ean_unit',
-      'ean_parcel',
-      'ean_pallet',
-      'comment',
-      'family',
-      'color',
-      'vintage',
-      'capacity',
-      'degree',
-      'conditionning',
-      'pcb',
-      'taxation',
-      'governing_rights',
-      'isBio',
-      'weight',
-      'nomenclature',
-    ];
-    const line = (row: Record<string, string>) => labels.map((l) => row[l] ?? '').join(';');
-    const base = {
-      label: 'Pauillac importé',
-      sub_family: 'WINE_RED',
-      warehouse: 'BDX',
-      vintage: '2019',
-      capacity: 'CL75',
-      degree: '13.5',
-      conditionning: 'CAR',
-      pcb: '6',
-      taxation: 'DS',
-      governing_rights: 'R',
-    };
+    const labels = importHeader(
+      importContext({ template: 'product', importer: { role: 2, scope: ['*'] }, warehouses: [] }),
+    );
+    const line = (row: Record<string, string>) => csvLine(labels, row);
+    const base = RED_WINE_ROW;
     await chooseFile(
       page,
       'products.csv',

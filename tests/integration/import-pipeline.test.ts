@@ -10,6 +10,7 @@ import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, S
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportJob } from '@cellar/shared/schemas/imports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvLine, RED_WINE_ROW } from '../fixtures/import-rows';
 import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
 
 let h: Harness;
@@ -215,20 +216,8 @@ describe('Product import', () => {
     const token = await h.login(USER1);
     const supplier = (await h.call('GET', '/api/contacts?filter[type]=supplier&paginate=1', { token })).body.data[0];
     const { labels } = (await h.call('GET', '/api/csv/product?returnFile=false', { token })).body;
-    const line = (row: Record<string, string>) => labels.map((l: string) => row[l] ?? '').join(';');
-    const base = {
-      label: 'Pauillac importé',
-      sub_family: 'WINE_RED',
-      warehouse: 'BDX',
-      supplier: supplier.code,
-      vintage: '2019',
-      capacity: 'CL75',
-      degree: '13.5',
-      conditionning: 'CAR',
-      pcb: '6',
-      taxation: 'DS',
-      governing_rights: 'R',
-    };
+    const line = (row: Record<string, string>) => csvLine(labels, row);
+    const base = { ...RED_WINE_ROW, supplier: supplier.code };
     const csv = [
       labels.join(';'),
       line({ ...base, code: 'IMPPROD1', has_batch: 'oui' }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RED_WINE_ROW } from '../../../tests/fixtures/import-rows';
 import { decodeImportFile, ImportFileError, parseImportText, readImportRows, writeImportFile } from './file';
 import {
   checkRow,
@@ -226,17 +227,10 @@ describe('product import rows', () => {
   const ctx = importContext({ template: 'product', importer: admin, ownerId: 'c1', warehouses: WAREHOUSES, suppliers });
   const product = (over: Record<string, string> = {}) => ({
     ...Object.fromEntries(importHeader(ctx).map((h) => [h, ''])),
+    ...RED_WINE_ROW,
     code: 'p-1',
-    label: 'Pauillac 2019',
+    // Codes of selects match without case.
     sub_family: 'wine_red',
-    warehouse: 'BDX',
-    vintage: '2019',
-    capacity: 'CL75',
-    degree: '13.5',
-    conditionning: 'CAR',
-    pcb: '6',
-    taxation: 'DS',
-    governing_rights: 'R',
     ...over,
   });
   it('names a column per attribute of the referential, labelled by it', () => {

@@ -4,6 +4,7 @@
  * the shell only; AG Grid comes with the list pages.
  */
 import { canAccess } from '@cellar/shared/auth/roles';
+import type { ImportTemplateName } from '@cellar/shared/import/templates';
 import { CONTACT_TYPES, type ContactType } from '@cellar/shared/schemas/contact';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { RouteError } from '../components/errors/route-error';
@@ -44,6 +45,25 @@ const loadRouteCompany: Loader = async ({ params }) => {
   await loadCompany(params.companyId);
   return null;
 };
+
+/** An import screen (features/imports) for a template, leading back to its list. */
+function importPage(template: ImportTemplateName, p: AppPath, list: AppPath, type?: ContactType): RouteObject {
+  return page(p, async () => {
+    const { ImportRoute } = await import('../features/imports/routes/import-page');
+    return {
+      element: (
+        <ImportRoute
+          key={`${template}-${type ?? ''}`}
+          template={template}
+          type={type}
+          title={p.title}
+          listPath={list.path}
+          listTitle={list.title}
+        />
+      ),
+    };
+  });
+}
 
 function userRoutes(): RouteObject[] {
   const list =
@@ -90,19 +110,7 @@ function companyRoutes(): RouteObject[] {
     page(companies.create, async () => ({
       Component: (await import('../features/companies/routes/company-create')).CompanyCreateRoute,
     })),
-    page(companies.import, async () => {
-      const { ImportRoute } = await import('../features/imports/routes/import-page');
-      return {
-        element: (
-          <ImportRoute
-            template="company"
-            title={companies.import.title}
-            listPath={companies.list.path}
-            listTitle={companies.list.title}
-          />
-        ),
-      };
-    }),
+    importPage('company', companies.import, companies.list),
     page(companies.carriers, async () => ({
       Component: (await import('../features/companies/routes/company-carriers')).CompanyCarriersRoute,
     })),
@@ -136,19 +144,7 @@ function catalogueRoutes(): RouteObject[] {
       products.modify.path,
       loadRouteProduct,
     ),
-    page(products.import, async () => {
-      const { ImportRoute } = await import('../features/imports/routes/import-page');
-      return {
-        element: (
-          <ImportRoute
-            template="product"
-            title={products.import.title}
-            listPath={products.list.path}
-            listTitle={products.list.title}
-          />
-        ),
-      };
-    }),
+    importPage('product', products.import, products.list),
     page(stock.list, stockList),
     page(stock.list, stockList, '/stock'),
     page(stock.movements, async () => ({
@@ -180,26 +176,11 @@ function contactRoutes(type: ContactType): RouteObject[] {
     const { ContactCreateRoute } = await import('../features/contacts/routes/contact-create');
     return { element: <ContactCreateRoute key={type} type={type} /> };
   };
-  const lazyImport: RouteObject['lazy'] = async () => {
-    const { ImportRoute } = await import('../features/imports/routes/import-page');
-    return {
-      element: (
-        <ImportRoute
-          key={type}
-          template="contact"
-          type={type}
-          title={paths.contacts[type].import.title}
-          listPath={list.path}
-          listTitle={list.title}
-        />
-      ),
-    };
-  };
   return [
     page(list, lazyList),
     page(list, lazyList, `/${type}`),
     page(create, lazyCreate),
-    page(paths.contacts[type].import, lazyImport),
+    importPage('contact', paths.contacts[type].import, list, type),
   ];
 }
 

@@ -2,11 +2,12 @@
 import { isSuperadmin } from '@cellar/shared/auth/roles';
 import type { Company } from '@cellar/shared/schemas/identity';
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { IconFileImport, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DataGridHandle } from '../../../components/data-grid/data-grid';
+import { ImportButton } from '../../../components/ui/import-button';
 import { paths } from '../../../config/paths';
 import { impersonate, usePrincipal } from '../../../lib/auth';
 import { notify } from '../../../lib/notifications';
@@ -46,14 +47,7 @@ export function CompanyListRoute() {
               <Button component={Link} to={paths.companies.create.path} leftSection={<IconPlus size={16} />}>
                 {t('companies.add')}
               </Button>
-              <Button
-                component={Link}
-                to={paths.companies.import.path}
-                variant="default"
-                leftSection={<IconFileImport size={16} />}
-              >
-                {t('imports.button')}
-              </Button>
+              <ImportButton to={paths.companies.import.path} />
             </Group>
           )
         }

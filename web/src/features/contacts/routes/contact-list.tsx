@@ -3,11 +3,12 @@ import { isWritter } from '@cellar/shared/auth/roles';
 import { type Contact, type ContactType, contactTypeRules } from '@cellar/shared/schemas/contact';
 import { canImport } from '@cellar/shared/schemas/imports';
 import { Button, Group, Select, Stack, Title } from '@mantine/core';
-import { IconFileImport, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DataGridHandle } from '../../../components/data-grid/data-grid';
+import { ImportButton } from '../../../components/ui/import-button';
 import { paths } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
 import { useWarehouses } from '../api/get-warehouses';
@@ -40,16 +41,7 @@ export function ContactListRoute({ type }: { type: ContactType }) {
       <Button component={Link} to={paths.contacts[type].create.path} leftSection={<IconPlus size={16} />}>
         {t(`contacts.${type}.add`)}
       </Button>
-      {canImport(principal, 'contact', type) && (
-        <Button
-          component={Link}
-          to={paths.contacts[type].import.path}
-          variant="default"
-          leftSection={<IconFileImport size={16} />}
-        >
-          {t('imports.button')}
-        </Button>
-      )}
+      {canImport(principal, 'contact', type) && <ImportButton to={paths.contacts[type].import.path} />}
     </Group>
   );
 

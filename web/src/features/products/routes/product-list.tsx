@@ -2,12 +2,13 @@
 import { isWritter } from '@cellar/shared/auth/roles';
 import type { Product } from '@cellar/shared/schemas/catalogue';
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { IconFileImport, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProductDetailModal } from '../../../components/catalogue/product-detail-modal';
 import type { DataGridHandle } from '../../../components/data-grid/data-grid';
+import { ImportButton } from '../../../components/ui/import-button';
 import { paths } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
 import { ProductRowActions } from '../components/product-row-actions';
@@ -32,14 +33,7 @@ export function ProductListRoute() {
       <Button component={Link} to={paths.products.create.path} leftSection={<IconPlus size={16} />}>
         {t('products.add')}
       </Button>
-      <Button
-        component={Link}
-        to={paths.products.import.path}
-        variant="default"
-        leftSection={<IconFileImport size={16} />}
-      >
-        {t('imports.button')}
-      </Button>
+      <ImportButton to={paths.products.import.path} />
     </Group>
   );
 

@@ -6,12 +6,13 @@
 import { isSuperadmin } from '@cellar/shared/auth/roles';
 import type { User } from '@cellar/shared/schemas/identity';
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { IconFileImport, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { DataGridHandle } from '../../../components/data-grid/data-grid';
 import { PageBreadcrumbs } from '../../../components/layouts/page-breadcrumbs';
+import { ImportButton } from '../../../components/ui/import-button';
 import { clientUserCreatePath, clientUserImportPath, paths } from '../../../config/paths';
 import { usePrincipal, useUser } from '../../../lib/auth';
 import { useCompany } from '../api/get-company';
@@ -70,9 +71,7 @@ export function UserListRoute({ administration }: { administration: boolean }) {
             <Button component={Link} to={createPath} leftSection={<IconPlus size={16} />}>
               {t('users.add')}
             </Button>
-            <Button component={Link} to={importPath} variant="default" leftSection={<IconFileImport size={16} />}>
-              {t('imports.button')}
-            </Button>
+            <ImportButton to={importPath} />
           </Group>
         }
       />
