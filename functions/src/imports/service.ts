@@ -30,10 +30,10 @@ import {
 } from '@cellar/shared/schemas/imports';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
-import { contactSource } from '../contacts/repository';
 import { s3Client } from '../data/client';
+import { keys } from '../data/keys';
 import { references } from '../data/reference';
-import { queryAll } from '../data/table';
+import { batchGet } from '../data/table';
 import { config } from '../platform/config';
 import { csvResponse } from '../platform/csv';
 import { ForbiddenError, NotFoundError, PayloadTooLargeError, ValidationError } from '../platform/errors';
@@ -83,7 +83,6 @@ export async function contextFor(
   if (type === 'recipient' && choices.segment && owner && !owner.segments.includes(choices.segment))
     errors.segment = say(lang, MESSAGES.invalid);
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  const suppliers = template === 'product' && ownerId ? await suppliersOf(ownerId) : [];
   return importContext({
     template,
     importer: caller,
@@ -92,18 +91,20 @@ export async function contextFor(
     warehouseId: type && type !== 'carrier' ? (choices.warehouse ?? null) : null,
     segment: type === 'recipient' ? (choices.segment ?? null) : null,
     warehouses: template === 'company' ? allWarehouses : ownWarehouses,
-    suppliers,
     topAgent: Boolean(owner?.isTopAgent),
   });
 }
 
-/** The account's suppliers by code, which product rows name. */
-async function suppliersOf(ownerId: string) {
-  const out: { id: string; code: string }[] = [];
-  for await (const item of queryAll(contactSource('supplier', { id: ownerId }, false))) {
-    out.push({ id: String(item.id), code: String(item.code) });
-  }
-  return out;
+/**
+ * Product rows name suppliers by code: the context learns the ones the rows name, read by key (a supplier's key
+ * is its owner and code), rather than every supplier of the account.
+ */
+export async function withSuppliers(ctx: ImportContext, rows: readonly ImportRow[]): Promise<ImportContext> {
+  if (ctx.template !== 'product' || !ctx.ownerId) return ctx;
+  const owner = ctx.ownerId;
+  const codes = [...new Set(rows.map((r) => (r.supplier ?? '').trim().toUpperCase()).filter(Boolean))];
+  const found = await batchGet(codes.map((code) => keys.contact(owner, 'supplier', code)));
+  return { ...ctx, suppliers: found.map((item) => ({ id: String(item.id), code: String(item.code) })) };
 }
 
 /** A column's name for people: the referential's for attributes, else the shared messages'. */

@@ -28,7 +28,7 @@ import { type Caller, callerFor } from '../platform/principal';
 import { createProduct } from '../products/service';
 import { createUser } from '../users/service';
 import { findJob, type JobItem, saveJob } from './jobs';
-import { columnLabel, contextFor, jobIdOfKey, rowsOf } from './service';
+import { columnLabel, contextFor, jobIdOfKey, rowsOf, withSuppliers } from './service';
 
 /** Rows written together, between two saves of the job's progress. */
 const CHECKPOINT_ROWS = 20;
@@ -99,8 +99,9 @@ export async function runImport(bucket: string, key: string): Promise<void> {
       warehouse: job.warehouseId ?? undefined,
       segment: job.segment ?? undefined,
     };
-    const ctx = await contextFor(caller, job.template, choices, job.lang);
-    rows = rowsOf(await readObject(bucket, key), ctx);
+    const base = await contextFor(caller, job.template, choices, job.lang);
+    rows = rowsOf(await readObject(bucket, key), base);
+    const ctx = await withSuppliers(base, rows);
     checks = checkRows(ctx, rows).checks;
     labels = new Map(importColumns(ctx).map((c) => [c.key, columnLabel(c, job.lang)]));
   } catch (e) {
