@@ -47,7 +47,15 @@ import {
   useWarehouses,
 } from '../api/imports';
 import { ImportGrid, STATE_COLORS } from '../components/import-grid';
-import { checkGrid, editCell, emailsToAsk, type GridRow, mapLimited, readFileRows } from '../utils/import-rows';
+import {
+  checkGrid,
+  editCell,
+  emailsToAsk,
+  type GridRow,
+  mapLimited,
+  markTaken,
+  readFileRows,
+} from '../utils/import-rows';
 
 export interface ImportRouteProps {
   template: ImportTemplateName;
@@ -135,10 +143,10 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
     async (current: GridRow[]) => {
       setChecking(true);
       try {
-        const emails = emailsToAsk(ctx, current);
+        const first = checkGrid(ctx, current);
+        const emails = emailsToAsk(ctx, first.rows);
         const answers = await mapLimited(emails, EMAIL_CHECKS_AT_ONCE, (e) => isEmailTaken(e).catch(() => false));
-        const taken = new Set(emails.filter((_, i) => answers[i]));
-        const out = checkGrid(ctx, current, taken);
+        const out = markTaken(first, new Set(emails.filter((_, i) => answers[i])));
         setRows(out.rows);
         setDuplicateEmails(out.duplicateEmails);
         return out.invalid;

@@ -1,6 +1,6 @@
 import { importContext } from '@cellar/shared/import/templates';
 import { describe, expect, it } from 'vitest';
-import { cellState, checkGrid, editCell, emailsToAsk, mapLimited, readFileRows } from './import-rows';
+import { cellState, checkGrid, editCell, emailsToAsk, mapLimited, markTaken, readFileRows } from './import-rows';
 
 const ctx = importContext({
   template: 'user',
@@ -55,14 +55,14 @@ describe('checking the grid', () => {
     expect(cellState(edited, 'firstname').state).toBe('valid');
   });
   it('counts invalid rows, lists e-mails used twice, and marks e-mails the API knows', () => {
-    const out = checkGrid(ctx, rows, new Set(['taken@b.fr']));
+    const out = markTaken(checkGrid(ctx, rows), new Set(['taken@b.fr']));
     expect(out.invalid).toBe(3);
     expect(out.duplicateEmails).toEqual(['a@b.fr']);
     expect(out.rows[1]?.check?.cells.email?.message?.key).toBe('import.email_taken');
   });
   it('asks the API only about e-mails that are otherwise valid, once each', () => {
     const withBad = [...rows, { id: 4, cells: { ...rows[0]!.cells, email: 'nope' }, edited: [] }];
-    expect(emailsToAsk(ctx, withBad).sort()).toEqual(['taken@b.fr']);
+    expect(emailsToAsk(ctx, checkGrid(ctx, withBad).rows).sort()).toEqual(['taken@b.fr']);
   });
   it('runs work a few at a time, keeping the order', async () => {
     let running = 0;

@@ -46,41 +46,45 @@ export function cellState(row: GridRow, key: string): CellCheck {
   return row.check.cells[key] ?? { state: 'valid' };
 }
 
-/** Checks every row; `taken` holds e-mails (lower case) the API says are already used. */
-export function checkGrid(ctx: ImportContext, rows: readonly GridRow[], taken: ReadonlySet<string> = new Set()) {
+export interface GridCheck {
+  rows: GridRow[];
+  invalid: number;
+  /** E-mails used twice in a user file: the persistent warning's list. */
+  duplicateEmails: string[];
+}
+
+/** Checks every row with the shared template rules. */
+export function checkGrid(ctx: ImportContext, rows: readonly GridRow[]): GridCheck {
   const out = checkRows(
     ctx,
     rows.map((r) => r.cells),
   );
-  const checked = rows.map((row, i): GridRow => {
-    let check = out.checks[i] as RowCheck;
-    const email = (row.cells.email ?? '').trim().toLowerCase();
-    if (ctx.template === 'user' && email && taken.has(email) && check.cells.email?.state === 'valid') {
-      check = {
-        ...check,
-        valid: false,
-        input: undefined,
-        cells: { ...check.cells, email: { state: 'invalid', message: { key: IMPORT_MESSAGES.emailTaken } } },
-      };
-    }
-    return { ...row, check, edited: [] };
-  });
+  const checked = rows.map((row, i): GridRow => ({ ...row, check: out.checks[i] as RowCheck, edited: [] }));
   return {
     rows: checked,
     invalid: checked.filter((r) => !r.check?.valid).length,
-    /** E-mails used twice in a user file: the persistent warning's list. */
     duplicateEmails: ctx.template === 'user' ? out.duplicates : [],
   };
 }
 
-/** The e-mails of rows whose e-mail cell is otherwise valid: those the API is asked about. */
-export function emailsToAsk(ctx: ImportContext, rows: readonly GridRow[]): string[] {
+const emailOf = (row: GridRow) => (row.cells.email ?? '').trim().toLowerCase();
+
+/** The e-mails of checked user rows whose e-mail cell is otherwise valid: those the API is asked about. */
+export function emailsToAsk(ctx: ImportContext, checked: readonly GridRow[]): string[] {
   if (ctx.template !== 'user') return [];
-  const { rows: checked } = checkGrid(ctx, rows);
-  const emails = checked
-    .filter((r) => r.check?.cells.email?.state === 'valid')
-    .map((r) => (r.cells.email ?? '').trim().toLowerCase());
-  return [...new Set(emails)];
+  return [...new Set(checked.filter((r) => r.check?.cells.email?.state === 'valid').map(emailOf))];
+}
+
+/** Marks the e-mail cells the API says are already used (lower-case e-mails in `taken`). */
+export function markTaken(result: GridCheck, taken: ReadonlySet<string>): GridCheck {
+  if (!taken.size) return result;
+  const rows = result.rows.map((row): GridRow => {
+    const check = row.check;
+    if (!check || !taken.has(emailOf(row)) || check.cells.email?.state !== 'valid') return row;
+    const email: CellCheck = { state: 'invalid', message: { key: IMPORT_MESSAGES.emailTaken } };
+    return { ...row, check: { ...check, valid: false, input: undefined, cells: { ...check.cells, email } } };
+  });
+  return { ...result, rows, invalid: rows.filter((r) => !r.check?.valid).length };
 }
 
 /** Runs `fn` over the items, `limit` at a time. */
