@@ -45,6 +45,7 @@ export class ApiStack extends Stack {
       IMPORT_BUCKET: data.importsBucket.bucketName,
       EXPORT_BUCKET: data.exportsBucket.bucketName,
       IMPORT_QUEUE_URL: data.importQueue.queue.queueUrl,
+      EXPORT_QUEUE_URL: data.exportQueue.queue.queueUrl,
       JWT_SECRET_ARN: data.jwtSecret.secretArn,
       APP_ENV: props.appEnv,
       APP_URL_PARAMETER: props.appUrlParameter,
@@ -123,6 +124,13 @@ export class ApiStack extends Stack {
       environment,
     });
     importWorker.role.addManagedPolicy(data.importWorkerAccess);
+    const exportWorker = new QueueWorker(this, 'ExportWorker', {
+      queue: data.exportQueue,
+      entry: 'exports/worker.ts',
+      serviceName: 'exports-worker',
+      environment,
+    });
+    exportWorker.role.addManagedPolicy(data.exportWorkerAccess);
     // Imported users get their first-login e-mail, with a link to the application, like users created by hand.
     importWorker.role.addToPrincipalPolicy(appUrlRead);
     if (mailSend) importWorker.role.addToPrincipalPolicy(mailSend);

@@ -34,11 +34,14 @@ export class DataStack extends Stack {
   readonly importsBucket: PrivateBucket;
   readonly exportsBucket: PrivateBucket;
   readonly importQueue: WorkQueue;
+  readonly exportQueue: WorkQueue;
   readonly jwtSecret: Secret;
   /** For every API function. */
   readonly apiAccess: ManagedPolicy;
   /** For the import worker. */
   readonly importWorkerAccess: ManagedPolicy;
+  /** For the export worker. */
+  readonly exportWorkerAccess: ManagedPolicy;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -67,6 +70,7 @@ export class DataStack extends Stack {
     this.exportsBucket = new PrivateBucket(this, 'Exports', { accessLogs, expireAfter: Duration.days(30) });
 
     this.importQueue = new WorkQueue(this, 'ImportQueue', { workerTimeout: Duration.minutes(5) });
+    this.exportQueue = new WorkQueue(this, 'ExportQueue', { workerTimeout: Duration.minutes(5) });
     this.importsBucket.addEventNotification(EventType.OBJECT_CREATED, new SqsDestination(this.importQueue.queue), {
       prefix: IMPORT_PREFIX,
     });
@@ -89,7 +93,10 @@ export class DataStack extends Stack {
       statements: [
         this.tableReadWrite(),
         new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.jwtSecret.secretArn] }),
-        new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.importQueue.queue.queueArn] }),
+        new PolicyStatement({
+          actions: ['sqs:SendMessage'],
+          resources: [this.importQueue.queue.queueArn, this.exportQueue.queue.queueArn],
+        }),
         new PolicyStatement({
           actions: ['s3:PutObject'],
           resources: [this.importsBucket.arnForObjects(`${IMPORT_PREFIX}*`)],
@@ -129,6 +136,21 @@ export class DataStack extends Stack {
       this.importsBucket,
       `${IMPORT_PREFIX}*`,
       'The worker reads whichever upload it is notified of, under incoming/ only.',
+    );
+
+    this.exportWorkerAccess = new ManagedPolicy(this, 'ExportWorkerAccess', {
+      description: 'What the Cellar export worker may do with the data',
+      statements: [
+        // The lists it exports read the table; the job item is written back.
+        this.tableReadWrite(),
+        new PolicyStatement({ actions: ['s3:PutObject'], resources: [this.exportsBucket.arnForObjects('exports/*')] }),
+      ],
+    });
+    acknowledgeObjectWildcard(
+      this.exportWorkerAccess,
+      this.exportsBucket,
+      'exports/*',
+      'Each export file gets a key of its own job under exports/, unknown in advance.',
     );
   }
 

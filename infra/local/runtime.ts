@@ -37,6 +37,7 @@ export interface Runtime {
 const TABLE = 'cellar';
 const BUCKETS = { imports: 'cellar-imports', exports: 'cellar-exports' };
 const IMPORT_QUEUE = 'cellar-imports';
+const EXPORT_QUEUE = 'cellar-exports';
 // As the deployed import worker (infra/lib/api-stack.ts): 5 minutes, messages hidden 6× that.
 const WORKER_TIMEOUT_S = 300;
 
@@ -58,6 +59,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   await ensureTable(endpoints.dynamodb, TABLE);
   const visibility = o.importVisibilityTimeout ?? WORKER_TIMEOUT_S * 6;
   const { queueUrl, dlqUrl } = await ensureQueue(endpoints.sqs, IMPORT_QUEUE, 3, visibility);
+  const exports = await ensureQueue(endpoints.sqs, EXPORT_QUEUE, 3, WORKER_TIMEOUT_S * 6);
 
   // The handlers read the same variables as in AWS; the SDK's service-specific endpoint variables
   // point them at the emulators.
@@ -67,6 +69,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
     EXPORT_BUCKET: BUCKETS.exports,
     IMPORT_QUEUE_URL: queueUrl,
     IMPORT_DLQ_URL: dlqUrl,
+    EXPORT_QUEUE_URL: exports.queueUrl,
     APP_ENV: 'local',
     AWS_REGION: REGION,
     AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
@@ -101,6 +104,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   );
 
   const importWorker = (await import('@cellar/functions/imports/worker')) as { handler: Worker };
+  const exportWorker = (await import('@cellar/functions/exports/worker')) as { handler: Worker };
   const pollers = [
     startPoller({
       client: sqs,
@@ -111,6 +115,16 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
       batchSize: 10,
       visibilityTimeout: visibility,
       onError: (e) => log(`import worker: ${(e as Error).message}`),
+    }),
+    startPoller({
+      client: sqs,
+      queueUrl: exports.queueUrl,
+      queueArn: `arn:aws:sqs:${REGION}:123456789012:${EXPORT_QUEUE}`,
+      worker: exportWorker.handler,
+      name: 'cellar-export-worker',
+      batchSize: 10,
+      visibilityTimeout: WORKER_TIMEOUT_S * 6,
+      onError: (e) => log(`export worker: ${(e as Error).message}`),
     }),
   ];
 

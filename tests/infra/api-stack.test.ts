@@ -27,9 +27,9 @@ function deployedRoutes(): string[] {
 }
 
 describe('ApiStack: the functions', () => {
-  it('has one Lambda per resource of the route table, plus the import worker', () => {
+  it('has one Lambda per resource of the route table, plus the import and export workers', () => {
     const services = Object.keys(functions).map(serviceOf);
-    expect(services.sort()).toEqual([...RESOURCES, 'imports-worker'].sort());
+    expect(services.sort()).toEqual([...RESOURCES, 'imports-worker', 'exports-worker'].sort());
   });
 
   it.each(Object.keys(functions))('%s runs Node 22 on arm64 with the environment the code reads', (id) => {

@@ -87,10 +87,13 @@ describe('DataStack: the file buckets', () => {
   });
 });
 
-describe('DataStack: the import queue', () => {
+describe.each([
+  ['import', stacks.data.importQueue, 'imports-worker'],
+  ['export', stacks.data.exportQueue, 'exports-worker'],
+])('DataStack: the %s queue', (_name, workQueue, workerName) => {
   const queues = resourcesOf(data, 'AWS::SQS::Queue');
-  const queueId = logicalId(stacks.data.importQueue.queue);
-  const dlqId = logicalId(stacks.data.importQueue.deadLetterQueue);
+  const queueId = logicalId(workQueue.queue);
+  const dlqId = logicalId(workQueue.deadLetterQueue);
   const queue = queues[queueId]!;
 
   it('dead-letters a message after three receives', () => {
@@ -105,7 +108,7 @@ describe('DataStack: the import queue', () => {
     const worker = Object.values(resourcesOf(api, 'AWS::Lambda::Function')).find(
       (fn) =>
         (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.POWERTOOLS_SERVICE_NAME ===
-        'imports-worker',
+        workerName,
     )!;
     // Assess
     expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * (worker.Properties.Timeout as number));

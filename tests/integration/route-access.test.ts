@@ -34,6 +34,11 @@ beforeAll(async () => {
   const csv = 'lastname;firstname;email;role;warehouses;modules\r\nA;B;access.import@cli001.test;reader;BDX;\r\n';
   upload.append('file', new Blob([csv]), 'user.csv');
   cli1.import = (await h.call('POST', '/api/csv/user', { token, form: upload })).body.id;
+  const exportJob = await h.call('POST', '/api/exports', {
+    token,
+    body: { path: '/api/contacts', query: 'filter[type]=recipient&columns=code' },
+  });
+  cli1.export = exportJob.body.id;
   const user = async (id: string, email: string, scope: string[]) =>
     insertUser(
       {
@@ -116,6 +121,8 @@ const SAMPLES: Partial<Record<RouteId, () => Sample>> = {
   // The body is checked first (no file here); the template's own rule comes after.
   importUpload: () => ({ params: { template: 'contact' }, otherTenant: [422] }),
   importGet: () => ({ params: { id: cli1.import as string }, otherTenant: NOT_FOUND }),
+  // An export is its requester's (CLI001's admin): everybody else, of its company or not, gets a 404.
+  exportGet: () => ({ params: { id: cli1.export as string }, otherTenant: NOT_FOUND }),
 };
 
 const fill = (path: string, params: Record<string, string>) =>

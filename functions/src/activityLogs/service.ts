@@ -165,7 +165,7 @@ const LOG_COLUMNS: CsvColumn[] = routes.activityLogList.list.columns.map((field)
 export async function exportLogs(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
   const rows = await listAll({ source: source(caller), map: view, predicate: (l) => matchesAll(l, q.filters) });
-  return csvResponse('activity-logs.csv', toCsv(rows, LOG_COLUMNS));
+  return csvResponse('activity-logs.csv', toCsv(rows, LOG_COLUMNS), rows.length);
 }
 
 /** Daily counts per company, type and page between two dates (default: this year). */

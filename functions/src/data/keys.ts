@@ -46,6 +46,9 @@ export const keys = {
   /** A CSV import job (the file itself is in the imports bucket under incoming/{id}.csv). */
   importJob: (id: string) => ({ PK: `IMPORT#${id}`, SK: 'IMPORT' }),
 
+  /** A background CSV export (the file is in the exports bucket under exports/{id}/). */
+  exportJob: (id: string) => ({ PK: `EXPORT#${id}`, SK: 'EXPORT' }),
+
   preference: (userId: string, slug: string) => ({ PK: `USER#${userId}`, SK: `PREF#${slug}` }),
   preferencePrefix: 'PREF#',
 } as const;

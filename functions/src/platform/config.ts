@@ -15,6 +15,9 @@ export const config = {
   get exportBucket() {
     return env('EXPORT_BUCKET', 'cellar-exports');
   },
+  get exportQueueUrl() {
+    return env('EXPORT_QUEUE_URL');
+  },
   get appEnv() {
     return env('APP_ENV', 'production');
   },

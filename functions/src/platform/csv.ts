@@ -2,11 +2,15 @@ import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
 import { type ListQuery, QueryError } from '@cellar/shared/filter/query';
 import { HttpResponse } from './http';
 
+/** The data rows of a CSV answer (the background export records it). */
+export const ROW_COUNT_HEADER = 'X-Row-Count';
+
 /** A CSV download; the client takes the file name from Content-Disposition. */
-export function csvResponse(filename: string, content: string): HttpResponse {
+export function csvResponse(filename: string, content: string, rows?: number): HttpResponse {
   return new HttpResponse(200, content, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
+    ...(rows === undefined ? {} : { [ROW_COUNT_HEADER]: String(rows) }),
   });
 }
 
@@ -33,4 +37,4 @@ export function exportColumns(
 
 /** A CSV export of records with the requested columns. */
 export const csvExport = (filename: string, records: readonly unknown[], columns: CsvColumn[]) =>
-  csvResponse(filename, toCsv(records, columns));
+  csvResponse(filename, toCsv(records, columns), records.length);

@@ -20,6 +20,7 @@ export const RESOURCES = [
   'stocks',
   'stockMovements',
   'imports',
+  'exports',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -6,6 +6,7 @@
 import { catalogueRoutes } from './catalogue';
 import { contactRoutes } from './contacts';
 import type { RouteDef } from './define';
+import { exportRoutes } from './exports';
 import { identityRoutes } from './identity';
 import { importRoutes } from './imports';
 import { platformRoutes } from './platform';
@@ -19,6 +20,7 @@ export const routes = {
   ...catalogueRoutes,
   ...platformRoutes,
   ...importRoutes,
+  ...exportRoutes,
 } as const;
 
 export type Routes = typeof routes;

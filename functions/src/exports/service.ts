@@ -1,0 +1,95 @@
+/**
+ * Background exports. The API checks the request as the list itself would (the list's access rule, then its
+ * filter, sort and column checks), records a job and queues it; the worker (worker.ts) runs the list's own
+ * export as the requester and puts the file in the exports bucket; the requester gets a link valid 15 minutes.
+ */
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { canAccess } from '@cellar/shared/auth/roles';
+import { checkListQuery, type ListQuery, parseListQuery } from '@cellar/shared/filter/query';
+import { type Language, translate } from '@cellar/shared/i18n/messages';
+import type { RouteDef } from '@cellar/shared/routes/define';
+import { type RouteId, routes } from '@cellar/shared/routes/table';
+import type { ExportJob, ExportRequest } from '@cellar/shared/schemas/exports';
+import { MESSAGES } from '@cellar/shared/validation/validators';
+import { ulid } from 'ulid';
+import { s3Client, sqsClient } from '../data/client';
+import { config } from '../platform/config';
+import { ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
+import type { Caller } from '../platform/principal';
+import { EXPORTERS } from './exporters';
+import { type ExportItem, findExport, saveExport } from './jobs';
+
+/** How long a download link stays valid. */
+export const LINK_SECONDS = 15 * 60;
+
+/** The exportable list at this path: a GET list route of the table with a CSV export. */
+export function exportableRoute(path: string): [RouteId, RouteDef] | undefined {
+  return (Object.entries(routes) as [RouteId, RouteDef][]).find(
+    ([id, def]) => def.method === 'GET' && def.path === path && def.csv && def.list && EXPORTERS[id],
+  );
+}
+
+/** The list query of a job, checked against the list's spec; a CSV export of the requested columns. */
+export function exportQuery(def: RouteDef, query: string): ListQuery {
+  const list = parseListQuery([...new URLSearchParams(query)]);
+  list.params.output = 'csv';
+  if (def.list) checkListQuery(list, def.list);
+  return list;
+}
+
+function view(job: ExportItem, url: string | null): ExportJob {
+  return {
+    id: job.id,
+    status: job.status,
+    rows: job.rows,
+    filename: job.filename,
+    url,
+    error: job.error,
+    createdAt: job.createdAt,
+    finishedAt: job.finishedAt,
+  };
+}
+
+/** POST /api/exports. */
+export async function createExport(caller: Caller, body: ExportRequest, lang: Language): Promise<ExportJob> {
+  const found = exportableRoute(body.path);
+  if (!found) throw new ValidationError({ path: [translate(lang, MESSAGES.invalid)] });
+  const [route, def] = found;
+  if (!canAccess(caller, def.access, def.scopes)) throw new ForbiddenError();
+  exportQuery(def, body.query);
+  const job: ExportItem = {
+    id: ulid(),
+    userId: caller.user.id,
+    actorId: caller.actorId ?? null,
+    route,
+    query: body.query,
+    lang,
+    status: 'queued',
+    rows: null,
+    filename: null,
+    key: null,
+    error: null,
+    createdAt: new Date().toISOString(),
+    finishedAt: null,
+  };
+  await saveExport(job);
+  await sqsClient().send(
+    new SendMessageCommand({ QueueUrl: config.exportQueueUrl, MessageBody: JSON.stringify({ id: job.id }) }),
+  );
+  return view(job, null);
+}
+
+/** GET /api/exports/{id}: the requester's own job, with a download link once done. */
+export async function getExport(caller: Caller, id: string): Promise<ExportJob> {
+  const job = await findExport(id);
+  if (!job || job.userId !== caller.user.id) throw new NotFoundError();
+  const url =
+    job.status === 'done' && job.key
+      ? await getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: config.exportBucket, Key: job.key }), {
+          expiresIn: LINK_SECONDS,
+        })
+      : null;
+  return view(job, url);
+}

@@ -1,0 +1,78 @@
+/**
+ * The export worker: SQS ({ id }) → here. It runs the list's own export as the requester (so the list's tenancy,
+ * scopes and filters apply as in the API), puts the file in the exports bucket with its download name, and
+ * records the job done with the row count. A finished job is skipped; a failure the requester caused (a right
+ * lost since, a query no longer valid) ends the job as failed; anything else is retried by the queue.
+ */
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { QueryError } from '@cellar/shared/filter/query';
+import { translate } from '@cellar/shared/i18n/messages';
+import { routes } from '@cellar/shared/routes/table';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { s3Client } from '../data/client';
+import { config } from '../platform/config';
+import { ROW_COUNT_HEADER } from '../platform/csv';
+import { HttpError } from '../platform/errors';
+import { logger } from '../platform/logger';
+import { callerFor } from '../platform/principal';
+import { EXPORTERS } from './exporters';
+import { findExport, saveExport } from './jobs';
+import { exportQuery } from './service';
+
+const FILENAME = /filename="([^"]+)"/;
+
+export async function runExport(id: string): Promise<void> {
+  const job = await findExport(id);
+  if (!job) return logger.warn('No export job', { id });
+  if (job.status === 'done' || job.status === 'failed') return;
+  const fail = async (error: string) => {
+    await saveExport({ ...job, status: 'failed', error, finishedAt: new Date().toISOString() });
+  };
+  const caller = await callerFor(job.userId, job.actorId ?? undefined);
+  const exporter = EXPORTERS[job.route];
+  if (!caller || !exporter) return fail(translate(job.lang, 'api.unauthenticated'));
+  await saveExport({ ...job, status: 'running' });
+  let file: Awaited<ReturnType<typeof exporter>>;
+  try {
+    file = await exporter(caller, exportQuery(routes[job.route], job.query));
+  } catch (e) {
+    if (e instanceof QueryError) return fail(Object.values(e.errors).flat().join(' '));
+    if (e instanceof HttpError && e.expose) return fail(e.text ?? translate(job.lang, e.key, e.values));
+    throw e;
+  }
+  const disposition = file.headers['Content-Disposition'] ?? 'attachment; filename="export.csv"';
+  const filename = FILENAME.exec(disposition)?.[1] ?? 'export.csv';
+  const key = `exports/${job.id}/${filename}`;
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: config.exportBucket,
+      Key: key,
+      Body: file.body,
+      ContentType: 'text/csv; charset=utf-8',
+      // The link downloads the file under its name rather than showing it.
+      ContentDisposition: disposition,
+    }),
+  );
+  await saveExport({
+    ...job,
+    status: 'done',
+    rows: Number(file.headers[ROW_COUNT_HEADER] ?? 0),
+    filename,
+    key,
+    finishedAt: new Date().toISOString(),
+  });
+  logger.info('Export done', { id: job.id, route: job.route });
+}
+
+export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const message of event.Records) {
+    try {
+      await runExport((JSON.parse(message.body) as { id: string }).id);
+    } catch (error) {
+      logger.error('Export failed', { messageId: message.messageId, error: error as Error });
+      batchItemFailures.push({ itemIdentifier: message.messageId });
+    }
+  }
+  return { batchItemFailures };
+};

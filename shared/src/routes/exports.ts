@@ -1,0 +1,28 @@
+/** Background CSV exports of the lists (spec 3 §7 "Exports", ARCHITECTURE "large exports"). */
+import { ACCESS } from '../auth/roles';
+import { exportJobSchema, exportRequestSchema } from '../schemas/exports';
+import { defineRoute, idParams } from './define';
+
+export const exportRoutes = {
+  /** Queues the export of a list; the list's own access rule and query checks apply. Answers 202 with the job. */
+  exportCreate: defineRoute({
+    id: 'exports.create',
+    method: 'POST',
+    path: '/api/exports',
+    resource: 'exports',
+    access: ACCESS.reader,
+    body: exportRequestSchema,
+    response: exportJobSchema,
+    status: 202,
+  }),
+  /** The requester's job: its state, then a download link. */
+  exportGet: defineRoute({
+    id: 'exports.get',
+    method: 'GET',
+    path: '/api/exports/{id}',
+    resource: 'exports',
+    access: ACCESS.reader,
+    params: idParams,
+    response: exportJobSchema,
+  }),
+} as const;

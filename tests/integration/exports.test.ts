@@ -1,0 +1,91 @@
+/**
+ * Background exports end to end: the request checked as the list would check it, the job queued on SQS, the
+ * worker running the list's own export as the requester, the file in the exports bucket, the download link.
+ */
+import type { ExportJob } from '@cellar/shared/schemas/exports';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN1, ADMIN2, type Harness, READER1, startHarness, USER1 } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.stop());
+
+async function requestExport(email: string, path: string, query: string) {
+  return h.call<ExportJob>('POST', '/api/exports', { token: await h.login(email), body: { path, query } });
+}
+
+async function finished(email: string, id: string): Promise<ExportJob> {
+  const token = await h.login(email);
+  const end = Date.now() + 30_000;
+  for (;;) {
+    const res = await h.call<ExportJob>('GET', `/api/exports/${id}`, { token });
+    if (res.body.status === 'done' || res.body.status === 'failed') return res.body;
+    if (Date.now() > end) throw new Error('Timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('Background exports', () => {
+  it('writes the list the requester sees, with its filters and columns, and links to the file', async () => {
+    const query = 'filter[type]=recipient&sort=code&columns=code,address.city';
+    const res = await requestExport(USER1, '/api/contacts', query);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ status: 'queued', url: null });
+    const job = await finished(USER1, res.body.id);
+    expect(job).toMatchObject({ status: 'done', filename: 'recipients.csv', error: null });
+
+    const list = await h.call('GET', '/api/contacts?filter[type]=recipient&paginate=1', {
+      token: await h.login(USER1),
+    });
+    expect(job.rows).toBe(list.body.meta.total);
+    const file = await fetch(job.url as string);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain('recipients.csv');
+    const lines = (await file.text()).replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]).toBe('code;address.city');
+    expect(lines).toHaveLength((job.rows as number) + 1);
+    expect(lines.slice(1)).toEqual([...lines.slice(1)].sort());
+  });
+
+  it('acts as the requester: another company exports only its own rows', async () => {
+    const job = await finished(
+      ADMIN2,
+      (await requestExport(ADMIN2, '/api/contacts', 'filter[type]=recipient&columns=code,owner.code')).body.id,
+    );
+    const file = await (await fetch(job.url as string)).text();
+    const owners = new Set(
+      file
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => l.split(';')[1]),
+    );
+    expect([...owners]).toEqual(['CLI002']);
+  });
+
+  it('checks the request as the list would: its access, its query, a list that exists', async () => {
+    expect((await requestExport(READER1, '/api/users', '')).status).toBe(403);
+    const filter = await requestExport(USER1, '/api/contacts', 'filter[type]=recipient&filter[password]=x');
+    expect(filter.status).toBe(422);
+    expect((filter.body as any).errors).toHaveProperty(['filter[password]']);
+    expect((await requestExport(USER1, '/api/warehouses', '')).status).toBe(422);
+    expect((await requestExport(USER1, '/api/nothing', '')).status).toBe(422);
+  });
+
+  it('ends the job as failed, saying why, when the list refuses a column', async () => {
+    const res = await requestExport(USER1, '/api/contacts', 'filter[type]=recipient&columns=code,password');
+    const job = await finished(USER1, res.body.id);
+    expect(job).toMatchObject({ status: 'failed', url: null });
+    expect(job.error).toContain('password');
+  });
+
+  it('shows a job to its requester only', async () => {
+    const res = await requestExport(ADMIN1, '/api/stock-movements', 'columns=date,quantity');
+    const job = await finished(ADMIN1, res.body.id);
+    expect(job.status).toBe('done');
+    expect((await h.call('GET', `/api/exports/${res.body.id}`, { token: await h.login(USER1) })).status).toBe(404);
+    expect((await h.call('GET', `/api/exports/${res.body.id}`, { token: await h.login(ADMIN2) })).status).toBe(404);
+  });
+});
