@@ -41,6 +41,12 @@ describe('Function: parseListQuery ∘ serializeListQuery', () => {
     );
   });
 
+  it('keeps a parameter named __proto__ as a parameter, which the list refuses', () => {
+    const q = parseListQuery([['__proto__', 'x']]);
+    expect(Object.keys(q.params)).toEqual(['__proto__']);
+    expect(() => checkListQuery(q, { filters: [], sorts: [], includes: [] })).toThrow(QueryError);
+  });
+
   it('never crashes on garbage: it parses or throws a QueryError with field messages', () => {
     const entries = fc.array(
       fc.tuple(

@@ -140,7 +140,7 @@ export function parseListQuery(input: string | URLSearchParams | Iterable<[strin
     } else if (key === 'page') {
       q.page = parsePositiveInt(key, raw, errors);
     } else {
-      q.params[key] = raw;
+      setOwn(q.params, key, raw);
     }
   }
   if (Object.keys(errors).length) throw new QueryError(errors);
@@ -174,6 +174,14 @@ export interface ListSpec {
   columns?: readonly string[];
 }
 
+/**
+ * Sets an own property whatever the key, '__proto__' included, which a plain assignment would swallow (and with
+ * it a parameter, or the error naming it).
+ */
+function setOwn<T>(target: Record<string, T>, key: string, value: T) {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 export function checkListQuery(q: ListQuery, spec: ListSpec): void {
   const errors: Record<string, string[]> = {};
   for (const c of q.filters) {
@@ -182,7 +190,7 @@ export function checkListQuery(q: ListQuery, spec: ListSpec): void {
   for (const s of q.sort) if (!spec.sorts.includes(s.field)) errors.sort = [`Sorting by ${s.field} is not allowed.`];
   for (const i of q.include) if (!spec.includes.includes(i)) errors.include = [`Include ${i} is not allowed.`];
   for (const k of Object.keys(q.params)) {
-    if (!spec.params?.includes(k)) errors[k] = [`Unknown parameter ${k}.`];
+    if (!spec.params?.includes(k)) setOwn(errors, k, [`Unknown parameter ${k}.`]);
   }
   if (Object.keys(errors).length) throw new QueryError(errors);
 }
