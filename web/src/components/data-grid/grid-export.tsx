@@ -2,15 +2,17 @@
  * Running a grid's CSV export: a confirmation above the row limit, a notice showing the 5 progress steps while
  * the server builds the file (a warning once it runs too long), then the download or the failure.
  */
-import type { ListQuery } from '@cellar/shared/filter/query';
+import { emptyQuery, type ListQuery, serializeListQuery } from '@cellar/shared/filter/query';
+import { routes } from '@cellar/shared/routes/table';
+import type { ExportJob } from '@cellar/shared/schemas/exports';
 import { Progress, Stack, Text } from '@mantine/core';
 import { randomId, useInterval } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../../lib/api-client';
+import { ApiError, callRoute, downloadFile } from '../../lib/api-client';
 import { i18n } from '../../lib/i18n';
-import { hideNotice, notifyRunning, recolorNotice, settleNotice } from '../../lib/notifications';
+import { hideNotice, notify, notifyRunning, recolorNotice, settleNotice } from '../../lib/notifications';
 import {
   EXPORT_ROW_LIMIT,
   EXPORT_TICK_MS,
@@ -51,6 +53,32 @@ export interface ExportRequest {
   range: ExportRange;
 }
 
+/** How often a background export is asked how it is going. */
+const POLL_MS = 1000;
+
+/**
+ * A large export (over the row limit, confirmed) is built in the background rather than streamed through the
+ * API, whose time and size limits it could hit: queue it, follow it, then download the file from its link.
+ */
+async function backgroundExport(endpoint: string, query: ListQuery): Promise<void> {
+  const error = i18n.t('export_csv.error');
+  const queued = await callRoute(routes.exportCreate, {
+    body: { path: endpoint, query: serializeListQuery({ ...emptyQuery(), ...query }) },
+    errorMessage: error,
+  });
+  let job: ExportJob = queued;
+  while (job.status === 'queued' || job.status === 'running') {
+    await new Promise((r) => setTimeout(r, POLL_MS));
+    job = await callRoute(routes.exportGet, { params: { id: queued.id } });
+  }
+  if (job.status === 'failed' || !job.url) throw new Error(job.error ?? error);
+  const link = document.createElement('a');
+  link.href = job.url;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 async function runExport({ endpoint, query, columns, rows, range }: ExportRequest) {
   const id = randomId();
   const title = i18n.t('export_csv.title');
@@ -58,16 +86,19 @@ async function runExport({ endpoint, query, columns, rows, range }: ExportReques
   const progress = <ExportProgress rows={rows} startedAt={Date.now()} />;
   notifyRunning(progress, title, id);
   const warning = setTimeout(() => recolorNotice(id, 'warning', progress, title), EXPORT_WARNING_MS);
+  const full = {
+    ...query,
+    params: { ...query.params, ...exportRangeParams(range), output: 'csv', columns: columns.join(',') },
+  };
   try {
-    await downloadFile(
-      endpoint,
-      { ...query, params: { ...query.params, ...exportRangeParams(range), output: 'csv', columns: columns.join(',') } },
-      i18n.t('export_csv.error'),
-    );
+    if (needsConfirmation(rows, range)) await backgroundExport(endpoint, full);
+    else await downloadFile(endpoint, full, i18n.t('export_csv.error'));
     settleNotice(id, 'success', i18n.t('export_csv.done'));
-  } catch {
-    // The API client has reported the failure under 'CSV export could not be completed !'.
+  } catch (error) {
+    // API failures are reported by the API client under 'CSV export could not be completed !'; a background job
+    // that failed says why here.
     hideNotice(id);
+    if (!(error instanceof ApiError)) notify('error', (error as Error).message, i18n.t('export_csv.error'));
   } finally {
     clearTimeout(warning);
   }

@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, gridRows, signIn } from './support';
+
+const ROWS = 3_001;
+
+test('an export over the row limit, once confirmed, is built in the background and downloaded', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, ACCOUNTS.otherAdmin);
+  const token = await page.evaluate("localStorage.getItem('cellar.token')");
+  const headers = { authorization: `Bearer ${token}` };
+  // More recipients than the grids export directly, brought in by a CSV import.
+  const me = await (await page.request.get('/api/auth/user?include=warehouses', { headers })).json();
+  const tag = Date.now().toString(36).toUpperCase();
+  const header = 'code;is_company;company;name;street;details;postcode;city;country;email;phone;siret;excise';
+  const lines = Array.from(
+    { length: ROWS },
+    (_, i) => `X${tag}${i};oui;Cave ${i};;1 rue du Port;;33000;Bordeaux;FR;;;;`,
+  );
+  const upload = await page.request.post('/api/csv/contact', {
+    headers,
+    multipart: {
+      type: 'recipient',
+      warehouse: me.warehouses[0].id,
+      segment: 'B2B',
+      file: { name: 'contact.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...lines].join('\r\n')) },
+    },
+  });
+  expect(upload.status()).toBe(202);
+  const { id } = await upload.json();
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/imports/${id}`, { headers })).json()).status, {
+      timeout: 120_000,
+    })
+    .toBe('done');
+
+  await page.goto('/recipient/list');
+  const paging = page.getByTestId('data-grid').locator('.ag-paging-row-summary-panel');
+  await expect(paging).toHaveText(/de \d/);
+  const total = Number((await paging.textContent())?.split(' de ')[1]?.replace(/\D/g, ''));
+  expect(total).toBeGreaterThan(ROWS);
+  await expect(gridRows(page).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Exporter' }).click();
+  await page.getByRole('dialog', { name: 'Export CSV' }).getByRole('button', { name: 'Exporter' }).click();
+  // Over the limit: the catalogue's confirmation first.
+  const confirm = page.getByRole('dialog', { name: "L'export CSV ne peut contenir que 3000 lignes" });
+  await expect(confirm).toBeVisible();
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  await confirm.getByRole('button', { name: 'Exporter quand même' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('recipients.csv');
+  // From the exports bucket (a direct export would be a blob: of the API's answer).
+  expect(file.url()).toContain('/cellar-exports/exports/');
+  const csv = await readFile(await file.path(), 'utf8');
+  expect(
+    csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/),
+  ).toHaveLength(total + 1);
+  await expect(page.getByText('Export terminé.')).toBeVisible();
+});
