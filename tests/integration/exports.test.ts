@@ -2,6 +2,9 @@
  * Background exports end to end: the request checked as the list would check it, the job queued on SQS, the
  * worker running the list's own export as the requester, the file in the exports bucket, the download link.
  */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ExportJob } from '@cellar/shared/schemas/exports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN1, ADMIN2, type Harness, READER1, startHarness, USER1 } from './harness';
@@ -11,6 +14,14 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(() => h?.stop());
+
+const base = (env: Record<string, string>) => ({
+  region: env.AWS_REGION,
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+});
+const ddb = (env: Record<string, string>) =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({ ...base(env), endpoint: env.AWS_ENDPOINT_URL_DYNAMODB }));
+const sqs = (env: Record<string, string>) => new SQSClient({ ...base(env), endpoint: env.AWS_ENDPOINT_URL_SQS });
 
 async function requestExport(email: string, path: string, query: string) {
   return h.call<ExportJob>('POST', '/api/exports', { token: await h.login(email), body: { path, query } });
@@ -65,20 +76,52 @@ describe('Background exports', () => {
     expect([...owners]).toEqual(['CLI002']);
   });
 
-  it('checks the request as the list would: its access, its query, a list that exists', async () => {
+  it('checks the request as the list would: its access, its query, its columns, a list that exists', async () => {
     expect((await requestExport(READER1, '/api/users', '')).status).toBe(403);
     const filter = await requestExport(USER1, '/api/contacts', 'filter[type]=recipient&filter[password]=x');
     expect(filter.status).toBe(422);
     expect((filter.body as any).errors).toHaveProperty(['filter[password]']);
+    const column = await requestExport(USER1, '/api/contacts', 'filter[type]=recipient&columns=code,password');
+    expect(column.status).toBe(422);
+    expect((column.body as any).errors.columns).toEqual(['Unknown columns: password.']);
+    // The list's own aliases are known: a user export may ask for 'name' (first and last names).
+    expect((await requestExport(ADMIN1, '/api/users', 'columns=name,email')).status).toBe(202);
     expect((await requestExport(USER1, '/api/warehouses', '')).status).toBe(422);
     expect((await requestExport(USER1, '/api/nothing', '')).status).toBe(422);
   });
 
-  it('ends the job as failed, saying why, when the list refuses a column', async () => {
-    const res = await requestExport(USER1, '/api/contacts', 'filter[type]=recipient&columns=code,password');
-    const job = await finished(USER1, res.body.id);
-    expect(job).toMatchObject({ status: 'failed', url: null });
-    expect(job.error).toContain('password');
+  it('ends the job as failed when the requester may no longer read the list', async () => {
+    // A job of the plain user for the users list (admins only), as if its role had dropped since the request.
+    const env = h.runtime.env;
+    const me = await h.call('GET', '/api/auth/user', { token: await h.login(USER1) });
+    const id = '01JEXPORTDEMOTED0000000000';
+    await ddb(env).send(
+      new PutCommand({
+        TableName: 'cellar',
+        Item: {
+          PK: `EXPORT#${id}`,
+          SK: 'EXPORT',
+          id,
+          userId: me.body.id,
+          actorId: null,
+          route: 'userList',
+          query: 'columns=email',
+          lang: 'en',
+          status: 'queued',
+          rows: null,
+          filename: null,
+          key: null,
+          error: null,
+          createdAt: new Date().toISOString(),
+          finishedAt: null,
+        },
+      }),
+    );
+    await sqs(env).send(
+      new SendMessageCommand({ QueueUrl: env.EXPORT_QUEUE_URL, MessageBody: JSON.stringify({ id }) }),
+    );
+    const job = await finished(USER1, id);
+    expect(job).toMatchObject({ status: 'failed', error: 'This action is unauthorized.', url: null, rows: null });
   });
 
   it('shows a job to its requester only', async () => {

@@ -104,11 +104,7 @@ export async function exportCompanies(caller: Caller, query: ListQuery) {
         columns: `${q.params.columns ?? routes.companyList.list.columns.join(',')},warehouses.code`,
       },
     },
-    routes.companyList.list.columns,
-    {
-      warehouses: ['warehouses.code'],
-      'warehouses.name': ['warehouses.code'],
-    },
+    routes.companyList.list,
   );
   const rows = await Promise.all((await selected(caller, q)).map((c) => companyView(c, new Set(['warehouses']))));
   return csvExport('companies.csv', rows, columns);

@@ -160,7 +160,7 @@ export async function listContacts(caller: Caller, q: ListQuery) {
 export async function exportContacts(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
   const p = await plan(caller, q);
-  const columns = exportColumns(q, routes.contactList.list.columns);
+  const columns = exportColumns(q, routes.contactList.list);
   return csvExport(`${listType(q)}s.csv`, await listAll(p), columns);
 }
 

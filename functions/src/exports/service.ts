@@ -7,7 +7,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { canAccess } from '@cellar/shared/auth/roles';
-import { checkListQuery, type ListQuery, parseListQuery } from '@cellar/shared/filter/query';
+import { checkListQuery, exportFields, type ListQuery, parseListQuery } from '@cellar/shared/filter/query';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
 import type { RouteDef } from '@cellar/shared/routes/define';
 import { type RouteId, routes } from '@cellar/shared/routes/table';
@@ -35,7 +35,10 @@ export function exportableRoute(path: string): [RouteId, RouteDef] | undefined {
 export function exportQuery(def: RouteDef, query: string): ListQuery {
   const list = parseListQuery([...new URLSearchParams(query)]);
   list.params.output = 'csv';
-  if (def.list) checkListQuery(list, def.list);
+  if (def.list) {
+    checkListQuery(list, def.list);
+    exportFields(list, def.list);
+  }
   return list;
 }
 

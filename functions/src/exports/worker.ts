@@ -5,8 +5,10 @@
  * lost since, a query no longer valid) ends the job as failed; anything else is retried by the queue.
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { canAccess } from '@cellar/shared/auth/roles';
 import { QueryError } from '@cellar/shared/filter/query';
 import { translate } from '@cellar/shared/i18n/messages';
+import type { RouteDef } from '@cellar/shared/routes/define';
 import { routes } from '@cellar/shared/routes/table';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { s3Client } from '../data/client';
@@ -31,10 +33,13 @@ export async function runExport(id: string): Promise<void> {
   const caller = await callerFor(job.userId, job.actorId ?? undefined);
   const exporter = EXPORTERS[job.route];
   if (!caller || !exporter) return fail(translate(job.lang, 'api.unauthenticated'));
+  // The list's access rule again: the requester's role or modules may have changed since the request.
+  const def: RouteDef = routes[job.route];
+  if (!canAccess(caller, def.access, def.scopes)) return fail(translate(job.lang, 'api.forbidden'));
   await saveExport({ ...job, status: 'running' });
   let file: Awaited<ReturnType<typeof exporter>>;
   try {
-    file = await exporter(caller, exportQuery(routes[job.route], job.query));
+    file = await exporter(caller, exportQuery(def, job.query));
   } catch (e) {
     if (e instanceof QueryError) return fail(Object.values(e.errors).flat().join(' '));
     if (e instanceof HttpError && e.expose) return fail(e.text ?? translate(job.lang, e.key, e.values));

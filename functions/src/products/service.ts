@@ -150,7 +150,7 @@ export async function listProducts(caller: Caller, q: ListQuery) {
 
 export async function exportProducts(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
-  const columns = exportColumns(q, routes.productList.list.columns);
+  const columns = exportColumns(q, routes.productList.list);
   const { total: _total, ...p } = plan(caller, q, await refs());
   const rows = await listAll(p);
   return csvExport(

@@ -131,7 +131,7 @@ export async function listMovements(caller: Caller, q: ListQuery) {
 }
 
 export async function exportMovements(caller: Caller, q: ListQuery) {
-  const columns = exportColumns(q, routes.stockMovementList.list.columns);
+  const columns = exportColumns(q, routes.stockMovementList.list);
   const { total: _total, ...p } = plan(caller, q, await companies.get());
   return csvExport('stock-movements.csv', await listAll(p), columns);
 }

@@ -194,7 +194,7 @@ async function allStocks(ownerIds: string[], q: ListQuery, r: Refs): Promise<Sto
 
 export async function exportStocks(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
-  const columns = exportColumns(q, routes.stockList.list.columns);
+  const columns = exportColumns(q, routes.stockList.list);
   const rows = await allStocks(await owners(caller, q), q, await refs());
   return csvExport('stocks.csv', rows, columns);
 }

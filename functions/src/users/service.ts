@@ -97,13 +97,7 @@ export async function listUsers(caller: Caller, q: ListQuery) {
 export async function exportUsers(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
   const p = await plan(caller, q);
-  // The spec's mapping: name → firstname and lastname, role → role.slug, warehouses → codes, company → code.
-  const columns = exportColumns(q, routes.userList.list.columns, {
-    name: ['firstname', 'lastname'],
-    role: ['role.slug'],
-    warehouses: ['warehouses.code'],
-    company: ['company.code'],
-  });
+  const columns = exportColumns(q, routes.userList.list);
   const all = await listAll(p);
   return csvExport(
     'users.csv',

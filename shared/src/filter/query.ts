@@ -172,6 +172,31 @@ export interface ListSpec {
   params?: readonly string[];
   /** What a CSV export may write (output=csv&columns=…). */
   columns?: readonly string[];
+  /**
+   * Names a client may ask an export for that stand for other columns (the grid's column → what is written), on
+   * top of the one every export has: the warehouse's name is written as its code (spec 3 §7).
+   */
+  columnAliases?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Every export writes warehouses as their codes (spec 3 §7). */
+const WAREHOUSE_AS_CODE: Readonly<Record<string, readonly string[]>> = { 'warehouse.name': ['warehouse.code'] };
+
+/**
+ * The fields an export writes: the requested columns (`columns=…`), or all the list allows, each alias replaced
+ * by what it stands for. An unknown column is a QueryError. The list's export and the background export's
+ * request check both use it.
+ */
+export function exportFields(q: ListQuery, spec: ListSpec): string[] {
+  const allowed = spec.columns ?? [];
+  const aliases = { ...WAREHOUSE_AS_CODE, ...spec.columnAliases };
+  const requested = (q.params.columns ?? allowed.join(','))
+    .split(',')
+    .filter(Boolean)
+    .flatMap((c) => (Object.hasOwn(aliases, c) ? (aliases[c] ?? []) : [c]));
+  const unknown = requested.filter((c) => !allowed.includes(c));
+  if (unknown.length) throw new QueryError({ columns: [`Unknown columns: ${unknown.join(', ')}.`] });
+  return [...new Set(requested)];
 }
 
 /**

@@ -35,6 +35,13 @@ export const USER_LIST = {
   includes: ['warehouses', 'role', 'company', 'company.address', 'company.warehouses', 'company.carriers', 'children'],
   params: EXPORT_PARAMS,
   columns: ['firstname', 'lastname', 'email', 'role.slug', 'warehouses.code', 'company.code', 'active'],
+  // The spec's mapping: name → firstname and lastname, role → role.slug, warehouses → codes, company → code.
+  columnAliases: {
+    name: ['firstname', 'lastname'],
+    role: ['role.slug'],
+    warehouses: ['warehouses.code'],
+    company: ['company.code'],
+  },
 } as const;
 
 export const COMPANY_LIST = {
@@ -53,6 +60,8 @@ export const COMPANY_LIST = {
     'segments.code',
     'active',
   ],
+  // Warehouses are written as their codes.
+  columnAliases: { warehouses: ['warehouses.code'], 'warehouses.name': ['warehouses.code'] },
 } as const;
 
 export const identityRoutes = {
