@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { comparator, matchesCondition } from './match';
-import { checkListQuery, type ListQuery, OPERATORS, parseListQuery, QueryError, serializeListQuery } from './query';
+import {
+  checkListQuery,
+  exportFields,
+  type ListQuery,
+  OPERATORS,
+  parseListQuery,
+  QueryError,
+  serializeListQuery,
+} from './query';
 
 const fieldArb = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}(\.[A-Za-z_][A-Za-z0-9_]{0,8}){0,2}$/);
 const RESERVED = new Set(['sort', 'include', 'paginate', 'page']);
@@ -198,5 +206,30 @@ describe('Function: comparator', () => {
       undefined,
     ]);
     expect(rows.sort(comparator([{ field: 'n', desc: true }]))[0]).toEqual({ n: 'zèbre' });
+  });
+});
+
+describe('Function: exportFields', () => {
+  const spec = {
+    filters: [],
+    sorts: [],
+    includes: [],
+    columns: ['code', 'warehouse.code', 'firstname', 'lastname'],
+    columnAliases: { name: ['firstname', 'lastname'] },
+  };
+  const q = (columns?: string) => parseListQuery(columns === undefined ? [] : [['columns', columns]]);
+  it('writes every allowed column when none is asked for', () => expect(exportFields(q(), spec)).toEqual(spec.columns));
+  it('replaces the list’s aliases and the warehouse name by what they stand for, once each', () =>
+    expect(exportFields(q('name,warehouse.name,code,warehouse.code'), spec)).toEqual([
+      'firstname',
+      'lastname',
+      'warehouse.code',
+      'code',
+    ]));
+  it('refuses an unknown column, naming it', () => {
+    expect(() => exportFields(q('code,password'), spec)).toThrow(
+      expect.objectContaining({ errors: { columns: ['Unknown columns: password.'] } }),
+    );
+    expect(() => exportFields(q('__proto__'), spec)).toThrow(QueryError);
   });
 });
