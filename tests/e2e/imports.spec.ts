@@ -6,6 +6,8 @@ import { ACCOUNTS, choose, gridRows, signIn, uniqueCode } from './support';
 const USER_HEADER = 'lastname;firstname;email;role;warehouses;modules';
 
 async function chooseFile(page: Page, name: string, content: string) {
+  // The input opens once the screen's choices are made and its reference data has loaded.
+  await expect(page.getByRole('button', { name: 'Fichier CSV' })).toBeEnabled();
   await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
 }
 

@@ -132,11 +132,11 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
       setWarehouseId(ownerWarehouses[0]?.id ?? null);
   }, [rules, warehouseId, ownerWarehouses]);
 
+  // The rows are checked against these: the file waits until they are here.
+  const loading =
+    warehouses.isPending || (superadmin && accounts.isPending) || (template === 'product' && !suppliers.data);
   const missingChoice =
-    (needsOwner && !ownerId) ||
-    (template === 'product' && !suppliers.data) ||
-    (rules?.hasWarehouse && !warehouseId) ||
-    (rules?.segmentRequired && !segment);
+    (needsOwner && !ownerId) || (rules?.hasWarehouse && !warehouseId) || (rules?.segmentRequired && !segment);
 
   /** Checks every row, asking the API about e-mails for users; returns the number of invalid rows. */
   const check = useCallback(
@@ -158,6 +158,8 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
   );
 
   const read = async (chosen: File | null) => {
+    // The input is disabled until then; a file given anyway would be checked against a partial context.
+    if (loading || missingChoice) return;
     setFile(chosen);
     if (!chosen) return;
     try {
@@ -322,8 +324,8 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
                   clearable
                   w={420}
                   value={file}
-                  disabled={Boolean(missingChoice)}
-                  description={missingChoice ? t('imports.choose_first') : undefined}
+                  disabled={Boolean(missingChoice) || loading}
+                  description={missingChoice ? t('imports.choose_first') : loading ? t('imports.loading') : undefined}
                   onChange={(f) => void read(f)}
                 />
               )}
