@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { QUEUE_MAX_RECEIVES } from '@cellar/functions/platform/queue';
 import { CREDENTIALS, ensureQueue, ensureTable, REGION, startEmulators } from './emulators';
 import { handleApi, serveStatic } from './gateway';
 import { MAILBOX_PATH, serveMailbox } from './mailbox';
@@ -58,8 +59,8 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   const { endpoints } = emulators;
   await ensureTable(endpoints.dynamodb, TABLE);
   const visibility = o.importVisibilityTimeout ?? WORKER_TIMEOUT_S * 6;
-  const { queueUrl, dlqUrl } = await ensureQueue(endpoints.sqs, IMPORT_QUEUE, 3, visibility);
-  const exports = await ensureQueue(endpoints.sqs, EXPORT_QUEUE, 3, WORKER_TIMEOUT_S * 6);
+  const { queueUrl, dlqUrl } = await ensureQueue(endpoints.sqs, IMPORT_QUEUE, QUEUE_MAX_RECEIVES, visibility);
+  const exports = await ensureQueue(endpoints.sqs, EXPORT_QUEUE, QUEUE_MAX_RECEIVES, WORKER_TIMEOUT_S * 6);
 
   // The handlers read the same variables as in AWS; the SDK's service-specific endpoint variables
   // point them at the emulators.

@@ -296,6 +296,9 @@ describe('Import worker failures', () => {
       return out.Messages?.[0];
     }, 30_000);
     expect(dead.Body).toContain(`incoming/${lost}.csv`);
+    // Its last attempt ended the job, so that the screen following it stops waiting.
+    const ended = await h.call<ImportJob>('GET', `/api/imports/${lost}`, { token: await h.login(ADMIN1) });
+    expect(ended.body).toMatchObject({ status: 'failed', errors: [{ row: 0, messages: ['Server error.'] }] });
     const attrs = await sqs.send(
       new GetQueueAttributesCommand({
         QueueUrl: env.IMPORT_QUEUE_URL,

@@ -17,6 +17,7 @@ import { ROW_COUNT_HEADER } from '../platform/csv';
 import { HttpError } from '../platform/errors';
 import { logger } from '../platform/logger';
 import { callerFor } from '../platform/principal';
+import { isLastAttempt } from '../platform/queue';
 import { EXPORTERS } from './exporters';
 import { findExport, saveExport } from './jobs';
 import { exportQuery } from './service';
@@ -69,6 +70,18 @@ export async function runExport(id: string): Promise<void> {
   logger.info('Export done', { id: job.id, route: job.route });
 }
 
+/** A job whose message will not be retried ends as failed, so that nobody waits for it. */
+async function abandon(id: string) {
+  const job = await findExport(id);
+  if (!job || job.status === 'done' || job.status === 'failed') return;
+  await saveExport({
+    ...job,
+    status: 'failed',
+    error: translate(job.lang, 'api.server_error'),
+    finishedAt: new Date().toISOString(),
+  });
+}
+
 export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const message of event.Records) {
@@ -76,6 +89,7 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
       await runExport((JSON.parse(message.body) as { id: string }).id);
     } catch (error) {
       logger.error('Export failed', { messageId: message.messageId, error: error as Error });
+      if (isLastAttempt(message)) await abandon((JSON.parse(message.body) as { id: string }).id);
       batchItemFailures.push({ itemIdentifier: message.messageId });
     }
   }

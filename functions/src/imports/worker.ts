@@ -7,6 +7,7 @@
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
+import { ImportFileError } from '@cellar/shared/import/file';
 import {
   type CellMessage,
   checkRows,
@@ -25,6 +26,7 @@ import { s3Client } from '../data/client';
 import { HttpError } from '../platform/errors';
 import { logger } from '../platform/logger';
 import { type Caller, callerFor } from '../platform/principal';
+import { isLastAttempt } from '../platform/queue';
 import { createProduct } from '../products/service';
 import { createUser } from '../users/service';
 import { findJob, type JobItem, saveJob } from './jobs';
@@ -107,6 +109,7 @@ export async function runImport(bucket: string, key: string): Promise<void> {
   } catch (e) {
     // The caller lost the right to import, or the account changed, since the upload.
     if (e instanceof HttpError && e.expose) return finish('failed', refusal(e, job.lang).join(' '));
+    if (e instanceof ImportFileError) return finish('failed', translate(job.lang, e.key, e.values));
     throw e;
   }
   job.total = rows.length;
@@ -143,6 +146,18 @@ export async function runImport(bucket: string, key: string): Promise<void> {
   await finish('done');
 }
 
+/** The jobs of a message that will not be retried end as failed (the file itself stays for inspection). */
+async function abandon(body: string) {
+  const s3Event = JSON.parse(body) as Partial<S3Event>;
+  for (const record of s3Event.Records ?? []) {
+    const id = jobIdOfKey(decodeURIComponent(record.s3.object.key.replace(/\+/g, ' ')));
+    const job = id ? await findJob(id) : undefined;
+    if (!job || job.status === 'done' || job.status === 'failed') continue;
+    job.errors.push({ row: 0, messages: [translate(job.lang, 'api.server_error')] });
+    await saveJob({ ...job, status: 'failed', finishedAt: new Date().toISOString() });
+  }
+}
+
 export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const message of event.Records) {
@@ -154,6 +169,7 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
       }
     } catch (error) {
       logger.error('Import failed', { messageId: message.messageId, error: error as Error });
+      if (isLastAttempt(message)) await abandon(message.body);
       batchItemFailures.push({ itemIdentifier: message.messageId });
     }
   }

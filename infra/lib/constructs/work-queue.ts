@@ -1,13 +1,12 @@
 import { Duration } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { QUEUE_MAX_RECEIVES } from '../../../functions/src/platform/queue';
 
 export interface WorkQueueProps {
   /** How long the consuming worker may run on one batch. */
   readonly workerTimeout: Duration;
 }
-
-const MAX_RECEIVE_COUNT = 3;
 
 /** A job queue with its dead-letter queue: a message that fails three times is parked for inspection. */
 export class WorkQueue extends Construct {
@@ -30,7 +29,7 @@ export class WorkQueue extends Construct {
       // Lambda's advice for SQS event sources: at least six times the function timeout, so retries of a
       // throttled batch do not make a message visible again while it is still being worked on.
       visibilityTimeout: Duration.seconds(props.workerTimeout.toSeconds() * 6),
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: QUEUE_MAX_RECEIVES },
     });
   }
 }
