@@ -412,6 +412,11 @@ function JobProgress({ job, listPath }: { job: ImportJob | undefined; listPath: 
             <Alert color={job.failed || job.status === 'failed' ? 'orange' : 'green'} title={t('imports.result_title')}>
               {t('imports.result', { created: job.created, failed: job.failed })}
             </Alert>
+            {job.failed > job.errors.length && (
+              <Text size="sm" c="dimmed">
+                {t('imports.errors_kept', { count: job.errors.length })}
+              </Text>
+            )}
             {job.errors.length > 0 && (
               <Table striped withTableBorder data-testid="import-errors">
                 <Table.Thead>
