@@ -7,98 +7,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { companyItems } from '../../functions/src/companies/repository';
-import { keys } from '../../functions/src/data/keys';
 import { companies } from '../../functions/src/data/reference';
-import { batchPut } from '../../functions/src/data/table';
-import { hashPassword } from '../../functions/src/platform/passwords';
-import { userItems } from '../../functions/src/users/repository';
 import { startRuntime } from '../../infra/local/runtime';
+import { BENCH_PASSWORD, seedRecipients } from './seed-contacts';
 
 const SIZES = [1_000, 100_000];
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-const PASSWORD = 'bench-password-2026';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-async function seedTenant(n: number) {
-  const id = `BENCH${n}`;
-  const company = {
-    id,
-    code: id,
-    name: `Bench ${n}`,
-    address: {},
-    warehouseIds: ['W1'],
-    segments: ['B2B', 'B2C'] as ('B2B' | 'B2C')[],
-    isPooledActivity: false,
-    isTopAgent: false,
-    isCertifiedOrganic: false,
-    scope: ['*'],
-    active: true,
-  };
-  const user = {
-    id: `U${n}`,
-    email: `bench${n}@cellar.test`,
-    passwordHash: await hashPassword(PASSWORD),
-    firstname: 'Bench',
-    lastname: String(n),
-    roleLevel: 10 as const,
-    active: true,
-    locale: 'fr-FR',
-    companyId: id,
-    warehouseIds: ['W1'],
-    scope: ['*'],
-    notificationChannels: [],
-    childIds: [],
-    createdAt: new Date().toISOString(),
-    version: 1,
-  };
-  await batchPut([...companyItems(company), ...userItems(user)]);
-  const now = new Date().toISOString();
-  const started = Date.now();
-  const chunk = 5_000;
-  for (let i = 0; i < n; i += chunk) {
-    const items = [];
-    for (let j = i; j < Math.min(n, i + chunk); j++) {
-      const code = `R${String(j).padStart(7, '0')}`;
-      const contactId = `${id}-${j}`;
-      items.push({
-        ...keys.contact(id, 'recipient', code),
-        GSI1PK: keys.byId(contactId),
-        GSI1SK: 'CONTACT',
-        GSI2PK: keys.contactsOfType('recipient'),
-        GSI2SK: `${code}#${id}`,
-        entity: 'contact',
-        id: contactId,
-        type: 'recipient',
-        code,
-        ownerId: id,
-        warehouseId: 'W1',
-        segment: 'B2B',
-        address: {
-          isCompany: true,
-          company: `Cave ${j}`,
-          name: '',
-          street: `${j} rue des Chais`,
-          postcode: '33000',
-          city: 'Bordeaux',
-          country: 'FR',
-        },
-        comment: '',
-        services: [],
-        createdAt: now,
-        updatedAt: now,
-        version: 1,
-      });
-    }
-    await batchPut(items);
-  }
-  // The counter a tenant's creates would have built.
-  await batchPut([{ ...keys.counter(keys.tenant(id), 'CONTACT#recipient#B2B'), n }]);
-  console.log(`  seeded ${n.toLocaleString('en')} recipients in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return user.email;
-}
 
 async function measure(url: string, token: string, path: string) {
   const call = async () => {
@@ -126,12 +43,12 @@ try {
   console.log(`Contacts list, first page (20, default sort), ${RUNS} requests per tenant after 20 warm-up:`);
   const results: Record<number, { p50: number; p95: number }> = {};
   for (const n of SIZES) {
-    const email = await seedTenant(n);
+    const email = await seedRecipients(n);
     companies.invalidate();
     const login = await fetch(`${runtime.url}/api/auth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
+      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
     });
     const { access_token } = (await login.json()) as { access_token: string };
     const r = await measure(
