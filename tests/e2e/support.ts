@@ -10,13 +10,16 @@ export const ACCOUNTS = {
   otherAdmin: 'admin@cli002.test',
 } as const;
 
-/** Signs in through the login page (in French, the default language) and waits for the dashboard. */
+/** Signs in through the login page (in French, the default language) and waits for the dashboard's shell. */
 export async function signIn(page: Page, email: string) {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Mot de passe').fill(PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The shell is up (the login page can still be on screen while the dashboard's chunk loads, and its language
+  // switch is the device's only, not the account's).
+  await expect(page.getByTestId('user-name')).toBeVisible();
 }
 
 /** The grid's data rows (header rows hold column headers, not cells). */
