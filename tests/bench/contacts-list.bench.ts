@@ -7,9 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { companies } from '../../functions/src/data/reference';
 import { startRuntime } from '../../infra/local/runtime';
-import { BENCH_PASSWORD, seedRecipients } from './seed-contacts';
+import { seedAndSignIn } from './seed-contacts';
 
 const SIZES = [1_000, 100_000];
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -43,14 +42,7 @@ try {
   console.log(`Contacts list, first page (20, default sort), ${RUNS} requests per tenant after 20 warm-up:`);
   const results: Record<number, { p50: number; p95: number }> = {};
   for (const n of SIZES) {
-    const email = await seedRecipients(n);
-    companies.invalidate();
-    const login = await fetch(`${runtime.url}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-    });
-    const { access_token } = (await login.json()) as { access_token: string };
+    const access_token = await seedAndSignIn(runtime.url, n);
     const r = await measure(
       runtime.url,
       access_token,

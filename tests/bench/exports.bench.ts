@@ -8,9 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { companies } from '../../functions/src/data/reference';
 import { startRuntime } from '../../infra/local/runtime';
-import { BENCH_PASSWORD, seedRecipients } from './seed-contacts';
+import { seedAndSignIn } from './seed-contacts';
 
 const SIZES = [10_000, 100_000];
 const QUERY = 'filter[type]=recipient&sort=code&output=csv&columns=code,displayName,address.city,segment';
@@ -21,14 +20,7 @@ try {
   console.log('| rows | direct answer | file size | background: request to done | background: to file downloaded |');
   console.log('|---|---|---|---|---|');
   for (const n of SIZES) {
-    const email = await seedRecipients(n);
-    companies.invalidate();
-    const login = await fetch(`${runtime.url}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-    });
-    const { access_token } = (await login.json()) as { access_token: string };
+    const access_token = await seedAndSignIn(runtime.url, n);
     const auth = { authorization: `Bearer ${access_token}` };
 
     let t = performance.now();

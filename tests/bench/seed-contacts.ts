@@ -1,6 +1,7 @@
 /** Seeds a tenant holding n recipients directly in the table, with its admin user (benchmarks only). */
 import { companyItems } from '../../functions/src/companies/repository';
 import { keys } from '../../functions/src/data/keys';
+import { companies } from '../../functions/src/data/reference';
 import { batchPut } from '../../functions/src/data/table';
 import { hashPassword } from '../../functions/src/platform/passwords';
 import { userItems } from '../../functions/src/users/repository';
@@ -84,4 +85,16 @@ export async function seedRecipients(n: number): Promise<string> {
   await batchPut([{ ...keys.counter(keys.tenant(id), 'CONTACT#recipient#B2B'), n }]);
   console.log(`  seeded ${n.toLocaleString('en')} recipients in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return user.email;
+}
+
+/** Seeds a tenant of n recipients, then signs its admin in through the runtime; returns the access token. */
+export async function seedAndSignIn(url: string, n: number): Promise<string> {
+  const email = await seedRecipients(n);
+  companies.invalidate();
+  const login = await fetch(`${url}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  return ((await login.json()) as { access_token: string }).access_token;
 }
