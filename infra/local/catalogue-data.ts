@@ -7,8 +7,8 @@
 import type { ProductItem } from '@cellar/functions/products/repository';
 import type { MovementItem } from '@cellar/functions/stockMovements/repository';
 import type { StockItem } from '@cellar/functions/stocks/repository';
-import { offeredItems, pruneInactive, validateAttributes } from '@cellar/shared/catalogue/attributes';
-import { capacityOf, FAMILIES, familyAttributes } from '@cellar/shared/catalogue/referential';
+import { offeredItems, pruneInactive, validateAttributes } from '@cellar/shared/referential/attributes';
+import { capacityOf, FAMILIES, familyAttributes } from '@cellar/shared/referential/data';
 import { weightForCapacity } from '@cellar/shared/validation/validators';
 import type { prng } from './seed';
 

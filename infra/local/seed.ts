@@ -13,7 +13,7 @@ import { insertProduct } from '@cellar/functions/products/repository';
 import { insertMovement } from '@cellar/functions/stockMovements/repository';
 import { insertStock } from '@cellar/functions/stocks/repository';
 import { type UserItem, userItems } from '@cellar/functions/users/repository';
-import { serviceTarget } from '@cellar/shared/schemas/identity';
+import { serviceTarget } from '@cellar/shared/companies/schemas';
 import { luhn } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import { generateMovement, generateProduct, generateStock } from './catalogue-data';

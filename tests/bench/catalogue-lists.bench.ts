@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { availableQuantity, isSellable } from '@cellar/shared/schemas/catalogue';
+import { availableQuantity, isSellable } from '@cellar/shared/stocks/schemas';
 import { companyItems, warehouseItem } from '../../functions/src/companies/repository';
 import { keys } from '../../functions/src/data/keys';
 import { companies, warehouses } from '../../functions/src/data/reference';

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkRows, type ImportRow, importContext, importHeader } from '@cellar/shared/import/templates';
+import { checkRows, type ImportRow, importContext, importHeader } from '@cellar/shared/imports/templates';
 import { startRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD } from '../../infra/local/seed';
 

@@ -1,4 +1,4 @@
-import { importContext, importHeader } from '@cellar/shared/import/templates';
+import { importContext, importHeader } from '@cellar/shared/imports/templates';
 import { expect, type Page, test } from '@playwright/test';
 import { csvLine, RED_WINE_ROW } from '../fixtures/import-rows';
 import { ACCOUNTS, choose, gridRows, signIn, uniqueCode } from './support';

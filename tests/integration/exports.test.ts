@@ -5,7 +5,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { ExportJob } from '@cellar/shared/schemas/exports';
+import type { ExportJob } from '@cellar/shared/exports/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN1, ADMIN2, type Harness, READER1, startHarness, USER1 } from './harness';
 

@@ -8,7 +8,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { ImportJob } from '@cellar/shared/schemas/imports';
+import type { ImportJob } from '@cellar/shared/imports/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvLine, RED_WINE_ROW } from '../fixtures/import-rows';
 import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';

@@ -4,7 +4,7 @@
  * belongs to CLI001, never gets CLI001's data (404, or 403 where the route is not theirs at all).
  * A route added to the table joins this suite by itself; one with path parameters must say below how to fill them.
  */
-import { ROLES } from '@cellar/shared/auth/roles';
+import { ROLES } from '@cellar/shared/access/roles';
 import type { RouteDef } from '@cellar/shared/routes/define';
 import { type RouteId, routes } from '@cellar/shared/routes/table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -6,10 +6,10 @@ import { routes } from '@cellar/shared/routes/table';
  */
 
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ActivityLog } from '@cellar/shared/activityLogs/schemas';
 import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
 import { matchesAll } from '@cellar/shared/filter/match';
 import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
-import type { ActivityLog } from '@cellar/shared/schemas/activity';
 import { ulid } from 'ulid';
 import { documentClient } from '../data/client';
 import { keys } from '../data/keys';

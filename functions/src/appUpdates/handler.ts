@@ -1,8 +1,8 @@
 /** The product's release notes: the header badge, the '10 last updates' dialog, the superadmin's edits. */
 
+import type { AppUpdate } from '@cellar/shared/appUpdates/schemas';
 import { matchesAll } from '@cellar/shared/filter/match';
 import { DEFAULT_PAGE_SIZE } from '@cellar/shared/filter/query';
-import type { AppUpdate } from '@cellar/shared/schemas/activity';
 import { ulid } from 'ulid';
 import { keys } from '../data/keys';
 import { deleteItem, type Item, listPage, putItem, queryAll, queryPage } from '../data/table';

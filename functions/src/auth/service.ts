@@ -1,6 +1,7 @@
 /** Sign-in, the current user, password links and impersonation (spec 1 §2, §4, §7). */
+
+import type { Credentials, PasswordReset, SelfUpdateBody } from '@cellar/shared/auth/schemas';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
-import type { Credentials, PasswordReset, SelfUpdateBody } from '@cellar/shared/schemas/identity';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { config } from '../platform/config';
 import { ForbiddenError, HttpError, NotFoundError } from '../platform/errors';

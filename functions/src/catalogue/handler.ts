@@ -1,6 +1,7 @@
 /** The product referential, served from the shared code that defines it. */
-import { ATTRIBUTES, attributeGroups, familyAttributes, familyTree } from '@cellar/shared/catalogue/referential';
+
 import { matchesAll } from '@cellar/shared/filter/match';
+import { ATTRIBUTES, attributeGroups, familyAttributes, familyTree } from '@cellar/shared/referential/data';
 import { NotFoundError } from '../platform/errors';
 import { resourceHandler } from '../platform/http';
 

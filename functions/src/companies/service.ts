@@ -3,13 +3,13 @@
  * its own. Codes are unique (a conditional put), modules stay within the current user's, warehouses must exist,
  * and carrier permissions name real carrier contacts and services.
  */
-import { hasScope } from '@cellar/shared/auth/roles';
+import { hasScope } from '@cellar/shared/access/roles';
+import { pageMeta } from '@cellar/shared/common/schemas';
+import { type Company, type CompanyInput, serviceTarget } from '@cellar/shared/companies/schemas';
 import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
 import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
 import { routes } from '@cellar/shared/routes/table';
-import { pageMeta } from '@cellar/shared/schemas/common';
-import { type Company, type CompanyInput, serviceTarget } from '@cellar/shared/schemas/identity';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import { type ContactItem, fromItem as contactFromItem } from '../contacts/repository';

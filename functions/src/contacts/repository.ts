@@ -6,9 +6,9 @@
  *   totals      PK COUNT#<T#owner|ALL> SK CONTACT#<type>#<segment|->
  */
 
-import type { Address } from '@cellar/shared/schemas/address';
-import type { SegmentCode } from '@cellar/shared/schemas/common';
-import type { ContactType } from '@cellar/shared/schemas/contact';
+import type { Address } from '@cellar/shared/common/address';
+import type { SegmentCode } from '@cellar/shared/common/schemas';
+import type { ContactType } from '@cellar/shared/contacts/schemas';
 import { keys } from '../data/keys';
 import { addToCounter, type Item, putNew, putVersioned, queryPage, readCounter, type Source } from '../data/table';
 

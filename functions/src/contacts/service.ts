@@ -1,16 +1,6 @@
 /** Contact rules on the server: tenancy, scopes, segments, uniqueness, and the list's access paths. */
-import { hasScope } from '@cellar/shared/auth/roles';
-import { comparator, fold, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
-import {
-  type Condition,
-  DEFAULT_PAGE_SIZE,
-  type ListQuery,
-  QueryError,
-  withExportRange,
-} from '@cellar/shared/filter/query';
-import { fieldErrors, type Language, translate } from '@cellar/shared/i18n/messages';
-import { routes } from '@cellar/shared/routes/table';
-import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/schemas/common';
+import { hasScope } from '@cellar/shared/access/roles';
+import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/common/schemas';
 import {
   CONTACT_SCOPE,
   type Contact,
@@ -22,7 +12,17 @@ import {
   contactType,
   contactTypeRules,
   contactUpdateFor,
-} from '@cellar/shared/schemas/contact';
+} from '@cellar/shared/contacts/schemas';
+import { comparator, fold, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
+import {
+  type Condition,
+  DEFAULT_PAGE_SIZE,
+  type ListQuery,
+  QueryError,
+  withExportRange,
+} from '@cellar/shared/filter/query';
+import { fieldErrors, type Language, translate } from '@cellar/shared/i18n/messages';
+import { routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';

@@ -13,7 +13,7 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { type Paged, pageMeta } from '@cellar/shared/schemas/common';
+import { type Paged, pageMeta } from '@cellar/shared/common/schemas';
 import { config } from '../platform/config';
 import { ConflictError, isConditionFailed } from '../platform/errors';
 import { documentClient } from './client';

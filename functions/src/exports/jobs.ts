@@ -1,7 +1,8 @@
 /** Export jobs: one item per request, written by the API and then by the worker alone (ACCESS-PATTERNS.md). */
+
+import type { ExportStatus } from '@cellar/shared/exports/schemas';
 import type { Language } from '@cellar/shared/i18n/messages';
 import type { RouteId } from '@cellar/shared/routes/table';
-import type { ExportStatus } from '@cellar/shared/schemas/exports';
 import { keys } from '../data/keys';
 import { getItem, putItem } from '../data/table';
 

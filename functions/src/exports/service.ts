@@ -6,12 +6,12 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { canAccess } from '@cellar/shared/auth/roles';
+import { canAccess } from '@cellar/shared/access/roles';
+import type { ExportJob, ExportRequest } from '@cellar/shared/exports/schemas';
 import { checkListQuery, exportFields, type ListQuery, parseListQuery } from '@cellar/shared/filter/query';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
 import type { RouteDef } from '@cellar/shared/routes/define';
 import { type RouteId, routes } from '@cellar/shared/routes/table';
-import type { ExportJob, ExportRequest } from '@cellar/shared/schemas/exports';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import { s3Client, sqsClient } from '../data/client';

@@ -5,7 +5,7 @@
  * lost since, a query no longer valid) ends the job as failed; anything else is retried by the queue.
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { canAccess } from '@cellar/shared/auth/roles';
+import { canAccess } from '@cellar/shared/access/roles';
 import { QueryError } from '@cellar/shared/filter/query';
 import { translate } from '@cellar/shared/i18n/messages';
 import type { RouteDef } from '@cellar/shared/routes/define';

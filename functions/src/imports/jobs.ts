@@ -1,9 +1,10 @@
 /** Import jobs: one item per upload, written by the upload and then by the worker alone (ACCESS-PATTERNS.md). */
+
+import type { SegmentCode } from '@cellar/shared/common/schemas';
+import type { ContactType } from '@cellar/shared/contacts/schemas';
 import type { Language } from '@cellar/shared/i18n/messages';
-import type { ImportTemplateName } from '@cellar/shared/import/templates';
-import type { SegmentCode } from '@cellar/shared/schemas/common';
-import type { ContactType } from '@cellar/shared/schemas/contact';
-import type { ImportJob } from '@cellar/shared/schemas/imports';
+import type { ImportJob } from '@cellar/shared/imports/schemas';
+import type { ImportTemplateName } from '@cellar/shared/imports/templates';
 import { keys } from '../data/keys';
 import { getItem, putItem } from '../data/table';
 

@@ -5,8 +5,17 @@
  * own services, acting as the user who uploaded. The job records progress and the refused rows.
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import type { SegmentCode } from '@cellar/shared/common/schemas';
+import type { ContactType } from '@cellar/shared/contacts/schemas';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
-import { decodeImportFile, ImportFileError, parseImportText, readImportRows } from '@cellar/shared/import/file';
+import { decodeImportFile, ImportFileError, parseImportText, readImportRows } from '@cellar/shared/imports/file';
+import {
+  canImport,
+  type ImportJob,
+  type ImportUpload,
+  importRequiredOwner,
+  importTypeFor,
+} from '@cellar/shared/imports/schemas';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -18,16 +27,7 @@ import {
   importColumns,
   importContext,
   importHeader,
-} from '@cellar/shared/import/templates';
-import type { SegmentCode } from '@cellar/shared/schemas/common';
-import type { ContactType } from '@cellar/shared/schemas/contact';
-import {
-  canImport,
-  type ImportJob,
-  type ImportUpload,
-  importRequiredOwner,
-  importTypeFor,
-} from '@cellar/shared/schemas/imports';
+} from '@cellar/shared/imports/templates';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import { s3Client } from '../data/client';

@@ -6,19 +6,20 @@
  * A message that fails is reported in `batchItemFailures` so only it is retried, then dead-lettered.
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
+import type { CompanyInput } from '@cellar/shared/companies/schemas';
+import type { ContactCreate } from '@cellar/shared/contacts/schemas';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
-import { ImportFileError } from '@cellar/shared/import/file';
+import { ImportFileError } from '@cellar/shared/imports/file';
+import { IMPORT_ERRORS_KEPT } from '@cellar/shared/imports/schemas';
 import {
   type CellMessage,
   checkRows,
   type ImportRow,
   importColumns,
   type RowCheck,
-} from '@cellar/shared/import/templates';
-import type { ProductInput } from '@cellar/shared/schemas/catalogue';
-import type { ContactCreate } from '@cellar/shared/schemas/contact';
-import type { CompanyInput, UserCreate } from '@cellar/shared/schemas/identity';
-import { IMPORT_ERRORS_KEPT } from '@cellar/shared/schemas/imports';
+} from '@cellar/shared/imports/templates';
+import type { ProductInput } from '@cellar/shared/products/schemas';
+import type { UserCreate } from '@cellar/shared/users/schemas';
 import type { S3Event, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createCompany } from '../companies/service';
 import { createContact } from '../contacts/service';

@@ -6,7 +6,7 @@
  */
 
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { canAccess } from '@cellar/shared/auth/roles';
+import { canAccess } from '@cellar/shared/access/roles';
 import { checkListQuery, type ListQuery, parseListQuery, QueryError } from '@cellar/shared/filter/query';
 import { fieldErrors, type Language, pickLanguage, translate } from '@cellar/shared/i18n/messages';
 import type { RouteDef } from '@cellar/shared/routes/define';

@@ -2,7 +2,7 @@
  * Who is calling: the verified token's user, loaded fresh so that deactivation and role changes apply at
  * once, with its company. The tenant of every request comes from here, never from the request itself.
  */
-import { type Principal, ROLES } from '@cellar/shared/auth/roles';
+import { type Principal, ROLES } from '@cellar/shared/access/roles';
 import { type CompanyItem, companies } from '../data/reference';
 import { getUser, type UserItem } from '../users/repository';
 import { UnauthorizedError } from './errors';

@@ -3,13 +3,14 @@
  * warehouse defaulting to the owner's only one, a supplier for top agents, a real sub-family, attributes valid
  * for it (inactive values dropped), a unique upper-case code locked on edit, and hasStock computed.
  */
-import { pruneInactive, validateAttributes } from '@cellar/shared/catalogue/attributes';
-import { familyAttributes, findSubFamily } from '@cellar/shared/catalogue/referential';
+
 import { comparator, fold, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
 import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
+import type { Product, ProductInput } from '@cellar/shared/products/schemas';
+import { pruneInactive, validateAttributes } from '@cellar/shared/referential/attributes';
+import { familyAttributes, findSubFamily } from '@cellar/shared/referential/data';
 import { routes } from '@cellar/shared/routes/table';
-import type { Product, ProductInput } from '@cellar/shared/schemas/catalogue';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import { findContact } from '../contacts/repository';

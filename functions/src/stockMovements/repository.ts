@@ -6,7 +6,7 @@
  *   all owners     GSI2PK MOVES                    GSI2SK <date>#<id>
  *   totals         PK COUNT#MOVES#<owner> (and COUNT#MOVES#ALL), SK all / P#<code> / D#<yyyy-mm-dd>
  */
-import type { StockMovement } from '@cellar/shared/schemas/catalogue';
+import type { StockMovement } from '@cellar/shared/stockMovements/schemas';
 import { keys } from '../data/keys';
 import { addToCounter, type Item, putItem } from '../data/table';
 

@@ -1,7 +1,7 @@
 import { comparator, fold, inclusiveEnd, matchesAll } from '@cellar/shared/filter/match';
 import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery } from '@cellar/shared/filter/query';
 import { routes } from '@cellar/shared/routes/table';
-import type { StockMovement } from '@cellar/shared/schemas/catalogue';
+import type { StockMovement } from '@cellar/shared/stockMovements/schemas';
 import { keys } from '../data/keys';
 import { type CompanyItem, companies, companyRef } from '../data/reference';
 import { listAll, listPage, readCounter, type Source, sumCounters } from '../data/table';

@@ -7,7 +7,7 @@
  * Writing a line also keeps its product's stock summary (hasStock, sellable per warehouse and segment).
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { availableQuantity, isSellable } from '@cellar/shared/schemas/catalogue';
+import { availableQuantity, isSellable } from '@cellar/shared/stocks/schemas';
 import { documentClient } from '../data/client';
 import { keys } from '../data/keys';
 import { addToCounter, type Item, putItem, queryPage, readCounter } from '../data/table';

@@ -5,12 +5,13 @@
  * - one product's lines read that product's key range; lines by id read the id index;
  * - anything else reads the owner's lines once, joined to its products, filtered and sorted in memory.
  */
-import { findSubFamily } from '@cellar/shared/catalogue/referential';
+
+import { pageMeta } from '@cellar/shared/common/schemas';
 import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
 import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
+import { findSubFamily } from '@cellar/shared/referential/data';
 import { routes } from '@cellar/shared/routes/table';
-import { availableQuantity, DEFAULT_QUALITIES, type Stock } from '@cellar/shared/schemas/catalogue';
-import { EXCLUDED_QUALITIES, pageMeta } from '@cellar/shared/schemas/common';
+import { availableQuantity, DEFAULT_QUALITIES, EXCLUDED_QUALITIES, type Stock } from '@cellar/shared/stocks/schemas';
 import { keys } from '../data/keys';
 import { companies, companyRef, type References, references, warehouseRef } from '../data/reference';
 import { batchGet, listAll, listPage, queryAll, type Source } from '../data/table';

@@ -3,12 +3,12 @@
  * strictly below its own, non-superadmins act only within their company, warehouses stay within the company's,
  * modules within the creator's scopes, and nobody deactivates or deletes themself.
  */
-import { hasScope, type RoleLevel, roleLevel } from '@cellar/shared/auth/roles';
+import { hasScope, type RoleLevel, roleLevel } from '@cellar/shared/access/roles';
 import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
 import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
 import { routes } from '@cellar/shared/routes/table';
-import { DEFAULT_LOCALE, type UserCreate, type UserUpdate } from '@cellar/shared/schemas/identity';
+import { DEFAULT_LOCALE, type UserCreate, type UserUpdate } from '@cellar/shared/users/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import { sendWelcome } from '../auth/reset-tokens';

@@ -1,6 +1,6 @@
 /** The user as the API shows it, with the requested includes; never the password hash. */
-import { roleSlug } from '@cellar/shared/auth/roles';
-import type { User } from '@cellar/shared/schemas/identity';
+import { roleSlug } from '@cellar/shared/access/roles';
+import type { User } from '@cellar/shared/users/schemas';
 import { type CompanyItem, type References, references, SEGMENTS, warehouseRef } from '../data/reference';
 import { getUser, type UserItem } from './repository';
 

@@ -3,7 +3,7 @@
  * (one function per resource), the local gateway and the SPA's API client.
  */
 import { z } from 'zod';
-import type { AccessLevel, ModuleScope } from '../auth/roles';
+import type { AccessLevel, ModuleScope } from '../access/roles';
 import type { ListSpec } from '../filter/query';
 
 export const RESOURCES = [
@@ -31,7 +31,6 @@ export interface RouteDef<
   Q extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
 > {
-  id: string;
   method: Method;
   /** API Gateway style: /api/contacts/{id}. */
   path: `/api/${string}`;

@@ -1,24 +1,37 @@
 /**
- * THE route table: every API route, once, declared in the domain files beside this one. Add a route there and
- * its handler in functions/src/<resource>; the Lambda router, the CDK API stack, the local gateway, the SPA client
- * and the access-control suite follow.
+ * THE route table: every API route, once, declared in its domain's `routes.ts` (shared/src/<domain>/routes.ts).
+ * Add a route there and its handler in functions/src/<resource>; the Lambda router, the CDK API stack, the local
+ * gateway, the SPA client and the access-control suite follow. A route's name is its key here.
  */
-import { catalogueRoutes } from './catalogue';
-import { contactRoutes } from './contacts';
+import { activityLogRoutes } from '../activityLogs/routes';
+import { appUpdateRoutes } from '../appUpdates/routes';
+import { authRoutes } from '../auth/routes';
+import { companyRoutes } from '../companies/routes';
+import { contactRoutes } from '../contacts/routes';
+import { exportRoutes } from '../exports/routes';
+import { importRoutes } from '../imports/routes';
+import { preferenceRoutes } from '../preferences/routes';
+import { productRoutes } from '../products/routes';
+import { referentialRoutes } from '../referential/routes';
+import { stockMovementRoutes } from '../stockMovements/routes';
+import { stockRoutes } from '../stocks/routes';
+import { userRoutes } from '../users/routes';
+import { warehouseRoutes } from '../warehouses/routes';
 import type { RouteDef } from './define';
-import { exportRoutes } from './exports';
-import { identityRoutes } from './identity';
-import { importRoutes } from './imports';
-import { platformRoutes } from './platform';
-
-export { PRODUCT_LIST, STOCK_LIST, STOCK_MOVEMENT_LIST } from './catalogue';
-export { CONTACT_LIST } from './contacts';
 
 export const routes = {
-  ...identityRoutes,
+  ...authRoutes,
+  ...userRoutes,
+  ...companyRoutes,
+  ...warehouseRoutes,
   ...contactRoutes,
-  ...catalogueRoutes,
-  ...platformRoutes,
+  ...referentialRoutes,
+  ...productRoutes,
+  ...stockRoutes,
+  ...stockMovementRoutes,
+  ...preferenceRoutes,
+  ...appUpdateRoutes,
+  ...activityLogRoutes,
   ...importRoutes,
   ...exportRoutes,
 } as const;

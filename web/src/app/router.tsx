@@ -3,9 +3,9 @@
  * module scope too low → /403 (the shared canAccess rule). Every page is a lazy chunk, so the first load carries
  * the shell only; AG Grid comes with the list pages.
  */
-import { canAccess } from '@cellar/shared/auth/roles';
-import type { ImportTemplateName } from '@cellar/shared/import/templates';
-import { CONTACT_TYPES, type ContactType } from '@cellar/shared/schemas/contact';
+import { canAccess } from '@cellar/shared/access/roles';
+import { CONTACT_TYPES, type ContactType } from '@cellar/shared/contacts/schemas';
+import type { ImportTemplateName } from '@cellar/shared/imports/templates';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { RouteError } from '../components/errors/route-error';
 import { AppLayout } from '../components/layouts/app-layout';

@@ -3,8 +3,8 @@
  * pageName of activity logs). The router's guards and the side menu both read it, so a page and its menu entry
  * can never disagree on who may see it.
  */
-import { ACCESS, type AccessLevel, type ModuleScope } from '@cellar/shared/auth/roles';
-import { CONTACT_SCOPE, CONTACT_TYPES, type ContactType } from '@cellar/shared/schemas/contact';
+import { ACCESS, type AccessLevel, type ModuleScope } from '@cellar/shared/access/roles';
+import { CONTACT_SCOPE, CONTACT_TYPES, type ContactType } from '@cellar/shared/contacts/schemas';
 import { generatePath } from 'react-router';
 
 export interface AppPath {

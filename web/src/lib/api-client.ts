@@ -3,10 +3,11 @@
  * interceptor that turns failures into the notifications of the error catalogue (spec 1 §8) and a 401 into a
  * logout. Paths, bodies and responses are typed by the shared route table.
  */
+
+import type { ErrorBody } from '@cellar/shared/common/schemas';
 import { emptyQuery, type ListQuery, serializeListQuery } from '@cellar/shared/filter/query';
 import type { RouteDef } from '@cellar/shared/routes/define';
 import { fillPath } from '@cellar/shared/routes/define';
-import type { ErrorBody } from '@cellar/shared/schemas/common';
 import { createElement, Fragment } from 'react';
 import type { z } from 'zod';
 import { currentLanguage, i18n } from './i18n';

@@ -2,9 +2,9 @@
  * The signed-in user, shared by the shell, the guards and every feature: the session token lives in storage,
  * the user in the query cache.
  */
-import { type Principal, roleLevel } from '@cellar/shared/auth/roles';
+import { type Principal, roleLevel } from '@cellar/shared/access/roles';
 import { routes } from '@cellar/shared/routes/table';
-import type { User } from '@cellar/shared/schemas/identity';
+import type { User } from '@cellar/shared/users/schemas';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { callRoute } from './api-client';

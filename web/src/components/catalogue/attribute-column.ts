@@ -1,6 +1,6 @@
-import type { AttributeValue } from '@cellar/shared/catalogue/attributes';
 import type { Language } from '@cellar/shared/i18n/messages';
-import type { Attribute } from '@cellar/shared/schemas/catalogue';
+import type { AttributeValue } from '@cellar/shared/referential/attributes';
+import type { Attribute } from '@cellar/shared/referential/schemas';
 import type { DataGridColumn, GridColumnFilter } from '../data-grid/data-grid';
 import { attributeChoices, attributeText } from './attribute-text';
 

@@ -1,5 +1,5 @@
-import { ATTRIBUTES } from '@cellar/shared/catalogue/referential';
-import type { Attribute } from '@cellar/shared/schemas/catalogue';
+import { ATTRIBUTES } from '@cellar/shared/referential/data';
+import type { Attribute } from '@cellar/shared/referential/schemas';
 import { describe, expect, it } from 'vitest';
 import { attributeChoices, attributeText, vintageChoices } from './attribute-text';
 

@@ -3,9 +3,10 @@
  * 'RG' → 'Rouge'), a unit after a typed value ('1500 g'), yes or no for booleans. The choices of the grids'
  * attribute filters come from the same items.
  */
-import { type AttributeValue, offeredItems } from '@cellar/shared/catalogue/attributes';
+
 import type { Language } from '@cellar/shared/i18n/messages';
-import type { Attribute, AttributeItem } from '@cellar/shared/schemas/catalogue';
+import { type AttributeValue, offeredItems } from '@cellar/shared/referential/attributes';
+import type { Attribute, AttributeItem } from '@cellar/shared/referential/schemas';
 import { isEmpty } from '@cellar/shared/validation/validators';
 
 const withUnit = (text: string, unit: string | null) => (unit ? `${text} ${unit}` : text);

@@ -1,5 +1,5 @@
+import type { Attribute } from '@cellar/shared/referential/schemas';
 import { routes } from '@cellar/shared/routes/table';
-import type { Attribute } from '@cellar/shared/schemas/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client';
 

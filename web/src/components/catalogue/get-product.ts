@@ -1,5 +1,5 @@
+import type { Product } from '@cellar/shared/products/schemas';
 import { routes } from '@cellar/shared/routes/table';
-import type { Product } from '@cellar/shared/schemas/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client';
 

@@ -1,5 +1,5 @@
 import { routes } from '@cellar/shared/routes/table';
-import { DEFAULT_QUALITIES } from '@cellar/shared/schemas/catalogue';
+import { DEFAULT_QUALITIES } from '@cellar/shared/stocks/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client';
 

@@ -3,8 +3,8 @@
  * of its sub-family in form order with their labels in the current language. The product list and the stock
  * list open it; the superadmin also sees the account.
  */
-import { isSuperadmin } from '@cellar/shared/auth/roles';
-import type { Product } from '@cellar/shared/schemas/catalogue';
+import { isSuperadmin } from '@cellar/shared/access/roles';
+import type { Product } from '@cellar/shared/products/schemas';
 import { Center, Loader, Modal, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -2,7 +2,7 @@
  * A column filter offering a fixed list of values (AG Grid community has no set filter), e.g. the segment:
  * B2B, B2C or none (the NULL literal). Its model is { filterType: 'choice', values }.
  */
-import { SEGMENT_CODES } from '@cellar/shared/schemas/common';
+import { SEGMENT_CODES } from '@cellar/shared/common/schemas';
 import { Checkbox, Stack } from '@mantine/core';
 import { type CustomFilterProps, useGridFilter } from 'ag-grid-react';
 import { useTranslation } from 'react-i18next';

@@ -6,6 +6,8 @@
  * current filters and visible columns over an optional date range. The grid is remounted when the language or
  * the page size changes, keeping its filters and sort.
  */
+
+import type { Paged } from '@cellar/shared/common/schemas';
 import {
   type Condition,
   DEFAULT_PAGE_SIZE,
@@ -13,8 +15,7 @@ import {
   PAGE_SIZES,
   type SortKey,
 } from '@cellar/shared/filter/query';
-import type { PreferenceSlug } from '@cellar/shared/schemas/activity';
-import type { Paged } from '@cellar/shared/schemas/common';
+import type { PreferenceSlug } from '@cellar/shared/preferences/schemas';
 import { Badge, Button, CloseButton, Group, Loader, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useViewportSize } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';

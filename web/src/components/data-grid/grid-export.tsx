@@ -2,9 +2,10 @@
  * Running a grid's CSV export: a confirmation above the row limit, a notice showing the 5 progress steps while
  * the server builds the file (a warning once it runs too long), then the download or the failure.
  */
+
+import type { ExportJob } from '@cellar/shared/exports/schemas';
 import { emptyQuery, type ListQuery, serializeListQuery } from '@cellar/shared/filter/query';
 import { routes } from '@cellar/shared/routes/table';
-import type { ExportJob } from '@cellar/shared/schemas/exports';
 import { Progress, Stack, Text } from '@mantine/core';
 import { randomId, useInterval } from '@mantine/hooks';
 import { modals } from '@mantine/modals';

@@ -1,6 +1,7 @@
 /** The saved column layout of a grid (GET / PUT / DELETE /api/preferences/{slug}), per user. */
+
+import type { PreferenceSlug } from '@cellar/shared/preferences/schemas';
 import { routes } from '@cellar/shared/routes/table';
-import type { PreferenceSlug } from '@cellar/shared/schemas/activity';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client';
 

@@ -3,7 +3,7 @@
  * mode (or a required contact, B2C) for the contact name; a required contact makes e-mail and phone required.
  * The rules themselves are the shared schema's; this only marks the fields and sets their lengths.
  */
-import type { Address } from '@cellar/shared/schemas/address';
+import type { Address } from '@cellar/shared/common/address';
 import { EXCISE_LENGTH, SIRET_LENGTH } from '@cellar/shared/validation/validators';
 import { Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';

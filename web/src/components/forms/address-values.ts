@@ -1,5 +1,5 @@
-import type { Address } from '@cellar/shared/schemas/address';
-import { DEFAULT_COUNTRY } from '@cellar/shared/schemas/common';
+import type { Address } from '@cellar/shared/common/address';
+import { DEFAULT_COUNTRY } from '@cellar/shared/common/schemas';
 
 /** The address block's values before anything is typed (company mode unless told otherwise). */
 export const emptyAddress = (isCompany = true): Address => ({

@@ -3,7 +3,7 @@
  * the rest: document, 'all', and '*' (every module) for whoever holds every module. A user or a company is given
  * modules within the current user's own (spec 1 §6); the server checks the same.
  */
-import { hasScope, MODULE_SCOPES, SCOPE_GROUPS } from '@cellar/shared/auth/roles';
+import { hasScope, MODULE_SCOPES, SCOPE_GROUPS } from '@cellar/shared/access/roles';
 
 export interface ModuleChoiceGroup {
   /** i18n key of the group. */

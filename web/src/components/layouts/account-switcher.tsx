@@ -2,7 +2,7 @@
  * The header's account controls: 'Changer de compte' lists the child accounts (company name and e-mail) the user
  * may act as; while impersonating, 'return to main account' drops the impersonation token.
  */
-import type { User } from '@cellar/shared/schemas/identity';
+import type { User } from '@cellar/shared/users/schemas';
 import { Button, Menu, Text } from '@mantine/core';
 import { IconArrowBackUp, IconSwitchHorizontal } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { ROLES, type RoleSlug } from '@cellar/shared/auth/roles';
+import { ROLES, type RoleSlug } from '@cellar/shared/access/roles';
 import { describe, expect, it } from 'vitest';
 import { isGroup, type MenuEntry, visibleMenu } from './menu';
 

@@ -6,7 +6,7 @@
  * user reaches the entry's own level. Screens not built yet (receptions, orders, shipping) have no entry: a menu
  * never leads to a page that does not exist.
  */
-import { ACCESS, type AccessLevel, canAccess, isSuperadmin, type Principal } from '@cellar/shared/auth/roles';
+import { ACCESS, type AccessLevel, canAccess, isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import {
   type Icon,
   IconArrowsExchange,

@@ -1,5 +1,5 @@
 /** The side menu (menu.ts), a mini mode of icons with tooltips, groups opened by default. */
-import type { Principal } from '@cellar/shared/auth/roles';
+import type { Principal } from '@cellar/shared/access/roles';
 import { NavLink, Stack, Tooltip } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

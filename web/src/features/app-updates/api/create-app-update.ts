@@ -1,5 +1,5 @@
+import type { appUpdateInputSchema } from '@cellar/shared/appUpdates/schemas';
 import { routes } from '@cellar/shared/routes/table';
-import type { appUpdateInputSchema } from '@cellar/shared/schemas/activity';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute } from '../../../lib/api-client';

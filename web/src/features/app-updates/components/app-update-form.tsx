@@ -1,5 +1,5 @@
 /** The superadmin's form of a new update: title, date and description, all required ('All fields are required'). */
-import { appUpdateInputSchema } from '@cellar/shared/schemas/activity';
+import { appUpdateInputSchema } from '@cellar/shared/appUpdates/schemas';
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';

@@ -1,6 +1,6 @@
 /** The dialog of the ten last updates; a superadmin adds updates above the list and deletes them (confirmed). */
-import { isSuperadmin } from '@cellar/shared/auth/roles';
-import type { AppUpdate } from '@cellar/shared/schemas/activity';
+import { isSuperadmin } from '@cellar/shared/access/roles';
+import type { AppUpdate } from '@cellar/shared/appUpdates/schemas';
 import { ActionIcon, Center, Divider, Group, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-import { passwordEmailSchema } from '@cellar/shared/schemas/identity';
+import { passwordEmailSchema } from '@cellar/shared/auth/schemas';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';

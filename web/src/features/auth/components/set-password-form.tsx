@@ -1,5 +1,5 @@
 /** E-mail (read-only), new password and its confirmation, with the strength rule said before it is broken. */
-import { type PasswordReset, passwordResetSchema } from '@cellar/shared/schemas/identity';
+import { type PasswordReset, passwordResetSchema } from '@cellar/shared/auth/schemas';
 import { PASSWORD_MIN_LENGTH } from '@cellar/shared/validation/validators';
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';

@@ -1,5 +1,5 @@
+import type { Contact } from '@cellar/shared/contacts/schemas';
 import { routes } from '@cellar/shared/routes/table';
-import type { Contact } from '@cellar/shared/schemas/contact';
 import { useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 

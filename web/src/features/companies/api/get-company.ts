@@ -1,5 +1,5 @@
+import type { Company } from '@cellar/shared/companies/schemas';
 import { routes } from '@cellar/shared/routes/table';
-import type { Company } from '@cellar/shared/schemas/identity';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 

@@ -1,5 +1,5 @@
+import type { CompanyInput } from '@cellar/shared/companies/schemas';
 import { routes } from '@cellar/shared/routes/table';
-import type { CompanyInput } from '@cellar/shared/schemas/identity';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';

@@ -2,10 +2,10 @@
  * The client accounts grid: code, name, address, warehouses (3 chips at most), segments; inactive rows in red;
  * row icons to the company's users, to act as its admin, and to the edit modal (superadmin).
  */
-import { isSuperadmin, type Principal } from '@cellar/shared/auth/roles';
+import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
+import { SEGMENT_CODES } from '@cellar/shared/common/schemas';
+import type { Company } from '@cellar/shared/companies/schemas';
 import { routes } from '@cellar/shared/routes/table';
-import { SEGMENT_CODES } from '@cellar/shared/schemas/common';
-import type { Company } from '@cellar/shared/schemas/identity';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconLogin2, IconPencil, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, type Ref, useMemo } from 'react';

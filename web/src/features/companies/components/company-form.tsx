@@ -4,8 +4,8 @@
  * certified-organic flags, modules (within the current user's) and active. Carriers are granted in the carrier
  * matrix (/company/carriers).
  */
-import { SEGMENT_CODES } from '@cellar/shared/schemas/common';
-import type { Company } from '@cellar/shared/schemas/identity';
+import { SEGMENT_CODES } from '@cellar/shared/common/schemas';
+import type { Company } from '@cellar/shared/companies/schemas';
 import { Button, Checkbox, Divider, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';

@@ -1,6 +1,6 @@
 /** /company/list: the client accounts, the add button and the edit modal (superadmin); an admin sees its own. */
-import { isSuperadmin } from '@cellar/shared/auth/roles';
-import type { Company } from '@cellar/shared/schemas/identity';
+import { isSuperadmin } from '@cellar/shared/access/roles';
+import type { Company } from '@cellar/shared/companies/schemas';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';

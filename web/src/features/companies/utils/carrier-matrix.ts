@@ -2,7 +2,7 @@
  * The carrier-service matrix of B2C companies: one column group per carrier, one column per service, a row per
  * company. A cell is granted when the company's service permissions name `<carrierId>:<serviceCode>`.
  */
-import { serviceTarget } from '@cellar/shared/schemas/identity';
+import { serviceTarget } from '@cellar/shared/companies/schemas';
 
 interface CarrierLike {
   id: string;

@@ -1,6 +1,6 @@
 /** The company form's values and the body of POST and PUT /api/companies built from them. */
-import type { SegmentCode } from '@cellar/shared/schemas/common';
-import { type Company, type CompanyInput, companyInputSchema } from '@cellar/shared/schemas/identity';
+import type { SegmentCode } from '@cellar/shared/common/schemas';
+import { type Company, type CompanyInput, companyInputSchema } from '@cellar/shared/companies/schemas';
 import { emptyAddress } from '../../../components/forms/address-values';
 
 export type CompanyFormValues = Omit<CompanyInput, 'scope' | 'segments' | 'carrierIds'> & {

@@ -1,5 +1,5 @@
+import type { companyRefSchema } from '@cellar/shared/companies/schemas';
 import { routes } from '@cellar/shared/routes/table';
-import type { companyRefSchema } from '@cellar/shared/schemas/identity';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute } from '../../../lib/api-client';

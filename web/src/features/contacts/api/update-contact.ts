@@ -1,5 +1,5 @@
+import type { Contact, ContactUpdate } from '@cellar/shared/contacts/schemas';
 import { routes } from '@cellar/shared/routes/table';
-import type { Contact, ContactUpdate } from '@cellar/shared/schemas/contact';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';

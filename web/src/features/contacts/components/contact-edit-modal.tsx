@@ -1,5 +1,5 @@
 /** The detail modal of a contact: the create form's fields, the code read-only; saving refreshes the list. */
-import type { ContactType } from '@cellar/shared/schemas/contact';
+import type { ContactType } from '@cellar/shared/contacts/schemas';
 import { Center, Loader, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications';

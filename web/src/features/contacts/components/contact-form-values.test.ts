@@ -1,4 +1,4 @@
-import { contactCreateSchema } from '@cellar/shared/schemas/contact';
+import { contactCreateSchema } from '@cellar/shared/contacts/schemas';
 import { describe, expect, it } from 'vitest';
 import { newContactValues, toCreateBody, toUpdateBody } from './contact-form-values';
 

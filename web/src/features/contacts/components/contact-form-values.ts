@@ -1,6 +1,6 @@
 /** The contact form's values and the bodies of POST and PUT /api/contacts built from them. */
-import type { Address } from '@cellar/shared/schemas/address';
-import type { SegmentCode } from '@cellar/shared/schemas/common';
+import type { Address } from '@cellar/shared/common/address';
+import type { SegmentCode } from '@cellar/shared/common/schemas';
 import {
   type Contact,
   type ContactCreate,
@@ -8,7 +8,7 @@ import {
   type ContactUpdate,
   contactRequiredFor,
   contactTypeRules,
-} from '@cellar/shared/schemas/contact';
+} from '@cellar/shared/contacts/schemas';
 import { emptyAddress } from '../../../components/forms/address-values';
 
 export interface ServiceRow {

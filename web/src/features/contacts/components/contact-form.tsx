@@ -3,8 +3,8 @@
  * segment (recipients, required; carriers, optional), code (upper case, read-only when editing), the address
  * block, comment (not recipients), services (carriers, superadmin). Validation is the shared schema's.
  */
-import { isSuperadmin } from '@cellar/shared/auth/roles';
-import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/schemas/common';
+import { isSuperadmin } from '@cellar/shared/access/roles';
+import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/common/schemas';
 import {
   CONTACT_CODE_MAX,
   type Contact,
@@ -13,7 +13,7 @@ import {
   contactRequiredFor,
   contactTypeRules,
   contactUpdateFor,
-} from '@cellar/shared/schemas/contact';
+} from '@cellar/shared/contacts/schemas';
 import { Button, Divider, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';

@@ -1,8 +1,8 @@
 /** The contact list of one type: the shared grid, its columns per type and role, and the row edit pencil. */
-import { isSuperadmin, isWritter, type Principal } from '@cellar/shared/auth/roles';
+import { isSuperadmin, isWritter, type Principal } from '@cellar/shared/access/roles';
+import { type Contact, type ContactType, contactTypeRules } from '@cellar/shared/contacts/schemas';
 import type { Condition } from '@cellar/shared/filter/query';
 import { routes } from '@cellar/shared/routes/table';
-import { type Contact, type ContactType, contactTypeRules } from '@cellar/shared/schemas/contact';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { type ReactNode, type Ref, useMemo } from 'react';

@@ -3,8 +3,8 @@
  * otherwise to the list. The breadcrumbs follow the origin.
  */
 
-import { isSuperadmin } from '@cellar/shared/auth/roles';
-import type { ContactType } from '@cellar/shared/schemas/contact';
+import { isSuperadmin } from '@cellar/shared/access/roles';
+import type { ContactType } from '@cellar/shared/contacts/schemas';
 import { Anchor, Breadcrumbs, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';

@@ -1,7 +1,7 @@
 /** /{type}/list: the grid of one contact type, its warehouse filter, the add button and the edit modal. */
-import { isWritter } from '@cellar/shared/auth/roles';
-import { type Contact, type ContactType, contactTypeRules } from '@cellar/shared/schemas/contact';
-import { canImport } from '@cellar/shared/schemas/imports';
+import { isWritter } from '@cellar/shared/access/roles';
+import { type Contact, type ContactType, contactTypeRules } from '@cellar/shared/contacts/schemas';
+import { canImport } from '@cellar/shared/imports/schemas';
 import { Button, Group, Select, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';

@@ -2,7 +2,7 @@
  * Contact creation opened from another flow (?origin=/order/create&type=recipient) returns there with the new
  * contact preselected (?recipient_id=<id>). Only a path of this application may be an origin: no open redirect.
  */
-import { CONTACT_TYPES, type ContactType } from '@cellar/shared/schemas/contact';
+import { CONTACT_TYPES, type ContactType } from '@cellar/shared/contacts/schemas';
 
 export interface ContactOrigin {
   path: string;

@@ -1,8 +1,8 @@
-import type { ImportTemplateName } from '@cellar/shared/import/templates';
+import type { companyRefSchema } from '@cellar/shared/companies/schemas';
+import { type ImportJob, isImportFinished } from '@cellar/shared/imports/schemas';
+import type { ImportTemplateName } from '@cellar/shared/imports/templates';
 import { fillPath } from '@cellar/shared/routes/define';
 import { routes } from '@cellar/shared/routes/table';
-import type { companyRefSchema } from '@cellar/shared/schemas/identity';
-import { type ImportJob, isImportFinished } from '@cellar/shared/schemas/imports';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, callRoute, downloadFile } from '../../../lib/api-client';

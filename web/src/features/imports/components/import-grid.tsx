@@ -3,7 +3,7 @@
  * (valid, required, invalid, or unverified since an edit) with the reason as its tooltip, the row number first.
  * Enter or F2 edits a cell, Tab moves on, Escape cancels.
  */
-import type { ImportColumn } from '@cellar/shared/import/templates';
+import type { ImportColumn } from '@cellar/shared/imports/templates';
 import {
   CellStyleModule,
   ClientSideRowModelModule,

@@ -5,12 +5,12 @@
  * invalid, sends the grid as a file. The server's worker then creates the records; the screen follows its progress
  * and shows the rows it refused.
  */
-import { isSuperadmin } from '@cellar/shared/auth/roles';
-import { writeImportFile } from '@cellar/shared/import/file';
-import { type ImportTemplateName, importColumns, importContext, importHeader } from '@cellar/shared/import/templates';
-import type { SegmentCode } from '@cellar/shared/schemas/common';
-import { type ContactType, contactTypeRules } from '@cellar/shared/schemas/contact';
-import { type ImportJob, importRequiredOwner } from '@cellar/shared/schemas/imports';
+import { isSuperadmin } from '@cellar/shared/access/roles';
+import type { SegmentCode } from '@cellar/shared/common/schemas';
+import { type ContactType, contactTypeRules } from '@cellar/shared/contacts/schemas';
+import { writeImportFile } from '@cellar/shared/imports/file';
+import { type ImportJob, importRequiredOwner } from '@cellar/shared/imports/schemas';
+import { type ImportTemplateName, importColumns, importContext, importHeader } from '@cellar/shared/imports/templates';
 import {
   Alert,
   Anchor,

@@ -2,7 +2,7 @@
  * The user imports: /client-user/{companyId}/import (the company's account locked; an admin's own company) and
  * /user/import (the administration: a superadmin picks the account, an admin imports into its own).
  */
-import { isSuperadmin } from '@cellar/shared/auth/roles';
+import { isSuperadmin } from '@cellar/shared/access/roles';
 import { useParams } from 'react-router';
 import { clientUserListPath, paths } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';

@@ -1,4 +1,4 @@
-import { importContext } from '@cellar/shared/import/templates';
+import { importContext } from '@cellar/shared/imports/templates';
 import { describe, expect, it } from 'vitest';
 import { cellState, checkGrid, editCell, emailsToAsk, mapLimited, markTaken, readFileRows } from './import-rows';
 

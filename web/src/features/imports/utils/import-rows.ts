@@ -3,7 +3,7 @@
  * template rules plus what only the API knows (e-mails already used). Cells edited since the last check are
  * 'unverified' until the next one (spec 3 §4 "Import cell validity").
  */
-import { decodeImportFile, ImportFileError, parseImportText, readImportRows } from '@cellar/shared/import/file';
+import { decodeImportFile, ImportFileError, parseImportText, readImportRows } from '@cellar/shared/imports/file';
 import {
   type CellCheck,
   checkRows,
@@ -14,7 +14,7 @@ import {
   type ImportRow,
   importHeader,
   type RowCheck,
-} from '@cellar/shared/import/templates';
+} from '@cellar/shared/imports/templates';
 
 /** A grid row: its cells' text, where it was in the file, and its last check (none until checked). */
 export interface GridRow {

@@ -1,5 +1,5 @@
+import type { Product } from '@cellar/shared/products/schemas';
 import { routes } from '@cellar/shared/routes/table';
-import type { Product } from '@cellar/shared/schemas/catalogue';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productQueryOptions } from '../../../components/catalogue/get-product';
 import { callRoute } from '../../../lib/api-client';

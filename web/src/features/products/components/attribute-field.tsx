@@ -1,7 +1,8 @@
 /** One dynamic attribute of the product form, by type: a select of the offered items, a switch, or a text. */
-import { type AttributeValue, type AttributeValues, offeredItems } from '@cellar/shared/catalogue/attributes';
+
 import type { Language } from '@cellar/shared/i18n/messages';
-import type { Attribute } from '@cellar/shared/schemas/catalogue';
+import { type AttributeValue, type AttributeValues, offeredItems } from '@cellar/shared/referential/attributes';
+import type { Attribute } from '@cellar/shared/referential/schemas';
 import { Select, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { itemText } from '../../../components/catalogue/attribute-text';

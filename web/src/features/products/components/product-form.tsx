@@ -5,15 +5,15 @@
  * and submit. Editing starts at that last step. An invalid form warns 'The form is incorrect' and calls nothing.
  */
 
-import { isSuperadmin } from '@cellar/shared/auth/roles';
+import { isSuperadmin } from '@cellar/shared/access/roles';
+import { type Product, productInputSchema } from '@cellar/shared/products/schemas';
 import {
   ATTRIBUTE_MESSAGES,
   type AttributeValue,
   validateAttributes,
   visibleAttributes,
-} from '@cellar/shared/catalogue/attributes';
-import { type Product, productInputSchema } from '@cellar/shared/schemas/catalogue';
-import type { Warehouse } from '@cellar/shared/schemas/common';
+} from '@cellar/shared/referential/attributes';
+import type { Warehouse } from '@cellar/shared/warehouses/schemas';
 import {
   Button,
   Center,

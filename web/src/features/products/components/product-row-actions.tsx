@@ -2,7 +2,7 @@
  * A product row's icons: detail (everyone), then for writers edit, and hide (eye) or show (eye-off) after a
  * confirmation; hiding and showing save the whole product with `hidden` changed, then the list refreshes.
  */
-import type { Product } from '@cellar/shared/schemas/catalogue';
+import type { Product } from '@cellar/shared/products/schemas';
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconEye, IconEyeOff, IconPencil, IconSearch } from '@tabler/icons-react';

@@ -2,10 +2,11 @@
  * The product list's grid (spec 3 §2): the stock flag first, the product columns with their attributes read in
  * the current language, hidden, and the company code for the superadmin; the row icons of product-row-actions.
  */
-import { isSuperadmin, type Principal } from '@cellar/shared/auth/roles';
+import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import type { Language } from '@cellar/shared/i18n/messages';
+import type { Product } from '@cellar/shared/products/schemas';
+import type { Attribute, ProductFamily } from '@cellar/shared/referential/schemas';
 import { routes } from '@cellar/shared/routes/table';
-import type { Attribute, Product, ProductFamily } from '@cellar/shared/schemas/catalogue';
 import { Center, Loader, Tooltip } from '@mantine/core';
 import { IconPackage, IconPackageOff } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';

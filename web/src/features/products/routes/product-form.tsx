@@ -3,7 +3,7 @@
  * back there with ?product_id=<id> and the breadcrumbs lead there; otherwise to the list, searching for the
  * label. The edit page words its own title, 'Edit product - {code}'.
  */
-import type { Product } from '@cellar/shared/schemas/catalogue';
+import type { Product } from '@cellar/shared/products/schemas';
 import { Paper, Stack, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 /** /product/list: the product grid, the add and import buttons (writers), the row icons and the detail modal. */
-import { isWritter } from '@cellar/shared/auth/roles';
-import type { Product } from '@cellar/shared/schemas/catalogue';
+import { isWritter } from '@cellar/shared/access/roles';
+import type { Product } from '@cellar/shared/products/schemas';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';

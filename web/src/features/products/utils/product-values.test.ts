@@ -1,5 +1,5 @@
-import type { Product } from '@cellar/shared/schemas/catalogue';
-import { productInputSchema } from '@cellar/shared/schemas/catalogue';
+import type { Product } from '@cellar/shared/products/schemas';
+import { productInputSchema } from '@cellar/shared/products/schemas';
 import { describe, expect, it } from 'vitest';
 import { newProductValues, productBody, productValuesOf, visibilityBody } from './product-values';
 

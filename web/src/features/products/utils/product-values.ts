@@ -1,6 +1,7 @@
 /** The product form's values and the bodies of POST and PUT /api/products (productInputSchema). */
-import type { AttributeValues } from '@cellar/shared/catalogue/attributes';
-import type { Product, ProductInput, productInputSchema } from '@cellar/shared/schemas/catalogue';
+
+import type { Product, ProductInput, productInputSchema } from '@cellar/shared/products/schemas';
+import type { AttributeValues } from '@cellar/shared/referential/attributes';
 import { isEmpty } from '@cellar/shared/validation/validators';
 import type { z } from 'zod';
 

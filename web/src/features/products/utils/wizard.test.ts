@@ -1,6 +1,6 @@
-import { visibleAttributes } from '@cellar/shared/catalogue/attributes';
-import { familyAttributes } from '@cellar/shared/catalogue/referential';
-import type { Attribute } from '@cellar/shared/schemas/catalogue';
+import { visibleAttributes } from '@cellar/shared/referential/attributes';
+import { familyAttributes } from '@cellar/shared/referential/data';
+import type { Attribute } from '@cellar/shared/referential/schemas';
 import { describe, expect, it } from 'vitest';
 import { canContinue, changeAttribute, startValues, wizardStep } from './wizard';
 

@@ -12,9 +12,9 @@ import {
   attributesComplete,
   pruneInactive,
   validateAttributes,
-} from '@cellar/shared/catalogue/attributes';
-import { capacityOf, findSubFamily } from '@cellar/shared/catalogue/referential';
-import type { Attribute } from '@cellar/shared/schemas/catalogue';
+} from '@cellar/shared/referential/attributes';
+import { capacityOf, findSubFamily } from '@cellar/shared/referential/data';
+import type { Attribute } from '@cellar/shared/referential/schemas';
 import { weightForCapacity } from '@cellar/shared/validation/validators';
 
 export type WizardStep = 0 | 1 | 2;

@@ -1,5 +1,5 @@
+import type { SelfUpdate } from '@cellar/shared/auth/schemas';
 import { routes } from '@cellar/shared/routes/table';
-import type { SelfUpdate } from '@cellar/shared/schemas/identity';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 import { userQueryOptions } from '../../../lib/auth';

@@ -1,5 +1,5 @@
 /** The user's company, read-only: code, name, street, city, postcode, country. */
-import type { User } from '@cellar/shared/schemas/identity';
+import type { User } from '@cellar/shared/users/schemas';
 import { Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../../lib/countries';

@@ -1,5 +1,5 @@
 /** E-mail and push notifications: each switch saves at once, with 'Votre changement a été pris en compte.'. */
-import { NOTIFICATION_CHANNELS, type User } from '@cellar/shared/schemas/identity';
+import { NOTIFICATION_CHANNELS, type User } from '@cellar/shared/users/schemas';
 import { Paper, Stack, Switch, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 /** Personal information: last name, first name and e-mail, all required, the e-mail valid. */
-import { type SelfUpdate, selfUpdateSchema, type User } from '@cellar/shared/schemas/identity';
+import { type SelfUpdate, selfUpdateSchema } from '@cellar/shared/auth/schemas';
+import type { User } from '@cellar/shared/users/schemas';
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /** /params: personal information, notification switches, and the company card for every role but the plain user. */
-import { ROLES } from '@cellar/shared/auth/roles';
+import { ROLES } from '@cellar/shared/access/roles';
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';

@@ -1,5 +1,5 @@
-import { ROLES } from '@cellar/shared/auth/roles';
-import { STOCK_MOVEMENT_LIST } from '@cellar/shared/routes/catalogue';
+import { ROLES } from '@cellar/shared/access/roles';
+import { STOCK_MOVEMENT_LIST } from '@cellar/shared/stockMovements/routes';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { unsupportedColumns } from '../../../components/data-grid/grid-columns.testing';

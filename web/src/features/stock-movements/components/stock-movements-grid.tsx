@@ -3,10 +3,10 @@
  * note, the direction as an arrow (output: red, up; input: green, down), the stock line's details, and the owner
  * for the superadmin. The date filter is a range whose last day is included.
  */
-import { isSuperadmin, type Principal } from '@cellar/shared/auth/roles';
+import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import type { Language } from '@cellar/shared/i18n/messages';
 import { routes } from '@cellar/shared/routes/table';
-import type { StockMovement } from '@cellar/shared/schemas/catalogue';
+import type { StockMovement } from '@cellar/shared/stockMovements/schemas';
 import { Center } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';

@@ -1,6 +1,6 @@
-import { ROLES } from '@cellar/shared/auth/roles';
-import { attributeGroups, familyTree } from '@cellar/shared/catalogue/referential';
-import { STOCK_LIST } from '@cellar/shared/routes/catalogue';
+import { ROLES } from '@cellar/shared/access/roles';
+import { attributeGroups, familyTree } from '@cellar/shared/referential/data';
+import { STOCK_LIST } from '@cellar/shared/stocks/routes';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { unsupportedColumns } from '../../../components/data-grid/grid-columns.testing';

@@ -3,11 +3,12 @@
  * detail), quantities, the product's attributes read in the current language, warehouse, batch, dates, quality,
  * and the segment unless the user's company is a pooled activity.
  */
-import { isSuperadmin, type Principal } from '@cellar/shared/auth/roles';
+import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import type { Language } from '@cellar/shared/i18n/messages';
+import type { Attribute, ProductFamily } from '@cellar/shared/referential/schemas';
 import { routes } from '@cellar/shared/routes/table';
-import type { Attribute, ProductFamily, Stock } from '@cellar/shared/schemas/catalogue';
-import { EXCLUDED_QUALITIES } from '@cellar/shared/schemas/common';
+import type { Stock } from '@cellar/shared/stocks/schemas';
+import { EXCLUDED_QUALITIES } from '@cellar/shared/stocks/schemas';
 import { Anchor, Loader } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo } from 'react';

@@ -1,5 +1,5 @@
 /** /stock/list: the stock lines; a product code opens the product's detail. */
-import type { Stock } from '@cellar/shared/schemas/catalogue';
+import type { Stock } from '@cellar/shared/stocks/schemas';
 import { Stack, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';

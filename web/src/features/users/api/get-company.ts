@@ -1,5 +1,5 @@
+import type { Company } from '@cellar/shared/companies/schemas';
 import { routes } from '@cellar/shared/routes/table';
-import type { Company } from '@cellar/shared/schemas/identity';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 import { paths } from '../../../config/paths';

@@ -1,5 +1,5 @@
 import { routes } from '@cellar/shared/routes/table';
-import type { User } from '@cellar/shared/schemas/identity';
+import type { User } from '@cellar/shared/users/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 

@@ -1,5 +1,5 @@
 import { routes } from '@cellar/shared/routes/table';
-import type { UserUpdate } from '@cellar/shared/schemas/identity';
+import type { UserUpdate } from '@cellar/shared/users/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';

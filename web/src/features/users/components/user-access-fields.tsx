@@ -1,6 +1,6 @@
 /** Role (only roles below one's own), warehouses (2 chips then '(+N autres)') and modules (one's own), shared by the
  * create form and the edit modal. */
-import type { Warehouse } from '@cellar/shared/schemas/common';
+import type { Warehouse } from '@cellar/shared/warehouses/schemas';
 import { Select } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';

@@ -3,10 +3,10 @@
  * first name, e-mail and its confirmation (an e-mail already used is said when leaving the field), role,
  * warehouses, modules (required in the user administration form). Validation is the shared schema's.
  */
-import { isSuperadmin } from '@cellar/shared/auth/roles';
-import type { Warehouse } from '@cellar/shared/schemas/common';
-import { userCreateSchema } from '@cellar/shared/schemas/identity';
+import { isSuperadmin } from '@cellar/shared/access/roles';
+import { userCreateSchema } from '@cellar/shared/users/schemas';
 import { isEmail } from '@cellar/shared/validation/validators';
+import type { Warehouse } from '@cellar/shared/warehouses/schemas';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';

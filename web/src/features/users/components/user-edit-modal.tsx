@@ -2,8 +2,8 @@
  * The edit modal of a user: last name, first name, role, warehouses, modules; a superadmin also picks the children
  * (accounts this user may switch to) among all users.
  */
-import { isSuperadmin } from '@cellar/shared/auth/roles';
-import { type User, userUpdateSchema } from '@cellar/shared/schemas/identity';
+import { isSuperadmin } from '@cellar/shared/access/roles';
+import { type User, userUpdateSchema } from '@cellar/shared/users/schemas';
 import { Button, Center, Group, Loader, Modal, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useMemo } from 'react';

@@ -2,7 +2,7 @@
  * A user row's icons: edit, act as (superadmin), deactivate or activate, delete, the last three confirmed first.
  * Rows one may not manage (one's own, roles not below one's own) have none of them but impersonation.
  */
-import type { User } from '@cellar/shared/schemas/identity';
+import type { User } from '@cellar/shared/users/schemas';
 import { Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconLogin2, IconPencil, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';

@@ -3,10 +3,10 @@
  * warehouses (3 chips, then '+ n autres'), role; inactive rows greyed; the row icons of user-row-actions.tsx.
  */
 
-import { ROLE_SLUGS } from '@cellar/shared/auth/roles';
+import { ROLE_SLUGS } from '@cellar/shared/access/roles';
 import type { Condition } from '@cellar/shared/filter/query';
 import { routes } from '@cellar/shared/routes/table';
-import type { User } from '@cellar/shared/schemas/identity';
+import type { User } from '@cellar/shared/users/schemas';
 import type { ReactNode, Ref } from 'react';
 import { useCallback, useMemo } from 'react';
 import { DataGrid, type DataGridColumn, type DataGridHandle } from '../../../components/data-grid/data-grid';

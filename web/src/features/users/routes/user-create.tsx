@@ -2,8 +2,8 @@
  * /client-user/create, /client-user/{companyId}/create (superadmin, company breadcrumb) and /user/create (the user
  * administration). After the creation, the list the form came from.
  */
-import { isSuperadmin } from '@cellar/shared/auth/roles';
-import type { Company } from '@cellar/shared/schemas/identity';
+import { isSuperadmin } from '@cellar/shared/access/roles';
+import type { Company } from '@cellar/shared/companies/schemas';
 import { Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';

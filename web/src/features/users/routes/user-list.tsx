@@ -3,8 +3,8 @@
  * company's, for the superadmin, under a company breadcrumb; /user/list: the user administration (every user a
  * superadmin sees, the company's for an admin).
  */
-import { isSuperadmin } from '@cellar/shared/auth/roles';
-import type { User } from '@cellar/shared/schemas/identity';
+import { isSuperadmin } from '@cellar/shared/access/roles';
+import type { User } from '@cellar/shared/users/schemas';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
-import { ROLES, type RoleSlug } from '@cellar/shared/auth/roles';
-import { userCreateSchema, userUpdateSchema } from '@cellar/shared/schemas/identity';
+import { ROLES, type RoleSlug } from '@cellar/shared/access/roles';
+import { userCreateSchema, userUpdateSchema } from '@cellar/shared/users/schemas';
 import { describe, expect, it } from 'vitest';
 import {
   activationBody,

@@ -2,8 +2,8 @@
  * What the user screens offer, from the shared rules: the roles one may give (strictly below one's own), the
  * modules one may grant (one's own), and the rows one may act on. The server enforces the same rules.
  */
-import { assignableRoles, isSuperadmin, type Principal, type RoleSlug } from '@cellar/shared/auth/roles';
-import type { User, UserCreate, UserUpdate } from '@cellar/shared/schemas/identity';
+import { assignableRoles, isSuperadmin, type Principal, type RoleSlug } from '@cellar/shared/access/roles';
+import type { User, UserCreate, UserUpdate } from '@cellar/shared/users/schemas';
 
 /** Roles offered to the creator, highest first. */
 export const roleChoices = (principal: Principal): RoleSlug[] => assignableRoles(principal.role).reverse();

@@ -1,0 +1,52 @@
+/** Activity logs and their statistics (spec 1). */
+import { z } from 'zod';
+import { ACCESS } from '../access/roles';
+import { paged } from '../common/schemas';
+import { EXPORT_PARAMS } from '../filter/query';
+import { defineRoute } from '../routes/define';
+import { activityLogInputSchema, activityLogSchema } from './schemas';
+
+export const ACTIVITY_LOG_LIST = {
+  filters: ['type', 'pageName', 'createdAt', 'user.company.code', 'user.email'],
+  sorts: ['createdAt'],
+  includes: ['user', 'user.company'],
+  params: EXPORT_PARAMS,
+  /** The statistics export's fixed columns (header Type;Page;Date;Compagnie;Nom;Prénom;Email). */
+  columns: ['type', 'pageName', 'createdAt', 'user.company.code', 'user.lastname', 'user.firstname', 'user.email'],
+} as const;
+
+export const activityLogRoutes = {
+  activityLogList: defineRoute({
+    method: 'GET',
+    path: '/api/activity-logs',
+    resource: 'activityLogs',
+    access: ACCESS.reader,
+    list: ACTIVITY_LOG_LIST,
+    csv: true,
+    response: paged(activityLogSchema),
+  }),
+  activityLogCreate: defineRoute({
+    method: 'POST',
+    path: '/api/activity-logs',
+    resource: 'activityLogs',
+    access: ACCESS.reader,
+    body: activityLogInputSchema,
+    status: 204,
+  }),
+  activityStats: defineRoute({
+    method: 'GET',
+    path: '/api/activity-logs/stats',
+    resource: 'activityLogs',
+    access: ACCESS.reader,
+    query: z.strictObject({ start_date: z.iso.date().optional(), end_date: z.iso.date().optional() }),
+    response: z.array(
+      z.object({
+        company: z.string(),
+        type: z.string(),
+        pageName: z.string(),
+        /** YYYY-MM-DD → page views that day. */
+        days: z.record(z.string(), z.number().int()),
+      }),
+    ),
+  }),
+} as const;

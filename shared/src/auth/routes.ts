@@ -1,0 +1,65 @@
+/** Sign-in, password links, one's own account and impersonation (spec 1). */
+import { z } from 'zod';
+import { ACCESS } from '../access/roles';
+import { messageSchema } from '../common/schemas';
+import { defineRoute, idParams, includeQuery } from '../routes/define';
+import { userSchema } from '../users/schemas';
+import {
+  credentialsSchema,
+  passwordEmailSchema,
+  passwordResetSchema,
+  selfUpdateBodySchema,
+  tokenResponseSchema,
+} from './schemas';
+
+export const authRoutes = {
+  authToken: defineRoute({
+    method: 'POST',
+    path: '/api/auth/token',
+    resource: 'auth',
+    access: ACCESS.public,
+    body: credentialsSchema,
+    response: tokenResponseSchema,
+  }),
+  authUser: defineRoute({
+    method: 'GET',
+    path: '/api/auth/user',
+    resource: 'auth',
+    access: ACCESS.reader,
+    query: includeQuery,
+    response: userSchema,
+  }),
+
+  authUserUpdate: defineRoute({
+    method: 'PUT',
+    path: '/api/auth/user',
+    resource: 'auth',
+    access: ACCESS.reader,
+    body: selfUpdateBodySchema,
+    response: z.object({ message: z.string(), data: userSchema }),
+  }),
+  authPasswordEmail: defineRoute({
+    method: 'POST',
+    path: '/api/auth/password/email',
+    resource: 'auth',
+    access: ACCESS.public,
+    body: passwordEmailSchema,
+    response: messageSchema,
+  }),
+  authPasswordReset: defineRoute({
+    method: 'POST',
+    path: '/api/auth/password/reset',
+    resource: 'auth',
+    access: ACCESS.public,
+    body: passwordResetSchema,
+    response: tokenResponseSchema,
+  }),
+  authLoginAs: defineRoute({
+    method: 'GET',
+    path: '/api/auth/login-as/{id}',
+    resource: 'auth',
+    access: ACCESS.reader,
+    params: idParams,
+    response: tokenResponseSchema,
+  }),
+} as const;

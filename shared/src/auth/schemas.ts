@@ -1,0 +1,65 @@
+/** Sign-in, password links and one's own account (spec 1 §3, §7). */
+import { z } from 'zod';
+import { localeSchema, notificationChannel } from '../users/schemas';
+import { isStrongPassword, MESSAGES, PASSWORD_MIN_LENGTH } from '../validation/validators';
+import { requiredEmail, requiredString } from '../validation/zod';
+
+export const credentialsSchema = z.object({
+  email: requiredEmail,
+  password: requiredString(200),
+});
+
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+export const tokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number(),
+});
+
+/** A new password and its confirmation: equal, and strong enough. */
+const newPassword = <T extends { email: string; password: string; password_confirmation: string }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (!isStrongPassword(v.password, v.email)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: MESSAGES.passwordWeak,
+      path: ['password'],
+      params: { min: PASSWORD_MIN_LENGTH },
+    });
+  }
+  if (v.password !== v.password_confirmation) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.samePassword, path: ['password_confirmation'] });
+  }
+};
+
+export const passwordResetSchema = z
+  .object({
+    email: requiredEmail,
+    token: requiredString(200),
+    password: requiredString(200),
+    password_confirmation: requiredString(200),
+  })
+  .superRefine(newPassword);
+
+export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+export const passwordEmailSchema = z.object({ email: requiredEmail });
+
+/** PUT /api/auth/user: the settings form (spec 1 §2 Settings). */
+export const selfUpdateSchema = z.object({
+  firstname: requiredString(100),
+  lastname: requiredString(100),
+  email: requiredEmail,
+  locale: localeSchema.optional(),
+  notificationChannels: z.array(notificationChannel).optional(),
+});
+
+export type SelfUpdate = z.infer<typeof selfUpdateSchema>;
+
+/** The body the API takes: the settings form, or a part of it (the language switch sends only the locale). */
+export const selfUpdateBodySchema = selfUpdateSchema.partial();
+
+export type SelfUpdateBody = z.infer<typeof selfUpdateBodySchema>;

@@ -1,0 +1,53 @@
+/** Shapes every domain shares: segments, references, paging and the error body. */
+import { z } from 'zod';
+
+export const SEGMENT_CODES = ['B2B', 'B2C'] as const;
+
+export const segmentCode = z.enum(SEGMENT_CODES, { error: 'validation.invalid' });
+
+export type SegmentCode = z.infer<typeof segmentCode>;
+
+export const segmentSchema = z.object({ id: z.string(), code: segmentCode, name: z.string() });
+
+export type Segment = z.infer<typeof segmentSchema>;
+
+export const DEFAULT_COUNTRY = 'FR';
+
+export const pageMetaSchema = z.object({
+  from: z.number().int().nullable(),
+  to: z.number().int().nullable(),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+export const paged = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMetaSchema });
+
+export type Paged<T> = { data: T[]; meta: PageMeta };
+
+/** Builds the meta block of a page: `from`/`to` are 1-based and null on an empty page. */
+export function pageMeta(total: number, page: number, perPage: number, count: number): PageMeta {
+  const from = count ? (page - 1) * perPage + 1 : null;
+  return {
+    from,
+    to: from === null ? null : from + count - 1,
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    per_page: perPage,
+    total,
+  };
+}
+
+export const messageSchema = z.object({ message: z.string() });
+
+export const errorBodySchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const ref = z.object({ id: z.string(), code: z.string(), name: z.string() });

@@ -1,0 +1,62 @@
+/** Contacts: suppliers, recipients and carriers (spec 3). */
+import { ACCESS } from '../access/roles';
+import { paged } from '../common/schemas';
+import { EXPORT_PARAMS } from '../filter/query';
+import { defineRoute, idParams, includeQuery } from '../routes/define';
+import { CONTACT_COLUMNS, contactCreateSchema, contactSchema, contactUpdateSchema } from './schemas';
+
+const CONTACT_SCOPES = ['supplier', 'recipient', 'carrier'] as const;
+
+export const CONTACT_LIST = {
+  filters: ['type', 'search', 'owner.id', 'owner.segments', 'warehouse.id', ...CONTACT_COLUMNS, 'createdAt'],
+  sorts: [...CONTACT_COLUMNS, 'createdAt'],
+  includes: ['owner', 'warehouse', 'services', 'address'],
+  // The warehouse is exported as its code.
+  columns: [...CONTACT_COLUMNS, 'warehouse.code'],
+  params: EXPORT_PARAMS,
+} as const;
+
+export const contactRoutes = {
+  contactList: defineRoute({
+    method: 'GET',
+    path: '/api/contacts',
+    resource: 'contacts',
+    access: ACCESS.reader,
+    scopes: CONTACT_SCOPES,
+    list: CONTACT_LIST,
+    csv: true,
+    response: paged(contactSchema),
+  }),
+  contactGet: defineRoute({
+    method: 'GET',
+    path: '/api/contacts/{id}',
+    resource: 'contacts',
+    access: ACCESS.reader,
+    scopes: CONTACT_SCOPES,
+    params: idParams,
+    query: includeQuery,
+    response: contactSchema,
+  }),
+  contactCreate: defineRoute({
+    method: 'POST',
+    path: '/api/contacts',
+    resource: 'contacts',
+    access: ACCESS.writer,
+    scopes: CONTACT_SCOPES,
+    query: includeQuery,
+    body: contactCreateSchema,
+    response: contactSchema,
+    status: 201,
+  }),
+  contactUpdate: defineRoute({
+    method: 'PUT',
+    path: '/api/contacts/{id}',
+    resource: 'contacts',
+    access: ACCESS.writer,
+    scopes: CONTACT_SCOPES,
+    params: idParams,
+    query: includeQuery,
+    body: contactUpdateSchema,
+    response: contactSchema,
+  }),
+} as const;

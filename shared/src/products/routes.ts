@@ -1,0 +1,126 @@
+/** Products (spec 3, and the product parts of spec 2). */
+
+import { ACCESS } from '../access/roles';
+import { paged } from '../common/schemas';
+import { EXPORT_PARAMS } from '../filter/query';
+import { defineRoute, idParams, includeQuery } from '../routes/define';
+import { productInputSchema, productSchema } from './schemas';
+
+/** Product data is read by the product screens and by the order and reception flows. */
+export const PRODUCT_READERS = ['product', 'order', 'reception', 'stock'] as const;
+
+export const ATTRIBUTE_FIELDS = [
+  'color',
+  'vintage',
+  'capacity',
+  'taxation',
+  'pcb',
+  'conditionning',
+  'family',
+  'governing_rights',
+  'isBio',
+  'degree',
+];
+
+export const PRODUCT_LIST = {
+  filters: [
+    'code',
+    'label',
+    'search',
+    'hidden',
+    'hasStock',
+    'family.id',
+    'family.parent.id',
+    'warehouse.uuid',
+    'warehouse.id',
+    'owner.id',
+    'owner.code',
+    'supplier.id',
+    'stocks.available',
+    'stocks.quality',
+    'stocks.segment',
+    'createdAt',
+    ...ATTRIBUTE_FIELDS.map((a) => `attributes.${a}`),
+  ],
+  sorts: [
+    'code',
+    'label',
+    'hidden',
+    'createdAt',
+    'owner.code',
+    'family.name',
+    ...ATTRIBUTE_FIELDS.map((a) => `attributes.${a}`),
+  ],
+  includes: ['owner', 'warehouse', 'supplier', 'family', 'attributes', 'stocks'],
+  params: [...EXPORT_PARAMS, 'q', 'hidden'],
+  columns: [
+    'code',
+    'label',
+    'family.parent.name',
+    'family.name',
+    'attributes.color',
+    'attributes.vintage',
+    'attributes.capacity',
+    'attributes.degree',
+    'attributes.conditionning',
+    'attributes.pcb',
+    'attributes.taxation',
+    'attributes.governing_rights',
+    'attributes.weight',
+    'eanUnit',
+    'eanParcel',
+    'eanPallet',
+    'hasBatch',
+    'hasBbd',
+    'hasUbd',
+    'hidden',
+    'hasStock',
+    'owner.code',
+    'warehouse.code',
+  ],
+} as const;
+
+export const productRoutes = {
+  productList: defineRoute({
+    method: 'GET',
+    path: '/api/products',
+    resource: 'products',
+    access: ACCESS.reader,
+    scopes: PRODUCT_READERS,
+    list: PRODUCT_LIST,
+    csv: true,
+    response: paged(productSchema),
+  }),
+  productGet: defineRoute({
+    method: 'GET',
+    path: '/api/products/{id}',
+    resource: 'products',
+    access: ACCESS.reader,
+    scopes: PRODUCT_READERS,
+    params: idParams,
+    query: includeQuery,
+    response: productSchema,
+  }),
+  productCreate: defineRoute({
+    method: 'POST',
+    path: '/api/products',
+    resource: 'products',
+    access: ACCESS.writer,
+    scopes: ['product'],
+    query: includeQuery,
+    body: productInputSchema,
+    response: productSchema,
+    status: 201,
+  }),
+  productUpdate: defineRoute({
+    method: 'PUT',
+    path: '/api/products/{id}',
+    resource: 'products',
+    access: ACCESS.writer,
+    scopes: ['product'],
+    params: idParams,
+    query: includeQuery,
+    body: productInputSchema,
+    response: productSchema,
+  }),
+} as const;

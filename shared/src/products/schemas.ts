@@ -1,0 +1,57 @@
+/** Products with dynamic attributes (spec 3 §3). */
+import { z } from 'zod';
+import { ref } from '../common/schemas';
+import { contactCode } from '../contacts/schemas';
+import { MESSAGES } from '../validation/validators';
+import { id, optionalString, requiredString } from '../validation/zod';
+import { warehouseSchema } from '../warehouses/schemas';
+
+export const attributeValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** Body of POST and PUT /api/products; attribute values are checked against the sub-family's attributes. */
+export const productInputSchema = z.object({
+  ownerId: id.optional(),
+  warehouseId: id.nullish(),
+  supplierId: id.nullish(),
+  code: contactCode,
+  label: requiredString(150),
+  familyId: requiredString(64),
+  attributes: z.record(z.string().max(64), attributeValue).default({}),
+  hasBatch: z.boolean().default(false),
+  hasBbd: z.boolean().default(false),
+  hasUbd: z.boolean().default(false),
+  hidden: z.boolean().default(false),
+  eanUnit: optionalString(14),
+  eanParcel: optionalString(14),
+  eanPallet: optionalString(14),
+  comment: optionalString(255),
+});
+
+export type ProductInput = z.infer<typeof productInputSchema>;
+
+export const productSchema = productInputSchema.extend({
+  id: z.string(),
+  ownerId: z.string(),
+  owner: ref.optional(),
+  warehouse: warehouseSchema.nullish(),
+  supplier: ref.nullish(),
+  family: z
+    .object({ id: z.string(), name: z.string(), parent: z.object({ id: z.string(), name: z.string() }) })
+    .nullish(),
+  /** Computed from the stock lines, never taken from input. */
+  hasStock: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type Product = z.infer<typeof productSchema>;
+
+/** Multiple-stock management applies when any of batch, best-before or use-by is tracked. */
+export const managesMultipleStock = (p: Pick<Product, 'hasBatch' | 'hasBbd' | 'hasUbd'>) =>
+  p.hasBatch || p.hasBbd || p.hasUbd;
+
+export const productQuantity = z.coerce
+  .number({ error: MESSAGES.integer })
+  .int({ error: MESSAGES.integer })
+  .min(0)
+  .max(99999, { error: MESSAGES.invalid });

@@ -1,0 +1,91 @@
+/** Stock movements (spec 2). */
+import { ACCESS } from '../access/roles';
+import { paged } from '../common/schemas';
+import { EXPORT_PARAMS } from '../filter/query';
+import { defineRoute } from '../routes/define';
+import { stockMovementSchema } from './schemas';
+
+export const STOCK_MOVEMENT_LIST = {
+  filters: [
+    'date',
+    'search',
+    'reasonCode',
+    'reason',
+    'direction',
+    'quantity',
+    'segment',
+    'note',
+    'warehouse.id',
+    'warehouse.code',
+    'warehouse.name',
+    'owner.id',
+    'owner.code',
+    'stock.product.code',
+    'stock.product.label',
+    'stock.batch',
+    'stock.quality',
+    'stock.ubd',
+    'stock.bbd',
+    'order.reference',
+    'order.recipient.displayName',
+    'reception.reference',
+    'reception.supplier.code',
+  ],
+  sorts: [
+    'date',
+    'quantity',
+    'reasonCode',
+    'direction',
+    'warehouse.code',
+    'warehouse.name',
+    'stock.product.code',
+    'owner.code',
+  ],
+  includes: [
+    'warehouse',
+    'stock',
+    'stock.product',
+    'stock.owner',
+    'segment',
+    'order',
+    'order.owner',
+    'reception',
+    'reception.supplier',
+    'order.recipient',
+  ],
+  params: EXPORT_PARAMS,
+  columns: [
+    'date',
+    'reasonCode',
+    'reason',
+    'order.reference',
+    'order.recipient.displayName',
+    'reception.reference',
+    'reception.supplier.code',
+    'stock.product.code',
+    'stock.product.label',
+    'quantity',
+    'note',
+    'direction',
+    'segment',
+    'warehouse.code',
+    'stock.batch',
+    'stock.ubd',
+    'stock.bbd',
+    'stock.quality',
+    'owner.code',
+  ],
+} as const;
+
+export const stockMovementRoutes = {
+  stockMovementList: defineRoute({
+    method: 'GET',
+    path: '/api/stock-movements',
+    resource: 'stockMovements',
+    access: ACCESS.reader,
+    scopes: ['stockMovement'],
+    list: STOCK_MOVEMENT_LIST,
+    csv: true,
+    response: paged(stockMovementSchema),
+  }),
+} as const;

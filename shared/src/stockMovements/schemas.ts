@@ -1,0 +1,33 @@
+/** Stock movements: the history of stock (spec 2 §3). */
+import { z } from 'zod';
+import { ref, segmentCode } from '../common/schemas';
+import { warehouseSchema } from '../warehouses/schemas';
+
+export const STOCK_DIRECTIONS = ['input', 'output'] as const;
+
+export const stockMovementSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  reasonCode: z.string(),
+  reason: z.string(),
+  quantity: z.number().int(),
+  note: z.string(),
+  direction: z.enum(STOCK_DIRECTIONS),
+  segment: segmentCode.nullable(),
+  owner: ref.optional(),
+  warehouse: warehouseSchema,
+  stock: z.object({
+    id: z.string(),
+    batch: z.string().nullable(),
+    ubd: z.string().nullable(),
+    bbd: z.string().nullable(),
+    quality: z.string(),
+    product: z.object({ code: z.string(), label: z.string() }),
+  }),
+  order: z
+    .object({ id: z.string(), reference: z.string(), recipient: z.object({ displayName: z.string() }) })
+    .nullable(),
+  reception: z.object({ id: z.string(), reference: z.string(), supplier: z.object({ code: z.string() }) }).nullable(),
+});
+
+export type StockMovement = z.infer<typeof stockMovementSchema>;

@@ -1,0 +1,89 @@
+/** Users (spec 1). */
+import { z } from 'zod';
+import { ACCESS } from '../access/roles';
+import { paged } from '../common/schemas';
+import { EXPORT_PARAMS } from '../filter/query';
+import { defineRoute, idParams, includeQuery } from '../routes/define';
+import { userCreateSchema, userSchema, userUpdateSchema } from './schemas';
+
+export const USER_LIST = {
+  filters: [
+    'company.uuid',
+    'role.slug',
+    'search',
+    'email',
+    'firstname',
+    'lastname',
+    'active',
+    'company.code',
+    'warehouses.code',
+  ],
+  sorts: ['lastname', 'firstname', 'email', 'role.slug', 'company.code', 'active', 'createdAt'],
+  includes: ['warehouses', 'role', 'company', 'company.address', 'company.warehouses', 'company.carriers', 'children'],
+  params: EXPORT_PARAMS,
+  columns: ['firstname', 'lastname', 'email', 'role.slug', 'warehouses.code', 'company.code', 'active'],
+  // The spec's mapping: name → firstname and lastname, role → role.slug, warehouses → codes, company → code.
+  columnAliases: {
+    name: ['firstname', 'lastname'],
+    role: ['role.slug'],
+    warehouses: ['warehouses.code'],
+    company: ['company.code'],
+  },
+} as const;
+
+export const userRoutes = {
+  userList: defineRoute({
+    method: 'GET',
+    path: '/api/users',
+    resource: 'users',
+    access: ACCESS.admin,
+    list: USER_LIST,
+    csv: true,
+    response: paged(userSchema),
+  }),
+  userGet: defineRoute({
+    method: 'GET',
+    path: '/api/users/{id}',
+    resource: 'users',
+    access: ACCESS.admin,
+    params: idParams,
+    query: includeQuery,
+    response: userSchema,
+  }),
+  userCreate: defineRoute({
+    method: 'POST',
+    path: '/api/users',
+    resource: 'users',
+    access: ACCESS.admin,
+    query: includeQuery,
+    body: userCreateSchema,
+    response: userSchema,
+    status: 201,
+  }),
+  userUpdate: defineRoute({
+    method: 'PUT',
+    path: '/api/users/{id}',
+    resource: 'users',
+    access: ACCESS.admin,
+    params: idParams,
+    query: includeQuery,
+    body: userUpdateSchema,
+    response: userSchema,
+  }),
+  userDelete: defineRoute({
+    method: 'DELETE',
+    path: '/api/users/{id}',
+    resource: 'users',
+    access: ACCESS.admin,
+    params: idParams,
+    status: 204,
+  }),
+  emailCheck: defineRoute({
+    method: 'GET',
+    path: '/api/email/{id}',
+    resource: 'users',
+    access: ACCESS.admin,
+    params: z.object({ id: z.string().min(1).max(255) }),
+    response: z.string(),
+  }),
+} as const;

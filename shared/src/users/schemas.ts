@@ -1,0 +1,80 @@
+/** Users, their roles, scopes and locale (spec 1 §3, §5). */
+import { z } from 'zod';
+import { roleSlug, scopeGrant } from '../access/schemas';
+import { companyRefSchema } from '../companies/schemas';
+import { MESSAGES } from '../validation/validators';
+import { id, requiredEmail, requiredString } from '../validation/zod';
+import { warehouseSchema } from '../warehouses/schemas';
+
+export const NOTIFICATION_CHANNELS = ['mail', 'push'] as const;
+
+export const notificationChannel = z.enum(NOTIFICATION_CHANNELS);
+
+export const localeSchema = z.string().regex(/^(fr|en)-[A-Z]{2}$/, { error: MESSAGES.invalid });
+
+export const DEFAULT_LOCALE = 'fr-FR';
+
+/** language-country, the country taken from the company address. */
+export const localeFor = (language: string | undefined, country: string | undefined) =>
+  `${language === 'en' ? 'en' : 'fr'}-${(country || 'FR').toUpperCase()}`;
+
+export const userSchema = z.object({
+  id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSlug,
+  roleLevel: z.number(),
+  active: z.boolean(),
+  locale: z.string(),
+  companyId: z.string(),
+  company: companyRefSchema.optional(),
+  notificationChannels: z.array(notificationChannel),
+  warehouseIds: z.array(z.string()),
+  warehouses: z.array(warehouseSchema).optional(),
+  scope: z.array(z.string()),
+  children: z
+    .array(
+      z.object({
+        id: z.string(),
+        email: z.string(),
+        company: companyRefSchema.pick({ id: true, code: true, name: true }),
+      }),
+    )
+    .optional(),
+  createdAt: z.string().optional(),
+  /** Set while impersonating: who is really acting. */
+  impersonatedBy: z.string().optional(),
+});
+
+export type User = z.infer<typeof userSchema>;
+
+export const userCreateSchema = z
+  .object({
+    companyId: id.optional(),
+    lastname: requiredString(100),
+    firstname: requiredString(100),
+    email: requiredEmail,
+    email_confirmation: requiredEmail,
+    role: roleSlug,
+    warehouseIds: z.array(id).min(1, { error: MESSAGES.required }),
+    scope: z.array(scopeGrant).default([]),
+  })
+  .refine((u) => u.email === u.email_confirmation, { error: MESSAGES.sameEmail, path: ['email_confirmation'] });
+
+/** PUT /api/users/{id}: the edit modal (children for the superadmin only). */
+export const userUpdateSchema = z.object({
+  lastname: requiredString(100),
+  firstname: requiredString(100),
+  role: roleSlug,
+  warehouseIds: z.array(id).min(1, { error: MESSAGES.required }),
+  scope: z.array(scopeGrant).default([]),
+  active: z.boolean().optional(),
+  locale: localeSchema.optional(),
+  childIds: z.array(id).max(200).optional(),
+});
+
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+export type UserCreate = z.infer<typeof userCreateSchema>;
