@@ -3,6 +3,7 @@
  * its handler in functions/src/<resource>; the Lambda router, the CDK API stack, the local gateway, the SPA client
  * and the access-control suite follow.
  */
+import { docsRoutes } from '../docs/routes';
 import { catalogueRoutes } from './catalogue';
 import { contactRoutes } from './contacts';
 import type { RouteDef } from './define';
@@ -21,6 +22,7 @@ export const routes = {
   ...platformRoutes,
   ...importRoutes,
   ...exportRoutes,
+  ...docsRoutes,
 } as const;
 
 export type Routes = typeof routes;
