@@ -75,14 +75,18 @@ export function listParameters(spec: ListSpec): Json[] {
       style: 'deepObject',
       explode: true,
       schema: { type: 'object', properties: filterFields, additionalProperties: false },
+      // Viewers otherwise prefill every field with a placeholder, which a tried request would send.
+      example: {},
     },
   ];
   if (spec.sorts.length) {
     const sorts = spec.sorts.flatMap((s) => [s, `-${s}`]);
-    parameters.push(commaList('sort', 'Sort keys, in order; a leading - sorts descending.', { enum: sorts }));
+    parameters.push(
+      commaList('sort', 'Sort keys, in order; a leading - sorts descending.', { type: 'string', enum: sorts }),
+    );
   }
   if (spec.includes.length) {
-    parameters.push(commaList('include', 'Related records to embed.', { enum: [...spec.includes] }));
+    parameters.push(commaList('include', 'Related records to embed.', { type: 'string', enum: [...spec.includes] }));
   }
   parameters.push(
     {
