@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { QUEUE_MAX_RECEIVES } from '@cellar/functions/platform/queue';
+import { isDocsPath, serveDocs } from './api-docs';
 import { CREDENTIALS, ensureQueue, ensureTable, REGION, startEmulators } from './emulators';
 import { handleApi, serveStatic } from './gateway';
 import { MAILBOX_PATH, serveMailbox } from './mailbox';
@@ -138,11 +139,14 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   const webRoot = o.webRoot ?? join(ROOT, 'web/dist');
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const work = url.pathname.startsWith('/api/')
-      ? handleApi(req, res, url)
-      : url.pathname === MAILBOX_PATH
-        ? serveMailbox(res)
-        : Promise.resolve(serveStatic(webRoot, res, url));
+    // The documentation viewer is the local server's own page, not a route of the API.
+    const work = isDocsPath(url.pathname)
+      ? Promise.resolve(serveDocs(res, url.pathname))
+      : url.pathname.startsWith('/api/')
+        ? handleApi(req, res, url)
+        : url.pathname === MAILBOX_PATH
+          ? serveMailbox(res)
+          : Promise.resolve(serveStatic(webRoot, res, url));
     work.catch((e) => {
       log(`request failed: ${(e as Error).stack}`);
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });

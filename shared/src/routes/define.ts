@@ -21,6 +21,7 @@ export const RESOURCES = [
   'stockMovements',
   'imports',
   'exports',
+  'docs',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -8,6 +8,7 @@ import { appUpdateRoutes } from '../appUpdates/routes';
 import { authRoutes } from '../auth/routes';
 import { companyRoutes } from '../companies/routes';
 import { contactRoutes } from '../contacts/routes';
+import { docsRoutes } from '../docs/routes';
 import { exportRoutes } from '../exports/routes';
 import { importRoutes } from '../imports/routes';
 import { preferenceRoutes } from '../preferences/routes';
@@ -34,6 +35,7 @@ export const routes = {
   ...activityLogRoutes,
   ...importRoutes,
   ...exportRoutes,
+  ...docsRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -1,0 +1,93 @@
+import { routeList, routes } from '@cellar/shared/routes/table';
+import { validate } from '@readme/openapi-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { openApiDocument } from './openapi';
+
+type Operation = {
+  operationId: string;
+  tags: string[];
+  security: unknown[];
+  parameters?: { name: string; in: string; schema: Record<string, unknown> }[];
+  requestBody?: { content: Record<string, unknown> };
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }>;
+  'x-access': { level: number; scopes: string[] };
+};
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Record<string, unknown>> };
+};
+
+const doc = openApiDocument() as Document;
+const op = (method: string, path: string) => doc.paths[path]?.[method] as Operation;
+
+describe('The OpenAPI document', () => {
+  it('is valid OpenAPI 3.1', async () => {
+    // The validator resolves and rewrites the document it is given.
+    const result = await validate(structuredClone(doc) as never);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    expect(result.specification).toBe('OpenAPI');
+  });
+
+  it('holds schemas that compile as strict JSON Schema 2020-12', () => {
+    // The validator above checks the document's structure, not what its schemas say.
+    const ajv = new Ajv2020({ allowUnionTypes: true, validateFormats: false });
+    ajv.addVocabulary(Object.keys(doc));
+    ajv.addSchema(doc, 'openapi.json');
+    for (const name of Object.keys(doc.components.schemas)) {
+      expect(() => ajv.compile({ $ref: `openapi.json#/components/schemas/${name}` }), name).not.toThrow();
+    }
+  });
+
+  it('has every route of the table, with its method, path and key as operationId', () => {
+    for (const [key, r] of Object.entries(routes)) {
+      expect(op(r.method.toLowerCase(), r.path)?.operationId, `${r.method} ${r.path}`).toBe(key);
+    }
+    const operations = Object.values(doc.paths).flatMap((methods) => Object.keys(methods));
+    expect(operations).toHaveLength(routeList.length);
+  });
+
+  it('records access, scopes and security; public routes need no token', () => {
+    const list = op('get', '/api/contacts');
+    expect(list['x-access']).toEqual({ level: 1, role: 'reader', scopes: ['supplier', 'recipient', 'carrier'] });
+    expect(list.security).toEqual([{ bearer: [] }, { impersonation: [] }]);
+    expect(list.responses['401']?.$ref).toBe('#/components/responses/Unauthorized');
+    expect(op('post', '/api/auth/token').security).toEqual([]);
+    expect(op('get', '/api/openapi.json').security).toEqual([]);
+  });
+
+  it('documents a list’s filter fields, sorts, paging and CSV export from its spec', () => {
+    const list = op('get', '/api/stocks');
+    const param = (name: string) => list.parameters?.find((p) => p.name === name)?.schema as Record<string, any>;
+    expect(Object.keys(param('filter').properties)).toEqual(routes.stockList.list.filters);
+    expect(param('sort').items.enum).toContain('-product.code');
+    expect(param('paginate')).toMatchObject({ maximum: 5000, default: 20 });
+    expect(param('include').items.enum).toEqual(routes.stockList.list.includes);
+    expect(param('output').enum).toEqual(['csv']);
+    expect(Object.keys(list.responses['200']?.content ?? {})).toEqual(['application/json', 'text/csv']);
+  });
+
+  it('uses the route’s status, and no body for 204', () => {
+    expect(op('post', '/api/contacts').responses['201']?.content).toBeDefined();
+    expect(op('post', '/api/csv/{template}').responses['202']).toBeDefined();
+    expect(op('post', '/api/activity-logs').responses['204']).toEqual({ description: 'No content' });
+  });
+
+  it('describes an upload as a multipart form with a binary file', () => {
+    const form = op('post', '/api/csv/{template}').requestBody?.content['multipart/form-data'] as any;
+    expect(form.schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form.schema.required).toEqual(['file']);
+  });
+
+  it('gives the recursive product families a component that refers to itself', () => {
+    const item = doc.components.schemas.ProductFamiliesItem as any;
+    expect(item.properties.families.items).toEqual({ $ref: '#/components/schemas/ProductFamiliesItem' });
+  });
+
+  it('describes bodies as sent (input) and responses as answered (output)', () => {
+    // The preference body's transform has no JSON Schema: as input it is the array a caller sends.
+    expect((doc.components.schemas.PreferencePutBody as any).properties.columns.type).toBe('array');
+    // Responses are stripped by their schema: nothing else is ever answered.
+    expect(doc.components.schemas.ContactGetResponse?.additionalProperties).toBe(false);
+  });
+});
