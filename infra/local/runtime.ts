@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { DATA_FORMAT } from '@cellar/functions/data/table-definition';
 import { QUEUE_MAX_RECEIVES } from '@cellar/functions/platform/queue';
 import { isDocsPath, serveDocs } from './api-docs';
 import { CREDENTIALS, ensureQueue, ensureTable, REGION, startEmulators } from './emulators';
@@ -52,8 +53,14 @@ function secretIn(dataDir: string): string {
 export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   const log = o.log ?? (() => undefined);
   const dataDir = resolve(o.dataDir ?? join(ROOT, '.cellar/data'));
-  if (o.reset) rmSync(dataDir, { recursive: true, force: true });
+  const formatFile = join(dataDir, 'data-format');
+  const stale =
+    existsSync(join(dataDir, 'seeded')) &&
+    (!existsSync(formatFile) || readFileSync(formatFile, 'utf8') !== String(DATA_FORMAT));
+  if (stale && !o.reset) log('The stored data predates the current table format: starting from a fresh demo.');
+  if (o.reset || stale) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
+  writeFileSync(formatFile, String(DATA_FORMAT));
   const firstStart = !existsSync(join(dataDir, 'seeded'));
 
   const emulators = await startEmulators(dataDir, Object.values(BUCKETS));

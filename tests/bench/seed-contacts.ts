@@ -1,5 +1,8 @@
 /** Seeds a tenant holding n recipients directly in the table, with its admin user (benchmarks only). */
+
+import { addressFields } from '@cellar/shared/common/address';
 import { companyItems } from '../../functions/src/companies/repository';
+import { type ContactItem, contactRecords } from '../../functions/src/contacts/repository';
 import { keys } from '../../functions/src/data/keys';
 import { companies } from '../../functions/src/data/reference';
 import { batchPut } from '../../functions/src/data/table';
@@ -7,6 +10,25 @@ import { hashPassword } from '../../functions/src/platform/passwords';
 import { userItems } from '../../functions/src/users/repository';
 
 export const BENCH_PASSWORD = 'bench-password-2026';
+
+const SEGMENTS = ['B2B', 'B2C', null] as const;
+const CITIES = ['Bordeaux', 'Paris', 'Lyon', 'Dijon', 'Reims', 'Nantes', 'Épernay', 'Beaune', 'Cognac', 'Libourne'];
+const STREETS = ['rue des Chais', 'avenue de la Gare', 'chemin des Vignes', 'place du Marché', 'quai des Chartrons'];
+
+/**
+ * The address of the bench's j-th recipient: ten cities, five streets, and one row in 25,000 named with a rare word
+ * (Zinfandel), so that searches and filters have both broad and rare answers at every size.
+ */
+export function benchAddress(j: number) {
+  return addressFields.parse({
+    isCompany: true,
+    company: j % 25_000 === 7 ? `Zinfandel ${j}` : `Cave ${j}`,
+    street: `${j % 200} ${STREETS[j % STREETS.length]}`,
+    postcode: String(10_000 + ((j * 7919) % 90_000)),
+    city: CITIES[j % CITIES.length],
+    country: 'FR',
+  });
+}
 
 /** Returns the admin's e-mail. The runtime's environment must be set (startRuntime) before the call. */
 export async function seedRecipients(n: number): Promise<string> {
@@ -43,6 +65,7 @@ export async function seedRecipients(n: number): Promise<string> {
   };
   await batchPut([...companyItems(company), ...userItems(user)]);
   const now = new Date().toISOString();
+  const start = Date.parse('2025-01-01T00:00:00Z');
   const started = Date.now();
   const chunk = 5_000;
   for (let i = 0; i < n; i += chunk) {
@@ -50,39 +73,31 @@ export async function seedRecipients(n: number): Promise<string> {
     for (let j = i; j < Math.min(n, i + chunk); j++) {
       const code = `R${String(j).padStart(7, '0')}`;
       const contactId = `${id}-${j}`;
-      items.push({
-        ...keys.contact(id, 'recipient', code),
-        GSI1PK: keys.byId(contactId),
-        GSI1SK: 'CONTACT',
-        GSI2PK: keys.contactsOfType('recipient'),
-        GSI2SK: `${code}#${id}`,
-        entity: 'contact',
+      const contact: ContactItem = {
         id: contactId,
         type: 'recipient',
         code,
         ownerId: id,
         warehouseId: 'W1',
-        segment: 'B2B',
-        address: {
-          isCompany: true,
-          company: `Cave ${j}`,
-          name: '',
-          street: `${j} rue des Chais`,
-          postcode: '33000',
-          city: 'Bordeaux',
-          country: 'FR',
-        },
+        segment: SEGMENTS[j % SEGMENTS.length] ?? null,
+        address: benchAddress(j),
         comment: '',
         services: [],
-        createdAt: now,
+        createdAt: new Date(start + j * 60_000).toISOString(),
         updatedAt: now,
         version: 1,
-      });
+      };
+      items.push(contactRecords.item(contact), ...contactRecords.searchItems(contact));
     }
     await batchPut(items);
   }
-  // The counter a tenant's creates would have built.
-  await batchPut([{ ...keys.counter(keys.tenant(id), 'CONTACT#recipient#B2B'), n }]);
+  // The counters a tenant's creates would have built.
+  await batchPut(
+    SEGMENTS.map((segment, k) => ({
+      ...keys.counter(keys.tenant(id), `CONTACT#recipient#${segment ?? '-'}`),
+      n: Math.floor(n / SEGMENTS.length) + (k < n % SEGMENTS.length ? 1 : 0),
+    })),
+  );
   console.log(`  seeded ${n.toLocaleString('en')} recipients in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return user.email;
 }

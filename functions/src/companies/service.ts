@@ -12,10 +12,8 @@ import { type Language, translate } from '@cellar/shared/i18n/messages';
 import { routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
-import { type ContactItem, fromItem as contactFromItem } from '../contacts/repository';
-import { keys } from '../data/keys';
+import { providerCarriers } from '../contacts/repository';
 import { type CompanyItem, companies, SEGMENTS, warehouseRef, warehouses } from '../data/reference';
-import { queryAll } from '../data/table';
 import { csvExport, exportColumns } from '../platform/csv';
 import { NotFoundError, ValidationError } from '../platform/errors';
 import type { Caller } from '../platform/principal';
@@ -24,14 +22,6 @@ import { insertCompany, readCompany, saveCompany } from './repository';
 
 type PermissionType = 'contacts' | 'services';
 const noPermissions = () => ({ contacts: [] as string[], services: [] as string[] });
-
-async function carriers(): Promise<ContactItem[]> {
-  const out: ContactItem[] = [];
-  for await (const item of queryAll({ pk: keys.tenant(null), skPrefix: keys.contactPrefix('carrier') })) {
-    out.push(contactFromItem(item));
-  }
-  return out;
-}
 
 export async function companyView(c: CompanyItem, include: Set<string>): Promise<Company> {
   const ws = await warehouses.get();
@@ -55,7 +45,7 @@ export async function companyView(c: CompanyItem, include: Set<string>): Promise
   if (include.has('permissions')) view.permissions = permissions;
   if (include.has('carriers')) {
     const allowed = new Set(permissions.services);
-    view.carriers = (await carriers()).flatMap((carrier) =>
+    view.carriers = (await providerCarriers()).flatMap((carrier) =>
       carrier.services
         .filter((s) => allowed.has(serviceTarget(carrier.id, s.code)))
         .map((service) => ({ carrierId: carrier.id, service, segment: carrier.segment })),
@@ -126,7 +116,7 @@ async function checkInput(caller: Caller, input: CompanyInput, lang: Language) {
   const ws = await warehouses.get();
   if (input.warehouseIds.some((w) => !ws.has(w))) errors.warehouseIds = invalid;
   if (input.carrierIds?.length) {
-    const known = new Set((await carriers()).map((c) => c.id));
+    const known = new Set((await providerCarriers()).map((c) => c.id));
     if (input.carrierIds.some((c) => !known.has(c))) errors.carrierIds = invalid;
   }
   if (input.scope.some((s) => (s === '*' ? !caller.scope.includes('*') : !hasScope(caller.scope, s as never)))) {
@@ -170,7 +160,7 @@ export async function updateCompany(caller: Caller, id: string, input: CompanyIn
 }
 
 async function checkTarget(type: PermissionType, target: string) {
-  const all = await carriers();
+  const all = await providerCarriers();
   const ok =
     type === 'contacts'
       ? all.some((c) => c.id === target)
@@ -199,7 +189,7 @@ export async function setPermission(
 export async function companyCarriers(caller: Caller, id: string, type: PermissionType) {
   const company = await visible(caller, id);
   const permissions = company.permissions ?? noPermissions();
-  const all = await carriers();
+  const all = await providerCarriers();
   if (type === 'contacts') {
     return all
       .filter((c) => permissions.contacts.includes(c.id))

@@ -1,51 +1,64 @@
 /**
  * Contacts in the single table (see data/ACCESS-PATTERNS.md):
- *   item        PK T#<owner>          SK CONTACT#<type>#<code>   the natural key: a conditional put makes codes unique
- *   by id       GSI1PK ID#<id>        GSI1SK CONTACT
- *   all owners  GSI2PK CONTACTS#<type> GSI2SK <code>#<owner>      the superadmin's cross-tenant list
- *   totals      PK COUNT#<T#owner|ALL> SK CONTACT#<type>#<segment|->
+ *   item         PK T#<owner>                 SK CONTACT#<type>#<code>   the natural key: a conditional put makes codes unique
+ *   by id        GSI1PK ID#<id>               GSI1SK CONTACT
+ *   all owners   GSI2PK CONTACTS#<type>       GSI2SK <code>#<owner>       the superadmin's cross-tenant list
+ *   list sorts   LSnPK T#<owner>#CONTACT#<type> LSnSK <value>#<id>       one sortable column per index (CONTACT_LIST)
+ *   search       PK SEARCH#<scope>#<c>        SK <word>#<id>             each word of the contact, in its owner's list
+ *                                                                       and in every owner's (scope ALL#…)
+ *   totals       PK COUNT#<T#owner|ALL>       SK CONTACT#<type>#<segment|->
  */
 
-import type { Address } from '@cellar/shared/common/address';
-import type { SegmentCode } from '@cellar/shared/common/schemas';
-import type { ContactType } from '@cellar/shared/contacts/schemas';
+import { addressFields } from '@cellar/shared/common/address';
+import { type SegmentCode, segmentCode } from '@cellar/shared/common/schemas';
+import { CONTACT_LIST } from '@cellar/shared/contacts/routes';
+import { type ContactType, contactDisplayName, contactType, contactWords } from '@cellar/shared/contacts/schemas';
+import { z } from 'zod';
+import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { addToCounter, type Item, putNew, putVersioned, queryPage, readCounter, type Source } from '../data/table';
+import { addToCounter, queryAll, queryPage, readCounter, type Source } from '../data/table';
 
-export interface ContactItem {
-  id: string;
-  type: ContactType;
-  code: string;
-  ownerId: string | null;
-  warehouseId: string | null;
-  segment: SegmentCode | null;
-  address: Address;
-  comment: string;
-  services: { code: string; name: string; isPickupPoint: boolean }[];
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+const contactItemSchema = z.object({
+  id: z.string(),
+  type: contactType,
+  code: z.string(),
+  ownerId: z.string().nullable(),
+  warehouseId: z.string().nullable(),
+  segment: segmentCode.nullable(),
+  address: addressFields,
+  comment: z.string(),
+  services: z.array(z.object({ code: z.string(), name: z.string(), isPickupPoint: z.boolean() })),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type ContactItem = z.infer<typeof contactItemSchema>;
 
 const ALL = 'ALL';
 const counterName = (type: string, segment: string | null) => `CONTACT#${type}#${segment ?? '-'}`;
 
-function toItem(c: ContactItem) {
-  return {
-    ...keys.contact(c.ownerId, c.type, c.code),
-    GSI1PK: keys.byId(c.id),
-    GSI1SK: 'CONTACT',
-    GSI2PK: keys.contactsOfType(c.type),
-    GSI2SK: `${c.code}#${c.ownerId ?? ''}`,
-    entity: 'contact',
-    ...c,
-  };
-}
+/** The partition of one list of contacts: one owner's (or every owner's) contacts of one type. */
+export const contactListScope = (type: ContactType, owner: { id: string | null } | 'all') =>
+  `${owner === 'all' ? ALL : keys.tenant(owner.id)}#CONTACT#${type}`;
 
-export function fromItem(item: Item): ContactItem {
-  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, entity, ...rest } = item;
-  return rest as unknown as ContactItem;
-}
+export const contactRecords = defineEntity<ContactItem>({
+  name: 'contact',
+  schema: contactItemSchema,
+  key: (c) => keys.contact(c.ownerId, c.type, c.code),
+  indexes: (c) => ({
+    GSI1: [keys.byId(c.id), 'CONTACT'],
+    GSI2: [keys.contactsOfType(c.type), `${c.code}#${c.ownerId ?? ''}`],
+  }),
+  list: {
+    spec: CONTACT_LIST,
+    sortScope: (c) => contactListScope(c.type, { id: c.ownerId }),
+    row: (c) => ({ ...c, displayName: contactDisplayName(c.address) }),
+    search: {
+      scopes: (c) => [contactListScope(c.type, { id: c.ownerId }), contactListScope(c.type, 'all')],
+      words: contactWords,
+    },
+  },
+});
 
 async function count(c: Pick<ContactItem, 'ownerId' | 'type' | 'segment'>, delta: number) {
   const name = counterName(c.type, c.segment);
@@ -57,26 +70,33 @@ async function count(c: Pick<ContactItem, 'ownerId' | 'type' | 'segment'>, delta
 
 /** Creates a contact; its code is unique per owner and type. */
 export async function insertContact(c: ContactItem, clash: Record<string, string[]>): Promise<void> {
-  await putNew(toItem(c), clash);
+  await contactRecords.insert(c, clash);
   await count(c, 1);
 }
 
 export async function replaceContact(next: ContactItem, previous: ContactItem): Promise<ContactItem> {
-  const saved = await putVersioned(toItem(next), previous.version);
+  const saved = await contactRecords.replace(next, previous);
   if (next.segment !== previous.segment) await Promise.all([count(previous, -1), count(next, 1)]);
-  return fromItem(saved);
+  return saved;
 }
 
 export async function findContact(id: string): Promise<ContactItem | undefined> {
   const { items } = await queryPage({ index: 'GSI1', pk: keys.byId(id), skPrefix: 'CONTACT' }, 1);
-  return items[0] ? fromItem(items[0]) : undefined;
+  return items[0] ? contactRecords.parse(items[0]) : undefined;
 }
 
-/** Where a list of one type reads from: one owner's partition, or every owner's through GSI2. */
-export function contactSource(type: ContactType, owner: { id: string | null } | 'all', desc: boolean): Source {
+/** The provider's carriers, by code. */
+export async function providerCarriers(): Promise<ContactItem[]> {
+  const out: ContactItem[] = [];
+  for await (const item of queryAll(contactSource('carrier', { id: null }))) out.push(contactRecords.parse(item));
+  return out;
+}
+
+/** A list of one type in code order: one owner's partition, or every owner's through GSI2. */
+export function contactSource(type: ContactType, owner: { id: string | null } | 'all'): Omit<Source, 'desc'> {
   return owner === 'all'
-    ? { index: 'GSI2', pk: keys.contactsOfType(type), desc }
-    : { pk: keys.tenant(owner.id), skPrefix: keys.contactPrefix(type), desc };
+    ? { index: 'GSI2', pk: keys.contactsOfType(type) }
+    : { pk: keys.tenant(owner.id), skPrefix: keys.contactPrefix(type) };
 }
 
 /** How many contacts of a type an owner (or everyone) has, within some segments. */

@@ -12,8 +12,9 @@ import {
   contactType,
   contactTypeRules,
   contactUpdateFor,
+  contactWords,
 } from '@cellar/shared/contacts/schemas';
-import { comparator, fold, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
+import { NULL_LITERAL } from '@cellar/shared/filter/match';
 import {
   type Condition,
   DEFAULT_PAGE_SIZE,
@@ -25,17 +26,18 @@ import { fieldErrors, type Language, translate } from '@cellar/shared/i18n/messa
 import { routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
+import { type PlannedList, plannedPage, plannedRows } from '../data/list';
 import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';
-import { listAll, listPage } from '../data/table';
 import { csvExport, exportColumns } from '../platform/csv';
 import { ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
 import type { Caller } from '../platform/principal';
 import {
   type ContactItem,
+  contactListScope,
+  contactRecords,
   contactSource,
   countContacts,
   findContact,
-  fromItem,
   insertContact,
   replaceContact,
 } from './repository';
@@ -87,28 +89,6 @@ function visible(caller: Caller, c: ContactItem): boolean {
   return !segments || segments.includes(c.segment);
 }
 
-function searchText(c: Contact): string {
-  const a = c.address;
-  return fold([c.code, c.displayName, a.name, a.city, a.postcode, a.street, a.email].join(' '));
-}
-
-/** Conditions the list answers with its own meaning rather than a plain field comparison. */
-function toPredicate(conditions: Condition[]): ((c: Contact) => boolean) | undefined {
-  if (!conditions.length) return undefined;
-  const search = conditions.filter((c) => c.field === 'search').map((c) => fold(c.values.join(',')));
-  const segmentSets = conditions
-    .filter((c) => c.field === 'owner.segments')
-    .map((c) => ({ field: 'segment', op: 'or' as const, values: [...c.values, NULL_LITERAL] }));
-  const plain = [...conditions.filter((c) => c.field !== 'search' && c.field !== 'owner.segments'), ...segmentSets];
-  return (c) => {
-    if (search.length) {
-      const text = searchText(c);
-      if (!search.every((s) => text.includes(s))) return false;
-    }
-    return matchesAll(c, plain);
-  };
-}
-
 function listType(q: ListQuery): ContactType {
   const cond = q.filters.find((c) => c.field === 'type');
   const parsed = contactType.safeParse(cond?.values.length === 1 ? cond.values[0] : undefined);
@@ -125,43 +105,47 @@ function listOwner(caller: Caller, type: ContactType, q: ListQuery): { id: strin
   return owner ? { id: owner.values[0] ?? null } : 'all';
 }
 
-/** The list plan: where to read, in which order, what to keep, and how the total is known. */
-async function plan(caller: Caller, q: ListQuery) {
+/** owner.segments=B2B keeps the contacts of those segments and those of none (spec 3 §7). */
+const segmentCondition = (c: Condition): Condition => ({
+  field: 'segment',
+  op: 'or',
+  values: [...c.values, NULL_LITERAL],
+});
+
+/** The list's plan (CONTACT_LIST.indexes): one owner's list of a type, or every owner's; the caller's segments. */
+async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Contact>> {
   const type = listType(q);
   requireTypeScope(caller, type);
   const owner = listOwner(caller, type, q);
   const segments = visibleSegments(caller, type);
-  const sort = q.sort.length ? q.sort : [{ field: 'code', desc: false }];
-  const keyOrder = sort.length === 1 && sort[0]?.field === 'code';
-  const rest = q.filters.filter(
-    (c) => c.field !== 'type' && !(c.field === 'owner.id' && owner !== 'all' && caller.isSuperadmin),
-  );
-  const userPredicate = toPredicate(rest);
-  const segmentPredicate = segments ? (c: Contact) => segments.includes(c.segment) : undefined;
-  const predicate =
-    userPredicate && segmentPredicate
-      ? (c: Contact) => segmentPredicate(c) && userPredicate(c)
-      : (userPredicate ?? segmentPredicate);
+  const conditions = q.filters
+    .filter((c) => c.field !== 'type' && !(c.field === 'owner.id' && owner !== 'all' && caller.isSuperadmin))
+    .map((c) => (c.field === 'owner.segments' ? segmentCondition(c) : c));
   const r = await refs();
   return {
-    source: contactSource(type, owner, keyOrder ? Boolean(sort[0]?.desc) : false),
-    map: (item: Record<string, unknown>) => toContact(fromItem(item), r),
-    predicate,
-    compare: keyOrder ? undefined : comparator<Contact>(sort),
-    total: userPredicate ? undefined : () => countContacts(type, owner, segments ?? [...SEGMENT_CODES, null]),
+    spec: routes.contactList.list,
+    keySource: contactSource(type, owner),
+    keySort: { field: 'code', desc: false },
+    sortScope: owner === 'all' ? undefined : contactListScope(type, owner),
+    searchScope: contactListScope(type, owner),
+    conditions,
+    sort: q.sort,
+    map: (item) => toContact(contactRecords.parse(item), r),
+    id: (c) => c.id,
+    words: contactWords,
+    visible: segments ? (c) => segments.includes(c.segment) : undefined,
+    total: () => countContacts(type, owner, segments ?? [...SEGMENT_CODES, null]),
   };
 }
 
 export async function listContacts(caller: Caller, q: ListQuery) {
-  const p = await plan(caller, q);
-  return listPage({ ...p, page: q.page ?? 1, perPage: q.paginate ?? DEFAULT_PAGE_SIZE });
+  return plannedPage(await plan(caller, q), q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE);
 }
 
 export async function exportContacts(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
-  const p = await plan(caller, q);
   const columns = exportColumns(q, routes.contactList.list);
-  return csvExport(`${listType(q)}s.csv`, await listAll(p), columns);
+  return csvExport(`${listType(q)}s.csv`, await plannedRows(await plan(caller, q)), columns);
 }
 
 export async function getContact(caller: Caller, id: string): Promise<Contact> {

@@ -17,22 +17,32 @@ import { type Paged, pageMeta } from '@cellar/shared/common/schemas';
 import { config } from '../platform/config';
 import { ConflictError, isConditionFailed } from '../platform/errors';
 import { documentClient } from './client';
+import { TABLE_DEFINITION } from './table-definition';
 
 export type Item = Record<string, unknown>;
 export type Key = { PK: string; SK: string };
 
 /** Where a list reads from: a partition of the table or of an index, optionally narrowed by a sort-key prefix. */
 export interface Source {
-  index?: 'GSI1' | 'GSI2';
+  index?: IndexName;
   pk: string;
   skPrefix?: string;
   /** Sort keys within these bounds (inclusive), instead of a prefix. */
   skBetween?: readonly [string, string];
+  /** Sort keys from this one on (inclusive). */
+  skFrom?: string;
+  /** Sort keys up to this one (inclusive). */
+  skTo?: string;
   /** Read the sort key descending. */
   desc?: boolean;
 }
 
-const KEY_NAMES = { table: ['PK', 'SK'], GSI1: ['GSI1PK', 'GSI1SK'], GSI2: ['GSI2PK', 'GSI2SK'] } as const;
+export type IndexName = (typeof TABLE_DEFINITION.indexes)[number]['name'];
+const KEY_NAMES = new Map<'table' | IndexName, readonly [string, string]>([
+  ['table', [TABLE_DEFINITION.partitionKey, TABLE_DEFINITION.sortKey]],
+  ...TABLE_DEFINITION.indexes.map((i) => [i.name, [i.partitionKey, i.sortKey]] as const),
+]);
+const keyNames = (index: IndexName | undefined) => KEY_NAMES.get(index ?? 'table') as readonly [string, string];
 
 export async function getItem<T = Item>(key: Key): Promise<T | undefined> {
   const out = await documentClient().send(new GetCommand({ TableName: config.tableName, Key: key }));
@@ -106,17 +116,25 @@ export async function deleteItem(key: Key): Promise<void> {
   await documentClient().send(new DeleteCommand({ TableName: config.tableName, Key: key }));
 }
 
-/** Writes many items, 25 at a time, retrying what DynamoDB leaves unprocessed. */
-export async function batchPut(items: Item[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let pending = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
+
+/** Sends write requests 25 at a time, retrying what DynamoDB leaves unprocessed. */
+async function batchWrite(requests: WriteRequest[]): Promise<void> {
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending = requests.slice(i, i + 25);
     for (let attempt = 0; pending.length; attempt++) {
       const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [config.tableName]: pending } }));
-      pending = (out.UnprocessedItems?.[config.tableName] ?? []) as typeof pending;
+      pending = (out.UnprocessedItems?.[config.tableName] ?? []) as WriteRequest[];
       if (pending.length) await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
     }
   }
 }
+
+/** Writes many items, 25 at a time. */
+export const batchPut = (items: Item[]) => batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
+
+/** Deletes many items by key, 25 at a time. */
+export const batchDelete = (keyList: Key[]) => batchWrite(keyList.map((Key) => ({ DeleteRequest: { Key } })));
 
 /** Adds to a counter item (creating it at 0), setting descriptive attributes alongside. */
 export async function addToCounter(key: Key, delta: number, attributes: Record<string, unknown> = {}): Promise<void> {
@@ -144,7 +162,7 @@ export async function readCounter(key: Key): Promise<number> {
 }
 
 function queryInput(source: Source, limit?: number, startKey?: Item, keysOnly = false): QueryCommandInput {
-  const [pkName, skName] = KEY_NAMES[source.index ?? 'table'];
+  const [pkName, skName] = keyNames(source.index);
   const names: Record<string, string> = { '#pk': pkName };
   const values: Record<string, unknown> = { ':pk': source.pk };
   let condition = '#pk = :pk';
@@ -157,8 +175,16 @@ function queryInput(source: Source, limit?: number, startKey?: Item, keysOnly = 
     names['#sk'] = skName;
     values[':sk'] = source.skPrefix;
     condition += ' AND begins_with(#sk, :sk)';
+  } else if (source.skFrom !== undefined) {
+    names['#sk'] = skName;
+    values[':lo'] = source.skFrom;
+    condition += ' AND #sk >= :lo';
+  } else if (source.skTo !== undefined) {
+    names['#sk'] = skName;
+    values[':hi'] = source.skTo;
+    condition += ' AND #sk <= :hi';
   }
-  const projected = keysOnly ? [...new Set([...KEY_NAMES.table, pkName, skName])] : undefined;
+  const projected = keysOnly ? [...new Set([...keyNames(undefined), pkName, skName])] : undefined;
   if (projected) {
     for (const [i, k] of projected.entries()) names[`#k${i}`] = k;
   }
@@ -180,9 +206,12 @@ export async function queryPage(source: Source, limit: number, startKey?: Item) 
   return { items: (out.Items ?? []) as Item[], lastKey: out.LastEvaluatedKey as Item | undefined };
 }
 
-/** Streams every item of a source, page by page. */
-export async function* queryAll(source: Source, pageSize = 1000): AsyncGenerator<Item> {
-  let startKey: Item | undefined;
+/**
+ * Streams every item of a source, page by page, from `startKey` on.
+ * A page stops at DynamoDB's 1 MB whatever its `Limit`: the next one follows on.
+ */
+export async function* queryAll(source: Source, pageSize = 1000, from?: Item): AsyncGenerator<Item> {
+  let startKey: Item | undefined = from;
   do {
     const page = await queryPage(source, pageSize, startKey);
     yield* page.items;
@@ -190,8 +219,19 @@ export async function* queryAll(source: Source, pageSize = 1000): AsyncGenerator
   } while (startKey);
 }
 
+/** Up to `n` items of a source from `startKey` on, over as many pages as DynamoDB's 1 MB cap takes. */
+export async function readItems(source: Source, n: number, startKey?: Item): Promise<Item[]> {
+  const out: Item[] = [];
+  if (n <= 0) return out;
+  for await (const item of queryAll(source, n, startKey)) {
+    out.push(item);
+    if (out.length === n) break;
+  }
+  return out;
+}
+
 /** The key after the first `n` items, reading keys only. */
-async function skip(source: Source, n: number): Promise<Item | undefined> {
+export async function readKeysAfter(source: Source, n: number): Promise<Item | undefined> {
   let startKey: Item | undefined;
   let left = n;
   while (left > 0) {
@@ -227,9 +267,8 @@ export async function listPage<T>(req: ListRequest<T>): Promise<Paged<T>> {
   if (!req.compare && req.total) {
     const total = await req.total();
     if (!req.predicate) {
-      const startKey = offset > 0 ? await skip(req.source, offset) : undefined;
-      const data =
-        offset > 0 && !startKey ? [] : (await queryPage(req.source, req.perPage, startKey)).items.map(req.map);
+      const startKey = offset > 0 ? await readKeysAfter(req.source, offset) : undefined;
+      const data = offset > 0 && !startKey ? [] : (await readItems(req.source, req.perPage, startKey)).map(req.map);
       return { data, meta: pageMeta(total, req.page, req.perPage, data.length) };
     }
     const data: T[] = [];

@@ -20,6 +20,11 @@ export const pageMetaSchema = z.object({
   last_page: z.number().int(),
   per_page: z.number().int(),
   total: z.number().int(),
+  /**
+   * The list counted its rows only so far: there are at least `total`, maybe more. Said when counting every row of
+   * a broad filter would cost more than the page itself.
+   */
+  has_more: z.boolean().optional(),
 });
 
 export type PageMeta = z.infer<typeof pageMetaSchema>;
@@ -29,7 +34,7 @@ export const paged = <T extends z.ZodType>(item: T) => z.object({ data: z.array(
 export type Paged<T> = { data: T[]; meta: PageMeta };
 
 /** Builds the meta block of a page: `from`/`to` are 1-based and null on an empty page. */
-export function pageMeta(total: number, page: number, perPage: number, count: number): PageMeta {
+export function pageMeta(total: number, page: number, perPage: number, count: number, hasMore = false): PageMeta {
   const from = count ? (page - 1) * perPage + 1 : null;
   return {
     from,
@@ -38,6 +43,7 @@ export function pageMeta(total: number, page: number, perPage: number, count: nu
     last_page: Math.max(1, Math.ceil(total / perPage)),
     per_page: perPage,
     total,
+    ...(hasMore ? { has_more: true } : {}),
   };
 }
 

@@ -7,9 +7,23 @@ import { CONTACT_COLUMNS, contactCreateSchema, contactSchema, contactUpdateSchem
 
 const CONTACT_SCOPES = ['supplier', 'recipient', 'carrier'] as const;
 
+/** The columns a contact list sorts by, each served by the table key or a list-sort index. */
+const CONTACT_SORTS = {
+  code: 'key',
+  displayName: 'LS1',
+  'address.street': 'LS2',
+  'address.postcode': 'LS3',
+  'address.city': 'LS4',
+  'address.country': 'LS5',
+  segment: 'LS6',
+  createdAt: 'LS7',
+} as const;
+
 export const CONTACT_LIST = {
   filters: ['type', 'search', 'owner.id', 'owner.segments', 'warehouse.id', ...CONTACT_COLUMNS, 'createdAt'],
-  sorts: [...CONTACT_COLUMNS, 'createdAt'],
+  sorts: Object.keys(CONTACT_SORTS) as (keyof typeof CONTACT_SORTS)[],
+  // Type and owner choose the partition; the other filters are checked on the rows the indexes return.
+  indexes: { ...CONTACT_SORTS, search: 'search' },
   includes: ['owner', 'warehouse', 'services', 'address'],
   // The warehouse is exported as its code.
   columns: [...CONTACT_COLUMNS, 'warehouse.code'],

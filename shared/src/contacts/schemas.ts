@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ModuleScope } from '../access/roles';
 import { type Address, addressDisplayName, addressFields, checkAddress } from '../common/address';
 import { type SegmentCode, segmentCode } from '../common/schemas';
+import { searchWords } from '../filter/search';
 import { isCode, isEmpty, MESSAGES } from '../validation/validators';
 import { id, issue, optionalString, requiredString } from '../validation/zod';
 import { warehouseSchema } from '../warehouses/schemas';
@@ -145,6 +146,18 @@ export const contactSchema = z.object({
 export type Contact = z.infer<typeof contactSchema>;
 
 export const contactDisplayName = (address: Partial<Address>) => addressDisplayName(address);
+/** What the search box finds a contact by: the words of its code, names, street, postcode, city and e-mail. */
+export const contactWords = (c: { code: string; address: Partial<Address> }) =>
+  searchWords(
+    c.code,
+    c.address.company,
+    c.address.name,
+    c.address.street,
+    c.address.postcode,
+    c.address.city,
+    c.address.email,
+  );
+
 /** 'code - name', the text of a contact in pickers. */
 export const contactText = (code: string, address: Partial<Address>) => `${code} - ${contactDisplayName(address)}`;
 

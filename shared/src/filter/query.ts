@@ -164,10 +164,24 @@ export function serializeListQuery(q: ListQuery): string {
   return sp.toString();
 }
 
+/**
+ * How a list finds its rows for one field: in its table key's order, through one of the table's list-sort indexes
+ * (LS1…LS7, one sortable column of an entity in each), or through the search words. A numeric field says so, so
+ * that its index orders and bounds it as a number.
+ */
+export type ListIndexName = 'key' | 'search' | 'LS1' | 'LS2' | 'LS3' | 'LS4' | 'LS5' | 'LS6' | 'LS7';
+export type ListIndex = ListIndexName | { index: ListIndexName; type: 'number' };
+
 /** What a list route accepts; anything else is a 422. */
 export interface ListSpec {
   filters: readonly string[];
   sorts: readonly string[];
+  /**
+   * The list's plan: which index serves each sort and filter. A list with a plan never reads a whole partition:
+   * every sort must be served by an index, a filter on an indexed field reads that index's range, a search reads
+   * the search words, and the other filters are checked on the rows those reads return (a bounded number).
+   */
+  indexes?: Readonly<Record<string, ListIndex>>;
   includes: readonly string[];
   params?: readonly string[];
   /** What a CSV export may write (output=csv&columns=…). */
@@ -213,6 +227,8 @@ export function checkListQuery(q: ListQuery, spec: ListSpec): void {
     if (!spec.filters.includes(c.field)) errors[`filter[${c.field}]`] = [`Filtering by ${c.field} is not allowed.`];
   }
   for (const s of q.sort) if (!spec.sorts.includes(s.field)) errors.sort = [`Sorting by ${s.field} is not allowed.`];
+  // An index orders by one column: a planned list sorts by one field.
+  if (spec.indexes && q.sort.length > 1) errors.sort = ['Sort by one field only.'];
   for (const i of q.include) if (!spec.includes.includes(i)) errors.include = [`Include ${i} is not allowed.`];
   for (const k of Object.keys(q.params)) {
     if (!spec.params?.includes(k)) setOwn(errors, k, [`Unknown parameter ${k}.`]);

@@ -1,0 +1,138 @@
+/**
+ * One declaration per item type: its keys, its secondary indexes, the lists it appears in (their list-sort
+ * indexes and search words, from the route table's plan) and the zod schema an item is parsed with. The generic
+ * operations below are written once for every entity; repositories keep only what is their resource's own.
+ *
+ * @example
+ * const contacts = defineEntity({ name: 'contact', schema: contactItemSchema, key: (c) => keys.contact(…), … });
+ * await contacts.insert(contact, clash);   // the item, its list-sort keys and its search words
+ */
+import { getPath } from '@cellar/shared/filter/match';
+import type { ListSpec } from '@cellar/shared/filter/query';
+import type { z } from 'zod';
+import { sortKeyOf, sortValue } from './list';
+import { batchDelete, batchPut, getItem, type Item, type Key, putNew, putVersioned } from './table';
+
+type IndexKeys = { GSI1?: readonly [string, string]; GSI2?: readonly [string, string] };
+
+export interface EntityDef<T extends { id: string }> {
+  /** Written as the item's `entity` attribute. */
+  name: string;
+  /** Every item read is parsed with it: what is not declared does not leave the data layer. */
+  schema: z.ZodType<T>;
+  key: (record: T) => Key;
+  indexes?: (record: T) => IndexKeys;
+  /** The list the records appear in, answered from its plan (`list.ts`). */
+  list?: {
+    spec: ListSpec;
+    /** The list-sort partition of a record (its owner's list). */
+    sortScope: (record: T) => string;
+    /** The record as the list shows it: the plan's fields are read from it. */
+    row: (record: T) => unknown;
+    /** The search-word partitions of a record (its owner's list, every owner's…) and its searchable words. */
+    search?: { scopes: (record: T) => readonly string[]; words: (record: T) => readonly string[] };
+  };
+}
+
+export interface Entity<T extends { id: string }> extends EntityDef<T> {
+  /** The stored item: the record with its keys and index attributes. */
+  item(record: T): Item & Key;
+  parse(item: Item): T;
+  get(key: Key): Promise<T | undefined>;
+  /** Creates the record; a clash on its key is a 409 with these field errors. */
+  insert(record: T, clash?: Record<string, string[]>): Promise<void>;
+  /** Replaces the record if nobody changed it since `previous` was read; returns the saved record. */
+  replace(next: T, previous: T & { version: number }): Promise<T>;
+  /** The search-word items of a record (bulk loads write them beside the records). */
+  searchItems(record: T): (Item & Key)[];
+}
+
+const KEY_ATTRIBUTES = /^(PK|SK|GSI\dPK|GSI\dSK|LS\dPK|LS\dSK|entity)$/;
+
+export function defineEntity<T extends { id: string }>(def: EntityDef<T>): Entity<T> {
+  const listKeys = (record: T): Item => {
+    if (!def.list) return {};
+    const { spec, sortScope, row } = def.list;
+    const out: Item = {};
+    const shown = row(record);
+    for (const [field, index] of Object.entries(spec.indexes ?? {})) {
+      const name = typeof index === 'string' ? index : index.index;
+      if (!name.startsWith('LS')) continue;
+      out[`${name}PK`] = sortScope(record);
+      out[`${name}SK`] = sortKeyOf(
+        sortValue(getPath(shown, field), typeof index === 'string' ? undefined : index.type),
+        record.id,
+      );
+    }
+    return out;
+  };
+
+  const searchItems = (record: T): (Item & Key)[] => {
+    const search = def.list?.search;
+    if (!search) return [];
+    const ref = def.key(record);
+    const words = search.words(record);
+    return search.scopes(record).flatMap((scope) =>
+      words.map((w) => ({
+        PK: `SEARCH#${scope}#${w[0]}`,
+        SK: sortKeyOf(w, record.id),
+        entity: 'searchWord',
+        id: record.id,
+        ref,
+      })),
+    );
+  };
+
+  const item = (record: T): Item & Key => {
+    const idx = def.indexes?.(record) ?? {};
+    return {
+      ...def.key(record),
+      ...(idx.GSI1 ? { GSI1PK: idx.GSI1[0], GSI1SK: idx.GSI1[1] } : {}),
+      ...(idx.GSI2 ? { GSI2PK: idx.GSI2[0], GSI2SK: idx.GSI2[1] } : {}),
+      ...listKeys(record),
+      entity: def.name,
+      ...record,
+    };
+  };
+
+  const parse = (stored: Item): T =>
+    def.schema.parse(Object.fromEntries(Object.entries(stored).filter(([k]) => !KEY_ATTRIBUTES.test(k))));
+
+  const keyOf = (i: Item & Key): Key => ({ PK: i.PK, SK: i.SK });
+
+  return {
+    ...def,
+    item,
+    parse,
+    searchItems,
+    async get(key) {
+      const found = await getItem(key);
+      return found ? parse(found) : undefined;
+    },
+    async insert(record, clash) {
+      // Words first: a word left behind by a failed insert points at nothing and is skipped by the list, while a
+      // record written before its words would be missing from searches.
+      const words = searchItems(record);
+      await batchPut(words);
+      try {
+        await putNew(item(record), clash);
+      } catch (e) {
+        await batchDelete(words.map(keyOf));
+        throw e;
+      }
+    },
+    async replace(next, previous) {
+      const before = new Set(searchItems(previous).map((w) => `${w.PK}|${w.SK}`));
+      const after = searchItems(next);
+      await batchPut(after.filter((w) => !before.has(`${w.PK}|${w.SK}`)));
+      const saved = parse(await putVersioned(item(next), previous.version));
+      const kept = new Set(after.map((w) => `${w.PK}|${w.SK}`));
+      await batchDelete(
+        searchItems(previous)
+          .filter((w) => !kept.has(`${w.PK}|${w.SK}`))
+          .map(keyOf),
+      );
+      return saved;
+    },
+  };
+}

@@ -1,0 +1,250 @@
+/**
+ * Lists answered from their plan (the route table's `indexes`), never by reading a whole partition:
+ *
+ *   search, or a filter on an indexed column whose order is not the sort's
+ *     └─ read that range (search words, or the column's list-sort index) up to SELECTIVE_LIMIT rows
+ *          ├─ the range ended: every match is known → check the other filters, sort in memory, slice (exact total)
+ *          └─ it did not: the filter is broad, so its matches are dense in any order ↓
+ *   the sort's own order (the table key, or the sort column's list-sort index, narrowed by a filter on that column)
+ *     └─ read in order, checking every filter on each row, until the page is full and COUNT_AHEAD more rows are
+ *        counted (at most SCAN_LIMIT rows): the total is exact when the range ended, else a floor (`has_more`)
+ *
+ * With no filter at all, the total comes from counters and a page after the first skips keys only.
+ * Every condition is checked again on the rows read with the shared filter semantics, so an index is only ever a
+ * way in: what it returns too much is dropped, and the answer is exactly what the filter language means.
+ */
+import { type Paged, pageMeta } from '@cellar/shared/common/schemas';
+import { fold, getPath, inclusiveEnd, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
+import { type Condition, type ListIndex, type ListSpec, QueryError, type SortKey } from '@cellar/shared/filter/query';
+import { matchesSearch, narrowestWord } from '@cellar/shared/filter/search';
+import { batchGet, type Item, type Key, queryAll, readItems, readKeysAfter, type Source } from './table';
+import type { ListSortIndex } from './table-definition';
+
+/** Rows a search or an indexed filter may read to be answered in any order. */
+export const SELECTIVE_LIMIT = 1000;
+/** Rows counted past the page when the total is not kept by a counter. */
+export const COUNT_AHEAD = 1000;
+/** Rows one request may read in index order. */
+export const SCAN_LIMIT = 10_000;
+
+/** Between a column's encoded value and the row's id in a list-sort key; below every character of a value. */
+const SEP = '#';
+const TOP = '\uffff';
+
+/**
+ * A value as a list-sort index orders it: text case- and accent-folded (as the filters compare it), numbers as
+ * fixed-width strings that order as numbers, missing values first.
+ */
+export function sortValue(v: unknown, type?: 'number'): string {
+  if (v === null || v === undefined || v === '') return '';
+  if (type === 'number' || typeof v === 'number') {
+    const n = Number(v);
+    if (!Number.isFinite(n)) return '';
+    // Negative numbers first (n < p), each side ordered by its offset value.
+    return n < 0 ? `n${(1e15 + n).toFixed(6).padStart(23, '0')}` : `p${n.toFixed(6).padStart(23, '0')}`;
+  }
+  if (typeof v === 'boolean') return v ? '1' : '0';
+  return fold(v).replaceAll(SEP, ' ').slice(0, 200);
+}
+
+export const sortKeyOf = (value: string, id: string) => `${value}${SEP}${id}`;
+
+const indexName = (i: ListIndex) => (typeof i === 'string' ? i : i.index);
+const indexType = (i: ListIndex | undefined) => (i && typeof i === 'object' ? i.type : undefined);
+
+/** What a list route's service knows of one list request. */
+export interface PlannedList<T> {
+  spec: ListSpec;
+  /** The list in its key's order: a range of the table (one owner) or of GSI2 (every owner). */
+  keySource: Omit<Source, 'desc'>;
+  /** The field the key orders by, and its default direction. */
+  keySort: SortKey;
+  /** The list-sort partition of these rows; absent when the list spans owners (key order and search only). */
+  sortScope?: string;
+  /** The search words' partition of these rows. */
+  searchScope: string;
+  /** The filters left to the plan (the service has already applied those its key range answers). */
+  conditions: readonly Condition[];
+  sort: readonly SortKey[];
+  map: (item: Item) => T;
+  id: (row: T) => string;
+  /** A row's searchable words (`searchWords` of its searchable text). */
+  words: (row: T) => readonly string[];
+  /** The caller's own restriction (the segments they may see), checked like a filter. */
+  visible?: (row: T) => boolean;
+  /** The number of visible rows when no filter applies, kept by counters. */
+  total?: () => Promise<number>;
+}
+
+interface Way {
+  source: Source;
+  /** The source returns rows in the requested order. */
+  ordered: boolean;
+  /** The source is a search-word range: its entries point at the rows. */
+  search?: boolean;
+  /** The source is a range narrowed by a filter, not the whole list. */
+  narrowed?: boolean;
+}
+
+const RANGE_OPS = new Set(['eq', 'startsWith', 'gt', 'ge', 'lt', 'le', 'bt']);
+
+/** The range of a list-sort index that holds every row a condition may keep (a superset: rows are checked again). */
+function indexRange(c: Condition, type?: 'number'): Partial<Source> | undefined {
+  if (!RANGE_OPS.has(c.op) || (c.op === 'startsWith' && type === 'number')) return undefined;
+  if (c.values.length !== (c.op === 'bt' ? 2 : 1)) return undefined;
+  const [a = '', b = ''] = c.values;
+  // NULL stands for no value, which the index keeps first, under an empty value.
+  if (c.values.includes(NULL_LITERAL)) return c.op === 'eq' ? { skPrefix: SEP } : undefined;
+  const v = (x: string) => sortValue(type === 'number' ? Number(x) : x, type);
+  if (type === 'number' && c.values.some((x) => !Number.isFinite(Number(x)))) return undefined;
+  switch (c.op) {
+    case 'eq':
+      return v(a) ? { skPrefix: `${v(a)}${SEP}` } : undefined;
+    case 'startsWith':
+      return v(a) ? { skPrefix: v(a) } : undefined;
+    case 'gt':
+    case 'ge':
+      return { skFrom: v(a) };
+    case 'lt':
+    case 'le':
+      return { skTo: `${v(inclusiveEnd(a))}${TOP}` };
+    default:
+      return { skBetween: [v(a), `${v(inclusiveEnd(b))}${TOP}`] };
+  }
+}
+
+function sortIndexOf<T>(list: PlannedList<T>, sort: SortKey): Source {
+  if (sort.field === list.keySort.field) return { ...list.keySource, desc: sort.desc };
+  const index = list.spec.indexes?.[sort.field];
+  const name = index && indexName(index);
+  if (!name || name === 'key' || name === 'search')
+    throw new QueryError({ sort: [`Sorting by ${sort.field} is not allowed.`] });
+  if (!list.sortScope) {
+    throw new QueryError({ sort: [`Sorting by ${sort.field} needs one owner: filter by owner.id.`] });
+  }
+  return { index: name as ListSortIndex, pk: list.sortScope, desc: sort.desc };
+}
+
+/** The ways into the rows, most selective first; the last one always reads in the requested order. */
+function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
+  const out: Way[] = [];
+  const inOrder = sortIndexOf(list, sort);
+  const search = list.conditions.filter((c) => c.field === 'search').map((c) => c.values.join(','));
+  const word = search
+    .map(narrowestWord)
+    .reduce<string | undefined>((a, w) => (w && (!a || w.length > a.length) ? w : a), undefined);
+  if (word) {
+    const source = { pk: `SEARCH#${list.searchScope}#${word[0]}`, skPrefix: word };
+    out.push({ source, ordered: false, search: true, narrowed: true });
+  }
+  for (const c of list.conditions) {
+    const index = list.spec.indexes?.[c.field];
+    const name = index && indexName(index);
+    if (!name || name === 'key' || name === 'search' || !list.sortScope) continue;
+    const range = indexRange(c, indexType(index));
+    if (!range) continue;
+    const ordered = inOrder.index === name;
+    const source = { index: name as ListSortIndex, pk: list.sortScope, desc: sort.desc, ...range };
+    const way = { source, ordered, narrowed: true };
+    // A range in the sort's own order is the final way; the others are tried first.
+    if (ordered) return [...out, way];
+    out.push(way);
+  }
+  return [...out, { source: inOrder, ordered: true }];
+}
+
+function keeps<T>(list: PlannedList<T>): (row: T) => boolean {
+  const search = list.conditions.filter((c) => c.field === 'search').map((c) => c.values.join(','));
+  const others = list.conditions.filter((c) => c.field !== 'search');
+  return (row) =>
+    (!list.visible || list.visible(row)) &&
+    search.every((s) => matchesSearch(list.words(row), s)) &&
+    matchesAll(row, others);
+}
+
+/** In the order of the list-sort index: the sort column's value, then the id. */
+function indexOrder<T>(list: PlannedList<T>, sort: SortKey) {
+  const type = indexType(list.spec.indexes?.[sort.field]);
+  const key = (row: T) => sortKeyOf(sortValue(getPath(row, sort.field), type), list.id(row));
+  return (a: T, b: T) => {
+    const ka = key(a);
+    const kb = key(b);
+    const c = ka < kb ? -1 : ka > kb ? 1 : 0;
+    return sort.desc ? -c : c;
+  };
+}
+
+/** Reads a selective way whole when it holds at most `limit` rows; undefined when it holds more. */
+async function readSelective<T>(list: PlannedList<T>, way: Way, limit: number): Promise<T[] | undefined> {
+  const items: Item[] = [];
+  const refs = new Map<string, Key>();
+  for await (const item of queryAll(way.source, Math.min(1000, limit + 1))) {
+    if (way.search) refs.set(String(item.id), item.ref as Key);
+    else items.push(item);
+    if (refs.size > limit || items.length > limit) return undefined;
+  }
+  if (way.search) {
+    const ids = new Set(refs.keys());
+    // A word entry left by a row since changed or removed points at nothing, or at another row: skipped.
+    for (const item of await batchGet([...refs.values()])) if (ids.has(String(item.id))) items.push(item);
+  }
+  return items.map(list.map);
+}
+
+/** One page of a planned list. */
+export async function plannedPage<T>(list: PlannedList<T>, page: number, perPage: number): Promise<Paged<T>> {
+  const sort = list.sort[0] ?? list.keySort;
+  const offset = (page - 1) * perPage;
+  const keep = keeps(list);
+  const all = ways(list, sort);
+  for (const way of all.slice(0, -1)) {
+    const rows = await readSelective(list, way, SELECTIVE_LIMIT);
+    if (!rows) continue;
+    const kept = rows.filter(keep).sort(indexOrder(list, sort));
+    const data = kept.slice(offset, offset + perPage);
+    return { data, meta: pageMeta(kept.length, page, perPage, data.length) };
+  }
+  const final = all[all.length - 1] as Way;
+  if (list.conditions.length === 0 && list.total && !list.visible) {
+    const total = await list.total();
+    const start = offset > 0 ? await readKeysAfter(final.source, offset) : undefined;
+    const data = offset > 0 && !start ? [] : (await readItems(final.source, perPage, start)).map(list.map);
+    return { data, meta: pageMeta(total, page, perPage, data.length) };
+  }
+  // The caller's own restriction alone is counted too: the page stops once full.
+  const counted = list.conditions.length === 0 && list.total;
+  const wanted = offset + perPage + (counted ? 0 : COUNT_AHEAD);
+  const data: T[] = [];
+  let matches = 0;
+  let scanned = 0;
+  let ended = true;
+  for await (const item of queryAll(final.source, Math.min(1000, Math.max(perPage, wanted)))) {
+    if (scanned++ >= SCAN_LIMIT || matches >= wanted) {
+      ended = false;
+      break;
+    }
+    const row = list.map(item);
+    if (!keep(row)) continue;
+    if (matches >= offset && data.length < perPage) data.push(row);
+    matches++;
+  }
+  if (counted) return { data, meta: pageMeta(await counted(), page, perPage, data.length) };
+  return { data, meta: pageMeta(matches, page, perPage, data.length, !ended) };
+}
+
+/** Every row of a planned list in its order (exports): the same ways, without the limits of a page. */
+export async function plannedRows<T>(list: PlannedList<T>): Promise<T[]> {
+  const sort = list.sort[0] ?? list.keySort;
+  const keep = keeps(list);
+  const all = ways(list, sort);
+  for (const way of all.slice(0, -1)) {
+    const rows = await readSelective(list, way, SELECTIVE_LIMIT);
+    if (rows) return rows.filter(keep).sort(indexOrder(list, sort));
+  }
+  const out: T[] = [];
+  for await (const item of queryAll((all[all.length - 1] as Way).source)) {
+    const row = list.map(item);
+    if (keep(row)) out.push(row);
+  }
+  return out;
+}
