@@ -15,12 +15,13 @@ import { companies, warehouses } from '../../functions/src/data/reference';
 import { batchPut, type Item } from '../../functions/src/data/table';
 import { hashPassword } from '../../functions/src/platform/passwords';
 import { type ProductItem, productItem } from '../../functions/src/products/repository';
-import { counterScope, movementCounters, movementItem } from '../../functions/src/stockMovements/repository';
+import { counterScope, movementCounters, movementRecords } from '../../functions/src/stockMovements/repository';
 import { stockItem, summaryKey } from '../../functions/src/stocks/repository';
 import { userItems } from '../../functions/src/users/repository';
 import { generateMovement, generateProduct, generateStock } from '../../infra/local/catalogue-data';
 import { startRuntime } from '../../infra/local/runtime';
 import { prng } from '../../infra/local/seed';
+import { measure } from './measure';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const PASSWORD = 'bench-password-2026';
@@ -29,8 +30,6 @@ const WAREHOUSES = [
   { id: 'WB2', code: 'COG', name: 'Cognac' },
   { id: 'WB3', code: 'REI', name: 'Reims' },
 ];
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** Writes a tenant in bulk, with the counters and stock summaries the normal writes would have kept. */
 async function loadTenant(code: string, sizes: { products: number; stocks: number; movements: number }) {
@@ -111,8 +110,8 @@ async function loadTenant(code: string, sizes: { products: number; stocks: numbe
       names,
     );
     for (const c of movementCounters(m)) if (c.scope !== counterScope('ALL')) count(c.scope, c.name);
-    chunk.push(movementItem(m));
-    if (chunk.length === 5000) await batchPut(chunk.splice(0));
+    chunk.push(movementRecords.item(m), ...movementRecords.searchItems(m));
+    if (chunk.length >= 5000) await batchPut(chunk.splice(0));
   }
   await batchPut(chunk);
   await batchPut(
@@ -125,26 +124,6 @@ async function loadTenant(code: string, sizes: { products: number; stocks: numbe
     `  loaded ${code}: ${sizes.products} products, ${sizes.stocks} stock lines, ${sizes.movements} movements in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
   return { email: `${code.toLowerCase()}@bench.test`, productCode: (products[7] as ProductItem).code };
-}
-
-async function measure(url: string, token: string, path: string) {
-  const call = async () => {
-    const t = performance.now();
-    const res = await fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
-    const body = (await res.json()) as { data: unknown[]; meta: { total: number } };
-    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-    return { ms: performance.now() - t, total: body.meta.total, rows: body.data.length };
-  };
-  for (let i = 0; i < 20; i++) await call();
-  const times: number[] = [];
-  let last = { total: 0, rows: 0 };
-  for (let i = 0; i < RUNS; i++) {
-    const r = await call();
-    times.push(r.ms);
-    last = r;
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), ...last };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cellar-bench-'));
@@ -160,6 +139,10 @@ try {
     ['movements, default sort (date desc)', '/api/stock-movements?paginate=20'],
     ['movements, product-code filter', `/api/stock-movements?paginate=20&filter[stock.product.code]=${productCode}`],
     ['movements, date-range filter (June)', '/api/stock-movements?paginate=20&filter[date][bt]=2026-06-01,2026-06-30'],
+    ['movements, rare search term (a product code)', `/api/stock-movements?paginate=20&filter[search]=${productCode}`],
+    ['movements, column filter (reason code CASSE)', '/api/stock-movements?paginate=20&filter[reasonCode]=CASSE'],
+    ['movements, sorted by quantity', '/api/stock-movements?paginate=20&sort=-quantity'],
+    ['movements, page 50', '/api/stock-movements?paginate=20&page=50'],
     ['stock, external filters', '/api/stocks?paginate=20&filter[available][gt]=0&filter[quality][notIn]=BLO,NC,NCO'],
   ];
   const results: Record<string, Record<string, { p50: number; p95: number }>> = {};
@@ -175,10 +158,10 @@ try {
     const { access_token } = (await login.json()) as { access_token: string };
     results[name] = {};
     for (const [label, path] of queries(tenant.productCode)) {
-      const r = await measure(runtime.url, access_token, path as string);
+      const r = await measure(runtime.url, access_token, path as string, RUNS);
       (results[name] as Record<string, { p50: number; p95: number }>)[label as string] = r;
       console.log(
-        `  ${name.padStart(4)} movements · ${String(label).padEnd(38)} p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  (${r.rows} rows of ${r.total})`,
+        `  ${name.padStart(4)} movements · ${String(label).padEnd(46)} p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  (${r.rows} rows of ${r.total})`,
       );
     }
   }
@@ -187,7 +170,7 @@ try {
     const b = results['200k']?.[label as string];
     if (a && b)
       console.log(
-        `  ratio 200k/2k · ${String(label).padEnd(38)} p50 ${(b.p50 / a.p50).toFixed(2)}×  p95 ${(b.p95 / a.p95).toFixed(2)}×`,
+        `  ratio 200k/2k · ${String(label).padEnd(46)} p50 ${(b.p50 / a.p50).toFixed(2)}×  p95 ${(b.p95 / a.p95).toFixed(2)}×`,
       );
   }
 } finally {

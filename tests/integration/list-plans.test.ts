@@ -1,13 +1,15 @@
 /**
  * A planned list answers exactly what the filter language means, whatever way into the rows its plan takes: for
- * generated queries (search words, column filters of every operator, sorts, pages), the contacts list's answer is
- * compared with the same query computed in memory from every row with the shared semantics.
- * 2,500 recipients make some filters selective (read whole, sorted in memory) and others broad (read in index order).
+ * generated queries (search words, column filters of every operator, sorts, pages), the answer of the contacts and
+ * the stock movement lists is compared with the same query computed in memory from every row with the shared
+ * semantics. 2,500 recipients make some filters selective (read whole, sorted in memory) and others broad (read in
+ * index order); the demo's movements add the key's own ranges (dates, a product) under other sorts.
  */
 import { type Contact, contactWords } from '@cellar/shared/contacts/schemas';
 import { getPath, matchesAll } from '@cellar/shared/filter/match';
 import { type Condition, parseListQuery } from '@cellar/shared/filter/query';
 import { matchesSearch } from '@cellar/shared/filter/search';
+import { movementWords, type StockMovement } from '@cellar/shared/stockMovements/schemas';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sortValue } from '../../functions/src/data/list';
@@ -15,35 +17,68 @@ import { seedAndSignIn } from '../bench/seed-contacts';
 import { type Harness, startHarness } from './harness';
 
 const ROWS = 2_500;
+const ADMIN = 'admin@cli001.test';
 let h: Harness;
 let token: string;
 let all: Contact[];
 
 const list = (qs: string) => h.call('GET', `/api/contacts?filter[type]=recipient&${qs}`, { token });
 
+let movements: StockMovement[];
+
 beforeAll(async () => {
-  h = await startHarness({ seed: false });
+  h = await startHarness();
   token = await seedAndSignIn(h.url, ROWS);
   const res = await list('paginate=5000');
   all = res.body.data;
-}, 120_000);
+  movements = [];
+  for (let page = 1; ; page++) {
+    const r = await h.call('GET', `/api/stock-movements?paginate=5000&page=${page}`, { token: await h.login(ADMIN) });
+    movements.push(...r.body.data);
+    if (page >= r.body.meta.last_page) break;
+  }
+}, 180_000);
 afterAll(() => h?.stop());
 
 /** The query computed in memory: the shared filter and search semantics, the index's order (value, then id). */
-function expected(qs: string): Contact[] {
+function expected<T extends { id: string }>(
+  rows: T[],
+  words: (row: T) => readonly string[],
+  qs: string,
+  keySort: { field: string; desc: boolean },
+): T[] {
   const q = parseListQuery(qs);
   const search = q.filters.filter((c) => c.field === 'search').map((c) => c.values.join(','));
   const others: Condition[] = q.filters.filter((c) => c.field !== 'search' && c.field !== 'type');
-  const kept = all.filter((c) => search.every((s) => matchesSearch(contactWords(c), s)) && matchesAll(c, others));
-  const sort = q.sort[0] ?? { field: 'code', desc: false };
-  const key = (c: Contact) => `${sortValue(getPath(c, sort.field))}#${sort.field === 'code' ? '' : c.id}`;
+  const kept = rows.filter((r) => search.every((s) => matchesSearch(words(r), s)) && matchesAll(r, others));
+  const sort = q.sort[0] ?? keySort;
+  const key = (r: T) => `${sortValue(getPath(r, sort.field))}#${r.id}`;
   return kept.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (sort.desc ? -1 : 1));
 }
 
-const FILTERS = fc.oneof(
-  fc.constantFrom('zinfandel', 'cave', 'reims', 'bor', 'chartrons', 'epern', 'Épernay', '12', 'cave 7', 'nowhere'),
-  fc.constant(null),
-).map((s) => (s === null ? [] : [`filter[search]=${encodeURIComponent(s)}`]));
+/** Checks one answer against the query computed in memory. */
+function assess<T extends { id: string }>(
+  qs: string,
+  answer: { status: number; body: any },
+  want: T[],
+  page: { paginate: number; page: number },
+) {
+  expect(answer.status, qs).toBe(200);
+  const offset = (page.page - 1) * page.paginate;
+  expect(
+    answer.body.data.map((r: T) => r.id),
+    qs,
+  ).toEqual(want.slice(offset, offset + page.paginate).map((r) => r.id));
+  if (answer.body.meta.has_more) expect(answer.body.meta.total, qs).toBeLessThan(want.length);
+  else expect(answer.body.meta.total, qs).toBe(want.length);
+}
+
+const FILTERS = fc
+  .oneof(
+    fc.constantFrom('zinfandel', 'cave', 'reims', 'bor', 'chartrons', 'epern', 'Épernay', '12', 'cave 7', 'nowhere'),
+    fc.constant(null),
+  )
+  .map((s) => (s === null ? [] : [`filter[search]=${encodeURIComponent(s)}`]));
 const COLUMN = fc.oneof(
   fc.constantFrom('Reims', 'EPERNAY', 'Épernay', 'lyon', 'Atlantis').map((v) => `filter[address.city]=${v}`),
   fc.constantFrom('b', 'Be', 'par', 'z').map((v) => `filter[address.city][startsWith]=${v}`),
@@ -72,24 +107,23 @@ const PAGE = fc.record({ paginate: fc.constantFrom(20, 100), page: fc.constantFr
 describe('A planned list (contacts)', () => {
   it('answers every generated query as the filter language means it', async () => {
     await fc.assert(
-      fc.asyncProperty(FILTERS, fc.uniqueArray(COLUMN, { maxLength: 2, selector: (s) => s.split('=')[0] }), SORT, PAGE, async (search, columns, sort, page) => {
-        // Prepare
-        const qs = [...search, ...columns, sort, `paginate=${page.paginate}`, `page=${page.page}`]
-          .filter(Boolean)
-          .join('&');
-        const want = expected(qs);
-        // Act
-        const res = await list(qs);
-        // Assess
-        expect(res.status, qs).toBe(200);
-        const offset = (page.page - 1) * page.paginate;
-        expect(
-          res.body.data.map((c: Contact) => c.id),
-          qs,
-        ).toEqual(want.slice(offset, offset + page.paginate).map((c) => c.id));
-        if (res.body.meta.has_more) expect(res.body.meta.total, qs).toBeLessThan(want.length);
-        else expect(res.body.meta.total, qs).toBe(want.length);
-      }),
+      fc.asyncProperty(
+        FILTERS,
+        fc.uniqueArray(COLUMN, { maxLength: 2, selector: (s) => s.split('=')[0] }),
+        SORT,
+        PAGE,
+        async (search, columns, sort, page) => {
+          // Prepare
+          const qs = [...search, ...columns, sort, `paginate=${page.paginate}`, `page=${page.page}`]
+            .filter(Boolean)
+            .join('&');
+          const want = expected(all, contactWords, qs, { field: 'code', desc: false });
+          // Act
+          const res = await list(qs);
+          // Assess
+          assess(qs, res, want, page);
+        },
+      ),
       { numRuns: 150 },
     );
   }, 120_000);
@@ -106,4 +140,57 @@ describe('A planned list (contacts)', () => {
     expect((await list('sort=address.city,code')).status).toBe(422);
     expect((await list('sort=owner.code')).status).toBe(422);
   });
+});
+
+describe('A planned list (stock movements)', () => {
+  const MOVEMENT_FILTERS = fc.oneof(
+    fc
+      .constantFrom('casse', 'réception', 'retour', 'vin', 'chateau', 'zzz')
+      .map((v) => `filter[search]=${encodeURIComponent(v)}`),
+    fc.constantFrom('CMD', 'REC', 'CASSE').map((v) => `filter[reasonCode]=${v}`),
+    fc.constantFrom('input', 'output').map((v) => `filter[direction]=${v}`),
+    fc.constantFrom('5', '24').map((v) => `filter[quantity][gt]=${v}`),
+    fc.constant('filter[quantity][bt]=-10,10'),
+    fc.constantFrom('2026-03-01', '2026-09-15').map((v) => `filter[date][ge]=${v}`),
+    fc.constant('filter[date][bt]=2026-06-01,2026-06-30'),
+    fc.constant('PRODUCT'),
+  );
+  const MOVEMENT_SORT = fc.constantFrom(
+    '',
+    'sort=date',
+    'sort=-quantity',
+    'sort=quantity',
+    'sort=reasonCode',
+    'sort=-stock.product.code',
+    'sort=warehouse.name',
+  );
+
+  it('answers every generated query as the filter language means it', async () => {
+    const admin = await h.login(ADMIN);
+    const code = movements[3]?.stock.product.code ?? '';
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(MOVEMENT_FILTERS, { maxLength: 2, selector: (s) => s.split('=')[0] }),
+        MOVEMENT_SORT,
+        PAGE,
+        async (filters, sort, page) => {
+          // Prepare
+          const qs = [
+            ...filters.map((f) => (f === 'PRODUCT' ? `filter[stock.product.code]=${code}` : f)),
+            sort,
+            `paginate=${page.paginate}`,
+            `page=${page.page}`,
+          ]
+            .filter(Boolean)
+            .join('&');
+          const want = expected(movements, movementWords, qs, { field: 'date', desc: true });
+          // Act
+          const res = await h.call('GET', `/api/stock-movements?${qs}`, { token: admin });
+          // Assess
+          assess(qs, res, want, page);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  }, 120_000);
 });

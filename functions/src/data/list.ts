@@ -61,10 +61,12 @@ export interface PlannedList<T> {
   keySort: SortKey;
   /** The list-sort partition of these rows; absent when the list spans owners (key order and search only). */
   sortScope?: string;
-  /** The search words' partition of these rows. */
-  searchScope: string;
-  /** The filters left to the plan (the service has already applied those its key range answers). */
+  /** The search words' partition of these rows; absent when none is kept for them (search then checks rows). */
+  searchScope?: string;
+  /** Every filter of the request but those choosing the partition (type, owner). */
   conditions: readonly Condition[];
+  /** Those of `conditions` the key source answers exactly (a date range, a product): in key order, no row check. */
+  keyConditions?: readonly Condition[];
   sort: readonly SortKey[];
   map: (item: Item) => T;
   id: (row: T) => string;
@@ -84,6 +86,8 @@ interface Way {
   search?: boolean;
   /** The source is a range narrowed by a filter, not the whole list. */
   narrowed?: boolean;
+  /** The source is the key source: the key conditions are answered. */
+  key?: boolean;
 }
 
 const RANGE_OPS = new Set(['eq', 'startsWith', 'gt', 'ge', 'lt', 'le', 'bt']);
@@ -128,14 +132,18 @@ function sortIndexOf<T>(list: PlannedList<T>, sort: SortKey): Source {
 /** The ways into the rows, most selective first; the last one always reads in the requested order. */
 function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
   const out: Way[] = [];
+  const keyOrdered = sort.field === list.keySort.field;
   const inOrder = sortIndexOf(list, sort);
   const search = list.conditions.filter((c) => c.field === 'search').map((c) => c.values.join(','));
   const word = search
     .map(narrowestWord)
     .reduce<string | undefined>((a, w) => (w && (!a || w.length > a.length) ? w : a), undefined);
-  if (word) {
+  if (word && list.searchScope) {
     const source = { pk: `SEARCH#${list.searchScope}#${word[0]}`, skPrefix: word };
     out.push({ source, ordered: false, search: true, narrowed: true });
+  }
+  if (!keyOrdered && list.keyConditions?.length) {
+    out.push({ source: { ...list.keySource, desc: sort.desc }, ordered: false, narrowed: true, key: true });
   }
   for (const c of list.conditions) {
     const index = list.spec.indexes?.[c.field];
@@ -150,12 +158,16 @@ function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
     if (ordered) return [...out, way];
     out.push(way);
   }
-  return [...out, { source: inOrder, ordered: true }];
+  return [...out, { source: inOrder, ordered: true, key: keyOrdered }];
 }
 
-function keeps<T>(list: PlannedList<T>): (row: T) => boolean {
-  const search = list.conditions.filter((c) => c.field === 'search').map((c) => c.values.join(','));
-  const others = list.conditions.filter((c) => c.field !== 'search');
+/** The filters a way leaves to be checked on its rows: all of them, but those the key source answers. */
+const residual = <T>(list: PlannedList<T>, way: Way) =>
+  way.key ? list.conditions.filter((c) => !list.keyConditions?.includes(c)) : list.conditions;
+
+function keeps<T>(list: PlannedList<T>, conditions: readonly Condition[]): (row: T) => boolean {
+  const search = conditions.filter((c) => c.field === 'search').map((c) => c.values.join(','));
+  const others = conditions.filter((c) => c.field !== 'search');
   return (row) =>
     (!list.visible || list.visible(row)) &&
     search.every((s) => matchesSearch(list.words(row), s)) &&
@@ -195,24 +207,25 @@ async function readSelective<T>(list: PlannedList<T>, way: Way, limit: number): 
 export async function plannedPage<T>(list: PlannedList<T>, page: number, perPage: number): Promise<Paged<T>> {
   const sort = list.sort[0] ?? list.keySort;
   const offset = (page - 1) * perPage;
-  const keep = keeps(list);
   const all = ways(list, sort);
   for (const way of all.slice(0, -1)) {
     const rows = await readSelective(list, way, SELECTIVE_LIMIT);
     if (!rows) continue;
-    const kept = rows.filter(keep).sort(indexOrder(list, sort));
+    const kept = rows.filter(keeps(list, residual(list, way))).sort(indexOrder(list, sort));
     const data = kept.slice(offset, offset + perPage);
     return { data, meta: pageMeta(kept.length, page, perPage, data.length) };
   }
   const final = all[all.length - 1] as Way;
-  if (list.conditions.length === 0 && list.total && !list.visible) {
+  const left = residual(list, final);
+  const keep = keeps(list, left);
+  if (left.length === 0 && list.total && !list.visible) {
     const total = await list.total();
     const start = offset > 0 ? await readKeysAfter(final.source, offset) : undefined;
     const data = offset > 0 && !start ? [] : (await readItems(final.source, perPage, start)).map(list.map);
     return { data, meta: pageMeta(total, page, perPage, data.length) };
   }
   // The caller's own restriction alone is counted too: the page stops once full.
-  const counted = list.conditions.length === 0 && list.total;
+  const counted = left.length === 0 && list.total;
   const wanted = offset + perPage + (counted ? 0 : COUNT_AHEAD);
   const data: T[] = [];
   let matches = 0;
@@ -235,14 +248,15 @@ export async function plannedPage<T>(list: PlannedList<T>, page: number, perPage
 /** Every row of a planned list in its order (exports): the same ways, without the limits of a page. */
 export async function plannedRows<T>(list: PlannedList<T>): Promise<T[]> {
   const sort = list.sort[0] ?? list.keySort;
-  const keep = keeps(list);
   const all = ways(list, sort);
   for (const way of all.slice(0, -1)) {
     const rows = await readSelective(list, way, SELECTIVE_LIMIT);
-    if (rows) return rows.filter(keep).sort(indexOrder(list, sort));
+    if (rows) return rows.filter(keeps(list, residual(list, way))).sort(indexOrder(list, sort));
   }
+  const final = all[all.length - 1] as Way;
+  const keep = keeps(list, residual(list, final));
   const out: T[] = [];
-  for await (const item of queryAll((all[all.length - 1] as Way).source)) {
+  for await (const item of queryAll(final.source)) {
     const row = list.map(item);
     if (keep(row)) out.push(row);
   }

@@ -6,34 +6,38 @@
  *   all owners     GSI2PK MOVES                    GSI2SK <date>#<id>
  *   totals         PK COUNT#MOVES#<owner> (and COUNT#MOVES#ALL), SK all / P#<code> / D#<yyyy-mm-dd>
  */
-import type { StockMovement } from '@cellar/shared/stockMovements/schemas';
+import { STOCK_MOVEMENT_LIST } from '@cellar/shared/stockMovements/routes';
+import { movementWords, stockMovementSchema } from '@cellar/shared/stockMovements/schemas';
+import { z } from 'zod';
+import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { addToCounter, type Item, putItem } from '../data/table';
+import { addToCounter } from '../data/table';
 
-export interface MovementItem extends Omit<StockMovement, 'owner'> {
-  ownerId: string;
-}
+const movementItemSchema = stockMovementSchema.omit({ owner: true }).extend({ ownerId: z.string() });
+export type MovementItem = z.infer<typeof movementItemSchema>;
 
 export const counterScope = (ownerId: string | 'ALL') => `MOVES#${ownerId}`;
 
-export function movementItem(m: MovementItem) {
-  const sk = `${m.date}#${m.id}`;
-  return {
-    PK: keys.movements(m.ownerId),
-    SK: sk,
-    GSI1PK: keys.productMovements(m.ownerId, m.stock.product.code),
-    GSI1SK: sk,
-    GSI2PK: 'MOVES',
-    GSI2SK: sk,
-    entity: 'stockMovement',
-    ...m,
-  };
-}
+/** The list-sort and search partition of one owner's movements. */
+export const movementListScope = (ownerId: string) => `MOVES#${ownerId}`;
 
-export function fromItem(item: Item): MovementItem {
-  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, entity, ...rest } = item;
-  return rest as unknown as MovementItem;
-}
+export const movementRecords = defineEntity<MovementItem>({
+  name: 'stockMovement',
+  schema: movementItemSchema,
+  key: (m) => ({ PK: keys.movements(m.ownerId), SK: `${m.date}#${m.id}` }),
+  indexes: (m) => ({
+    GSI1: [keys.productMovements(m.ownerId, m.stock.product.code), `${m.date}#${m.id}`],
+    GSI2: ['MOVES', `${m.date}#${m.id}`],
+  }),
+  list: {
+    spec: STOCK_MOVEMENT_LIST,
+    sortScope: (m) => movementListScope(m.ownerId),
+    row: (m) => m,
+    // One owner's words only: a movement is history written in bulk, and the superadmin's search across owners
+    // checks the rows it reads instead.
+    search: { scopes: (m) => [movementListScope(m.ownerId)], words: movementWords },
+  },
+});
 
 /** The counters a movement adds to (for bulk loads that write the items themselves). */
 export function movementCounters(m: MovementItem): { scope: string; name: string }[] {
@@ -48,6 +52,6 @@ export function movementCounters(m: MovementItem): { scope: string; name: string
 }
 
 export async function insertMovement(m: MovementItem): Promise<void> {
-  await putItem(movementItem(m));
+  await movementRecords.insert(m);
   await Promise.all(movementCounters(m).map((c) => addToCounter(keys.counter(c.scope, c.name), 1)));
 }

@@ -1,13 +1,14 @@
-import { comparator, fold, inclusiveEnd, matchesAll } from '@cellar/shared/filter/match';
-import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery } from '@cellar/shared/filter/query';
+import { inclusiveEnd } from '@cellar/shared/filter/match';
+import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { routes } from '@cellar/shared/routes/table';
-import type { StockMovement } from '@cellar/shared/stockMovements/schemas';
+import { movementWords, type StockMovement } from '@cellar/shared/stockMovements/schemas';
 import { keys } from '../data/keys';
+import { type PlannedList, plannedPage, plannedRows } from '../data/list';
 import { type CompanyItem, companies, companyRef } from '../data/reference';
-import { listAll, listPage, readCounter, type Source, sumCounters } from '../data/table';
+import { readCounter, type Source, sumCounters } from '../data/table';
 import { csvExport, exportColumns } from '../platform/csv';
 import type { Caller } from '../platform/principal';
-import { counterScope, fromItem, type MovementItem } from './repository';
+import { counterScope, type MovementItem, movementListScope, movementRecords } from './repository';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** Above every id that can follow a date in a sort key. */
@@ -40,14 +41,12 @@ const upperBound = (value: string, strict: boolean): Bound =>
 
 /**
  * The date range of a query: every filter[date] condition (bt, ge, gt, le, lt, eq; a date-only end is the whole
- * day) and the export dialog's start_date/end_date, all applying together.
+ * day), all applying together.
  */
 function dateBounds(q: ListQuery) {
   const lower: Bound[] = [];
   const upper: Bound[] = [];
   const consumed: Condition[] = [];
-  if (q.params.start_date) lower.push(lowerBound(q.params.start_date, false));
-  if (q.params.end_date) upper.push(upperBound(q.params.end_date, false));
   for (const c of q.filters.filter((f) => f.field === 'date')) {
     const [a = '', b = ''] = c.values;
     if (c.op === 'bt') {
@@ -75,63 +74,58 @@ function dateBounds(q: ListQuery) {
   return { range, wholeDays, days, consumed };
 }
 
-function plan(caller: Caller, q: ListQuery, cs: Map<string, CompanyItem>) {
+/**
+ * The list's plan (STOCK_MOVEMENT_LIST.indexes): the owner's movements by date (the table key), a date range and
+ * one product narrowing that key; the other sorts from their list-sort index.
+ */
+function plan(caller: Caller, query: ListQuery, cs: Map<string, CompanyItem>): PlannedList<StockMovement> {
+  // The export dialog's dates are one more date filter.
+  const q = withExportRange(query, 'date');
   const ownerFilter = q.filters.find((c) => c.field === 'owner.id' && c.op === 'eq' && c.values.length === 1)
     ?.values[0];
   const owner = caller.isSuperadmin ? (ownerFilter ?? 'ALL') : caller.tenantId;
-  const productCode = q.filters.find((c) => c.field === 'stock.product.code' && c.op === 'eq' && c.values.length === 1)
-    ?.values[0];
-  const { range, wholeDays, days, consumed } = dateBounds(q);
-  const sort = q.sort.length ? q.sort : [{ field: 'date', desc: true }];
-  const keyOrder = sort.length === 1 && sort[0]?.field === 'date';
-  const desc = keyOrder ? Boolean(sort[0]?.desc) : true;
-  const rest = q.filters.filter(
-    (c) =>
-      !consumed.includes(c) &&
-      !(c.field === 'owner.id' && caller.isSuperadmin) &&
-      !(productCode !== undefined && c.field === 'stock.product.code' && c.op === 'eq'),
+  const productFilter = q.filters.find(
+    (c) => c.field === 'stock.product.code' && c.op === 'eq' && c.values.length === 1 && owner !== 'ALL',
   );
-  const productOnOwnerless = productCode !== undefined && owner === 'ALL';
-  const plain = productOnOwnerless
-    ? [...rest, { field: 'stock.product.code', op: 'eq' as const, values: [productCode] }]
-    : rest;
-  const search = plain.filter((c) => c.field === 'search').map((c) => fold(c.values.join(',')));
-  const conditions = plain.filter((c) => c.field !== 'search');
-  const source: Source =
+  const productCode = productFilter?.values[0];
+  const { range, wholeDays, days, consumed } = dateBounds(q);
+  const conditions = q.filters.filter((c) => !(c.field === 'owner.id' && caller.isSuperadmin));
+  const keySource: Omit<Source, 'desc'> =
     productCode && owner !== 'ALL'
-      ? { index: 'GSI1', pk: keys.productMovements(owner, productCode), skBetween: range, desc }
+      ? { index: 'GSI1', pk: keys.productMovements(owner, productCode), skBetween: range }
       : owner === 'ALL'
-        ? { index: 'GSI2', pk: 'MOVES', skBetween: range, desc }
-        : { pk: keys.movements(owner), skBetween: range, desc };
-  const filtered = conditions.length > 0 || search.length > 0;
+        ? { index: 'GSI2', pk: 'MOVES', skBetween: range }
+        : { pk: keys.movements(owner), skBetween: range };
+  const keyConditions = productFilter ? [...consumed, productFilter] : consumed;
   const scope = counterScope(owner);
   let total: (() => Promise<number>) | undefined;
-  if (!filtered && !(productCode && range) && wholeDays) {
+  if (!(productCode && range) && wholeDays) {
     total = range
       ? () => sumCounters(keys.counter(scope, '').PK, [`D#${days[0]}`, `D#${days[1]}`])
-      : () => readCounter(keys.counter(scope, productCode && owner !== 'ALL' ? `P#${productCode}` : 'all'));
+      : () => readCounter(keys.counter(scope, productCode ? `P#${productCode}` : 'all'));
   }
   return {
-    source,
-    map: (item: Record<string, unknown>) => toMovement(fromItem(item), cs),
-    predicate: filtered
-      ? (m: StockMovement) =>
-          search.every((s) =>
-            fold(`${m.stock.product.code} ${m.stock.product.label} ${m.reason} ${m.note}`).includes(s),
-          ) && matchesAll(m, conditions)
-      : undefined,
-    compare: keyOrder ? undefined : comparator<StockMovement>(sort),
+    spec: routes.stockMovementList.list,
+    keySource,
+    keySort: { field: 'date', desc: true },
+    sortScope: owner === 'ALL' ? undefined : movementListScope(owner),
+    searchScope: owner === 'ALL' ? undefined : movementListScope(owner),
+    conditions,
+    keyConditions,
+    sort: q.sort,
+    map: (item) => toMovement(movementRecords.parse(item), cs),
+    id: (m) => m.id,
+    words: movementWords,
     total,
   };
 }
 
 export async function listMovements(caller: Caller, q: ListQuery) {
   const p = plan(caller, q, await companies.get());
-  return listPage({ ...p, page: q.page ?? 1, perPage: q.paginate ?? DEFAULT_PAGE_SIZE });
+  return plannedPage(p, q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE);
 }
 
 export async function exportMovements(caller: Caller, q: ListQuery) {
   const columns = exportColumns(q, routes.stockMovementList.list);
-  const { total: _total, ...p } = plan(caller, q, await companies.get());
-  return csvExport('stock-movements.csv', await listAll(p), columns);
+  return csvExport('stock-movements.csv', await plannedRows(plan(caller, q, await companies.get())), columns);
 }

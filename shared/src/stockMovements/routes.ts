@@ -5,6 +5,17 @@ import { EXPORT_PARAMS } from '../filter/query';
 import { defineRoute } from '../routes/define';
 import { stockMovementSchema } from './schemas';
 
+/** The columns the movement list sorts by, each served by the table key or a list-sort index. */
+const MOVEMENT_SORTS = {
+  date: 'key',
+  quantity: { index: 'LS1', type: 'number' },
+  reasonCode: 'LS2',
+  direction: 'LS3',
+  'warehouse.code': 'LS4',
+  'warehouse.name': 'LS5',
+  'stock.product.code': 'LS6',
+} as const;
+
 export const STOCK_MOVEMENT_LIST = {
   filters: [
     'date',
@@ -31,16 +42,9 @@ export const STOCK_MOVEMENT_LIST = {
     'reception.reference',
     'reception.supplier.code',
   ],
-  sorts: [
-    'date',
-    'quantity',
-    'reasonCode',
-    'direction',
-    'warehouse.code',
-    'warehouse.name',
-    'stock.product.code',
-    'owner.code',
-  ],
+  sorts: Object.keys(MOVEMENT_SORTS) as (keyof typeof MOVEMENT_SORTS)[],
+  // A date range and one product narrow the key (the service's); the others are checked on the rows read.
+  indexes: { ...MOVEMENT_SORTS, search: 'search' },
   includes: [
     'warehouse',
     'stock',

@@ -1,6 +1,7 @@
 /** Stock movements: the history of stock (spec 2 §3). */
 import { z } from 'zod';
 import { ref, segmentCode } from '../common/schemas';
+import { searchWords } from '../filter/search';
 import { warehouseSchema } from '../warehouses/schemas';
 
 export const STOCK_DIRECTIONS = ['input', 'output'] as const;
@@ -31,3 +32,8 @@ export const stockMovementSchema = z.object({
 });
 
 export type StockMovement = z.infer<typeof stockMovementSchema>;
+
+/** What the search box finds a movement by: the words of its product's code and label, its reason and its note. */
+export const movementWords = (
+  m: Pick<StockMovement, 'reason' | 'note'> & { stock: { product: { code: string; label: string } } },
+) => searchWords(m.stock.product.code, m.stock.product.label, m.reason, m.note);
