@@ -3,7 +3,7 @@
  * its own. Codes are unique (a conditional put), modules stay within the current user's, warehouses must exist,
  * and carrier permissions name real carrier contacts and services.
  */
-import { hasScope } from '@cellar/shared/access/roles';
+import { mayGrantScopes } from '@cellar/shared/access/roles';
 import { pageMeta } from '@cellar/shared/common/schemas';
 import { type Company, type CompanyInput, serviceTarget } from '@cellar/shared/companies/schemas';
 import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
@@ -119,7 +119,7 @@ async function checkInput(caller: Caller, input: CompanyInput, lang: Language) {
     const known = new Set((await providerCarriers()).map((c) => c.id));
     if (input.carrierIds.some((c) => !known.has(c))) errors.carrierIds = invalid;
   }
-  if (input.scope.some((s) => (s === '*' ? !caller.scope.includes('*') : !hasScope(caller.scope, s as never)))) {
+  if (!mayGrantScopes(caller.scope, input.scope)) {
     errors.scope = invalid;
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);

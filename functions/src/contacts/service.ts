@@ -99,7 +99,7 @@ function listType(q: ListQuery): ContactType {
 }
 
 function listOwner(caller: Caller, type: ContactType, q: ListQuery): { id: string | null } | 'all' {
-  if (type === 'carrier') return { id: null };
+  if (!contactTypeRules(type).hasOwner) return { id: null };
   if (!caller.isSuperadmin) return { id: caller.tenantId };
   const owner = q.filters.find((c) => c.field === 'owner.id' && c.op === 'eq' && c.values.length === 1);
   return owner ? { id: owner.values[0] ?? null } : 'all';

@@ -3,11 +3,12 @@
  * strictly below its own, non-superadmins act only within their company, warehouses stay within the company's,
  * modules within the creator's scopes, and nobody deactivates or deletes themself.
  */
-import { hasScope, type RoleLevel, roleLevel } from '@cellar/shared/access/roles';
+import { mayGrantScopes, type RoleLevel, roleLevel } from '@cellar/shared/access/roles';
 import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
 import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
 import { routes } from '@cellar/shared/routes/table';
+import { canManageUser } from '@cellar/shared/users/rules';
 import { DEFAULT_LOCALE, type UserCreate, type UserUpdate } from '@cellar/shared/users/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
@@ -49,9 +50,11 @@ function visible(caller: Caller, u: UserItem | undefined): u is UserItem {
   return Boolean(u) && (caller.isSuperadmin || u?.companyId === caller.tenantId);
 }
 
-/** Whom a caller manages: users of a strictly lower role, in its own company unless superadmin. */
 function manageable(caller: Caller, u: UserItem): boolean {
-  return visible(caller, u) && (u.roleLevel < caller.role || (caller.isSuperadmin && u.id !== caller.user.id));
+  return canManageUser(
+    { id: caller.user.id, role: caller.role, companyId: caller.tenantId },
+    { id: u.id, role: u.roleLevel, companyId: u.companyId },
+  );
 }
 
 async function plan(caller: Caller, q: ListQuery) {
@@ -126,7 +129,7 @@ function checkAssignments(
   const errors: Record<string, string[]> = {};
   const invalid = [translate(lang, MESSAGES.invalid)];
   if (input.warehouseIds.some((w) => !company.warehouseIds.includes(w))) errors.warehouseIds = invalid;
-  if (input.scope.some((s) => (s === '*' ? !caller.scope.includes('*') : !hasScope(caller.scope, s as never)))) {
+  if (!mayGrantScopes(caller.scope, input.scope)) {
     errors.scope = invalid;
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);

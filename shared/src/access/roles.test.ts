@@ -4,9 +4,12 @@ import {
   canAccess,
   canSendTransmittingOrder,
   canUpdateStatus,
+  grantableScopes,
   hasScope,
   isReader,
   isWritter,
+  MODULE_SCOPES,
+  mayGrantScopes,
   ROLES,
   roleLevel,
   roleSlug,
@@ -63,5 +66,25 @@ describe('Capabilities', () => {
     expect(isReader(p)).toBe(r);
     expect(canUpdateStatus(p)).toBe(s);
     expect(canSendTransmittingOrder(p)).toBe(t);
+  });
+});
+
+describe('Function: grantableScopes', () => {
+  it.each([
+    ['every module and * for *', ['*'], [...MODULE_SCOPES, '*']],
+    ['every module but not * for all', ['all'], [...MODULE_SCOPES]],
+    ['only what one holds', ['order', 'recipient'], ['recipient', 'order']],
+    ['nothing for nothing', [], []],
+  ])('%s', (_, granted, expected) => {
+    // Act
+    const out = grantableScopes(granted);
+    // Assess
+    expect(out).toEqual(expected);
+  });
+
+  it('refuses * to whoever does not hold it, and a module one lacks', () => {
+    expect(mayGrantScopes(['all'], ['*'])).toBe(false);
+    expect(mayGrantScopes(['order'], ['order', 'stock'])).toBe(false);
+    expect(mayGrantScopes(['*'], ['*', 'stock'])).toBe(true);
   });
 });

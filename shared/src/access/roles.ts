@@ -63,6 +63,21 @@ export function hasScope(granted: readonly string[], scope: ModuleScope): boolea
   return granted.includes('*') || granted.includes('all') || granted.includes(scope);
 }
 
+/**
+ * The scopes a holder may give a user or a company (spec 1 §6): the modules it holds, and '*' (every module, those
+ * added later included) only if it holds '*' itself. The screens offer these, the server and the CSV import accept
+ * these.
+ */
+export function grantableScopes(granted: readonly string[]): ScopeGrant[] {
+  return [...MODULE_SCOPES.filter((s) => hasScope(granted, s)), ...(granted.includes('*') ? (['*'] as const) : [])];
+}
+
+/** Whether a holder may give every one of these scopes. */
+export const mayGrantScopes = (granted: readonly string[], wanted: readonly string[]): boolean => {
+  const allowed = new Set<string>(grantableScopes(granted));
+  return wanted.every((s) => allowed.has(s));
+};
+
 export function hasAnyScope(granted: readonly string[], scopes: readonly ModuleScope[]): boolean {
   return scopes.length === 0 || scopes.some((s) => hasScope(granted, s));
 }

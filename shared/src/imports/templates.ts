@@ -6,7 +6,7 @@
  * again with the same functions before it writes, so a rule exists once.
  */
 import { z } from 'zod';
-import { assignableRoles, MODULE_SCOPES, type RoleLevel, type RoleSlug } from '../access/roles';
+import { assignableRoles, grantableScopes, type RoleLevel, type RoleSlug } from '../access/roles';
 import { SEGMENT_CODES, type SegmentCode } from '../common/schemas';
 import { companyInputSchema } from '../companies/schemas';
 import { type ContactType, contactCreateSchema, contactTypeRules } from '../contacts/schemas';
@@ -101,12 +101,6 @@ export interface ImportContextInput {
   warehouses: readonly ImportRef[];
   suppliers?: readonly ImportRef[];
   topAgent?: boolean;
-}
-
-/** The scopes an importer may grant: all of them for '*' or 'all', else its own. */
-export function grantableScopes(scope: readonly string[]): string[] {
-  if (scope.includes('*') || scope.includes('all')) return [...MODULE_SCOPES];
-  return MODULE_SCOPES.filter((s) => scope.includes(s));
 }
 
 export function importContext(input: ImportContextInput): ImportContext {
