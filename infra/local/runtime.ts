@@ -14,6 +14,7 @@ import { isDocsPath, serveDocs } from './api-docs';
 import { CREDENTIALS, ensureQueue, ensureTable, REGION, startEmulators } from './emulators';
 import { handleApi, serveStatic } from './gateway';
 import { MAILBOX_PATH, serveMailbox } from './mailbox';
+import { RECOUNT_PATH, serveRecount } from './ops';
 import { startPoller, type Worker } from './poller';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -153,7 +154,9 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
         ? handleApi(req, res, url)
         : url.pathname === MAILBOX_PATH
           ? serveMailbox(res)
-          : Promise.resolve(serveStatic(webRoot, res, url));
+          : url.pathname === RECOUNT_PATH
+            ? serveRecount(req, res)
+            : Promise.resolve(serveStatic(webRoot, res, url));
     work.catch((e) => {
       log(`request failed: ${(e as Error).stack}`);
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });

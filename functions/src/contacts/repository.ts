@@ -12,11 +12,17 @@
 import { addressFields } from '@cellar/shared/common/address';
 import { type SegmentCode, segmentCode } from '@cellar/shared/common/schemas';
 import { CONTACT_LIST } from '@cellar/shared/contacts/routes';
-import { type ContactType, contactDisplayName, contactType, contactWords } from '@cellar/shared/contacts/schemas';
+import {
+  CONTACT_TYPES,
+  type ContactType,
+  contactDisplayName,
+  contactType,
+  contactWords,
+} from '@cellar/shared/contacts/schemas';
 import { z } from 'zod';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { addToCounter, queryAll, queryPage, readCounter, type Source } from '../data/table';
+import { queryAll, queryPage, readCounter, type Source } from '../data/table';
 
 const contactItemSchema = z.object({
   id: z.string(),
@@ -49,6 +55,11 @@ export const contactRecords = defineEntity<ContactItem>({
     GSI1: [keys.byId(c.id), 'CONTACT'],
     GSI2: [keys.contactsOfType(c.type), `${c.code}#${c.ownerId ?? ''}`],
   }),
+  counters: (c) => [
+    keys.counter(keys.tenant(c.ownerId), counterName(c.type, c.segment)),
+    keys.counter(ALL, counterName(c.type, c.segment)),
+  ],
+  everywhere: () => CONTACT_TYPES.map((type) => contactSource(type, 'all')),
   list: {
     spec: CONTACT_LIST,
     sortScope: (c) => contactListScope(c.type, { id: c.ownerId }),
@@ -60,25 +71,10 @@ export const contactRecords = defineEntity<ContactItem>({
   },
 });
 
-async function count(c: Pick<ContactItem, 'ownerId' | 'type' | 'segment'>, delta: number) {
-  const name = counterName(c.type, c.segment);
-  await Promise.all([
-    addToCounter(keys.counter(keys.tenant(c.ownerId), name), delta),
-    addToCounter(keys.counter(ALL, name), delta),
-  ]);
-}
-
 /** Creates a contact; its code is unique per owner and type. */
-export async function insertContact(c: ContactItem, clash: Record<string, string[]>): Promise<void> {
-  await contactRecords.insert(c, clash);
-  await count(c, 1);
-}
+export const insertContact = (c: ContactItem, clash: Record<string, string[]>) => contactRecords.insert(c, clash);
 
-export async function replaceContact(next: ContactItem, previous: ContactItem): Promise<ContactItem> {
-  const saved = await contactRecords.replace(next, previous);
-  if (next.segment !== previous.segment) await Promise.all([count(previous, -1), count(next, 1)]);
-  return saved;
-}
+export const replaceContact = (next: ContactItem, previous: ContactItem) => contactRecords.replace(next, previous);
 
 export async function findContact(id: string): Promise<ContactItem | undefined> {
   const { items } = await queryPage({ index: 'GSI1', pk: keys.byId(id), skPrefix: 'CONTACT' }, 1);

@@ -11,7 +11,17 @@ import { getPath } from '@cellar/shared/filter/match';
 import type { ListSpec } from '@cellar/shared/filter/query';
 import type { z } from 'zod';
 import { sortKeyOf, sortValue } from './list';
-import { batchDelete, batchPut, getItem, type Item, type Key, putNew, putVersioned } from './table';
+import {
+  addToCounter,
+  batchDelete,
+  batchPut,
+  getItem,
+  type Item,
+  type Key,
+  putNew,
+  putVersioned,
+  type Source,
+} from './table';
 
 type IndexKeys = { GSI1?: readonly [string, string]; GSI2?: readonly [string, string] };
 
@@ -22,6 +32,10 @@ export interface EntityDef<T extends { id: string }> {
   schema: z.ZodType<T>;
   key: (record: T) => Key;
   indexes?: (record: T) => IndexKeys;
+  /** The counter items a record adds one to (list totals): kept by `insert` and `replace`, repaired by a recount. */
+  counters?: (record: T) => readonly Key[];
+  /** Where every record lives (the ranges a recount reads). */
+  everywhere?: () => readonly Omit<Source, 'desc'>[];
   /** The list the records appear in, answered from its plan (`list.ts`). */
   list?: {
     spec: ListSpec;
@@ -120,6 +134,8 @@ export function defineEntity<T extends { id: string }>(def: EntityDef<T>): Entit
         await batchDelete(words.map(keyOf));
         throw e;
       }
+      // Without a transaction a crash here leaves the counters short: the recount (counters.ts) repairs them.
+      await Promise.all((def.counters?.(record) ?? []).map((k) => addToCounter(k, 1)));
     },
     async replace(next, previous) {
       const before = new Set(searchItems(previous).map((w) => `${w.PK}|${w.SK}`));
@@ -132,6 +148,13 @@ export function defineEntity<T extends { id: string }>(def: EntityDef<T>): Entit
           .filter((w) => !kept.has(`${w.PK}|${w.SK}`))
           .map(keyOf),
       );
+      const id = (k: Key) => `${k.PK}|${k.SK}`;
+      const was = def.counters?.(previous) ?? [];
+      const now = def.counters?.(next) ?? [];
+      await Promise.all([
+        ...was.filter((k) => !now.some((n) => id(n) === id(k))).map((k) => addToCounter(k, -1)),
+        ...now.filter((k) => !was.some((w) => id(w) === id(k))).map((k) => addToCounter(k, 1)),
+      ]);
       return saved;
     },
   };

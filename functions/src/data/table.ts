@@ -136,10 +136,13 @@ export const batchPut = (items: Item[]) => batchWrite(items.map((Item) => ({ Put
 /** Deletes many items by key, 25 at a time. */
 export const batchDelete = (keyList: Key[]) => batchWrite(keyList.map((Key) => ({ DeleteRequest: { Key } })));
 
-/** Adds to a counter item (creating it at 0), setting descriptive attributes alongside. */
+/**
+ * Adds to a counter item (creating it at 0), setting descriptive attributes alongside. Each change stamps `at`, so
+ * that a recount knows whether the counter moved while it was reading.
+ */
 export async function addToCounter(key: Key, delta: number, attributes: Record<string, unknown> = {}): Promise<void> {
-  const names: Record<string, string> = { '#n': 'n' };
-  const values: Record<string, unknown> = { ':d': delta };
+  const names: Record<string, string> = { '#n': 'n', '#at': 'at' };
+  const values: Record<string, unknown> = { ':d': delta, ':at': new Date().toISOString() };
   const sets = Object.entries(attributes).map(([k, v], i) => {
     names[`#a${i}`] = k;
     values[`:a${i}`] = v;
@@ -149,7 +152,7 @@ export async function addToCounter(key: Key, delta: number, attributes: Record<s
     new UpdateCommand({
       TableName: config.tableName,
       Key: key,
-      UpdateExpression: `ADD #n :d${sets.length ? ` SET ${sets.join(', ')}` : ''}`,
+      UpdateExpression: `ADD #n :d SET ${['#at = :at', ...sets].join(', ')}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     }),

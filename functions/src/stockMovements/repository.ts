@@ -11,7 +11,6 @@ import { movementWords, stockMovementSchema } from '@cellar/shared/stockMovement
 import { z } from 'zod';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { addToCounter } from '../data/table';
 
 const movementItemSchema = stockMovementSchema.omit({ owner: true }).extend({ ownerId: z.string() });
 export type MovementItem = z.infer<typeof movementItemSchema>;
@@ -29,6 +28,8 @@ export const movementRecords = defineEntity<MovementItem>({
     GSI1: [keys.productMovements(m.ownerId, m.stock.product.code), `${m.date}#${m.id}`],
     GSI2: ['MOVES', `${m.date}#${m.id}`],
   }),
+  counters: (m) => movementCounters(m).map((c) => keys.counter(c.scope, c.name)),
+  everywhere: () => [{ index: 'GSI2', pk: 'MOVES' }],
   list: {
     spec: STOCK_MOVEMENT_LIST,
     sortScope: (m) => movementListScope(m.ownerId),
@@ -51,7 +52,4 @@ export function movementCounters(m: MovementItem): { scope: string; name: string
   ];
 }
 
-export async function insertMovement(m: MovementItem): Promise<void> {
-  await movementRecords.insert(m);
-  await Promise.all(movementCounters(m).map((c) => addToCounter(keys.counter(c.scope, c.name), 1)));
-}
+export const insertMovement = (m: MovementItem) => movementRecords.insert(m);

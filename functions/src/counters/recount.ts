@@ -1,0 +1,25 @@
+/**
+ * The scheduled recount (daily in AWS; `POST /_ops/recount` on the local runtime): every entity that keeps counters
+ * is read whole and its drifted counters repaired (see data/counters.ts). Logged, never user-facing.
+ */
+import { contactRecords } from '../contacts/repository';
+import { type RecountResult, recount } from '../data/counters';
+import { logger } from '../platform/logger';
+import { movementRecords } from '../stockMovements/repository';
+
+/** The recounts of the entities whose totals are kept by counters. */
+const COUNTED = [() => recount(contactRecords), () => recount(movementRecords)];
+
+export async function recountAll(): Promise<RecountResult[]> {
+  const results: RecountResult[] = [];
+  for (const run of COUNTED) {
+    const result = await run();
+    logger.info('recount', { ...result, repaired: result.repaired.length, repairs: result.repaired.slice(0, 20) });
+    results.push(result);
+  }
+  return results;
+}
+
+export const handler = async () => {
+  await recountAll();
+};

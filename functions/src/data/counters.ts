@@ -1,0 +1,81 @@
+/**
+ * Counters are written beside their items without a transaction (dynalite has none), so a process that dies between
+ * the two writes leaves a total off by one. A recount reads every record of an entity, counts what each counter
+ * should hold, and repairs the counters that drifted:
+ *
+ *   started ──── read every record (count per counter) ──── read counters ──── SET n = count IF at = seen
+ *                                                               │
+ *   a counter changed after `started` (its `at` is later) ──────┘ skipped: a write raced the reading; the next
+ *                                                                 recount settles it
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../platform/config';
+import { isConditionFailed } from '../platform/errors';
+import { documentClient } from './client';
+import type { Entity } from './entity';
+import { batchGet, type Key, queryAll } from './table';
+
+export interface Repair {
+  key: Key;
+  was: number;
+  now: number;
+}
+
+export interface RecountResult {
+  entity: string;
+  records: number;
+  counters: number;
+  repaired: Repair[];
+  /** Counters that moved while the records were read, left for the next recount. */
+  skipped: number;
+}
+
+const id = (k: Key) => `${k.PK}\u0000${k.SK}`;
+
+/** Recounts one entity's counters and repairs those that drifted. */
+export async function recount<T extends { id: string }>(entity: Entity<T>): Promise<RecountResult> {
+  if (!entity.counters || !entity.everywhere) throw new Error(`${entity.name} declares no counters to recount`);
+  const started = new Date().toISOString();
+  const counts = new Map<string, { key: Key; n: number }>();
+  let records = 0;
+  for (const source of entity.everywhere()) {
+    for await (const item of queryAll(source)) {
+      records++;
+      for (const key of entity.counters(entity.parse(item))) {
+        const entry = counts.get(id(key)) ?? { key, n: 0 };
+        entry.n++;
+        counts.set(id(key), entry);
+      }
+    }
+  }
+  const stored = new Map((await batchGet([...counts.values()].map((c) => c.key))).map((i) => [id(i as Key), i]));
+  const repaired: Repair[] = [];
+  let skipped = 0;
+  for (const { key, n } of counts.values()) {
+    const item = stored.get(id(key));
+    const was = Number(item?.n ?? 0);
+    if (was === n) continue;
+    const seen = typeof item?.at === 'string' ? item.at : undefined;
+    if (seen && seen > started) {
+      skipped++;
+      continue;
+    }
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: key,
+          UpdateExpression: 'SET #n = :n, #at = :now',
+          ConditionExpression: seen ? '#at = :seen' : 'attribute_not_exists(#at)',
+          ExpressionAttributeNames: { '#n': 'n', '#at': 'at' },
+          ExpressionAttributeValues: { ':n': n, ':now': new Date().toISOString(), ...(seen ? { ':seen': seen } : {}) },
+        }),
+      );
+      repaired.push({ key, was, now: n });
+    } catch (e) {
+      if (!isConditionFailed(e)) throw e;
+      skipped++;
+    }
+  }
+  return { entity: entity.name, records, counters: counts.size, repaired, skipped };
+}
