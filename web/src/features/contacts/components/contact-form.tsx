@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { AddressFields } from '../../../components/forms/address-fields';
 import { usePrincipal, useUser } from '../../../lib/auth';
 import { applyServerErrors, notifyInvalidForm, schemaResolver } from '../../../lib/form';
-import { useCompanies } from '../api/get-companies';
+import { useOwnerAccounts } from '../../../lib/reference-data';
 import {
   type ContactFormValues,
   contactValuesOf,
@@ -49,7 +49,7 @@ export function ContactForm({ type, contact, submitting, onSubmit, onCancel }: C
   const rules = contactTypeRules(type);
   const editing = contact !== undefined;
   const choosesOwner = superadmin && rules.hasOwner;
-  const companies = useCompanies(choosesOwner);
+  const companies = useOwnerAccounts(choosesOwner);
 
   const validateCreate = useMemo(() => schemaResolver(contactCreateSchema), []);
   const validateUpdate = useMemo(() => schemaResolver(contactUpdateFor(type)), [type]);

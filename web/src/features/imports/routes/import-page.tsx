@@ -36,16 +36,10 @@ import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePrincipal, useUser } from '../../../lib/auth';
+import { isEmailTaken } from '../../../lib/email-check';
 import { notify } from '../../../lib/notifications';
-import {
-  downloadTemplate,
-  isEmailTaken,
-  uploadImport,
-  useAccounts,
-  useImportJob,
-  useSuppliers,
-  useWarehouses,
-} from '../api/imports';
+import { useOwnerAccounts, useWarehouses } from '../../../lib/reference-data';
+import { downloadTemplate, uploadImport, useImportJob, useSuppliers } from '../api/imports';
 import { ImportGrid, STATE_COLORS } from '../components/import-grid';
 import {
   checkGrid,
@@ -80,7 +74,7 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
   const rules = type ? contactTypeRules(type) : undefined;
   const needsOwner = importRequiredOwner(principal.role, template, type);
 
-  const accounts = useAccounts(superadmin);
+  const accounts = useOwnerAccounts(superadmin);
   const warehouses = useWarehouses();
   const [ownerId, setOwnerId] = useState<string | null>(companyId ?? (needsOwner ? null : user.companyId));
   const [warehouseId, setWarehouseId] = useState<string | null>(null);

@@ -32,13 +32,16 @@ import { type FormErrors, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { familyAttributesQueryOptions, useFamilyAttributes } from '../../../components/catalogue/get-family-attributes';
-import { useProductFamilies } from '../../../components/catalogue/get-product-families';
 import { usePrincipal, useUser } from '../../../lib/auth';
 import { applyServerErrors, schemaResolver } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';
-import { useCompanies } from '../api/get-companies';
+import {
+  familyAttributesQueryOptions,
+  useFamilyAttributes,
+  useOwnerAccounts,
+  useProductFamilies,
+} from '../../../lib/reference-data';
 import { useSuppliers } from '../api/get-suppliers';
 import {
   newProductValues,
@@ -76,7 +79,7 @@ export function ProductForm({ product, selectedWarehouseId, submitting, onSubmit
   const superadmin = isSuperadmin(usePrincipal());
   const editing = product !== undefined;
   const queryClient = useQueryClient();
-  const companies = useCompanies(superadmin);
+  const companies = useOwnerAccounts(superadmin);
   const families = useProductFamilies();
   const [continued, setContinued] = useState(false);
 

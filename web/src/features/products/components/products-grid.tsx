@@ -14,12 +14,11 @@ import { type ReactNode, type Ref, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attributeColumn } from '../../../components/catalogue/attribute-column';
 import { vintageChoices } from '../../../components/catalogue/attribute-text';
-import { useProductAttributes } from '../../../components/catalogue/get-attribute-groups';
-import { useProductFamilies } from '../../../components/catalogue/get-product-families';
 import { BOOLEAN_CHOICES, type Choice } from '../../../components/data-grid/choice-filter';
 import { DataGrid, type DataGridColumn, type DataGridHandle } from '../../../components/data-grid/data-grid';
 import { useWarehouseChoices } from '../../../components/data-grid/warehouse-choices';
 import { currentLanguage } from '../../../lib/i18n';
+import { useProductAttributes, useProductFamilies } from '../../../lib/reference-data';
 
 function StockFlag({ product }: { product: Product }) {
   const { t } = useTranslation();

@@ -12,12 +12,12 @@ import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStockQualities } from '../../../components/catalogue/get-stock-qualities';
 import { type Choice, SEGMENT_CHOICES } from '../../../components/data-grid/choice-filter';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
 import { useWarehouseChoices } from '../../../components/data-grid/warehouse-choices';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { useStockQualities } from '../../../lib/reference-data';
 
 const DIRECTION_CHOICES: Choice[] = [
   { value: 'input', label: 'stock_movements.input' },

@@ -15,14 +15,12 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attributeColumn } from '../../../components/catalogue/attribute-column';
 import { vintageChoices } from '../../../components/catalogue/attribute-text';
-import { useProductAttributes } from '../../../components/catalogue/get-attribute-groups';
-import { useProductFamilies } from '../../../components/catalogue/get-product-families';
-import { useStockQualities } from '../../../components/catalogue/get-stock-qualities';
 import { type Choice, SEGMENT_CHOICES } from '../../../components/data-grid/choice-filter';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
 import { useWarehouseChoices } from '../../../components/data-grid/warehouse-choices';
 import { formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { useProductAttributes, useProductFamilies, useStockQualities } from '../../../lib/reference-data';
 
 export interface StockColumnsContext {
   principal: Principal;

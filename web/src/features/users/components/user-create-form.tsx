@@ -12,10 +12,9 @@ import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePrincipal } from '../../../lib/auth';
+import { isEmailTaken } from '../../../lib/email-check';
 import { applyServerErrors, notifyInvalidForm, schemaResolver } from '../../../lib/form';
-import { isEmailTaken } from '../api/check-email';
-import { useCompanyChoices } from '../api/get-companies';
-import { useWarehouses } from '../api/get-warehouses';
+import { useOwnerAccounts, useWarehouses } from '../../../lib/reference-data';
 import { defaultRole, newUserValues, toCreateBody, type UserCreateValues } from '../utils/user-rules';
 import { UserAccessFields } from './user-access-fields';
 
@@ -34,7 +33,7 @@ export function UserCreateForm({ company, administration, submitting, onSubmit, 
   const principal = usePrincipal();
   const superadmin = isSuperadmin(principal);
   const choosesCompany = superadmin && !company;
-  const companies = useCompanyChoices(choosesCompany);
+  const companies = useOwnerAccounts(choosesCompany);
   // A customer admin's warehouses are its company's; a superadmin's come with the company.
   const ownWarehouses = useWarehouses(!superadmin);
   const validateBody = useMemo(() => schemaResolver(userCreateSchema), []);
