@@ -32,6 +32,7 @@ import { type FormErrors, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OwnerAccountField } from '../../../components/forms/owner-account-field';
 import { usePrincipal, useUser } from '../../../lib/auth';
 import { applyServerErrors, schemaResolver } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
@@ -186,26 +187,15 @@ export function ProductForm({ product, selectedWarehouseId, submitting, onSubmit
         </Stepper>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          {superadmin &&
-            (editing ? (
-              <TextInput
-                label={t('products.fields.account')}
-                value={product.owner ? `${product.owner.code} - ${product.owner.name}` : ''}
-                readOnly
-                variant="filled"
-              />
-            ) : (
-              <Select
-                label={t('products.fields.account')}
-                withAsterisk
-                searchable
-                data={(companies.data ?? []).map((c) => ({ value: c.id, label: `${c.code} - ${c.name}` }))}
-                nothingFoundMessage={t('common.no_data')}
-                disabled={companies.isPending}
-                {...form.getInputProps('ownerId')}
-                onChange={chooseOwner}
-              />
-            ))}
+          {superadmin && (
+            <OwnerAccountField
+              label={t('products.fields.account')}
+              fixed={editing ? { account: product.owner } : undefined}
+              withAsterisk
+              {...form.getInputProps('ownerId')}
+              onChange={chooseOwner}
+            />
+          )}
           <Select
             label={t('products.fields.warehouse')}
             withAsterisk={warehouseRequired}
