@@ -11,23 +11,7 @@ import { type Condition, DEFAULT_PAGE_SIZE, type SortKey } from '@cellar/shared/
 import type { PreferenceSlug } from '@cellar/shared/preferences/schemas';
 import { Loader, Stack } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useViewportSize } from '@mantine/hooks';
-import {
-  CustomFilterModule,
-  DateFilterModule,
-  type GridApi,
-  type GridState,
-  GridStateModule,
-  InfiniteRowModelModule,
-  LocaleModule,
-  ModuleRegistry,
-  NumberFilterModule,
-  PaginationModule,
-  type RowStyle,
-  RowStyleModule,
-  TextFilterModule,
-  ValidationModule,
-} from 'ag-grid-community';
-import { AgGridReact } from 'ag-grid-react';
+import type { GridApi, GridState, RowStyle } from 'ag-grid-community';
 import { type ReactNode, type Ref, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -35,26 +19,12 @@ import { columnDefsOf } from './column-defs';
 import { ExportDialog } from './export-dialog';
 import { filterableColumns, type GridColumn, type ListRoute, type RouteCondition, type RowOf } from './grid-column';
 import { useGridExport } from './grid-export';
-import { gridTheme, useGridLocaleText } from './grid-theme';
 import { GridToolbar } from './grid-toolbar';
+import { InfiniteGrid } from './infinite-grid';
 import { filterModelOf, parseGridFilters } from './list-query';
 import { useColumnLayout } from './use-column-layout';
 import { useListDatasource } from './use-list-datasource';
 
-ModuleRegistry.registerModules([
-  InfiniteRowModelModule,
-  PaginationModule,
-  RowStyleModule,
-  TextFilterModule,
-  NumberFilterModule,
-  DateFilterModule,
-  CustomFilterModule,
-  GridStateModule,
-  LocaleModule,
-  ...(import.meta.env.DEV ? [ValidationModule] : []),
-]);
-
-const ROW_HEIGHT = 30;
 const SEARCH_DEBOUNCE_MS = 500;
 
 export interface DataGridHandle {
@@ -103,7 +73,6 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
   const gridExport = useGridExport();
   const [exportOpened, exportDialog] = useDisclosure(false);
   const layout = useColumnLayout(slug, columns);
-  const localeText = useGridLocaleText();
 
   useImperativeHandle(props.ref, () => ({ refresh: () => apiRef.current?.refreshInfiniteCache() }), []);
 
@@ -146,34 +115,14 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
         {layout.loading ? (
           <Loader m="md" aria-label={t('grid.loading')} />
         ) : (
-          <AgGridReact
+          <InfiniteGrid
             key={`${i18n.language}-${pageSize}`}
-            theme={gridTheme}
-            localeText={localeText}
-            rowModelType="infinite"
             datasource={datasource}
-            cacheBlockSize={pageSize}
-            paginationPageSize={pageSize}
-            pagination
-            paginationPageSizeSelector={false}
-            maxBlocksInCache={10}
-            rowHeight={ROW_HEIGHT}
-            // Lists have about twenty columns at most: every cell of the rendered rows stays in the page (find in
-            // page, screen readers), not only those scrolled into view.
-            suppressColumnVirtualisation
-            getRowStyle={rowStyle ? (p) => (p.data ? rowStyle(p.data) : undefined) : undefined}
             columnDefs={columnDefs}
-            defaultColDef={{ flex: 1, minWidth: 90, resizable: true }}
-            initialState={stateRef.current}
-            onStateUpdated={(e) => {
-              stateRef.current = { filter: e.state.filter, sort: e.state.sort };
-            }}
-            onGridReady={(e) => {
-              apiRef.current = e.api;
-            }}
-            onGridPreDestroyed={() => {
-              apiRef.current = null;
-            }}
+            pageSize={pageSize}
+            rowStyle={rowStyle}
+            state={stateRef}
+            api={apiRef}
           />
         )}
       </div>
