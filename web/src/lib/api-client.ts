@@ -144,18 +144,25 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   }
 }
 
-type ResponseOf<R> = R extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer Res> ? z.output<Res> : never;
+/** What a route answers, as its response schema outputs it. */
+export type ResponseOf<R extends RouteDef> =
+  R extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer Res> ? z.output<Res> : never;
 type BodyOf<R> = R extends RouteDef<z.ZodType, infer B, z.ZodType, z.ZodType> ? z.input<B> : never;
+/** The path parameters a route's schema names (none when it has no schema). */
+export type ParamsOf<R extends RouteDef> = R['params'] extends z.ZodType ? z.input<R['params']> : never;
 
-export interface RouteCall<R> extends Omit<RequestOptions, 'method' | 'body'> {
-  params?: Record<string, string>;
+export interface RouteCall<R extends RouteDef> extends Omit<RequestOptions, 'method' | 'body'> {
+  params?: ParamsOf<R>;
   body?: BodyOf<R>;
 }
 
 /** Calls a route of the shared table: callRoute(routes.contactGet, { params: { id } }). */
 export function callRoute<R extends RouteDef>(route: R, call: RouteCall<R> = {}): Promise<ResponseOf<R>> {
   const { params, ...opts } = call;
-  return apiRequest<ResponseOf<R>>(fillPath(route.path, params), { ...opts, method: route.method });
+  return apiRequest<ResponseOf<R>>(fillPath(route.path, params as Record<string, string> | undefined), {
+    ...opts,
+    method: route.method,
+  });
 }
 
 const FILENAME = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;

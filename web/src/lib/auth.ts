@@ -9,14 +9,15 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { callRoute } from './api-client';
 import { queryClient } from './query-client';
+import { routeKey } from './route-key';
 import { activeToken, storage } from './storage';
 
 const USER_INCLUDE = ['warehouses', 'company', 'company.address', 'company.segments', 'children'];
 
 export const userQueryOptions = () =>
   queryOptions({
-    queryKey: ['auth', 'user'],
-    queryFn: () => callRoute(routes.authUser, { query: { include: USER_INCLUDE } }) as Promise<User>,
+    queryKey: routeKey(routes.authUser, undefined, { include: USER_INCLUDE }),
+    queryFn: () => callRoute(routes.authUser, { query: { include: USER_INCLUDE } }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

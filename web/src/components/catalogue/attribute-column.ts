@@ -1,16 +1,16 @@
 import type { Language } from '@cellar/shared/i18n/messages';
 import type { AttributeValue } from '@cellar/shared/referential/attributes';
 import type { Attribute } from '@cellar/shared/referential/schemas';
-import type { DataGridColumn, GridColumnFilter } from '../data-grid/data-grid';
+import type { GridColumn, GridColumnFilter, ListRoute, RowOf } from '../data-grid/grid-column';
 import { attributeChoices, attributeText } from './attribute-text';
 
-export interface AttributeColumnOptions<T> {
+export interface AttributeColumnOptions<R extends ListRoute> {
   /** The API field (attributes.color, product.attributes.color). */
   field: string;
   /** i18n key of the header. */
   header: string;
   attribute: Attribute | undefined;
-  value: (row: T) => AttributeValue;
+  value: (row: RowOf<R>) => AttributeValue;
   language: Language;
   yesNo: (yes: boolean) => string;
   /** A filter of its own (the vintage years); by default the items of a select, else text. */
@@ -20,7 +20,7 @@ export interface AttributeColumnOptions<T> {
 }
 
 /** A grid column showing an attribute's value as it reads, filtered by its items (product and stock lists). */
-export function attributeColumn<T>(o: AttributeColumnOptions<T>): DataGridColumn<T> {
+export function attributeColumn<R extends ListRoute>(o: AttributeColumnOptions<R>): GridColumn<R> {
   return {
     field: o.field,
     header: o.header,

@@ -11,8 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { usePrincipal } from '../../lib/auth';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
+import { useFamilyAttributes } from '../../lib/reference-data';
 import { attributeText } from './attribute-text';
-import { useFamilyAttributes } from './get-family-attributes';
 import { useProduct } from './get-product';
 
 const FLAGS = ['hasBatch', 'hasBbd', 'hasUbd', 'hidden', 'hasStock'] as const;

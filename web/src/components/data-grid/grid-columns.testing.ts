@@ -1,14 +1,13 @@
-/** Test support: a grid's columns against what its list route accepts, so that no sort or filter is a 422. */
+/** Test support: what a grid's columns ask of their list route. */
 import type { ListSpec } from '@cellar/shared/filter/query';
-import type { DataGridColumn } from './data-grid';
+import { columnAbilities, type GridColumn, type ListRoute } from './grid-column';
 
-/** 'sort x' / 'filter y' for every column the route would refuse. */
-export function unsupportedColumns<T>(columns: readonly DataGridColumn<T>[], list: ListSpec): string[] {
-  return columns.flatMap((c) => {
-    const filterField = c.filterField ?? c.field;
-    return [
-      ...(c.sortable !== false && !list.sorts.includes(c.field) ? [`sort ${c.field}`] : []),
-      ...(c.filter !== false && !list.filters.includes(filterField) ? [`filter ${filterField}`] : []),
-    ];
-  });
+/**
+ * The fields of the columns that declare a filter their route does not accept (the grid then offers none):
+ * a filter the server lost, or one it does not serve yet.
+ */
+export function refusedFilters<R extends ListRoute>(columns: readonly GridColumn<R>[], spec: ListSpec): string[] {
+  return columns.flatMap((c) =>
+    c.filter !== undefined && columnAbilities(c, spec).filter === null ? [c.filterField ?? c.field] : [],
+  );
 }

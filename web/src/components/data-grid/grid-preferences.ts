@@ -4,10 +4,11 @@ import type { PreferenceSlug } from '@cellar/shared/preferences/schemas';
 import { routes } from '@cellar/shared/routes/table';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client';
+import { routeKey } from '../../lib/route-key';
 
 export const preferenceQueryOptions = (slug: PreferenceSlug) =>
   queryOptions({
-    queryKey: ['preferences', slug],
+    queryKey: routeKey(routes.preferenceGet, { slug }),
     queryFn: () => callRoute(routes.preferenceGet, { params: { slug } }),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,6 +1,5 @@
-import { routes } from '@cellar/shared/routes/table';
 import { useQuery } from '@tanstack/react-query';
-import { callRoute } from '../../lib/api-client';
+import { warehousesQueryOptions } from '../../lib/reference-data';
 import type { Choice } from './choice-filter';
 
 /**
@@ -9,8 +8,6 @@ import type { Choice } from './choice-filter';
  */
 export const useWarehouseChoices = () =>
   useQuery({
-    queryKey: ['warehouses'],
-    queryFn: () => callRoute(routes.warehouseList),
-    staleTime: 5 * 60_000,
+    ...warehousesQueryOptions(),
     select: (warehouses): Choice[] => warehouses.map((w) => ({ value: w.id, text: `${w.code} - ${w.name}` })),
   });

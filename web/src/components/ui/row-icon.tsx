@@ -1,23 +1,35 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
+import { Link } from 'react-router';
 
-/** A grid row's action: an icon button named by its tooltip. */
-export function RowIcon({
-  label,
-  icon: I,
-  color,
-  onClick,
-}: {
+interface RowIconProps {
+  /** The tooltip, and the start of the accessible name. */
   label: string;
+  /** The row it acts on (a code, an e-mail), ending the accessible name so that each row's icon is told apart. */
+  name?: string;
   icon: Icon;
   color?: string;
-  onClick: () => void;
-}) {
+  loading?: boolean;
+  /** A link rather than a button. */
+  to?: string;
+  onClick?: () => void;
+}
+
+/** A row's action (grids, lists): an icon button, or link, named by its tooltip. */
+export function RowIcon({ label, name, icon: I, color, loading, to, onClick }: RowIconProps) {
+  const ariaLabel = name ? `${label} ${name}` : label;
+  const common = { variant: 'subtle', size: 'sm', color, loading, 'aria-label': ariaLabel } as const;
   return (
     <Tooltip label={label}>
-      <ActionIcon variant="subtle" size="sm" color={color} aria-label={label} onClick={onClick}>
-        <I size={16} />
-      </ActionIcon>
+      {to ? (
+        <ActionIcon component={Link} to={to} {...common}>
+          <I size={16} />
+        </ActionIcon>
+      ) : (
+        <ActionIcon {...common} onClick={onClick}>
+          <I size={16} />
+        </ActionIcon>
+      )}
     </Tooltip>
   );
 }

@@ -3,6 +3,7 @@ import { routes } from '@cellar/shared/routes/table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute } from '../../../lib/api-client';
+import { resourceKey } from '../../../lib/route-key';
 
 export type AppUpdateInput = z.infer<typeof appUpdateInputSchema>;
 
@@ -12,6 +13,6 @@ export function useCreateAppUpdate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAppUpdate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['app-updates'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKey(routes.appUpdateList) }),
   });
 }

@@ -1,10 +1,11 @@
 /** The dialog of the ten last updates; a superadmin adds updates above the list and deletes them (confirmed). */
 import { isSuperadmin } from '@cellar/shared/access/roles';
 import type { AppUpdate } from '@cellar/shared/appUpdates/schemas';
-import { ActionIcon, Center, Divider, Group, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Center, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { RowIcon } from '../../../components/ui/row-icon';
 import { usePrincipal } from '../../../lib/auth';
 import { formatDay } from '../../../lib/format';
 import { notify } from '../../../lib/notifications';
@@ -35,18 +36,14 @@ function UpdateItem({ update, deletable }: { update: AppUpdate; deletable: boole
           <Text fw={600}>{update.title}</Text>
         </Group>
         {deletable && (
-          <Tooltip label={t('common.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="sm"
-              aria-label={`${t('common.delete')} ${update.title}`}
-              loading={remove.isPending}
-              onClick={confirmDelete}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <RowIcon
+            label={t('common.delete')}
+            name={update.title}
+            icon={IconTrash}
+            color="red"
+            loading={remove.isPending}
+            onClick={confirmDelete}
+          />
         )}
       </Group>
       <Text size="sm" style={{ whiteSpace: 'pre-line' }}>

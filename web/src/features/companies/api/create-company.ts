@@ -3,6 +3,7 @@ import { routes } from '@cellar/shared/routes/table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
+import { resourceKey } from '../../../lib/route-key';
 
 export const createCompany = (body: CompanyInput) =>
   callRoute(routes.companyCreate, { body, errorMessage: i18n.t('companies.create_error') });
@@ -11,6 +12,6 @@ export function useCreateCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCompany,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['companies'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKey(routes.companyList) }),
   });
 }

@@ -4,52 +4,52 @@
  */
 import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import { SEGMENT_CODES } from '@cellar/shared/common/schemas';
-import type { Company } from '@cellar/shared/companies/schemas';
 import { routes } from '@cellar/shared/routes/table';
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { IconLogin2, IconPencil, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, type Ref, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { DataGrid, type DataGridColumn, type DataGridHandle } from '../../../components/data-grid/data-grid';
+import { DataGrid, type DataGridHandle } from '../../../components/data-grid/data-grid';
+import type { GridColumn, RowOf } from '../../../components/data-grid/grid-column';
+import { RowIcon } from '../../../components/ui/row-icon';
 import { clientUserListPath } from '../../../config/paths';
+
+type CompanyListRoute = typeof routes.companyList;
+/** A row of the list: the company's list shape, whose includes are optional. */
+export type CompanyRow = RowOf<CompanyListRoute>;
 
 const SEGMENT_CHOICES = SEGMENT_CODES.map((code) => ({ value: code, label: `segments.${code}` }));
 
-const COLUMNS: DataGridColumn<Company>[] = [
+const COLUMNS: GridColumn<CompanyListRoute>[] = [
   { field: 'code', header: 'companies.columns.code', width: 130 },
   { field: 'name', header: 'companies.columns.name' },
   {
     field: 'address.street',
     header: 'companies.columns.address',
-    sortable: false,
-    filter: false,
     value: (c) =>
       [c.address?.street, [c.address?.postcode, c.address?.city].filter(Boolean).join(' ')].filter(Boolean).join(', '),
   },
   {
     field: 'warehouses.code',
     header: 'companies.columns.warehouses',
-    sortable: false,
     chips: (c) => (c.warehouses ?? []).map((w) => w.code),
   },
   {
     field: 'segments.code',
     header: 'companies.columns.segments',
     width: 130,
-    sortable: false,
     filter: { choices: SEGMENT_CHOICES },
     value: (c) => (c.segments ?? []).map((s) => s.code).join(', '),
   },
 ];
 
 const INACTIVE_ROW = { background: 'var(--mantine-color-red-0)', color: 'var(--mantine-color-red-9)' };
-const rowStyle = (c: Company) => (c.active ? undefined : INACTIVE_ROW);
+const rowStyle = (c: CompanyRow) => (c.active ? undefined : INACTIVE_ROW);
 
 interface CompaniesGridProps {
   principal: Principal;
-  onEdit: (company: Company) => void;
-  onImpersonate: (company: Company) => void;
+  onEdit: (company: CompanyRow) => void;
+  onImpersonate: (company: CompanyRow) => void;
   actions: ReactNode;
   ref: Ref<DataGridHandle>;
 }
@@ -60,39 +60,16 @@ export function CompaniesGrid({ principal, onEdit, onImpersonate, actions, ref }
   const rowActions = useMemo(
     () =>
       superadmin
-        ? (c: Company) => (
+        ? (c: CompanyRow) => (
             <Group gap={2} wrap="nowrap" h="100%">
-              <Tooltip label={t('companies.users')}>
-                <ActionIcon
-                  component={Link}
-                  to={clientUserListPath(c.id)}
-                  variant="subtle"
-                  size="sm"
-                  aria-label={`${t('companies.users')} ${c.code}`}
-                >
-                  <IconUsers size={16} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('companies.impersonate')}>
-                <ActionIcon
-                  variant="subtle"
-                  size="sm"
-                  aria-label={`${t('companies.impersonate')} ${c.code}`}
-                  onClick={() => onImpersonate(c)}
-                >
-                  <IconLogin2 size={16} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('common.edit')}>
-                <ActionIcon
-                  variant="subtle"
-                  size="sm"
-                  aria-label={`${t('common.edit')} ${c.code}`}
-                  onClick={() => onEdit(c)}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowIcon label={t('companies.users')} name={c.code} icon={IconUsers} to={clientUserListPath(c.id)} />
+              <RowIcon
+                label={t('companies.impersonate')}
+                name={c.code}
+                icon={IconLogin2}
+                onClick={() => onImpersonate(c)}
+              />
+              <RowIcon label={t('common.edit')} name={c.code} icon={IconPencil} onClick={() => onEdit(c)} />
             </Group>
           )
         : undefined,
@@ -100,10 +77,10 @@ export function CompaniesGrid({ principal, onEdit, onImpersonate, actions, ref }
   );
 
   return (
-    <DataGrid<Company>
+    <DataGrid
       ref={ref}
       slug="company"
-      endpoint={routes.companyList.path}
+      route={routes.companyList}
       columns={COLUMNS}
       defaultSort={[{ field: 'code', desc: false }]}
       include={['address', 'warehouses', 'segments']}

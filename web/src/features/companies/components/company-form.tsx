@@ -14,8 +14,8 @@ import { AddressFields } from '../../../components/forms/address-fields';
 import { CompactMultiSelect } from '../../../components/forms/compact-multi-select';
 import { ModuleSelect } from '../../../components/forms/module-select';
 import { applyServerErrors, notifyInvalidForm, schemaResolver } from '../../../lib/form';
+import { useWarehouses } from '../../../lib/reference-data';
 import { useCarriers } from '../api/get-carriers';
-import { useWarehouses } from '../api/get-warehouses';
 import {
   type CompanyFormValues,
   companyFormSchema,

@@ -1,6 +1,5 @@
 /** /company/list: the client accounts, the add button and the edit modal (superadmin); an admin sees its own. */
 import { isSuperadmin } from '@cellar/shared/access/roles';
-import type { Company } from '@cellar/shared/companies/schemas';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
@@ -12,7 +11,7 @@ import { paths } from '../../../config/paths';
 import { impersonate, usePrincipal } from '../../../lib/auth';
 import { notify } from '../../../lib/notifications';
 import { findCompanyAdmin } from '../api/get-company-admin';
-import { CompaniesGrid } from '../components/companies-grid';
+import { CompaniesGrid, type CompanyRow } from '../components/companies-grid';
 import { CompanyEditModal } from '../components/company-edit-modal';
 
 export function CompanyListRoute() {
@@ -20,11 +19,11 @@ export function CompanyListRoute() {
   const principal = usePrincipal();
   const grid = useRef<DataGridHandle>(null);
   const [editing, setEditing] = useState<string | null>(null);
-  const onEdit = useCallback((c: Company) => setEditing(c.id), []);
+  const onEdit = useCallback((c: CompanyRow) => setEditing(c.id), []);
 
   /** Acting as a company is acting as its admin user. */
   const onImpersonate = useCallback(
-    (c: Company) =>
+    (c: CompanyRow) =>
       void findCompanyAdmin(c.id)
         .then((adminId) =>
           adminId ? impersonate(adminId) : notify('warning', t('companies.no_admin', { code: c.code })),

@@ -1,14 +1,15 @@
-import type { Contact, ContactCreate } from '@cellar/shared/contacts/schemas';
+import type { ContactCreate } from '@cellar/shared/contacts/schemas';
 import { routes } from '@cellar/shared/routes/table';
 import { useMutation } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
+import { CONTACT_DETAIL_QUERY } from './get-contact';
 
 export const createContact = (body: ContactCreate) =>
   callRoute(routes.contactCreate, {
     body,
-    query: { include: ['owner', 'warehouse', 'services'] },
+    query: CONTACT_DETAIL_QUERY,
     errorMessage: i18n.t('contacts.create_error', { type: i18n.t(`contacts.${body.type}.one`) }),
-  }) as Promise<Contact>;
+  });
 
 export const useCreateContact = () => useMutation({ mutationFn: createContact });

@@ -19,9 +19,10 @@ import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddressFields } from '../../../components/forms/address-fields';
+import { OwnerAccountField } from '../../../components/forms/owner-account-field';
 import { usePrincipal, useUser } from '../../../lib/auth';
 import { applyServerErrors, notifyInvalidForm, schemaResolver } from '../../../lib/form';
-import { useCompanies } from '../api/get-companies';
+import { useOwnerAccounts } from '../../../lib/reference-data';
 import {
   type ContactFormValues,
   contactValuesOf,
@@ -49,7 +50,7 @@ export function ContactForm({ type, contact, submitting, onSubmit, onCancel }: C
   const rules = contactTypeRules(type);
   const editing = contact !== undefined;
   const choosesOwner = superadmin && rules.hasOwner;
-  const companies = useCompanies(choosesOwner);
+  const companies = useOwnerAccounts(choosesOwner);
 
   const validateCreate = useMemo(() => schemaResolver(contactCreateSchema), []);
   const validateUpdate = useMemo(() => schemaResolver(contactUpdateFor(type)), [type]);
@@ -94,26 +95,15 @@ export function ContactForm({ type, contact, submitting, onSubmit, onCancel }: C
     <form onSubmit={form.onSubmit(submit, notifyInvalidForm)} noValidate aria-label={t(`contacts.${type}.form_label`)}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          {choosesOwner &&
-            (editing ? (
-              <TextInput
-                label={t('contacts.fields.account')}
-                value={contact?.owner ? `${contact.owner.code} - ${contact.owner.name}` : ''}
-                readOnly
-                variant="filled"
-              />
-            ) : (
-              <Select
-                label={t('contacts.fields.account')}
-                withAsterisk
-                searchable
-                data={(companies.data ?? []).map((c) => ({ value: c.id, label: `${c.code} - ${c.name}` }))}
-                nothingFoundMessage={t('common.no_data')}
-                disabled={companies.isPending}
-                {...form.getInputProps('ownerId')}
-                onChange={chooseOwner}
-              />
-            ))}
+          {choosesOwner && (
+            <OwnerAccountField
+              label={t('contacts.fields.account')}
+              fixed={editing ? { account: contact?.owner } : undefined}
+              withAsterisk
+              {...form.getInputProps('ownerId')}
+              onChange={chooseOwner}
+            />
+          )}
           {rules.hasWarehouse && (
             <Select
               label={t('contacts.fields.warehouse')}

@@ -1,15 +1,17 @@
 /** The contact list of one type: the shared grid, its columns per type and role, and the row edit pencil. */
 import { isSuperadmin, isWritter, type Principal } from '@cellar/shared/access/roles';
 import { type Contact, type ContactType, contactTypeRules } from '@cellar/shared/contacts/schemas';
-import type { Condition } from '@cellar/shared/filter/query';
 import { routes } from '@cellar/shared/routes/table';
-import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { type ReactNode, type Ref, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEGMENT_CHOICES } from '../../../components/data-grid/choice-filter';
-import { DataGrid, type DataGridColumn, type DataGridHandle } from '../../../components/data-grid/data-grid';
+import { DataGrid, type DataGridHandle } from '../../../components/data-grid/data-grid';
+import type { GridColumn, RouteCondition } from '../../../components/data-grid/grid-column';
+import { RowIcon } from '../../../components/ui/row-icon';
 import { countryName, flagOf } from '../../../lib/countries';
+
+type ContactListRoute = typeof routes.contactList;
 
 function CountryFlag({ code }: { code: string }) {
   const { i18n } = useTranslation();
@@ -22,7 +24,7 @@ function CountryFlag({ code }: { code: string }) {
 }
 
 /** Columns of spec 3 §2: owner columns for a superadmin, warehouse unless carriers, segment unless suppliers. */
-function contactColumns(type: ContactType, principal: Principal): DataGridColumn<Contact>[] {
+function contactColumns(type: ContactType, principal: Principal): GridColumn<ContactListRoute>[] {
   const rules = contactTypeRules(type);
   return [
     { field: 'code', header: 'contacts.columns.code', width: 150 },
@@ -62,37 +64,24 @@ interface ContactsGridProps {
 export function ContactsGrid({ type, principal, warehouseId, onEdit, filters, actions, ref }: ContactsGridProps) {
   const { t } = useTranslation();
   const columns = useMemo(() => contactColumns(type, principal), [type, principal]);
-  const fixedFilters = useMemo<Condition[]>(
-    () => [
-      { field: 'type', op: 'eq', values: [type] },
-      ...(warehouseId ? [{ field: 'warehouse.id', op: 'eq' as const, values: [warehouseId] }] : []),
-    ],
-    [type, warehouseId],
-  );
+  const fixedFilters = useMemo(() => {
+    const conditions: RouteCondition<ContactListRoute>[] = [{ field: 'type', op: 'eq', values: [type] }];
+    if (warehouseId) conditions.push({ field: 'warehouse.id', op: 'eq', values: [warehouseId] });
+    return conditions;
+  }, [type, warehouseId]);
   const rowActions = useMemo(
     () =>
       isWritter(principal)
-        ? (c: Contact) => (
-            <Tooltip label={t('common.edit')}>
-              <ActionIcon
-                variant="subtle"
-                size="sm"
-                aria-label={`${t('common.edit')} ${c.code}`}
-                onClick={() => onEdit(c)}
-              >
-                <IconPencil size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )
+        ? (c: Contact) => <RowIcon label={t('common.edit')} name={c.code} icon={IconPencil} onClick={() => onEdit(c)} />
         : undefined,
     [principal, onEdit, t],
   );
 
   return (
-    <DataGrid<Contact>
+    <DataGrid
       ref={ref}
       slug={type}
-      endpoint={routes.contactList.path}
+      route={routes.contactList}
       columns={columns}
       defaultSort={[{ field: 'code', desc: false }]}
       fixedFilters={fixedFilters}

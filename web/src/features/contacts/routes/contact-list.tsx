@@ -11,7 +11,7 @@ import type { DataGridHandle } from '../../../components/data-grid/data-grid';
 import { ImportButton } from '../../../components/ui/import-button';
 import { paths } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
-import { useWarehouses } from '../api/get-warehouses';
+import { useWarehouses } from '../../../lib/reference-data';
 import { ContactEditModal } from '../components/contact-edit-modal';
 import { ContactsGrid } from '../components/contacts-grid';
 

@@ -1,15 +1,14 @@
-import type { Product } from '@cellar/shared/products/schemas';
 import { routes } from '@cellar/shared/routes/table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { productQueryOptions } from '../../../components/catalogue/get-product';
+import { PRODUCT_INCLUDE, productQueryOptions } from '../../../components/catalogue/get-product';
 import { callRoute } from '../../../lib/api-client';
 import type { ProductBody } from '../utils/product-values';
 
 export const createProduct = (body: ProductBody) =>
   callRoute(routes.productCreate, {
     body,
-    query: { include: ['owner', 'warehouse', 'supplier', 'family'] },
-  }) as Promise<Product>;
+    query: { include: PRODUCT_INCLUDE },
+  });
 
 export function useCreateProduct() {
   const queryClient = useQueryClient();

@@ -1,7 +1,6 @@
-import type { Product } from '@cellar/shared/products/schemas';
 import { routes } from '@cellar/shared/routes/table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { productQueryOptions } from '../../../components/catalogue/get-product';
+import { PRODUCT_INCLUDE, productQueryOptions } from '../../../components/catalogue/get-product';
 import { callRoute } from '../../../lib/api-client';
 import type { ProductBody } from '../utils/product-values';
 
@@ -9,8 +8,8 @@ export const updateProduct = ({ id, body }: { id: string; body: ProductBody }) =
   callRoute(routes.productUpdate, {
     params: { id },
     body,
-    query: { include: ['owner', 'warehouse', 'supplier', 'family'] },
-  }) as Promise<Product>;
+    query: { include: PRODUCT_INCLUDE },
+  });
 
 export function useUpdateProduct() {
   const queryClient = useQueryClient();

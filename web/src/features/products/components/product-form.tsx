@@ -32,13 +32,17 @@ import { type FormErrors, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { familyAttributesQueryOptions, useFamilyAttributes } from '../../../components/catalogue/get-family-attributes';
-import { useProductFamilies } from '../../../components/catalogue/get-product-families';
+import { OwnerAccountField } from '../../../components/forms/owner-account-field';
 import { usePrincipal, useUser } from '../../../lib/auth';
 import { applyServerErrors, schemaResolver } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';
-import { useCompanies } from '../api/get-companies';
+import {
+  familyAttributesQueryOptions,
+  useFamilyAttributes,
+  useOwnerAccounts,
+  useProductFamilies,
+} from '../../../lib/reference-data';
 import { useSuppliers } from '../api/get-suppliers';
 import {
   newProductValues,
@@ -76,7 +80,7 @@ export function ProductForm({ product, selectedWarehouseId, submitting, onSubmit
   const superadmin = isSuperadmin(usePrincipal());
   const editing = product !== undefined;
   const queryClient = useQueryClient();
-  const companies = useCompanies(superadmin);
+  const companies = useOwnerAccounts(superadmin);
   const families = useProductFamilies();
   const [continued, setContinued] = useState(false);
 
@@ -183,26 +187,15 @@ export function ProductForm({ product, selectedWarehouseId, submitting, onSubmit
         </Stepper>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          {superadmin &&
-            (editing ? (
-              <TextInput
-                label={t('products.fields.account')}
-                value={product.owner ? `${product.owner.code} - ${product.owner.name}` : ''}
-                readOnly
-                variant="filled"
-              />
-            ) : (
-              <Select
-                label={t('products.fields.account')}
-                withAsterisk
-                searchable
-                data={(companies.data ?? []).map((c) => ({ value: c.id, label: `${c.code} - ${c.name}` }))}
-                nothingFoundMessage={t('common.no_data')}
-                disabled={companies.isPending}
-                {...form.getInputProps('ownerId')}
-                onChange={chooseOwner}
-              />
-            ))}
+          {superadmin && (
+            <OwnerAccountField
+              label={t('products.fields.account')}
+              fixed={editing ? { account: product.owner } : undefined}
+              withAsterisk
+              {...form.getInputProps('ownerId')}
+              onChange={chooseOwner}
+            />
+          )}
           <Select
             label={t('products.fields.warehouse')}
             withAsterisk={warehouseRequired}

@@ -3,11 +3,11 @@
  * confirmation; hiding and showing save the whole product with `hidden` changed, then the list refreshes.
  */
 import type { Product } from '@cellar/shared/products/schemas';
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconEye, IconEyeOff, IconPencil, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { generatePath, Link } from 'react-router';
+import { generatePath } from 'react-router';
 import { RowIcon } from '../../../components/ui/row-icon';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notifications';
@@ -53,17 +53,11 @@ export function ProductRowActions({ product, writer, onDetail, onChanged }: Prod
     <Group gap={2} wrap="nowrap" h="100%">
       <RowIcon label={`${t('products.detail')} ${product.code}`} icon={IconSearch} onClick={() => onDetail(product)} />
       {writer && (
-        <Tooltip label={editLabel}>
-          <ActionIcon
-            component={Link}
-            to={generatePath(paths.products.modify.path, { productId: product.id })}
-            variant="subtle"
-            size="sm"
-            aria-label={editLabel}
-          >
-            <IconPencil size={16} />
-          </ActionIcon>
-        </Tooltip>
+        <RowIcon
+          label={editLabel}
+          icon={IconPencil}
+          to={generatePath(paths.products.modify.path, { productId: product.id })}
+        />
       )}
       {writer &&
         (product.hidden ? (

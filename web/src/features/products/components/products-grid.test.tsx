@@ -3,7 +3,7 @@ import { PRODUCT_LIST } from '@cellar/shared/products/routes';
 import { attributeGroups, familyTree } from '@cellar/shared/referential/data';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { unsupportedColumns } from '../../../components/data-grid/grid-columns.testing';
+import { refusedFilters } from '../../../components/data-grid/grid-columns.testing';
 import { type ProductColumnsContext, productColumns } from './products-grid';
 
 const context = (role: keyof typeof ROLES): ProductColumnsContext => ({
@@ -17,8 +17,8 @@ const context = (role: keyof typeof ROLES): ProductColumnsContext => ({
 });
 
 describe('Function: productColumns', () => {
-  it('sorts and filters only as the product list route allows', () => {
-    expect(unsupportedColumns(productColumns(context('superadmin')), PRODUCT_LIST)).toEqual([]);
+  it('declares no filter the product list route refuses', () => {
+    expect(refusedFilters(productColumns(context('superadmin')), PRODUCT_LIST)).toEqual([]);
   });
 
   it('starts with the stock flag, and shows the company code to the superadmin only', () => {

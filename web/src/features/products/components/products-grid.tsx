@@ -14,12 +14,14 @@ import { type ReactNode, type Ref, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attributeColumn } from '../../../components/catalogue/attribute-column';
 import { vintageChoices } from '../../../components/catalogue/attribute-text';
-import { useProductAttributes } from '../../../components/catalogue/get-attribute-groups';
-import { useProductFamilies } from '../../../components/catalogue/get-product-families';
 import { BOOLEAN_CHOICES, type Choice } from '../../../components/data-grid/choice-filter';
-import { DataGrid, type DataGridColumn, type DataGridHandle } from '../../../components/data-grid/data-grid';
+import { DataGrid, type DataGridHandle } from '../../../components/data-grid/data-grid';
+import type { GridColumn } from '../../../components/data-grid/grid-column';
 import { useWarehouseChoices } from '../../../components/data-grid/warehouse-choices';
 import { currentLanguage } from '../../../lib/i18n';
+import { useProductAttributes, useProductFamilies } from '../../../lib/reference-data';
+
+type ProductListRoute = typeof routes.productList;
 
 function StockFlag({ product }: { product: Product }) {
   const { t } = useTranslation();
@@ -55,7 +57,7 @@ const ATTRIBUTE_COLUMNS: { id: string; width: number; hidden?: boolean }[] = [
   { id: 'governing_rights', width: 160, hidden: true },
 ];
 
-export function productColumns(ctx: ProductColumnsContext): DataGridColumn<Product>[] {
+export function productColumns(ctx: ProductColumnsContext): GridColumn<ProductListRoute>[] {
   const { t, language } = ctx;
   const yesNo = (yes: boolean) => t(yes ? 'common.yes' : 'common.no');
   return [
@@ -65,7 +67,6 @@ export function productColumns(ctx: ProductColumnsContext): DataGridColumn<Produ
       width: 90,
       filter: { choices: BOOLEAN_CHOICES },
       render: (p) => <StockFlag product={p} />,
-      sortable: false,
     },
     { field: 'code', header: 'products.columns.code', width: 140 },
     { field: 'label', header: 'products.columns.label', width: 260 },
@@ -73,7 +74,6 @@ export function productColumns(ctx: ProductColumnsContext): DataGridColumn<Produ
       field: 'family.parent.name',
       header: 'products.columns.family',
       width: 170,
-      sortable: false,
       filterField: 'family.parent.id',
       filter: { choices: ctx.families.map((f) => ({ value: f.id, text: f.name })) },
     },
@@ -87,7 +87,7 @@ export function productColumns(ctx: ProductColumnsContext): DataGridColumn<Produ
       },
     },
     ...ATTRIBUTE_COLUMNS.map(({ id, width, hidden }) =>
-      attributeColumn<Product>({
+      attributeColumn<ProductListRoute>({
         field: `attributes.${id}`,
         header: `products.columns.${id}`,
         attribute: ctx.attributes[id],
@@ -103,11 +103,10 @@ export function productColumns(ctx: ProductColumnsContext): DataGridColumn<Produ
       field: 'warehouse.name',
       header: 'products.columns.warehouse',
       width: 190,
-      sortable: false,
       filterField: 'warehouse.id',
       filter: { choices: [...ctx.warehouses] },
     },
-    { field: 'eanUnit', header: 'products.columns.ean_unit', sortable: false, filter: false, hidden: true },
+    { field: 'eanUnit', header: 'products.columns.ean_unit', hidden: true },
     {
       field: 'hidden',
       header: 'products.columns.hidden',
@@ -116,7 +115,13 @@ export function productColumns(ctx: ProductColumnsContext): DataGridColumn<Produ
       value: (p) => yesNo(p.hidden),
     },
     ...(isSuperadmin(ctx.principal)
-      ? [{ field: 'owner.code', header: 'products.columns.owner_code', width: 130 } satisfies DataGridColumn<Product>]
+      ? [
+          {
+            field: 'owner.code',
+            header: 'products.columns.owner_code',
+            width: 130,
+          } satisfies GridColumn<ProductListRoute>,
+        ]
       : []),
   ];
 }
@@ -154,10 +159,10 @@ export function ProductsGrid({ principal, rowActions, actions, ref }: ProductsGr
   }
 
   return (
-    <DataGrid<Product>
+    <DataGrid
       ref={ref}
       slug="product"
-      endpoint={routes.productList.path}
+      route={routes.productList}
       columns={columns}
       defaultSort={[{ field: 'code', desc: false }]}
       include={['owner', 'warehouse', 'family']}

@@ -1,9 +1,10 @@
 /** Personal information: last name, first name and e-mail, all required, the e-mail valid. */
 import { type SelfUpdate, selfUpdateSchema } from '@cellar/shared/auth/schemas';
 import type { User } from '@cellar/shared/users/schemas';
-import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { PersonFields } from '../../../components/forms/person-fields';
 import { applyServerErrors, notifyInvalidForm, schemaResolver } from '../../../lib/form';
 import { notify } from '../../../lib/notifications';
 import { useUpdateProfile } from '../api/update-profile';
@@ -33,19 +34,7 @@ export function ProfileForm({ user }: { user: User }) {
         <Stack>
           <Title order={4}>{t('settings.profile')}</Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput
-              label={t('users.fields.lastname')}
-              withAsterisk
-              maxLength={100}
-              {...form.getInputProps('lastname')}
-            />
-            <TextInput
-              label={t('users.fields.firstname')}
-              withAsterisk
-              maxLength={100}
-              {...form.getInputProps('firstname')}
-            />
-            <TextInput label={t('users.fields.email')} type="email" withAsterisk {...form.getInputProps('email')} />
+            <PersonFields form={form} email="editable" />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending}>

@@ -12,12 +12,15 @@ import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStockQualities } from '../../../components/catalogue/get-stock-qualities';
 import { type Choice, SEGMENT_CHOICES } from '../../../components/data-grid/choice-filter';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import { DataGrid } from '../../../components/data-grid/data-grid';
+import type { GridColumn } from '../../../components/data-grid/grid-column';
 import { useWarehouseChoices } from '../../../components/data-grid/warehouse-choices';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { useStockQualities } from '../../../lib/reference-data';
+
+type MovementListRoute = typeof routes.stockMovementList;
 
 const DIRECTION_CHOICES: Choice[] = [
   { value: 'input', label: 'stock_movements.input' },
@@ -46,11 +49,11 @@ export interface MovementColumnsContext {
 
 const day = (v: string | null, language: Language) => (v ? formatDay(v, language) : '');
 /** Filtered by the server, not sorted. */
-const unsorted = (field: string, header: string, extra: Partial<DataGridColumn<StockMovement>> = {}) =>
-  ({ field, header, sortable: false, ...extra }) satisfies DataGridColumn<StockMovement>;
+const unsorted = (field: string, header: string, extra: Partial<GridColumn<MovementListRoute>> = {}) =>
+  ({ field, header, ...extra }) satisfies GridColumn<MovementListRoute>;
 
 export function movementColumns({ principal, warehouses, qualities, language }: MovementColumnsContext) {
-  const columns: DataGridColumn<StockMovement>[] = [
+  const columns: GridColumn<MovementListRoute>[] = [
     {
       field: 'date',
       header: 'stock_movements.columns.date',
@@ -123,9 +126,9 @@ export function StockMovementsGrid({ principal }: { principal: Principal }) {
   );
 
   return (
-    <DataGrid<StockMovement>
+    <DataGrid
       slug="stock-movement"
-      endpoint={routes.stockMovementList.path}
+      route={routes.stockMovementList}
       columns={columns}
       defaultSort={[{ field: 'date', desc: true }]}
       include={[

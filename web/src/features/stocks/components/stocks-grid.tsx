@@ -15,14 +15,15 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attributeColumn } from '../../../components/catalogue/attribute-column';
 import { vintageChoices } from '../../../components/catalogue/attribute-text';
-import { useProductAttributes } from '../../../components/catalogue/get-attribute-groups';
-import { useProductFamilies } from '../../../components/catalogue/get-product-families';
-import { useStockQualities } from '../../../components/catalogue/get-stock-qualities';
 import { type Choice, SEGMENT_CHOICES } from '../../../components/data-grid/choice-filter';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid/data-grid';
+import { DataGrid } from '../../../components/data-grid/data-grid';
+import type { GridColumn } from '../../../components/data-grid/grid-column';
 import { useWarehouseChoices } from '../../../components/data-grid/warehouse-choices';
 import { formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { useProductAttributes, useProductFamilies, useStockQualities } from '../../../lib/reference-data';
+
+type StockListRoute = typeof routes.stockList;
 
 export interface StockColumnsContext {
   principal: Principal;
@@ -40,11 +41,11 @@ export interface StockColumnsContext {
 
 const day = (v: string | null, language: Language) => (v ? formatDay(v, language) : '');
 
-export function stockColumns(ctx: StockColumnsContext): DataGridColumn<Stock>[] {
+export function stockColumns(ctx: StockColumnsContext): GridColumn<StockListRoute>[] {
   const { t, language } = ctx;
   const yesNo = (yes: boolean) => t(yes ? 'common.yes' : 'common.no');
   const attribute = (id: string, header: string, width: number, hidden = false) =>
-    attributeColumn<Stock>({
+    attributeColumn<StockListRoute>({
       field: `product.attributes.${id}`,
       header,
       attribute: ctx.attributes[id],
@@ -55,21 +56,15 @@ export function stockColumns(ctx: StockColumnsContext): DataGridColumn<Stock>[] 
       width,
       ...(id === 'vintage' ? { filter: { choices: vintageChoices(ctx.year) } } : {}),
     });
-  const quantity = (field: keyof Stock & string, header: string, served = true, hidden = false) =>
-    ({
-      field,
-      header,
-      width: 120,
-      hidden,
-      ...(served ? { filter: 'number' } : { filter: false, sortable: false }),
-    }) satisfies DataGridColumn<Stock>;
+  const quantity = (field: keyof Stock & string, header: string, hidden = false) =>
+    ({ field, header, width: 120, hidden, filter: 'number' }) satisfies GridColumn<StockListRoute>;
 
   return [
     ...(isSuperadmin(ctx.principal)
       ? ([
           { field: 'owner.code', header: 'stocks.columns.owner_code', width: 120 },
-          { field: 'owner.name', header: 'stocks.columns.owner_name', width: 200, sortable: false, filter: false },
-        ] satisfies DataGridColumn<Stock>[])
+          { field: 'owner.name', header: 'stocks.columns.owner_name', width: 200 },
+        ] satisfies GridColumn<StockListRoute>[])
       : []),
     {
       field: 'product.code',
@@ -86,8 +81,8 @@ export function stockColumns(ctx: StockColumnsContext): DataGridColumn<Stock>[] 
     quantity('available', 'stocks.columns.available'),
     attribute('taxation', 'stocks.columns.taxation', 160, true),
     attribute('pcb', 'stocks.columns.pcb', 130, true),
-    quantity('quantity_receive_in_progress', 'stocks.columns.receive_in_progress', false, true),
-    quantity('quantity_on_arriving', 'stocks.columns.on_arriving', false, true),
+    quantity('quantity_receive_in_progress', 'stocks.columns.receive_in_progress', true),
+    quantity('quantity_on_arriving', 'stocks.columns.on_arriving', true),
     quantity('quantity_allocated', 'stocks.columns.allocated'),
     {
       field: 'storedAt',
@@ -147,7 +142,7 @@ export function stockColumns(ctx: StockColumnsContext): DataGridColumn<Stock>[] 
             header: 'stocks.columns.segment',
             width: 110,
             filter: { choices: SEGMENT_CHOICES },
-          } satisfies DataGridColumn<Stock>,
+          } satisfies GridColumn<StockListRoute>,
         ]),
   ];
 }
@@ -190,9 +185,9 @@ export function StocksGrid({ principal, pooled, onProduct, actions }: StocksGrid
   }
 
   return (
-    <DataGrid<Stock>
+    <DataGrid
       slug="stock"
-      endpoint={routes.stockList.path}
+      route={routes.stockList}
       columns={columns}
       defaultSort={[{ field: 'product.code', desc: false }]}
       include={['warehouse', 'product', 'segment', 'owner']}

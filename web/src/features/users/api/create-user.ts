@@ -3,6 +3,7 @@ import type { UserCreate } from '@cellar/shared/users/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
+import { routeKey } from '../../../lib/route-key';
 
 /** Creates a user, who receives a first-login e-mail. */
 export const createUser = (body: UserCreate) =>
@@ -13,6 +14,6 @@ export function useCreateUser() {
   return useMutation({
     mutationFn: createUser,
     // The superadmin's choice of children lists every user.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users', 'all'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: routeKey(routes.userList) }),
   });
 }

@@ -7,15 +7,16 @@ import { isSuperadmin } from '@cellar/shared/access/roles';
 import { userCreateSchema } from '@cellar/shared/users/schemas';
 import { isEmail } from '@cellar/shared/validation/validators';
 import type { Warehouse } from '@cellar/shared/warehouses/schemas';
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OwnerAccountField } from '../../../components/forms/owner-account-field';
+import { PersonFields } from '../../../components/forms/person-fields';
 import { usePrincipal } from '../../../lib/auth';
+import { isEmailTaken } from '../../../lib/email-check';
 import { applyServerErrors, notifyInvalidForm, schemaResolver } from '../../../lib/form';
-import { isEmailTaken } from '../api/check-email';
-import { useCompanyChoices } from '../api/get-companies';
-import { useWarehouses } from '../api/get-warehouses';
+import { useOwnerAccounts, useWarehouses } from '../../../lib/reference-data';
 import { defaultRole, newUserValues, toCreateBody, type UserCreateValues } from '../utils/user-rules';
 import { UserAccessFields } from './user-access-fields';
 
@@ -34,7 +35,7 @@ export function UserCreateForm({ company, administration, submitting, onSubmit, 
   const principal = usePrincipal();
   const superadmin = isSuperadmin(principal);
   const choosesCompany = superadmin && !company;
-  const companies = useCompanyChoices(choosesCompany);
+  const companies = useOwnerAccounts(choosesCompany);
   // A customer admin's warehouses are its company's; a superadmin's come with the company.
   const ownWarehouses = useWarehouses(!superadmin);
   const validateBody = useMemo(() => schemaResolver(userCreateSchema), []);
@@ -71,55 +72,17 @@ export function UserCreateForm({ company, administration, submitting, onSubmit, 
     <form onSubmit={form.onSubmit(submit, notifyInvalidForm)} noValidate aria-label={t('users.form_label')}>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          {superadmin &&
-            (choosesCompany ? (
-              <Select
-                label={t('users.fields.company')}
-                withAsterisk
-                searchable
-                data={(companies.data ?? []).map((c) => ({ value: c.id, label: `${c.code} - ${c.name}` }))}
-                nothingFoundMessage={t('common.no_data')}
-                disabled={companies.isPending}
-                {...form.getInputProps('companyId')}
-                onChange={chooseCompany}
-                style={{ gridColumn: '1 / -1' }}
-              />
-            ) : (
-              <TextInput
-                label={t('users.fields.company')}
-                value={company ? `${company.code} - ${company.name}` : ''}
-                readOnly
-                variant="filled"
-                style={{ gridColumn: '1 / -1' }}
-              />
-            ))}
-          <TextInput
-            label={t('users.fields.lastname')}
-            withAsterisk
-            maxLength={100}
-            {...form.getInputProps('lastname')}
-          />
-          <TextInput
-            label={t('users.fields.firstname')}
-            withAsterisk
-            maxLength={100}
-            {...form.getInputProps('firstname')}
-          />
-          <TextInput
-            label={t('users.fields.email')}
-            type="email"
-            withAsterisk
-            maxLength={255}
-            {...form.getInputProps('email')}
-            onBlur={() => void checkEmail()}
-          />
-          <TextInput
-            label={t('users.fields.email_confirmation')}
-            type="email"
-            withAsterisk
-            maxLength={255}
-            {...form.getInputProps('email_confirmation')}
-          />
+          {superadmin && (
+            <OwnerAccountField
+              label={t('users.fields.company')}
+              fixed={choosesCompany ? undefined : { account: company }}
+              withAsterisk
+              {...form.getInputProps('companyId')}
+              onChange={chooseCompany}
+              style={{ gridColumn: '1 / -1' }}
+            />
+          )}
+          <PersonFields form={form} email="confirmed" onEmailBlur={() => void checkEmail()} />
           <UserAccessFields form={form} warehouses={warehouses} modulesRequired={administration} />
         </SimpleGrid>
         <Group justify="flex-end">

@@ -4,10 +4,11 @@
  */
 import { isSuperadmin } from '@cellar/shared/access/roles';
 import { type User, userUpdateSchema } from '@cellar/shared/users/schemas';
-import { Button, Center, Group, Loader, Modal, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Center, Group, Loader, Modal, MultiSelect, SimpleGrid, Stack } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PersonFields } from '../../../components/forms/person-fields';
 import { usePrincipal } from '../../../lib/auth';
 import { applyServerErrors, notifyInvalidForm, schemaResolver } from '../../../lib/form';
 import { notify } from '../../../lib/notifications';
@@ -81,19 +82,7 @@ function UserEditForm({ user, onClose, onSaved }: { user: User; onClose: () => v
     <form onSubmit={form.onSubmit(submit, notifyInvalidForm)} noValidate aria-label={t('users.edit_title')}>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          <TextInput
-            label={t('users.fields.lastname')}
-            withAsterisk
-            maxLength={100}
-            {...form.getInputProps('lastname')}
-          />
-          <TextInput
-            label={t('users.fields.firstname')}
-            withAsterisk
-            maxLength={100}
-            {...form.getInputProps('firstname')}
-          />
-          <TextInput label={t('users.fields.email')} value={user.email} readOnly variant="filled" />
+          <PersonFields form={form} email={{ readOnly: user.email }} />
           <UserAccessFields form={form} warehouses={user.company?.warehouses ?? []} />
           {superadmin && <ChildrenField form={form} userId={user.id} />}
         </SimpleGrid>

@@ -4,31 +4,32 @@
  */
 
 import { ROLE_SLUGS } from '@cellar/shared/access/roles';
-import type { Condition } from '@cellar/shared/filter/query';
 import { routes } from '@cellar/shared/routes/table';
 import type { User } from '@cellar/shared/users/schemas';
 import type { ReactNode, Ref } from 'react';
 import { useCallback, useMemo } from 'react';
-import { DataGrid, type DataGridColumn, type DataGridHandle } from '../../../components/data-grid/data-grid';
+import { DataGrid, type DataGridHandle } from '../../../components/data-grid/data-grid';
+import type { GridColumn, RouteCondition } from '../../../components/data-grid/grid-column';
 import { usePrincipal, useUser } from '../../../lib/auth';
 import { canImpersonate, canManage } from '../utils/user-rules';
 import { UserRowActions } from './user-row-actions';
 
+type UserListRoute = typeof routes.userList;
+
 const ROLE_CHOICES = ROLE_SLUGS.map((role) => ({ value: role, label: `roles.${role}` }));
 
-const COLUMNS: DataGridColumn<User>[] = [
+const COLUMNS: GridColumn<UserListRoute>[] = [
   {
     field: 'company.code',
     header: 'users.columns.account',
     width: 220,
     value: (u) => (u.company ? `${u.company.code} - ${u.company.name}` : ''),
   },
-  { field: 'name', header: 'users.columns.name', sortable: false, filter: false },
+  { field: 'name', header: 'users.columns.name' },
   { field: 'email', header: 'users.columns.email' },
   {
     field: 'warehouses.code',
     header: 'users.columns.warehouses',
-    sortable: false,
     chips: (u) => (u.warehouses ?? []).map((w) => w.code),
   },
   {
@@ -57,7 +58,7 @@ interface UsersGridProps {
 export function UsersGrid({ slug, companyId, onEdit, onChanged, actions, ref }: UsersGridProps) {
   const principal = usePrincipal();
   const me = useUser();
-  const fixedFilters = useMemo<Condition[]>(
+  const fixedFilters = useMemo<RouteCondition<UserListRoute>[]>(
     () => (companyId ? [{ field: 'company.uuid', op: 'eq', values: [companyId] }] : []),
     [companyId],
   );
@@ -75,10 +76,10 @@ export function UsersGrid({ slug, companyId, onEdit, onChanged, actions, ref }: 
   );
 
   return (
-    <DataGrid<User>
+    <DataGrid
       ref={ref}
       slug={slug}
-      endpoint={routes.userList.path}
+      route={routes.userList}
       columns={COLUMNS}
       defaultSort={[{ field: 'lastname', desc: false }]}
       fixedFilters={fixedFilters}

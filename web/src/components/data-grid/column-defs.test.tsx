@@ -1,0 +1,64 @@
+import { routes } from '@cellar/shared/routes/table';
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { ChoiceFilter } from './choice-filter';
+import { columnDefsOf } from './column-defs';
+import type { GridColumn } from './grid-column';
+
+const t = ((key: string) => `t:${key}`) as TFunction;
+const COLUMNS: GridColumn<typeof routes.contactList>[] = [
+  { field: 'code', header: 'contacts.columns.code', width: 150 },
+  { field: 'segment', header: 'contacts.columns.segment', filter: { choices: [{ value: 'B2B', text: 'B2B' }] } },
+  { field: 'warehouse.name', header: 'contacts.columns.warehouse', filterField: 'warehouse.id', hidden: true },
+];
+
+describe('Function: columnDefsOf', () => {
+  it('sorts and filters each column as the contact list route allows', () => {
+    // Act
+    const defs = columnDefsOf({
+      columns: COLUMNS,
+      spec: routes.contactList.list,
+      visible: ['code', 'segment'],
+      actionsWidth: 60,
+      t,
+    });
+
+    // Assess
+    expect(defs.map(({ colId, sortable, filter, hide }) => ({ colId, sortable, filter, hide }))).toEqual([
+      { colId: 'code', sortable: true, filter: 'agTextColumnFilter', hide: false },
+      { colId: 'segment', sortable: true, filter: ChoiceFilter, hide: false },
+      // The list sorts by the warehouse's name and filters by its id.
+      { colId: 'warehouse.name', sortable: true, filter: 'agTextColumnFilter', hide: true },
+    ]);
+    expect(defs[0]).toMatchObject({ headerName: 't:contacts.columns.code', width: 150, flex: 0 });
+  });
+
+  it('offers nothing the route does not declare', () => {
+    const defs = columnDefsOf({
+      columns: [{ field: 'address.details', header: 'h', filter: 'number' }],
+      spec: routes.contactList.list,
+      visible: ['address.details'],
+      actionsWidth: 60,
+      t,
+    });
+    expect(defs[0]).toMatchObject({ sortable: false, filter: false });
+  });
+
+  it('puts the row icons first, fixed, when the grid has some', () => {
+    const defs = columnDefsOf({
+      columns: COLUMNS,
+      spec: routes.contactList.list,
+      visible: [],
+      rowActions: () => null,
+      actionsWidth: 100,
+      t,
+    });
+    expect(defs[0]).toMatchObject({
+      colId: 'actions',
+      width: 100,
+      sortable: false,
+      filter: false,
+      suppressMovable: true,
+    });
+  });
+});

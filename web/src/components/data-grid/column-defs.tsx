@@ -1,0 +1,99 @@
+/** The grid's columns as AG Grid reads them: the route's abilities, the filter component of each kind, cells. */
+import type { ListSpec } from '@cellar/shared/filter/query';
+import type { ColDef } from 'ag-grid-community';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { ChipList } from '../ui/chip-list';
+import { ChoiceFilter } from './choice-filter';
+import { columnAbilities, type GridColumn, type GridColumnFilter, type ListRoute, type RowOf } from './grid-column';
+import { DATE_FILTER_OPTIONS, NUMBER_FILTER_OPTIONS, TEXT_FILTER_OPTIONS } from './list-query';
+
+const FILTER_DEBOUNCE_MS = 500;
+/** Warehouses listed in a cell: 3 chips, then '+ n autres' (spec 3 §2). */
+const MAX_CHIPS = 3;
+
+/** Each column holds a single condition: the list query language has one per field. */
+function filterOf(filter: GridColumnFilter | null): Pick<ColDef, 'filter' | 'filterParams'> {
+  if (filter === null) return { filter: false };
+  if (filter === 'number') {
+    return {
+      filter: 'agNumberColumnFilter',
+      filterParams: { filterOptions: NUMBER_FILTER_OPTIONS, maxNumConditions: 1, debounceMs: FILTER_DEBOUNCE_MS },
+    };
+  }
+  if (filter === 'date' || filter === 'dateRange') {
+    return {
+      filter: 'agDateColumnFilter',
+      filterParams: {
+        filterOptions: filter === 'dateRange' ? ['inRange'] : DATE_FILTER_OPTIONS,
+        maxNumConditions: 1,
+        inRangeInclusive: true,
+      },
+    };
+  }
+  if (typeof filter === 'object') return { filter: ChoiceFilter, filterParams: { choices: filter.choices } };
+  return {
+    filter: 'agTextColumnFilter',
+    filterParams: { filterOptions: TEXT_FILTER_OPTIONS, maxNumConditions: 1, debounceMs: FILTER_DEBOUNCE_MS },
+  };
+}
+
+type Cell<T> = { data?: T };
+
+function cellsOf<R extends ListRoute>(c: GridColumn<R>): Partial<ColDef> {
+  if (c.chips) {
+    const chips = c.chips;
+    return {
+      cellRenderer: (p: Cell<RowOf<R>>) => (p.data ? <ChipList labels={chips(p.data)} max={MAX_CHIPS} /> : null),
+    };
+  }
+  return {
+    ...(c.value ? { valueGetter: (p: Cell<RowOf<R>>) => (p.data ? c.value?.(p.data) : undefined) } : {}),
+    ...(c.render ? { cellRenderer: (p: Cell<RowOf<R>>) => (p.data ? c.render?.(p.data) : null) } : {}),
+  };
+}
+
+/** The row icons' column, first and fixed. */
+function actionsColumn<T>(rowActions: (row: T) => ReactNode, width: number): ColDef {
+  return {
+    colId: 'actions',
+    headerName: '',
+    width,
+    minWidth: width,
+    flex: 0,
+    sortable: false,
+    filter: false,
+    resizable: false,
+    suppressMovable: true,
+    cellRenderer: (p: Cell<T>) => (p.data ? rowActions(p.data) : null),
+  };
+}
+
+export interface ColumnDefsInput<R extends ListRoute> {
+  columns: readonly GridColumn<R>[];
+  spec: ListSpec;
+  visible: readonly string[];
+  rowActions?: (row: RowOf<R>) => ReactNode;
+  actionsWidth: number;
+  t: TFunction;
+}
+
+export function columnDefsOf<R extends ListRoute>(input: ColumnDefsInput<R>): ColDef[] {
+  const { columns, spec, visible, rowActions, actionsWidth, t } = input;
+  return [
+    ...(rowActions ? [actionsColumn(rowActions, actionsWidth)] : []),
+    ...columns.map((c): ColDef => {
+      const abilities = columnAbilities(c, spec);
+      return {
+        colId: c.field,
+        field: c.field,
+        headerName: t(c.header),
+        hide: !visible.includes(c.field),
+        sortable: abilities.sortable,
+        ...filterOf(abilities.filter),
+        ...(c.width ? { width: c.width, flex: 0 } : {}),
+        ...cellsOf(c),
+      };
+    }),
+  ];
+}

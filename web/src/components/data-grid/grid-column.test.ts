@@ -1,0 +1,78 @@
+import type { ListSpec } from '@cellar/shared/filter/query';
+import { describe, expect, it } from 'vitest';
+import { columnAbilities, filterableColumns, filterKindOf } from './grid-column';
+
+const SPEC: ListSpec = {
+  filters: ['code', 'quantity', 'warehouse.id', 'storedAt'],
+  sorts: ['code', 'quantity'],
+  includes: [],
+};
+const CHOICES = { choices: [{ value: 'B2B', text: 'B2B' }] };
+
+describe('Function: columnAbilities', () => {
+  it.each([
+    ['a field the list sorts and filters', { field: 'code' }, { sortable: true, filter: 'text' }],
+    ['a declared filter kind', { field: 'quantity', filter: 'number' as const }, { sortable: true, filter: 'number' }],
+    [
+      'a field the list neither sorts nor filters',
+      { field: 'label', filter: 'text' as const },
+      { sortable: false, filter: null },
+    ],
+    [
+      'a filter on another field',
+      { field: 'warehouse.name', filterField: 'warehouse.id', filter: CHOICES },
+      { sortable: false, filter: CHOICES },
+    ],
+    ['a filter field the list refuses', { field: 'code', filterField: 'owner.id' }, { sortable: true, filter: null }],
+    [
+      'a filtered field the list does not sort',
+      { field: 'storedAt', filter: 'date' as const },
+      { sortable: false, filter: 'date' },
+    ],
+  ])('reads %s from the spec', (_, column, abilities) => {
+    // Act
+    const result = columnAbilities(column, SPEC);
+
+    // Assess
+    expect(result).toEqual(abilities);
+  });
+
+  it('follows a spec that narrows: the column loses what the list no longer declares', () => {
+    const narrowed: ListSpec = { ...SPEC, filters: ['code'], sorts: [] };
+    expect(columnAbilities({ field: 'quantity', filter: 'number' }, narrowed)).toEqual({
+      sortable: false,
+      filter: null,
+    });
+  });
+});
+
+describe('Function: filterKindOf', () => {
+  it.each([
+    ['text', 'text'],
+    ['number', 'number'],
+    ['dateRange', 'dateRange'],
+    [CHOICES, 'choice'],
+    [null, null],
+  ] as const)('%j filters as %s', (filter, kind) => {
+    expect(filterKindOf(filter)).toBe(kind);
+  });
+});
+
+describe('Function: filterableColumns', () => {
+  it('names the field each column filters, and how, or no kind when the list refuses it', () => {
+    expect(
+      filterableColumns(
+        [
+          { field: 'code', header: 'h' },
+          { field: 'warehouse.name', header: 'h', filterField: 'warehouse.id', filter: CHOICES },
+          { field: 'label', header: 'h' },
+        ],
+        SPEC,
+      ),
+    ).toEqual([
+      { colId: 'code', field: 'code', kind: 'text' },
+      { colId: 'warehouse.name', field: 'warehouse.id', kind: 'choice' },
+      { colId: 'label', field: 'label', kind: null },
+    ]);
+  });
+});

@@ -1,0 +1,33 @@
+import type { PreferenceSlug } from '@cellar/shared/preferences/schemas';
+import { useMemo, useState } from 'react';
+import type { GridColumn, ListRoute } from './grid-column';
+import { useGridPreference, useResetGridPreference, useSaveGridPreference } from './grid-preferences';
+
+/**
+ * Which columns show: the user's saved preference, else the columns' defaults. A toggle applies at once; saving
+ * or resetting makes the preference the layout again.
+ */
+export function useColumnLayout<R extends ListRoute>(slug: PreferenceSlug, columns: readonly GridColumn<R>[]) {
+  const preference = useGridPreference(slug);
+  const savePreference = useSaveGridPreference(slug);
+  const resetPreference = useResetGridPreference(slug);
+  const [toggled, setToggled] = useState<string[] | null>(null);
+
+  const visible = useMemo(() => {
+    if (toggled) return toggled;
+    const saved = preference.data?.columns.filter((f) => columns.some((c) => c.field === f));
+    return saved?.length ? saved : columns.filter((c) => !c.hidden).map((c) => c.field);
+  }, [toggled, preference.data, columns]);
+  const visibleInOrder = columns.filter((c) => visible.includes(c.field)).map((c) => c.field);
+
+  return {
+    loading: preference.isPending,
+    visible,
+    visibleInOrder,
+    saving: savePreference.isPending,
+    toggle: (field: string, shown: boolean) =>
+      setToggled(shown ? [...visible, field] : visible.filter((f) => f !== field)),
+    save: () => savePreference.mutateAsync(visibleInOrder).then(() => setToggled(null)),
+    reset: () => resetPreference.mutateAsync().then(() => setToggled(null)),
+  };
+}
