@@ -27,8 +27,8 @@ describe('Function: columnDefsOf', () => {
     expect(defs.map(({ colId, sortable, filter, hide }) => ({ colId, sortable, filter, hide }))).toEqual([
       { colId: 'code', sortable: true, filter: 'agTextColumnFilter', hide: false },
       { colId: 'segment', sortable: true, filter: ChoiceFilter, hide: false },
-      // The list sorts by the warehouse's name and filters by its id.
-      { colId: 'warehouse.name', sortable: true, filter: 'agTextColumnFilter', hide: true },
+      // The list filters by the warehouse's name; no index orders by it.
+      { colId: 'warehouse.name', sortable: false, filter: 'agTextColumnFilter', hide: true },
     ]);
     expect(defs[0]).toMatchObject({ headerName: 't:contacts.columns.code', width: 150, flex: 0 });
   });

@@ -67,6 +67,8 @@ export function InfiniteGrid<T>({ datasource, columnDefs, pageSize, rowStyle, st
       // Lists have about twenty columns at most: every cell of the rendered rows stays in the page (find in
       // page, screen readers), not only those scrolled into view.
       suppressColumnVirtualisation
+      // Each sort is served by one index: lists sort by one column.
+      suppressMultiSort
       getRowStyle={rowStyle ? (p) => (p.data ? rowStyle(p.data) : undefined) : undefined}
       columnDefs={columnDefs}
       defaultColDef={{ flex: 1, minWidth: 90, resizable: true }}

@@ -52,7 +52,8 @@ export function useListDatasource<R extends ListRoute>(input: ListDatasourceInpu
         callRoute(route, { query: pageOf(query, params.startRow, pageSize) })
           .then(({ data, meta }) => {
             lastQuery.current = { query, total: meta.total };
-            params.successCallback(data, meta.total);
+            // A broad filter's total is only counted so far: the grid pages on until a page comes back short.
+            params.successCallback(data, meta.has_more ? undefined : meta.total);
             if (meta.total === 0) setOption('activeOverlay', 'agNoRowsOverlay');
           })
           .catch((error: unknown) => {

@@ -3,7 +3,7 @@
  * the rest: document, 'all', and '*' (every module) for whoever holds every module. A user or a company is given
  * modules within the current user's own (spec 1 §6); the server checks the same.
  */
-import { hasScope, MODULE_SCOPES, SCOPE_GROUPS } from '@cellar/shared/access/roles';
+import { grantableScopes, SCOPE_GROUPS } from '@cellar/shared/access/roles';
 
 export interface ModuleChoiceGroup {
   /** i18n key of the group. */
@@ -12,15 +12,13 @@ export interface ModuleChoiceGroup {
 }
 
 export function moduleChoices(granted: readonly string[]): ModuleChoiceGroup[] {
+  const grantable: readonly string[] = grantableScopes(granted);
   const grouped = new Set<string>(Object.values(SCOPE_GROUPS).flat());
   const groups = Object.entries(SCOPE_GROUPS).map(([group, scopes]) => ({
     group: `scopes.groups.${group}`,
-    scopes: scopes.filter((s) => hasScope(granted, s)),
+    scopes: scopes.filter((s) => grantable.includes(s)),
   }));
-  const others = [
-    ...MODULE_SCOPES.filter((s) => !grouped.has(s) && hasScope(granted, s)),
-    ...(granted.includes('*') ? ['*'] : []),
-  ];
+  const others = grantable.filter((s) => !grouped.has(s));
   return [...groups, { group: 'scopes.groups.other', scopes: others }].filter((g) => g.scopes.length > 0);
 }
 

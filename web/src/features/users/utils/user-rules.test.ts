@@ -38,15 +38,17 @@ describe('Function: defaultRole', () => {
 });
 
 describe('Function: canManage', () => {
-  const me = { id: 'ME' };
+  const me = { id: 'ME', companyId: 'C1' };
   it('never offers actions on one’s own row', () => {
-    expect(canManage(principal('superadmin'), me, { id: 'ME', role: 'superadmin' })).toBe(false);
+    expect(canManage(principal('superadmin'), me, { id: 'ME', role: 'superadmin', companyId: 'C1' })).toBe(false);
   });
 
-  it('offers actions on roles below one’s own only', () => {
-    expect(canManage(principal('admin'), me, { id: 'U', role: 'user' })).toBe(true);
-    expect(canManage(principal('admin'), me, { id: 'A', role: 'admin' })).toBe(false);
-    expect(canManage(principal('superadmin'), me, { id: 'A', role: 'admin' })).toBe(true);
+  it('offers actions as the API allows them: lower roles of one’s company, every other user for the superadmin', () => {
+    expect(canManage(principal('admin'), me, { id: 'U', role: 'user', companyId: 'C1' })).toBe(true);
+    expect(canManage(principal('admin'), me, { id: 'A', role: 'admin', companyId: 'C1' })).toBe(false);
+    expect(canManage(principal('admin'), me, { id: 'U', role: 'user', companyId: 'C2' })).toBe(false);
+    expect(canManage(principal('superadmin'), me, { id: 'A', role: 'admin', companyId: 'C2' })).toBe(true);
+    expect(canManage(principal('superadmin'), me, { id: 'S', role: 'superadmin', companyId: 'C1' })).toBe(true);
   });
 });
 

@@ -2,7 +2,8 @@
  * What the user screens offer, from the shared rules: the roles one may give (strictly below one's own), the
  * modules one may grant (one's own), and the rows one may act on. The server enforces the same rules.
  */
-import { assignableRoles, isSuperadmin, type Principal, type RoleSlug } from '@cellar/shared/access/roles';
+import { assignableRoles, isSuperadmin, type Principal, type RoleSlug, roleLevel } from '@cellar/shared/access/roles';
+import { canManageUser } from '@cellar/shared/users/rules';
 import type { User, UserCreate, UserUpdate } from '@cellar/shared/users/schemas';
 
 /** Roles offered to the creator, highest first. */
@@ -18,9 +19,16 @@ export function defaultRole(principal: Principal, administration: boolean): Role
   return roles.includes('user') ? 'user' : (roles[0] ?? null);
 }
 
-/** A user's own row never offers (de)activation or deletion, nor does a row of a role one may not give. */
-export const canManage = (principal: Principal, me: Pick<User, 'id'>, row: Pick<User, 'id' | 'role'>): boolean =>
-  row.id !== me.id && (assignableRoles(principal.role) as string[]).includes(row.role);
+/** A row offers (de)activation and deletion as the API allows them (the shared canManageUser). */
+export const canManage = (
+  principal: Principal,
+  me: Pick<User, 'id' | 'companyId'>,
+  row: Pick<User, 'id' | 'role' | 'companyId'>,
+): boolean =>
+  canManageUser(
+    { id: me.id, role: principal.role, companyId: me.companyId },
+    { id: row.id, role: roleLevel(row.role), companyId: row.companyId },
+  );
 
 /** The superadmin acts as any other active user. */
 export const canImpersonate = (principal: Principal, me: Pick<User, 'id'>, row: Pick<User, 'id' | 'active'>) =>
