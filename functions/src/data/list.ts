@@ -1,13 +1,14 @@
 /**
  * Lists answered from their plan (the route table's `indexes`), never by reading a whole partition:
  *
- *   search, or a filter on an indexed column whose order is not the sort's
- *     └─ read that range (search words, or the column's list-sort index) up to SELECTIVE_LIMIT rows
- *          ├─ the range ended: every match is known → check the other filters, sort in memory, slice (exact total)
- *          └─ it did not: the filter is broad, so its matches are dense in any order ↓
- *   the sort's own order (the table key, or the sort column's list-sort index, narrowed by a filter on that column)
- *     └─ read in order, checking every filter on each row, until the page is full and COUNT_AHEAD more rows are
- *        counted (at most SCAN_LIMIT rows): the total is exact when the range ended, else a floor (`has_more`)
+ *   1. a search, or a filter on an indexed column whose order is not the sort's: read that range (search words, or
+ *      the column's list-sort index) up to PROBE_LIMIT rows; if it ended, every match is known: check the other
+ *      filters, sort in memory, slice, exact total
+ *   2. else read in the sort's order (the table key, or the sort column's list-sort index, narrowed by a filter on
+ *      that column), checking every filter on each row: a broad filter fills the page within FILL_BUDGET rows, then
+ *      COUNT_AHEAD more rows are counted; the total is exact when the range ended, else a floor (`has_more`)
+ *   3. a sparse filter does not fill it: the ranges of step 1 are read whole up to SELECTIVE_LIMIT rows (sorted in
+ *      memory, exact), else the sort's order goes on up to SCAN_LIMIT rows
  *
  * With no filter at all, the total comes from counters and a page after the first skips keys only.
  * Every condition is checked again on the rows read with the shared filter semantics, so an index is only ever a
@@ -20,11 +21,15 @@ import { matchesSearch, narrowestWord } from '@cellar/shared/filter/search';
 import { batchGet, type Item, type Key, queryAll, readItems, readKeysAfter, type Source } from './table';
 import type { ListSortIndex } from './table-definition';
 
-/** Rows a search or an indexed filter may read to be answered in any order. */
-export const SELECTIVE_LIMIT = 1000;
-/** Rows counted past the page when the total is not kept by a counter. */
-export const COUNT_AHEAD = 1000;
-/** Rows one request may read in index order. */
+/** Rows of a search or an indexed filter read first: a rare filter is answered whole from them. */
+export const PROBE_LIMIT = 100;
+/** Rows read in the sort's order, per page asked, for a broad filter to fill the page. */
+export const FILL_BUDGET = 500;
+/** Rows read past a full page to count the matches that follow. */
+export const COUNT_AHEAD = 200;
+/** Rows of a search or an indexed filter that may be read whole and sorted in memory. */
+export const SELECTIVE_LIMIT = 5_000;
+/** Rows one request may read in the sort's order. */
 export const SCAN_LIMIT = 10_000;
 
 /** Between a column's encoded value and the row's id in a list-sort key; below every character of a value. */
@@ -203,45 +208,75 @@ async function readSelective<T>(list: PlannedList<T>, way: Way, limit: number): 
   return items.map(list.map);
 }
 
+/** A selective way's rows, filtered and in the index's order: the whole answer. */
+function answerWhole<T>(list: PlannedList<T>, way: Way, rows: T[], sort: SortKey, page: number, perPage: number) {
+  const kept = rows.filter(keeps(list, residual(list, way))).sort(indexOrder(list, sort));
+  const offset = (page - 1) * perPage;
+  const data = kept.slice(offset, offset + perPage);
+  return { data, meta: pageMeta(kept.length, page, perPage, data.length) };
+}
+
 /** One page of a planned list. */
 export async function plannedPage<T>(list: PlannedList<T>, page: number, perPage: number): Promise<Paged<T>> {
   const sort = list.sort[0] ?? list.keySort;
   const offset = (page - 1) * perPage;
   const all = ways(list, sort);
-  for (const way of all.slice(0, -1)) {
-    const rows = await readSelective(list, way, SELECTIVE_LIMIT);
-    if (!rows) continue;
-    const kept = rows.filter(keeps(list, residual(list, way))).sort(indexOrder(list, sort));
-    const data = kept.slice(offset, offset + perPage);
-    return { data, meta: pageMeta(kept.length, page, perPage, data.length) };
-  }
+  const selective = all.slice(0, -1);
   const final = all[all.length - 1] as Way;
+  for (const way of selective) {
+    const rows = await readSelective(list, way, PROBE_LIMIT);
+    if (rows) return answerWhole(list, way, rows, sort, page, perPage);
+  }
   const left = residual(list, final);
-  const keep = keeps(list, left);
   if (left.length === 0 && list.total && !list.visible) {
     const total = await list.total();
     const start = offset > 0 ? await readKeysAfter(final.source, offset) : undefined;
     const data = offset > 0 && !start ? [] : (await readItems(final.source, perPage, start)).map(list.map);
     return { data, meta: pageMeta(total, page, perPage, data.length) };
   }
+  const keep = keeps(list, left);
   // The caller's own restriction alone is counted too: the page stops once full.
-  const counted = left.length === 0 && list.total;
-  const wanted = offset + perPage + (counted ? 0 : COUNT_AHEAD);
+  const counted = left.length === 0 ? list.total : undefined;
+  const rows = queryAll(final.source, Math.min(1000, offset + perPage + COUNT_AHEAD))[Symbol.asyncIterator]();
   const data: T[] = [];
   let matches = 0;
   let scanned = 0;
-  let ended = true;
-  for await (const item of queryAll(final.source, Math.min(1000, Math.max(perPage, wanted)))) {
-    if (scanned++ >= SCAN_LIMIT || matches >= wanted) {
-      ended = false;
-      break;
+  let ended = false;
+  /** Reads on in the sort's order until `until` says stop or the range ends. */
+  const readOn = async (until: () => boolean) => {
+    while (!ended && !until()) {
+      const next = await rows.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      scanned++;
+      const row = list.map(next.value);
+      if (!keep(row)) continue;
+      if (matches >= offset && data.length < perPage) data.push(row);
+      matches++;
     }
-    const row = list.map(item);
-    if (!keep(row)) continue;
-    if (matches >= offset && data.length < perPage) data.push(row);
-    matches++;
+  };
+  const full = () => data.length === perPage;
+  await readOn(() => full() || scanned >= Math.min(SCAN_LIMIT, FILL_BUDGET * page));
+  if (!full() && !ended) {
+    // A sparse filter: its own range, read whole, is the cheaper way.
+    for (const way of selective) {
+      const whole = await readSelective(list, way, SELECTIVE_LIMIT);
+      if (whole) {
+        await rows.return?.(undefined);
+        return answerWhole(list, way, whole, sort, page, perPage);
+      }
+    }
+    await readOn(() => full() || scanned >= SCAN_LIMIT);
   }
-  if (counted) return { data, meta: pageMeta(await counted(), page, perPage, data.length) };
+  if (counted) {
+    await rows.return?.(undefined);
+    return { data, meta: pageMeta(await counted(), page, perPage, data.length) };
+  }
+  const counting = scanned + COUNT_AHEAD;
+  await readOn(() => scanned >= Math.min(counting, SCAN_LIMIT));
+  await rows.return?.(undefined);
   return { data, meta: pageMeta(matches, page, perPage, data.length, !ended) };
 }
 
