@@ -20,6 +20,7 @@ const CASES = [
   { name: 'first page, default sort (code)', query: '&page=1' },
   { name: 'rare search term (zinfandel)', query: '&filter[search]=zinfandel' },
   { name: 'column filter (city = Reims)', query: '&filter[address.city]=Reims' },
+  { name: 'sparse column filter (postcode starts 100)', query: '&filter[address.postcode][startsWith]=100' },
   { name: 'sorted by city, descending', query: '&sort=-address.city' },
   { name: 'page 50', query: '&page=50' },
 ];
