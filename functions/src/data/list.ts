@@ -98,7 +98,7 @@ interface Way {
 const RANGE_OPS = new Set(['eq', 'startsWith', 'gt', 'ge', 'lt', 'le', 'bt']);
 
 /** The range of a list-sort index that holds every row a condition may keep (a superset: rows are checked again). */
-function indexRange(c: Condition, type?: 'number'): Partial<Source> | undefined {
+export function indexRange(c: Condition, type?: 'number'): Partial<Source> | undefined {
   if (!RANGE_OPS.has(c.op) || (c.op === 'startsWith' && type === 'number')) return undefined;
   if (c.values.length !== (c.op === 'bt' ? 2 : 1)) return undefined;
   const [a = '', b = ''] = c.values;
@@ -135,7 +135,7 @@ function sortIndexOf<T>(list: PlannedList<T>, sort: SortKey): Source {
 }
 
 /** The ways into the rows, most selective first; the last one always reads in the requested order. */
-function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
+export function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
   const out: Way[] = [];
   const keyOrdered = sort.field === list.keySort.field;
   const inOrder = sortIndexOf(list, sort);
