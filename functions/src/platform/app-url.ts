@@ -2,8 +2,6 @@
  * The SPA's public address, for links in e-mails. Never taken from the request (a forged Origin would
  * send reset links elsewhere): APP_URL locally, or the SSM parameter the web stack writes (APP_URL_PARAMETER).
  */
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
-
 let cached: Promise<string> | undefined;
 
 export function appUrl(): Promise<string> {
@@ -11,6 +9,8 @@ export function appUrl(): Promise<string> {
     if (process.env.APP_URL) return process.env.APP_URL.replace(/\/$/, '');
     const name = process.env.APP_URL_PARAMETER;
     if (!name) throw new Error('No APP_URL or APP_URL_PARAMETER');
+    // Loaded once per container, by the first e-mail with a link: most requests never need it.
+    const { GetParameterCommand, SSMClient } = await import('@aws-sdk/client-ssm');
     const out = await new SSMClient({}).send(new GetParameterCommand({ Name: name }));
     if (!out.Parameter?.Value) throw new Error(`Empty parameter ${name}`);
     return out.Parameter.Value.replace(/\/$/, '');
