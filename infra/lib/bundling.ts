@@ -2,13 +2,14 @@
  * How a Cellar Lambda is bundled, in one place: the CellarFunction construct bundles with these options at synth
  * and tests/bench/functions.bench.ts measures bundles built with them, so what is measured is what is deployed.
  */
-import { join } from 'node:path';
-import type { BuildOptions } from 'esbuild';
+import type { BuildOptions, Metafile } from 'esbuild';
 import { REPO_ROOT } from './repo';
+import { zodAsNamespace } from './zod-as-namespace';
 
+const MODULE = 'index';
 /** The bundled module, and the export of it that Lambda calls. */
-export const FUNCTION_FILE = 'index.mjs';
-export const FUNCTION_HANDLER = 'index.handler';
+export const FUNCTION_FILE = `${MODULE}.mjs`;
+export const FUNCTION_HANDLER = `${MODULE}.handler`;
 
 /** The Node options the functions run with: stack traces in logs name the TypeScript sources. */
 export const FUNCTION_NODE_OPTIONS = '--enable-source-maps';
@@ -16,7 +17,12 @@ export const FUNCTION_NODE_OPTIONS = '--enable-source-maps';
 export function functionBuildOptions(entry: string, outdir: string): BuildOptions {
   return {
     entryPoints: [entry],
-    outfile: join(outdir, FUNCTION_FILE),
+    outdir,
+    entryNames: MODULE,
+    outExtension: { '.js': '.mjs' },
+    // What the code imports with `import()` goes to a chunk of its own, loaded by the first call that needs it.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     absWorkingDir: REPO_ROOT,
     bundle: true,
     platform: 'node',
@@ -33,5 +39,22 @@ export function functionBuildOptions(entry: string, outdir: string): BuildOption
     sourcemap: true,
     sourcesContent: false,
     logLevel: 'warning',
+    plugins: [zodAsNamespace],
   };
+}
+
+type Output = Metafile['outputs'][string];
+
+/** The files of a bundle Lambda loads to start the function: its module and what that imports statically. */
+export function loadedAtStart(metafile: Metafile): Output[] {
+  const main = Object.keys(metafile.outputs).find((path) => path.endsWith(`/${FUNCTION_FILE}`));
+  const loaded = new Set<string>();
+  const visit = (path: string) => {
+    if (loaded.has(path)) return;
+    loaded.add(path);
+    for (const i of metafile.outputs[path]?.imports ?? [])
+      if (!i.external && i.kind === 'import-statement') visit(i.path);
+  };
+  if (main) visit(main);
+  return [...loaded].map((path) => metafile.outputs[path] as Output);
 }
