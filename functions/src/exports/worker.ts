@@ -17,6 +17,7 @@ import { HttpError } from '../platform/errors';
 import { logger } from '../platform/logger';
 import { callerFor } from '../platform/principal';
 import { isLastAttempt } from '../platform/queue';
+import { BUCKETS } from '../platform/topology';
 import { EXPORTERS } from './exporters';
 import { findExport, saveExport } from './jobs';
 import { exportQuery } from './service';
@@ -47,7 +48,7 @@ export async function runExport(id: string): Promise<void> {
   }
   const disposition = file.headers['Content-Disposition'] ?? 'attachment; filename="export.csv"';
   const filename = FILENAME.exec(disposition)?.[1] ?? 'export.csv';
-  const key = `exports/${job.id}/${filename}`;
+  const key = `${BUCKETS.exports.filePrefix}${job.id}/${filename}`;
   await putObject({
     Bucket: config.exportBucket,
     Key: key,

@@ -13,9 +13,9 @@ const ALG = 'HS256';
 let secret: Promise<Uint8Array> | undefined;
 
 async function loadSecret(): Promise<Uint8Array> {
-  const local = process.env.JWT_SECRET;
+  const local = config.jwtSecret;
   if (local) return new TextEncoder().encode(local);
-  const arn = process.env.JWT_SECRET_ARN;
+  const arn = config.jwtSecretArn;
   if (!arn) throw new Error('No JWT secret configured');
   // Loaded here, once per container: locally (JWT_SECRET) the SDK package is never needed.
   const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
