@@ -1,6 +1,7 @@
 /**
- * How a Cellar Lambda is bundled, in one place: the CellarFunction construct bundles with these options at synth
- * and tests/bench/functions.bench.ts measures bundles built with them, so what is measured is what is deployed.
+ * How a Cellar Lambda is bundled, in one place: the CellarFunction construct bundles with these options at synth,
+ * tests/infra/app.test.ts checks bundles built with them and tests/bench/functions.bench.ts measures them, so what
+ * is tested and measured is what is deployed.
  */
 import type { BuildOptions, Metafile } from 'esbuild';
 import { REPO_ROOT } from './repo';

@@ -30,7 +30,7 @@ export const ENV = {
   s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
 } as const;
 
-export type EnvValues = { readonly [K in keyof typeof ENV]?: string };
+type EnvValues = { readonly [K in keyof typeof ENV]?: string };
 
 /** The variables to give the functions, named from what they hold. */
 export function functionEnvironment(values: EnvValues): Record<string, string> {
