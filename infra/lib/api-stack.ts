@@ -12,6 +12,7 @@ import {
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { functionEnvironment } from '../../functions/src/platform/topology';
 import { CellarFunction } from './constructs/cellar-function';
 import { QueueWorker } from './constructs/queue-worker';
 import type { DataStack } from './data-stack';
@@ -41,16 +42,18 @@ export class ApiStack extends Stack {
     const { data } = props;
 
     const environment = {
-      TABLE_NAME: data.table.tableName,
-      IMPORT_BUCKET: data.importsBucket.bucketName,
-      EXPORT_BUCKET: data.exportsBucket.bucketName,
-      IMPORT_QUEUE_URL: data.importQueue.queue.queueUrl,
-      EXPORT_QUEUE_URL: data.exportQueue.queue.queueUrl,
-      JWT_SECRET_ARN: data.jwtSecret.secretArn,
-      APP_ENV: props.appEnv,
-      APP_URL_PARAMETER: props.appUrlParameter,
+      ...functionEnvironment({
+        tableName: data.table.tableName,
+        importBucket: data.importsBucket.bucketName,
+        exportBucket: data.exportsBucket.bucketName,
+        importQueueUrl: data.importQueue.queue.queueUrl,
+        exportQueueUrl: data.exportQueue.queue.queueUrl,
+        jwtSecretArn: data.jwtSecret.secretArn,
+        appEnv: props.appEnv,
+        appUrlParameter: props.appUrlParameter,
+        ...(props.mailFrom ? { mailSender: 'ses', mailFrom: props.mailFrom } : {}),
+      }),
       POWERTOOLS_LOG_LEVEL: 'INFO',
-      ...(props.mailFrom ? { MAIL_SENDER: 'ses', MAIL_FROM: props.mailFrom } : {}),
     };
     const appUrlRead = new PolicyStatement({
       actions: ['ssm:GetParameter'],

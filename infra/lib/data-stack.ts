@@ -6,12 +6,12 @@ import { SqsDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../../functions/src/data/table-definition';
+import { BUCKETS, QUEUES } from '../../functions/src/platform/topology';
 import { acknowledgeObjectWildcard, LAMBDA_BASIC_EXECUTION, stackSingleton } from './acknowledge';
 import { LogBucket, PrivateBucket } from './constructs/private-bucket';
 import { WorkQueue } from './constructs/work-queue';
 
-/** Uploaded CSV files land here; the import worker is notified of each one. */
-export const IMPORT_PREFIX = 'incoming/';
+const IMPORT_PREFIX = BUCKETS.imports.uploadPrefix;
 
 /** Items and index queries; no Scan, no table management. */
 const TABLE_READ_WRITE = [
@@ -66,11 +66,17 @@ export class DataStack extends Stack {
     }
 
     const accessLogs = new LogBucket(this, 'AccessLogs');
-    this.importsBucket = new PrivateBucket(this, 'Imports', { accessLogs, expireAfter: Duration.days(30) });
-    this.exportsBucket = new PrivateBucket(this, 'Exports', { accessLogs, expireAfter: Duration.days(30) });
+    this.importsBucket = new PrivateBucket(this, 'Imports', {
+      accessLogs,
+      expireAfter: Duration.days(BUCKETS.imports.expireAfterDays),
+    });
+    this.exportsBucket = new PrivateBucket(this, 'Exports', {
+      accessLogs,
+      expireAfter: Duration.days(BUCKETS.exports.expireAfterDays),
+    });
 
-    this.importQueue = new WorkQueue(this, 'ImportQueue', { workerTimeout: Duration.minutes(5) });
-    this.exportQueue = new WorkQueue(this, 'ExportQueue', { workerTimeout: Duration.minutes(5) });
+    this.importQueue = new WorkQueue(this, 'ImportQueue', QUEUES.imports);
+    this.exportQueue = new WorkQueue(this, 'ExportQueue', QUEUES.exports);
     this.importsBucket.addEventNotification(EventType.OBJECT_CREATED, new SqsDestination(this.importQueue.queue), {
       prefix: IMPORT_PREFIX,
     });
@@ -143,13 +149,16 @@ export class DataStack extends Stack {
       statements: [
         // The lists it exports read the table; the job item is written back.
         this.tableReadWrite(),
-        new PolicyStatement({ actions: ['s3:PutObject'], resources: [this.exportsBucket.arnForObjects('exports/*')] }),
+        new PolicyStatement({
+          actions: ['s3:PutObject'],
+          resources: [this.exportsBucket.arnForObjects(`${BUCKETS.exports.filePrefix}*`)],
+        }),
       ],
     });
     acknowledgeObjectWildcard(
       this.exportWorkerAccess,
       this.exportsBucket,
-      'exports/*',
+      `${BUCKETS.exports.filePrefix}*`,
       'Each export file gets a key of its own job under exports/, unknown in advance.',
     );
   }

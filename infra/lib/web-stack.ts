@@ -10,8 +10,8 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
-  HeadersFrameOption,
-  HeadersReferrerPolicy,
+  type HeadersFrameOption,
+  type HeadersReferrerPolicy,
   HttpVersion,
   OriginRequestPolicy,
   PriceClass,
@@ -23,6 +23,7 @@ import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origin
 import { BucketDeployment, CacheControl, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
+import { SECURITY_HEADERS } from '../../functions/src/platform/topology';
 import { acknowledgeObjectWildcard, LAMBDA_BASIC_EXECUTION } from './acknowledge';
 import { LogBucket, PrivateBucket } from './constructs/private-bucket';
 import { repoPath } from './repo';
@@ -40,19 +41,6 @@ export interface WebStackProps extends StackProps {
   /** The SSM parameter that tells the API the site's address (for links in e-mails). */
   readonly appUrlParameter: string;
 }
-
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  // Mantine sets inline styles.
-  "style-src 'self' 'unsafe-inline'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 /**
  * The SPA's client-side routes (/orders/42) are not files: serve index.html for any path without an extension.
@@ -79,13 +67,19 @@ export class WebStack extends Stack {
     const logs = new LogBucket(this, 'Logs', { aclWritable: true });
     const site = new PrivateBucket(this, 'Site', { accessLogs: logs });
 
+    const { strictTransportSecurity: hsts, ...headers } = SECURITY_HEADERS;
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: {
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds),
+          includeSubdomains: hsts.includeSubdomains,
+          override: true,
+        },
+        // CloudFront's only value for it: nosniff.
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        frameOptions: { frameOption: headers.frameOptions as HeadersFrameOption, override: true },
+        referrerPolicy: { referrerPolicy: headers.referrerPolicy as HeadersReferrerPolicy, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: headers.contentSecurityPolicy, override: true },
       },
     });
 

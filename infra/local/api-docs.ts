@@ -1,13 +1,13 @@
 /**
  * The API documentation, browsable at /api/docs on the local runtime only: Swagger UI reading /api/openapi.json
  * (the docs Lambda's answer). Its files come from its npm package, so the page needs no network. In AWS only the
- * document is served; a viewer there would be one more thing to keep patched.
+ * document is served; a viewer there would be one more thing to keep patched. The local server adds the security
+ * headers (server.ts).
  */
 import { createReadStream } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { SECURITY_HEADERS } from './gateway';
 
 export const DOCS_PATH = '/api/docs';
 
@@ -35,7 +35,7 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 export const isDocsPath = (pathname: string) => pathname === DOCS_PATH || pathname.startsWith(`${DOCS_PATH}/`);
 
 function send(res: ServerResponse, status: number, type: string, body: string) {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache', ...SECURITY_HEADERS });
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache' });
   res.end(body);
 }
 
@@ -46,7 +46,7 @@ export function serveDocs(res: ServerResponse, pathname: string): void {
   else if (name === 'start.js') send(res, 200, 'text/javascript; charset=utf-8', START);
   else if (!type) send(res, 404, 'text/plain; charset=utf-8', 'Not found');
   else {
-    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache', ...SECURITY_HEADERS });
+    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' });
     createReadStream(join(dist, name))
       .on('error', () => res.destroy())
       .pipe(res);

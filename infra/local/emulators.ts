@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { TABLE_DEFINITION } from '@cellar/functions/data/table-definition';
+import { WORK_QUEUE } from '@cellar/functions/platform/topology';
 import dynalite from 'dynalite';
 import { createSqsServer } from 'local-aws-sqs';
 import S3rver from 's3rver';
@@ -118,17 +119,22 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   );
 }
 
-/** Creates a queue and its dead-letter queue; returns both URLs. */
-export async function ensureQueue(endpoint: string, name: string, maxReceiveCount: number, visibilityTimeout: number) {
+/** Creates a work queue and its dead-letter queue, as the data stack does; returns both URLs. */
+export async function ensureQueue(endpoint: string, name: string, visibilityTimeout: number) {
   const client = new SQSClient({ endpoint, region: REGION, credentials: CREDENTIALS });
-  const dlq = await client.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }));
+  const dlq = await client.send(
+    new CreateQueueCommand({
+      QueueName: `${name}-dlq`,
+      Attributes: { MessageRetentionPeriod: String(WORK_QUEUE.deadLetterRetentionDays * 24 * 3600) },
+    }),
+  );
   const dlqArn = `arn:aws:sqs:${REGION}:123456789012:${name}-dlq`;
   const queue = await client.send(
     new CreateQueueCommand({
       QueueName: name,
       Attributes: {
         VisibilityTimeout: String(visibilityTimeout),
-        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount }),
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: WORK_QUEUE.maxReceives }),
       },
     }),
   );

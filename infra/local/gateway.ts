@@ -1,7 +1,7 @@
 /**
  * The local API Gateway: turns an HTTP request into the REST API (v1) proxy event the deployed Lambda
  * receives, calls the same handler, and writes its response. Everything else is the SPA, served from
- * web/dist with the rewrite and security headers CloudFront applies in AWS.
+ * web/dist with the rewrite CloudFront applies in AWS.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
@@ -145,15 +145,6 @@ const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
 };
 
-/** The same headers the CloudFront response-headers policy adds. */
-export const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'content-security-policy':
-    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; font-src 'self' data:",
-};
-
 export function serveStatic(root: string, res: ServerResponse, url: URL): void {
   const base = resolve(root);
   // The CloudFront Function's rule: a path without a file extension is a route of the SPA.
@@ -166,7 +157,7 @@ export function serveStatic(root: string, res: ServerResponse, url: URL): void {
       res.end('The web app is not built: run `npm run build -w web` (npm start does it for you).');
       return;
     }
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
     res.end('Not found');
     return;
   }
@@ -174,7 +165,6 @@ export function serveStatic(root: string, res: ServerResponse, url: URL): void {
   res.writeHead(200, {
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    ...SECURITY_HEADERS,
   });
   createReadStream(file).pipe(res);
 }

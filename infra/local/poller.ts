@@ -21,6 +21,8 @@ export interface PollerOptions {
   name: string;
   batchSize?: number;
   visibilityTimeout?: number;
+  /** The worker's timeout, which its context reports as Lambda's does. */
+  timeoutSeconds: number;
   waitSeconds?: number;
   onError?: (e: unknown) => void;
 }
@@ -57,7 +59,7 @@ export function startPoller(o: PollerOptions): { stop(): Promise<void> } {
         }));
         let failed: Set<string>;
         try {
-          const result = await o.worker({ Records: records }, lambdaContext(o.name, 900_000));
+          const result = await o.worker({ Records: records }, lambdaContext(o.name, o.timeoutSeconds * 1000));
           failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
         } catch (e) {
           o.onError?.(e);

@@ -4,18 +4,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { DATA_FORMAT } from '@cellar/functions/data/table-definition';
-import { QUEUE_MAX_RECEIVES } from '@cellar/functions/platform/queue';
-import { isDocsPath, serveDocs } from './api-docs';
+import {
+  BUCKETS,
+  functionEnvironment,
+  LOCAL_TABLE_NAME,
+  QUEUES,
+  visibilityTimeoutSeconds,
+  WORK_QUEUE,
+} from '@cellar/functions/platform/topology';
 import { CREDENTIALS, ensureQueue, ensureTable, REGION, startEmulators } from './emulators';
-import { handleApi, serveStatic } from './gateway';
-import { MAILBOX_PATH, serveMailbox } from './mailbox';
-import { RECOUNT_PATH, serveRecount } from './ops';
 import { startPoller, type Worker } from './poller';
+import { createLocalServer } from './server';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -27,7 +30,7 @@ export interface RuntimeOptions {
   /** Seed the demo on first start (default true). */
   seed?: boolean;
   webRoot?: string;
-  /** Seconds a received import message stays hidden (Lambda's default mapping: 6 × the worker timeout). */
+  /** Seconds a received import message stays hidden (default: as deployed). */
   importVisibilityTimeout?: number;
   log?: (line: string) => void;
 }
@@ -37,13 +40,6 @@ export interface Runtime {
   env: Record<string, string>;
   stop(): Promise<void>;
 }
-
-const TABLE = 'cellar';
-const BUCKETS = { imports: 'cellar-imports', exports: 'cellar-exports' };
-const IMPORT_QUEUE = 'cellar-imports';
-const EXPORT_QUEUE = 'cellar-exports';
-// As the deployed import worker (infra/lib/api-stack.ts): 5 minutes, messages hidden 6× that.
-const WORKER_TIMEOUT_S = 300;
 
 function secretIn(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
@@ -64,31 +60,35 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   writeFileSync(formatFile, String(DATA_FORMAT));
   const firstStart = !existsSync(join(dataDir, 'seeded'));
 
-  const emulators = await startEmulators(dataDir, Object.values(BUCKETS));
+  const emulators = await startEmulators(dataDir, [BUCKETS.imports.localName, BUCKETS.exports.localName]);
   const { endpoints } = emulators;
-  await ensureTable(endpoints.dynamodb, TABLE);
-  const visibility = o.importVisibilityTimeout ?? WORKER_TIMEOUT_S * 6;
-  const { queueUrl, dlqUrl } = await ensureQueue(endpoints.sqs, IMPORT_QUEUE, QUEUE_MAX_RECEIVES, visibility);
-  const exports = await ensureQueue(endpoints.sqs, EXPORT_QUEUE, QUEUE_MAX_RECEIVES, WORKER_TIMEOUT_S * 6);
+  await ensureTable(endpoints.dynamodb, LOCAL_TABLE_NAME);
+  const importVisibility = o.importVisibilityTimeout ?? visibilityTimeoutSeconds(QUEUES.imports);
+  const exportVisibility = visibilityTimeoutSeconds(QUEUES.exports);
+  const imports = await ensureQueue(endpoints.sqs, QUEUES.imports.localName, importVisibility);
+  const exports = await ensureQueue(endpoints.sqs, QUEUES.exports.localName, exportVisibility);
 
   // The handlers read the same variables as in AWS; the SDK's service-specific endpoint variables
   // point them at the emulators.
   const env: Record<string, string> = {
-    TABLE_NAME: TABLE,
-    IMPORT_BUCKET: BUCKETS.imports,
-    EXPORT_BUCKET: BUCKETS.exports,
-    IMPORT_QUEUE_URL: queueUrl,
-    IMPORT_DLQ_URL: dlqUrl,
-    EXPORT_QUEUE_URL: exports.queueUrl,
-    APP_ENV: 'local',
+    ...functionEnvironment({
+      tableName: LOCAL_TABLE_NAME,
+      importBucket: BUCKETS.imports.localName,
+      exportBucket: BUCKETS.exports.localName,
+      importQueueUrl: imports.queueUrl,
+      exportQueueUrl: exports.queueUrl,
+      appEnv: 'local',
+      jwtSecret: secretIn(dataDir),
+      s3ForcePathStyle: 'true',
+    }),
+    // For tests that look at the dead letters.
+    IMPORT_DLQ_URL: imports.dlqUrl,
     AWS_REGION: REGION,
     AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
     AWS_ENDPOINT_URL_S3: endpoints.s3,
     AWS_ENDPOINT_URL_SQS: endpoints.sqs,
-    S3_FORCE_PATH_STYLE: 'true',
-    JWT_SECRET: secretIn(dataDir),
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     POWERTOOLS_DEV: 'true',
   };
@@ -102,12 +102,14 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
       const records = event.Records.filter(
         (r) =>
           r.eventName.startsWith('ObjectCreated') &&
-          r.s3.bucket.name === BUCKETS.imports &&
-          r.s3.object.key.startsWith('incoming/'),
+          r.s3.bucket.name === BUCKETS.imports.localName &&
+          r.s3.object.key.startsWith(BUCKETS.imports.uploadPrefix),
       );
       if (records.length) {
         sqs
-          .send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ Records: records }) }))
+          .send(
+            new SendMessageCommand({ QueueUrl: imports.queueUrl, MessageBody: JSON.stringify({ Records: records }) }),
+          )
           .catch((e) => log(`S3 notification lost: ${(e as Error).message}`));
       }
     },
@@ -115,27 +117,22 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
 
   const importWorker = (await import('@cellar/functions/imports/worker')) as { handler: Worker };
   const exportWorker = (await import('@cellar/functions/exports/worker')) as { handler: Worker };
-  const pollers = [
+  // Each queue's worker fed as Lambda's event source mapping feeds it in AWS.
+  const poll = (queue: keyof typeof QUEUES, queueUrl: string, visibilityTimeout: number, worker: Worker) =>
     startPoller({
       client: sqs,
       queueUrl,
-      queueArn: `arn:aws:sqs:${REGION}:123456789012:${IMPORT_QUEUE}`,
-      worker: importWorker.handler,
-      name: 'cellar-import-worker',
-      batchSize: 10,
-      visibilityTimeout: visibility,
-      onError: (e) => log(`import worker: ${(e as Error).message}`),
-    }),
-    startPoller({
-      client: sqs,
-      queueUrl: exports.queueUrl,
-      queueArn: `arn:aws:sqs:${REGION}:123456789012:${EXPORT_QUEUE}`,
-      worker: exportWorker.handler,
-      name: 'cellar-export-worker',
-      batchSize: 10,
-      visibilityTimeout: WORKER_TIMEOUT_S * 6,
-      onError: (e) => log(`export worker: ${(e as Error).message}`),
-    }),
+      queueArn: `arn:aws:sqs:${REGION}:123456789012:${QUEUES[queue].localName}`,
+      worker,
+      name: `cellar-${queue}-worker`,
+      batchSize: WORK_QUEUE.batchSize,
+      visibilityTimeout,
+      timeoutSeconds: QUEUES[queue].workerTimeoutSeconds,
+      onError: (e) => log(`${queue} worker: ${(e as Error).message}`),
+    });
+  const pollers = [
+    poll('imports', imports.queueUrl, importVisibility, importWorker.handler),
+    poll('exports', exports.queueUrl, exportVisibility, exportWorker.handler),
   ];
 
   if (firstStart && o.seed !== false) {
@@ -144,25 +141,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
     writeFileSync(join(dataDir, 'seeded'), new Date().toISOString());
   }
 
-  const webRoot = o.webRoot ?? join(ROOT, 'web/dist');
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    // The documentation viewer is the local server's own page, not a route of the API.
-    const work = isDocsPath(url.pathname)
-      ? Promise.resolve(serveDocs(res, url.pathname))
-      : url.pathname.startsWith('/api/')
-        ? handleApi(req, res, url)
-        : url.pathname === MAILBOX_PATH
-          ? serveMailbox(res)
-          : url.pathname === RECOUNT_PATH
-            ? serveRecount(req, res)
-            : Promise.resolve(serveStatic(webRoot, res, url));
-    work.catch((e) => {
-      log(`request failed: ${(e as Error).stack}`);
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ message: 'Internal server error' }));
-    });
-  });
+  const server = createLocalServer(o.webRoot ?? join(ROOT, 'web/dist'), log);
   const host = o.host ?? '127.0.0.1';
   await new Promise<void>((ok, ko) => {
     server.once('error', ko);

@@ -1,6 +1,9 @@
+import { tmpdir } from 'node:os';
+import { relative } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { functionBuildOptions, loadedAtStart } from '../../infra/lib/bundling';
 import { CellarFunction } from '../../infra/lib/constructs/cellar-function';
 import { REPO_ROOT } from '../../infra/lib/repo';
 import { synthCellar } from './synth';
@@ -47,28 +50,38 @@ describe('Environments', () => {
   });
 });
 
-describe('Deployed code', () => {
-  it('never includes the local runtime, its demo seed or its demo password', async () => {
+describe('Deployed code', async () => {
+  const entryPoints = production.app.node
+    .findAll()
+    .filter((c): c is CellarFunction => c instanceof CellarFunction)
+    .map((fn) => fn.entry);
+  // Each bundle as it is deployed, kept in memory.
+  const bundles = await Promise.all(
+    entryPoints.map(async (entry) => {
+      const { metafile } = await build({ ...functionBuildOptions(entry, tmpdir()), write: false, metafile: true });
+      return { entry: relative(REPO_ROOT, entry), metafile };
+    }),
+  );
+
+  it('never includes the local runtime, its demo seed or its demo password', () => {
     // Prepare
-    const entryPoints = production.app.node
-      .findAll()
-      .filter((c): c is CellarFunction => c instanceof CellarFunction)
-      .map((fn) => fn.entry);
-    // Act: the same module graph the Lambda bundles are made of
-    const { metafile } = await build({
-      entryPoints,
-      absWorkingDir: REPO_ROOT,
-      bundle: true,
-      write: false,
-      metafile: true,
-      platform: 'node',
-      format: 'esm',
-      outdir: 'out',
-      external: ['@aws-sdk/*'],
-      logLevel: 'silent',
-    });
+    const inputs = bundles.flatMap(({ metafile }) => Object.keys(metafile.inputs));
     // Assess
     expect(entryPoints.length).toBeGreaterThan(1);
-    expect(Object.keys(metafile.inputs).filter((input) => input.startsWith('infra/'))).toEqual([]);
+    expect(inputs.filter((input) => input.startsWith('infra/'))).toEqual([]);
+  });
+
+  it('starts every function with less than 250 KB of code, zod with its English messages only', () => {
+    // Prepare
+    const atStart = bundles.map(({ entry, metafile }) => {
+      const outputs = loadedAtStart(metafile);
+      const locales = outputs
+        .flatMap((o) => Object.entries(o.inputs))
+        .filter(([input, { bytesInOutput }]) => input.includes('node_modules/zod/v4/locales/') && bytesInOutput > 0)
+        .map(([input]) => input.replace(/.*\//, ''));
+      return { entry, kb: Math.round(outputs.reduce((sum, o) => sum + o.bytes, 0) / 1024), locales };
+    });
+    // Assess
+    expect(atStart.filter((b) => b.kb > 250 || b.locales.join() !== 'en.js')).toEqual([]);
   });
 });

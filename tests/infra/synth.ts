@@ -37,7 +37,8 @@ export function synthCellar(context: Record<string, unknown> = {}): SynthesizedC
   }
 }
 
-function synthInto(outdir: string, context: Record<string, unknown>): SynthesizedCellar {
+/** The app's constructs as `cdk synth` builds them, same context, without bundling the Lambdas (the slow part). */
+export function cellarApp(context: Record<string, unknown> = {}, outdir?: string) {
   const app = new App({
     outdir,
     context: {
@@ -49,7 +50,11 @@ function synthInto(outdir: string, context: Record<string, unknown>): Synthesize
     },
     builtinCloudFormationValidation: false,
   });
-  const stacks = addCellarStacks(app);
+  return { app, stacks: addCellarStacks(app) };
+}
+
+function synthInto(outdir: string, context: Record<string, unknown>): SynthesizedCellar {
+  const { app, stacks } = cellarApp(context, outdir);
   let templates: Record<keyof CellarStacks, Template> | undefined;
   let synthError: unknown;
   try {

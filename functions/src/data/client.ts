@@ -1,16 +1,16 @@
 /**
- * AWS SDK clients, one per container. Endpoints come from the SDK's own service-specific variables
+ * AWS SDK clients, one per container. DynamoDB serves every function and loads with it; S3 and SQS are loaded
+ * (`import()`) by the first call that needs them, so a function that never touches a file or a queue never pays
+ * for their SDK packages at cold start. Endpoints come from the SDK's own service-specific variables
  * (AWS_ENDPOINT_URL_DYNAMODB, AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL_SQS), which the local runtime sets.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
-import { SQSClient } from '@aws-sdk/client-sqs';
+import type { GetObjectCommandInput, GetObjectCommandOutput, PutObjectCommandInput } from '@aws-sdk/client-s3';
+import type { SendMessageCommandInput } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
 
 let ddb: DynamoDBDocumentClient | undefined;
-let s3: S3Client | undefined;
-let sqs: SQSClient | undefined;
 
 export function documentClient(): DynamoDBDocumentClient {
   ddb ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
@@ -19,16 +19,47 @@ export function documentClient(): DynamoDBDocumentClient {
   return ddb;
 }
 
-export function s3Client(): S3Client {
-  s3 ??= new S3Client({
+/** A module and its client, loaded and created once, on first use. */
+function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => {
+    loaded ??= load();
+    return loaded;
+  };
+}
+
+const s3 = onFirstUse(async () => {
+  const sdk = await import('@aws-sdk/client-s3');
+  const client = new sdk.S3Client({
     forcePathStyle: config.s3ForcePathStyle,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
-  return s3;
+  return { sdk, client };
+});
+
+const sqs = onFirstUse(async () => {
+  const sdk = await import('@aws-sdk/client-sqs');
+  return { sdk, client: new sdk.SQSClient({}) };
+});
+
+export async function putObject(input: PutObjectCommandInput): Promise<void> {
+  const { sdk, client } = await s3();
+  await client.send(new sdk.PutObjectCommand(input));
 }
 
-export function sqsClient(): SQSClient {
-  sqs ??= new SQSClient({});
-  return sqs;
+export async function getObject(input: GetObjectCommandInput): Promise<GetObjectCommandOutput> {
+  const { sdk, client } = await s3();
+  return client.send(new sdk.GetObjectCommand(input));
+}
+
+/** A link that downloads the object without credentials until it expires. */
+export async function presignedGetUrl(input: GetObjectCommandInput, expiresIn: number): Promise<string> {
+  const [{ sdk, client }, { getSignedUrl }] = await Promise.all([s3(), import('@aws-sdk/s3-request-presigner')]);
+  return getSignedUrl(client, new sdk.GetObjectCommand(input), { expiresIn });
+}
+
+export async function sendMessage(input: SendMessageCommandInput): Promise<void> {
+  const { sdk, client } = await sqs();
+  await client.send(new sdk.SendMessageCommand(input));
 }

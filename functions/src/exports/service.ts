@@ -3,9 +3,6 @@
  * filter, sort and column checks), records a job and queues it; the worker (worker.ts) runs the list's own
  * export as the requester and puts the file in the exports bucket; the requester gets a link valid 15 minutes.
  */
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { canAccess } from '@cellar/shared/access/roles';
 import type { ExportJob, ExportRequest } from '@cellar/shared/exports/schemas';
 import { checkListQuery, exportFields, type ListQuery, parseListQuery } from '@cellar/shared/filter/query';
@@ -14,7 +11,7 @@ import type { RouteDef } from '@cellar/shared/routes/define';
 import { type RouteId, routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
-import { s3Client, sqsClient } from '../data/client';
+import { presignedGetUrl, sendMessage } from '../data/client';
 import { config } from '../platform/config';
 import { ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
 import type { Caller } from '../platform/principal';
@@ -78,9 +75,7 @@ export async function createExport(caller: Caller, body: ExportRequest, lang: La
     finishedAt: null,
   };
   await saveExport(job);
-  await sqsClient().send(
-    new SendMessageCommand({ QueueUrl: config.exportQueueUrl, MessageBody: JSON.stringify({ id: job.id }) }),
-  );
+  await sendMessage({ QueueUrl: config.exportQueueUrl, MessageBody: JSON.stringify({ id: job.id }) });
   return view(job, null);
 }
 
@@ -90,9 +85,7 @@ export async function getExport(caller: Caller, id: string): Promise<ExportJob> 
   if (!job || job.userId !== caller.user.id) throw new NotFoundError();
   const url =
     job.status === 'done' && job.key
-      ? await getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: config.exportBucket, Key: job.key }), {
-          expiresIn: LINK_SECONDS,
-        })
+      ? await presignedGetUrl({ Bucket: config.exportBucket, Key: job.key }, LINK_SECONDS)
       : null;
   return view(job, url);
 }

@@ -4,20 +4,20 @@
  * records the job done with the row count. A finished job is skipped; a failure the requester caused (a right
  * lost since, a query no longer valid) ends the job as failed; anything else is retried by the queue.
  */
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { canAccess } from '@cellar/shared/access/roles';
 import { QueryError } from '@cellar/shared/filter/query';
 import { translate } from '@cellar/shared/i18n/messages';
 import type { RouteDef } from '@cellar/shared/routes/define';
 import { routes } from '@cellar/shared/routes/table';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { s3Client } from '../data/client';
+import { putObject } from '../data/client';
 import { config } from '../platform/config';
 import { ROW_COUNT_HEADER } from '../platform/csv';
 import { HttpError } from '../platform/errors';
 import { logger } from '../platform/logger';
 import { callerFor } from '../platform/principal';
 import { isLastAttempt } from '../platform/queue';
+import { BUCKETS } from '../platform/topology';
 import { EXPORTERS } from './exporters';
 import { findExport, saveExport } from './jobs';
 import { exportQuery } from './service';
@@ -48,17 +48,15 @@ export async function runExport(id: string): Promise<void> {
   }
   const disposition = file.headers['Content-Disposition'] ?? 'attachment; filename="export.csv"';
   const filename = FILENAME.exec(disposition)?.[1] ?? 'export.csv';
-  const key = `exports/${job.id}/${filename}`;
-  await s3Client().send(
-    new PutObjectCommand({
-      Bucket: config.exportBucket,
-      Key: key,
-      Body: file.body,
-      ContentType: 'text/csv; charset=utf-8',
-      // The link downloads the file under its name rather than showing it.
-      ContentDisposition: disposition,
-    }),
-  );
+  const key = `${BUCKETS.exports.filePrefix}${job.id}/${filename}`;
+  await putObject({
+    Bucket: config.exportBucket,
+    Key: key,
+    Body: file.body,
+    ContentType: 'text/csv; charset=utf-8',
+    // The link downloads the file under its name rather than showing it.
+    ContentDisposition: disposition,
+  });
   await saveExport({
     ...job,
     status: 'done',

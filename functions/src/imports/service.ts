@@ -4,7 +4,6 @@
  * (worker.ts) checks each row again with the shared template rules and creates the records through the entities'
  * own services, acting as the user who uploaded. The job records progress and the refused rows.
  */
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { SegmentCode } from '@cellar/shared/common/schemas';
 import type { ContactType } from '@cellar/shared/contacts/schemas';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
@@ -30,7 +29,7 @@ import {
 } from '@cellar/shared/imports/templates';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
-import { s3Client } from '../data/client';
+import { putObject } from '../data/client';
 import { keys } from '../data/keys';
 import { references } from '../data/reference';
 import { batchGet } from '../data/table';
@@ -212,14 +211,12 @@ export async function uploadImport(
   };
   // The job first: the worker looks it up when S3 tells it about the file.
   await saveJob(job);
-  await s3Client().send(
-    new PutObjectCommand({
-      Bucket: config.importBucket,
-      Key: incomingKey(job.id),
-      Body: file.content,
-      ContentType: 'text/csv',
-    }),
-  );
+  await putObject({
+    Bucket: config.importBucket,
+    Key: incomingKey(job.id),
+    Body: file.content,
+    ContentType: 'text/csv',
+  });
   return jobView(job);
 }
 

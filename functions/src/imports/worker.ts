@@ -5,7 +5,6 @@
  * saved every few rows; a redelivered message resumes where the last save left off, and a finished job is skipped.
  * A message that fails is reported in `batchItemFailures` so only it is retried, then dead-lettered.
  */
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { CompanyInput } from '@cellar/shared/companies/schemas';
 import type { ContactCreate } from '@cellar/shared/contacts/schemas';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
@@ -23,7 +22,7 @@ import type { UserCreate } from '@cellar/shared/users/schemas';
 import type { S3Event, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createCompany } from '../companies/service';
 import { createContact } from '../contacts/service';
-import { s3Client } from '../data/client';
+import { getObject } from '../data/client';
 import { HttpError } from '../platform/errors';
 import { logger } from '../platform/logger';
 import { type Caller, callerFor } from '../platform/principal';
@@ -37,7 +36,7 @@ import { columnLabel, contextFor, jobIdOfKey, rowsOf, withSuppliers } from './se
 const CHECKPOINT_ROWS = 20;
 
 async function readObject(bucket: string, key: string): Promise<Uint8Array> {
-  const out = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  const out = await getObject({ Bucket: bucket, Key: key });
   if (!out.Body) throw new Error(`Empty object ${key}`);
   return out.Body.transformToByteArray();
 }

@@ -2,15 +2,18 @@
  * The SPA's public address, for links in e-mails. Never taken from the request (a forged Origin would
  * send reset links elsewhere): APP_URL locally, or the SSM parameter the web stack writes (APP_URL_PARAMETER).
  */
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { config } from './config';
 
 let cached: Promise<string> | undefined;
 
 export function appUrl(): Promise<string> {
   cached ??= (async () => {
-    if (process.env.APP_URL) return process.env.APP_URL.replace(/\/$/, '');
-    const name = process.env.APP_URL_PARAMETER;
+    const local = config.appUrl;
+    if (local) return local.replace(/\/$/, '');
+    const name = config.appUrlParameter;
     if (!name) throw new Error('No APP_URL or APP_URL_PARAMETER');
+    // Loaded once per container, by the first e-mail with a link: most requests never need it.
+    const { GetParameterCommand, SSMClient } = await import('@aws-sdk/client-ssm');
     const out = await new SSMClient({}).send(new GetParameterCommand({ Name: name }));
     if (!out.Parameter?.Value) throw new Error(`Empty parameter ${name}`);
     return out.Parameter.Value.replace(/\/$/, '');

@@ -1,29 +1,53 @@
-/** What a function learns from its environment; read once per container. */
-const env = (name: string, fallback?: string): string => {
-  const v = process.env[name] ?? fallback;
-  if (v === undefined) throw new Error(`Missing environment variable ${name}`);
+import { BUCKETS, ENV, LOCAL_TABLE_NAME } from './topology';
+
+/** What a function learns from its environment (variables named in topology.ts). */
+const env = (name: keyof typeof ENV, fallback?: string): string => {
+  const v = process.env[ENV[name]] ?? fallback;
+  if (v === undefined) throw new Error(`Missing environment variable ${ENV[name]}`);
   return v;
 };
+const optional = (name: keyof typeof ENV): string | undefined => process.env[ENV[name]] || undefined;
 
 export const config = {
   get tableName() {
-    return env('TABLE_NAME', 'cellar');
+    return env('tableName', LOCAL_TABLE_NAME);
   },
   get importBucket() {
-    return env('IMPORT_BUCKET', 'cellar-imports');
+    return env('importBucket', BUCKETS.imports.localName);
   },
   get exportBucket() {
-    return env('EXPORT_BUCKET', 'cellar-exports');
+    return env('exportBucket', BUCKETS.exports.localName);
   },
   get exportQueueUrl() {
-    return env('EXPORT_QUEUE_URL');
+    return env('exportQueueUrl');
   },
   get appEnv() {
-    return env('APP_ENV', 'production');
+    return env('appEnv', 'production');
+  },
+  /** The token signing key: given as is locally, else the ARN of the secret holding it. */
+  get jwtSecret() {
+    return optional('jwtSecret');
+  },
+  get jwtSecretArn() {
+    return optional('jwtSecretArn');
+  },
+  /** The site's address: given as is locally, else the name of the SSM parameter holding it. */
+  get appUrl() {
+    return optional('appUrl');
+  },
+  get appUrlParameter() {
+    return optional('appUrlParameter');
+  },
+  /** E-mails go through SES only when asked to, from this sender. */
+  get sendsMailWithSes() {
+    return optional('mailSender') === 'ses';
+  },
+  get mailFrom() {
+    return optional('mailFrom');
   },
   /** Local emulators need path-style S3 addressing. */
   get s3ForcePathStyle() {
-    return process.env.S3_FORCE_PATH_STYLE === 'true';
+    return optional('s3ForcePathStyle') === 'true';
   },
   /** The API refuses bodies above this size (413). */
   maxBodyBytes: 1_000_000,

@@ -13,7 +13,6 @@ import type { RouteDef } from '@cellar/shared/routes/define';
 import { type RouteId, type Routes, routeList, routes } from '@cellar/shared/routes/table';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import httpRouterHandler, { type Route } from '@middy/http-router';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { z } from 'zod';
@@ -77,8 +76,15 @@ function decodeBody(event: Event): unknown {
   }
 }
 
-/** multipart/form-data bodies (uploads): middy's parser, its failures turned into the catalogue's answers. */
-const multipart = httpMultipartBodyParser({ busboy: { limits: { files: 1, fields: 20 } } });
+/**
+ * multipart/form-data bodies (uploads): middy's parser, its failures turned into the catalogue's answers. Loaded by
+ * the first upload: one route of one function takes files, and the parser (busboy) is a tenth of a bundle.
+ */
+const loadMultipart = () =>
+  import('@middy/http-multipart-body-parser').then(({ default: parser }) =>
+    parser({ busboy: { limits: { files: 1, fields: 20 } } }),
+  );
+let multipart: ReturnType<typeof loadMultipart> | undefined;
 
 async function decodeMultipart(request: middy.Request<Event>, lang: Language): Promise<unknown> {
   const event = request.event;
@@ -88,8 +94,10 @@ async function decodeMultipart(request: middy.Request<Event>, lang: Language): P
   const raw = event.body ?? '';
   const size = event.isBase64Encoded ? Math.floor((raw.length * 3) / 4) : Buffer.byteLength(raw);
   if (size > config.maxUploadBytes) throw new PayloadTooLargeError();
+  multipart ??= loadMultipart();
+  const parser = await multipart;
   try {
-    await multipart.before?.(request as never);
+    await parser.before?.(request as never);
   } catch {
     throw new ValidationError({ file: [translate(lang, 'import.read_failure')] });
   }

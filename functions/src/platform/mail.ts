@@ -3,9 +3,10 @@
  * the sender: SES in AWS (MAIL_SENDER=ses, from MAIL_FROM); locally the outbox is the mailbox a person reads
  * at /_mailbox.
  */
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { ulid } from 'ulid';
 import { type Item, putItem, queryPage } from '../data/table';
+import { config } from './config';
 import { logger } from './logger';
 
 export interface Mail {
@@ -23,12 +24,14 @@ const OUTBOX = 'OUTBOX';
 let ses: SESv2Client | undefined;
 
 async function deliver(mail: Mail): Promise<OutboxEntry['status']> {
-  if (process.env.MAIL_SENDER !== 'ses') return 'stored';
+  if (!config.sendsMailWithSes) return 'stored';
+  // Loaded with the first e-mail sent: locally, and in most requests, never.
+  const { SESv2Client, SendEmailCommand } = await import('@aws-sdk/client-sesv2');
   ses ??= new SESv2Client({});
   try {
     await ses.send(
       new SendEmailCommand({
-        FromEmailAddress: process.env.MAIL_FROM,
+        FromEmailAddress: config.mailFrom,
         Destination: { ToAddresses: [mail.to] },
         Content: { Simple: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text } } } },
       }),

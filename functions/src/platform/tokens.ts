@@ -3,7 +3,6 @@
  * from JWT_SECRET. The algorithm is pinned on verification and the expiry is always checked.
  * An impersonation token carries `act`: the id of the user really acting.
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { jwtVerify, SignJWT } from 'jose';
 import { config } from './config';
 
@@ -14,10 +13,12 @@ const ALG = 'HS256';
 let secret: Promise<Uint8Array> | undefined;
 
 async function loadSecret(): Promise<Uint8Array> {
-  const local = process.env.JWT_SECRET;
+  const local = config.jwtSecret;
   if (local) return new TextEncoder().encode(local);
-  const arn = process.env.JWT_SECRET_ARN;
+  const arn = config.jwtSecretArn;
   if (!arn) throw new Error('No JWT secret configured');
+  // Loaded here, once per container: locally (JWT_SECRET) the SDK package is never needed.
+  const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
   const out = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
   if (!out.SecretString) throw new Error('Empty JWT secret');
   return new TextEncoder().encode(out.SecretString);

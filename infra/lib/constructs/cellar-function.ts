@@ -1,10 +1,14 @@
-import { type Duration, Validations } from 'aws-cdk-lib';
+import { spawnSync } from 'node:child_process';
+import { AssetHashType, type Duration, type ILocalBundling, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { repoPath } from '../repo';
+import { FUNCTION_HANDLER, FUNCTION_NODE_OPTIONS } from '../bundling';
+import { REPO_ROOT, repoPath } from '../repo';
+
+const RUNTIME = Runtime.NODEJS_22_X;
+const BUNDLER = repoPath('infra/bin/bundle-function.ts');
 
 export interface CellarFunctionProps {
   /** Path under functions/src, e.g. `contacts/handler.ts`; the module exports `handler`. */
@@ -17,7 +21,7 @@ export interface CellarFunctionProps {
 
 /** A handler of `functions/`, bundled, run and logged the one way every Cellar Lambda is. */
 export class CellarFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: LambdaFunction;
   readonly role: Role;
   /** Absolute path of the bundled module. */
   readonly entry: string;
@@ -31,12 +35,10 @@ export class CellarFunction extends Construct {
     this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(this.role);
 
-    this.fn = new NodejsFunction(this, 'Function', {
-      entry: this.entry,
-      handler: 'handler',
-      projectRoot: repoPath(),
-      depsLockFilePath: repoPath('package-lock.json'),
-      runtime: Runtime.NODEJS_22_X,
+    this.fn = new LambdaFunction(this, 'Function', {
+      code: bundled(this.entry),
+      handler: FUNCTION_HANDLER,
+      runtime: RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: 1024,
       timeout: props.timeout,
@@ -45,21 +47,7 @@ export class CellarFunction extends Construct {
       environment: {
         ...props.environment,
         POWERTOOLS_SERVICE_NAME: props.serviceName,
-        NODE_OPTIONS: '--enable-source-maps',
-      },
-      bundling: {
-        // middy 6 and jose ship ESM only; the banner gives bundled CommonJS dependencies their `require`.
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-        target: 'node22',
-        // The runtime provides the SDK; bundling it would only add cold-start weight.
-        externalModules: ['@aws-sdk/*'],
-        minify: true,
-        // Error classes are told apart by name in logs and responses.
-        keepNames: true,
-        sourceMap: true,
-        sourcesContent: false,
+        NODE_OPTIONS: FUNCTION_NODE_OPTIONS,
       },
     });
     Validations.of(this).acknowledge({
@@ -69,3 +57,28 @@ export class CellarFunction extends Construct {
     });
   }
 }
+
+/**
+ * Bundles an entry on this machine with the options of ../bundling.ts (the ones the function benchmark measures).
+ * The entry is a field, not a closure: CDK caches bundles by the JSON of the bundling options.
+ */
+class LocalBundling implements ILocalBundling {
+  constructor(readonly entry: string) {}
+
+  tryBundle(outputDir: string): boolean {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', BUNDLER, this.entry, outputDir], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', process.stderr, 'inherit'],
+    });
+    if (run.status !== 0) throw new Error(`Bundling ${this.entry} failed (exit ${run.status ?? run.signal})`);
+    return true;
+  }
+}
+
+/** The asset is named after the bundle, so an unchanged bundle is not uploaded again. */
+const bundled = (entry: string) =>
+  Code.fromAsset(REPO_ROOT, {
+    assetHashType: AssetHashType.OUTPUT,
+    // Required by the type, never pulled: bundling happens locally or fails.
+    bundling: { image: RUNTIME.bundlingImage, local: new LocalBundling(entry) },
+  });

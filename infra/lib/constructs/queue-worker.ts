@@ -1,5 +1,6 @@
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Construct } from 'constructs';
+import { WORK_QUEUE } from '../../../functions/src/platform/topology';
 import { CellarFunction } from './cellar-function';
 import type { WorkQueue } from './work-queue';
 
@@ -19,6 +20,8 @@ export class QueueWorker extends CellarFunction {
   constructor(scope: Construct, id: string, props: QueueWorkerProps) {
     const { queue, ...functionProps } = props;
     super(scope, id, { ...functionProps, timeout: queue.workerTimeout });
-    this.fn.addEventSource(new SqsEventSource(queue.queue, { batchSize: 10, reportBatchItemFailures: true }));
+    this.fn.addEventSource(
+      new SqsEventSource(queue.queue, { batchSize: WORK_QUEUE.batchSize, reportBatchItemFailures: true }),
+    );
   }
 }

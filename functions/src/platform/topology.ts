@@ -1,0 +1,109 @@
+/**
+ * The deployed topology, described once: the buckets and work queues around the functions, the environment
+ * variables through which the functions find them, and the security headers of every response. Plain data, read by
+ * the CDK stacks (infra/lib), the local runtime (infra/local) and the functions themselves (config.ts), as the
+ * table's key schema is (data/table-definition.ts). It lives with the functions because a function's bundle
+ * must never reach into infra/.
+ */
+
+/** The environment variables the functions read, by what they hold. */
+export const ENV = {
+  tableName: 'TABLE_NAME',
+  importBucket: 'IMPORT_BUCKET',
+  exportBucket: 'EXPORT_BUCKET',
+  importQueueUrl: 'IMPORT_QUEUE_URL',
+  exportQueueUrl: 'EXPORT_QUEUE_URL',
+  /** `production`, `staging`… or `local`. */
+  appEnv: 'APP_ENV',
+  /** The Secrets Manager secret holding the token signing key (in AWS). */
+  jwtSecretArn: 'JWT_SECRET_ARN',
+  /** The token signing key itself (locally). */
+  jwtSecret: 'JWT_SECRET',
+  /** The SSM parameter holding the site's address (in AWS). */
+  appUrlParameter: 'APP_URL_PARAMETER',
+  /** The site's address itself (locally). */
+  appUrl: 'APP_URL',
+  /** `ses` to send e-mails; otherwise they stay in the outbox. */
+  mailSender: 'MAIL_SENDER',
+  mailFrom: 'MAIL_FROM',
+  /** `true` for the local S3 emulator. */
+  s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
+} as const;
+
+type EnvValues = { readonly [K in keyof typeof ENV]?: string };
+
+/** The variables to give the functions, named from what they hold. */
+export function functionEnvironment(values: EnvValues): Record<string, string> {
+  const environment: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined) environment[ENV[key as keyof typeof ENV]] = value;
+  }
+  return environment;
+}
+
+/** The table's name where the runtime names it (locally; in AWS, CloudFormation names it). */
+export const LOCAL_TABLE_NAME = 'cellar';
+
+export const BUCKETS = {
+  /** Uploaded CSV files, under `uploadPrefix`; each one created there is announced to the import queue. */
+  imports: { localName: 'cellar-imports', expireAfterDays: 30, uploadPrefix: 'incoming/' },
+  /** Generated export files, under `filePrefix`, downloaded through short-lived links. */
+  exports: { localName: 'cellar-exports', expireAfterDays: 30, filePrefix: 'exports/' },
+} as const;
+
+/** What every work queue shares, as Lambda's SQS event source consumes it. */
+export const WORK_QUEUE = {
+  /** Receives of a message before the queue moves it to its dead-letter queue. */
+  maxReceives: 3,
+  deadLetterRetentionDays: 14,
+  /** Messages handed to the worker at once; it reports the failed ones only. */
+  batchSize: 10,
+  /**
+   * Lambda's advice for SQS event sources: a visibility timeout of at least six times the function timeout, so
+   * retries of a throttled batch do not make a message visible again while it is still being worked on.
+   */
+  visibilityPerWorkerTimeout: 6,
+} as const;
+
+export const QUEUES = {
+  /** Import jobs, fed by the imports bucket's notifications, worked by imports/worker.ts. */
+  imports: { localName: 'cellar-imports', workerTimeoutSeconds: 300 },
+  /** Export jobs, sent by the API, worked by exports/worker.ts. */
+  exports: { localName: 'cellar-exports', workerTimeoutSeconds: 300 },
+} as const;
+
+export const visibilityTimeoutSeconds = (queue: { workerTimeoutSeconds: number }) =>
+  queue.workerTimeoutSeconds * WORK_QUEUE.visibilityPerWorkerTimeout;
+
+/** The security headers every response carries (CloudFront's response headers policy in AWS). */
+export const SECURITY_HEADERS = {
+  /** Two years, subdomains included. */
+  strictTransportSecurity: { maxAgeSeconds: 730 * 24 * 3600, includeSubdomains: true },
+  contentTypeOptions: 'nosniff',
+  frameOptions: 'DENY',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  contentSecurityPolicy: [
+    "default-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    // Mantine sets inline styles.
+    "style-src 'self' 'unsafe-inline'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+} as const;
+
+/** SECURITY_HEADERS as the header lines a response carries, names in lower case. */
+export function securityHeaderLines(): Record<string, string> {
+  const { strictTransportSecurity: hsts, ...h } = SECURITY_HEADERS;
+  return {
+    'strict-transport-security': `max-age=${hsts.maxAgeSeconds}${hsts.includeSubdomains ? '; includeSubDomains' : ''}`,
+    'x-content-type-options': h.contentTypeOptions,
+    'x-frame-options': h.frameOptions,
+    'referrer-policy': h.referrerPolicy,
+    'content-security-policy': h.contentSecurityPolicy,
+  };
+}
