@@ -5,7 +5,6 @@
  */
 import type { BuildOptions, Metafile } from 'esbuild';
 import { REPO_ROOT } from './repo';
-import { zodAsNamespace } from './zod-as-namespace';
 
 const MODULE = 'index';
 /** The bundled module, and the export of it that Lambda calls. */
@@ -40,7 +39,6 @@ export function functionBuildOptions(entry: string, outdir: string): BuildOption
     sourcemap: true,
     sourcesContent: false,
     logLevel: 'warning',
-    plugins: [zodAsNamespace],
   };
 }
 

@@ -8,13 +8,13 @@ const { data, api, stacks } = synthCellar();
 const logicalId = (construct: IConstruct) => stacks.data.getLogicalId(construct.node.defaultChild as CfnElement);
 
 describe('DataStack: the table', () => {
-  it('is keyed PK/SK with the two GSIs, on demand, retained and recoverable', () => {
+  it('is keyed PK/SK with the two GSIs and the seven list-sort indexes, on demand, retained and recoverable', () => {
     // Prepare
-    const gsi = (n: number) => ({
-      IndexName: `GSI${n}`,
+    const gsi = (name: string) => ({
+      IndexName: name,
       KeySchema: [
-        { AttributeName: `GSI${n}PK`, KeyType: 'HASH' },
-        { AttributeName: `GSI${n}SK`, KeyType: 'RANGE' },
+        { AttributeName: `${name}PK`, KeyType: 'HASH' },
+        { AttributeName: `${name}SK`, KeyType: 'RANGE' },
       ],
       Projection: { ProjectionType: 'ALL' },
     });
@@ -28,7 +28,7 @@ describe('DataStack: the table', () => {
           { AttributeName: 'PK', KeyType: 'HASH' },
           { AttributeName: 'SK', KeyType: 'RANGE' },
         ],
-        GlobalSecondaryIndexes: [gsi(1), gsi(2)],
+        GlobalSecondaryIndexes: ['GSI1', 'GSI2', 'LS1', 'LS2', 'LS3', 'LS4', 'LS5', 'LS6', 'LS7'].map(gsi),
         BillingMode: 'PAY_PER_REQUEST',
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         DeletionProtectionEnabled: true,

@@ -19,7 +19,7 @@ import {
   contactType,
   contactWords,
 } from '@cellar/shared/contacts/schemas';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { queryAll, queryPage, readCounter, type Source } from '../data/table';

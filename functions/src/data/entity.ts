@@ -9,7 +9,7 @@
  */
 import { getPath } from '@cellar/shared/filter/match';
 import type { ListSpec } from '@cellar/shared/filter/query';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { sortKeyOf, sortValue } from './list';
 import {
   addToCounter,

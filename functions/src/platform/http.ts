@@ -15,7 +15,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpRouterHandler, { type Route } from '@middy/http-router';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from './config';
 import { ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, ValidationError } from './errors';
 import { logger } from './logger';

@@ -8,7 +8,7 @@
  */
 import { STOCK_MOVEMENT_LIST } from '@cellar/shared/stockMovements/routes';
 import { movementWords, stockMovementSchema } from '@cellar/shared/stockMovements/schemas';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 

@@ -1,14 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import { AssetHashType, type Duration, type ILocalBundling, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { FUNCTION_HANDLER, FUNCTION_NODE_OPTIONS } from '../bundling';
+import { buildSync } from 'esbuild';
+import { FUNCTION_HANDLER, FUNCTION_NODE_OPTIONS, functionBuildOptions } from '../bundling';
 import { REPO_ROOT, repoPath } from '../repo';
 
 const RUNTIME = Runtime.NODEJS_22_X;
-const BUNDLER = repoPath('infra/bin/bundle-function.ts');
 
 export interface CellarFunctionProps {
   /** Path under functions/src, e.g. `contacts/handler.ts`; the module exports `handler`. */
@@ -66,11 +65,8 @@ class LocalBundling implements ILocalBundling {
   constructor(readonly entry: string) {}
 
   tryBundle(outputDir: string): boolean {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', BUNDLER, this.entry, outputDir], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', process.stderr, 'inherit'],
-    });
-    if (run.status !== 0) throw new Error(`Bundling ${this.entry} failed (exit ${run.status ?? run.signal})`);
+    // CDK bundles synchronously; esbuild's synchronous API takes every option used (no plugins).
+    buildSync(functionBuildOptions(this.entry, outputDir));
     return true;
   }
 }

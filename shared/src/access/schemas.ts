@@ -1,5 +1,5 @@
 /** The schemas of roles and module scopes, read by the user and company schemas. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MESSAGES } from '../validation/validators';
 import { MODULE_SCOPES, ROLE_SLUGS } from './roles';
 

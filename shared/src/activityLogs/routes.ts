@@ -1,5 +1,5 @@
 /** Activity logs and their statistics (spec 1). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACCESS } from '../access/roles';
 import { paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';

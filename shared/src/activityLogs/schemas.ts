@@ -1,5 +1,5 @@
 /** Activity logs: page views behind the statistics (spec 1 §3). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { requiredString } from '../validation/zod';
 
 export const activityLogSchema = z.object({

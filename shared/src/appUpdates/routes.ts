@@ -1,5 +1,5 @@
 /** App updates (spec 1). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACCESS } from '../access/roles';
 import { paged } from '../common/schemas';
 import { defineRoute, idParams } from '../routes/define';

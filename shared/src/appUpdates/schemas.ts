@@ -1,5 +1,5 @@
 /** App updates: the release notes users see (spec 1 §3). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { requiredString } from '../validation/zod';
 
 export const appUpdateSchema = z.object({

@@ -1,5 +1,5 @@
 /** Sign-in, password links, one's own account and impersonation (spec 1). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACCESS } from '../access/roles';
 import { messageSchema } from '../common/schemas';
 import { defineRoute, idParams, includeQuery } from '../routes/define';

@@ -1,5 +1,5 @@
 /** Sign-in, password links and one's own account (spec 1 §3, §7). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { localeSchema, notificationChannel } from '../users/schemas';
 import { isStrongPassword, MESSAGES, PASSWORD_MIN_LENGTH } from '../validation/validators';
 import { requiredEmail, requiredString } from '../validation/zod';

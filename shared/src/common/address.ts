@@ -3,7 +3,7 @@
  * street, postcode, city and country required; company when isCompany; contact name otherwise;
  * e-mail and phone when a contact is required (B2C); postcode per country; SIRET; excise per country.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   EXCISE_LENGTH,
   isEmpty,

@@ -1,5 +1,5 @@
 /** Shapes every domain shares: segments, references, paging and the error body. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const SEGMENT_CODES = ['B2B', 'B2C'] as const;
 

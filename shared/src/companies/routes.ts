@@ -1,6 +1,6 @@
 /** Client accounts and their carrier permissions (spec 1). */
 
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACCESS } from '../access/roles';
 import { paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';

@@ -1,5 +1,5 @@
 /** Client accounts (companies) and their carrier permissions (spec 1 §3). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { scopeGrant } from '../access/schemas';
 import { addressFields, checkAddress } from '../common/address';
 import { segmentCode, segmentSchema } from '../common/schemas';

@@ -2,7 +2,7 @@
  * Contacts: suppliers, recipients and carriers (spec 3 §2, §3, §5).
  * A contact's code is unique per owner and type, upper-case, at most 32 characters, read-only on edit.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ModuleScope } from '../access/roles';
 import { type Address, addressDisplayName, addressFields, checkAddress } from '../common/address';
 import { type SegmentCode, segmentCode } from '../common/schemas';

@@ -1,5 +1,5 @@
 /** The API's own documentation: the OpenAPI document generated from this route table. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute } from '../routes/define';
 
 export const docsRoutes = {

@@ -3,7 +3,7 @@
  * whose export is over the grids' row limit is queued rather than streamed through the API, whose 29 s and
  * payload limits a big file would hit; the browser follows the job and downloads the file from storage.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const exportRequestSchema = z.object({
   /** The list's path, e.g. /api/stock-movements: one of the table's GET routes with a CSV export. */

@@ -2,7 +2,7 @@
  * Translations of the validation and API messages that both sides show. The SPA merges them into i18next;
  * the API uses them to word its 422 answers in the caller's language.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { MESSAGES } from '../validation/validators';
 
 export const LANGUAGES = ['fr', 'en'] as const;

@@ -1,5 +1,5 @@
 /** CSV import jobs and the calls that feed them (spec 3 §7 "CSV templates and import"). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACCESS, canAccess, type Principal, ROLES } from '../access/roles';
 import { segmentCode } from '../common/schemas';
 import { CONTACT_SCOPE, type ContactType, contactType } from '../contacts/schemas';

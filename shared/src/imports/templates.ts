@@ -5,7 +5,7 @@
  * own create schema. The browser checks every cell with these before submitting; the import worker checks each row
  * again with the same functions before it writes, so a rule exists once.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { assignableRoles, grantableScopes, type RoleLevel, type RoleSlug } from '../access/roles';
 import { SEGMENT_CODES, type SegmentCode } from '../common/schemas';
 import { companyInputSchema } from '../companies/schemas';

@@ -1,5 +1,5 @@
 /** Customer orders, their lines and packings (spec 2 §3, §5). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { addressFields } from '../common/address';
 import { segmentCode } from '../common/schemas';
 import { id, isoDate, optionalString, requiredString } from '../validation/zod';

@@ -1,5 +1,5 @@
 /** Grid preferences (spec 1). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACCESS } from '../access/roles';
 import { defineRoute } from '../routes/define';
 import { preferenceInputSchema, preferenceSchema, preferenceSlug } from './schemas';

@@ -1,5 +1,5 @@
 /** Grid preferences: a user's columns per list (spec 1 §3). */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const PREFERENCE_SLUGS = [
   'bill',

@@ -1,5 +1,5 @@
 /** Products with dynamic attributes (spec 3 §3). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ref } from '../common/schemas';
 import { contactCode } from '../contacts/schemas';
 import { MESSAGES } from '../validation/validators';

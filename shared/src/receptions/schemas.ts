@@ -1,5 +1,5 @@
 /** Receptions: inbound deliveries and their lines (spec 3 §3, §5). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { segmentCode } from '../common/schemas';
 import { productQuantity } from '../products/schemas';
 import { id, isoDate, requiredString } from '../validation/zod';

@@ -1,5 +1,5 @@
 /** The product referential: families and attributes (spec 3). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACCESS } from '../access/roles';
 import { PRODUCT_READERS } from '../products/routes';
 import { defineRoute, idParams } from '../routes/define';

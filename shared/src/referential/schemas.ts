@@ -1,5 +1,5 @@
 /** The product referential: families and dynamic attributes (spec 3 §3). */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ATTRIBUTE_TYPES = ['combobox', 'boolean', 'autocomplete', 'input'] as const;
 

@@ -2,7 +2,7 @@
  * The shape of one API route. The route table is read by the Lambdas (router + validation), the CDK stack
  * (one function per resource), the local gateway and the SPA's API client.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AccessLevel, ModuleScope } from '../access/roles';
 import type { ListSpec } from '../filter/query';
 

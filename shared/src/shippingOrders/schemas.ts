@@ -1,5 +1,5 @@
 /** Shipping orders (spec 2 §3, §5). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { segmentCode } from '../common/schemas';
 import { MESSAGES } from '../validation/validators';
 import { id, isoDate, optionalString, requiredString } from '../validation/zod';

@@ -1,5 +1,5 @@
 /** Stock movements: the history of stock (spec 2 §3). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ref, segmentCode } from '../common/schemas';
 import { searchWords } from '../filter/search';
 import { warehouseSchema } from '../warehouses/schemas';

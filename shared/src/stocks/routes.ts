@@ -1,6 +1,6 @@
 /** Stock lines (spec 2 and 3). */
 
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACCESS } from '../access/roles';
 import { paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';

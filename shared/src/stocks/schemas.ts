@@ -1,5 +1,5 @@
 /** Stock lines and their qualities (spec 2 §3, spec 3 §3). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ref, segmentCode } from '../common/schemas';
 import { attributeValue } from '../products/schemas';
 import { warehouseSchema } from '../warehouses/schemas';

@@ -1,5 +1,5 @@
 /** Users, their roles, scopes and locale (spec 1 §3, §5). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { roleSlug, scopeGrant } from '../access/schemas';
 import { companyRefSchema } from '../companies/schemas';
 import { MESSAGES } from '../validation/validators';

@@ -1,5 +1,5 @@
 /** zod building blocks that carry the validators' message keys, so server 422s and forms say the same thing. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isEmail, isPhone, MESSAGES, maxLength } from './validators';
 
 export const requiredString = (max?: number) => {

@@ -1,5 +1,5 @@
 /** Warehouses (spec 1). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACCESS } from '../access/roles';
 import { defineRoute } from '../routes/define';
 import { warehouseSchema } from './schemas';

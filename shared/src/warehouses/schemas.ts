@@ -1,5 +1,5 @@
 /** Warehouses of the provider (spec 1). */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const warehouseSchema = z.object({ id: z.string(), code: z.string(), name: z.string() });
 

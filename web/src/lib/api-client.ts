@@ -9,7 +9,7 @@ import { emptyQuery, type ListQuery, serializeListQuery } from '@cellar/shared/f
 import type { RouteDef } from '@cellar/shared/routes/define';
 import { fillPath } from '@cellar/shared/routes/define';
 import { createElement, Fragment } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { currentLanguage, i18n } from './i18n';
 import { notify } from './notifications';
 import { activeToken, storage } from './storage';

@@ -5,7 +5,7 @@
  */
 import { issueKey } from '@cellar/shared/i18n/messages';
 import type { FormErrors } from '@mantine/form';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ApiError } from './api-client';
 import { i18n } from './i18n';
 import { notify } from './notifications';

@@ -7,7 +7,7 @@ import type { Paged } from '@cellar/shared/common/schemas';
 import type { Condition, ListSpec } from '@cellar/shared/filter/query';
 import type { RouteDef } from '@cellar/shared/routes/define';
 import type { ReactNode } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Choice } from './choice-filter';
 import type { FilterableColumn, FilterKind } from './list-query';
 

@@ -1,7 +1,7 @@
 import type { appUpdateInputSchema } from '@cellar/shared/appUpdates/schemas';
 import { routes } from '@cellar/shared/routes/table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { callRoute } from '../../../lib/api-client';
 import { resourceKey } from '../../../lib/route-key';
 

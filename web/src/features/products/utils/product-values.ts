@@ -3,7 +3,7 @@
 import type { Product, ProductInput, productInputSchema } from '@cellar/shared/products/schemas';
 import type { AttributeValues } from '@cellar/shared/referential/attributes';
 import { isEmpty } from '@cellar/shared/validation/validators';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 export type ProductBody = z.input<typeof productInputSchema>;
 
