@@ -12,7 +12,7 @@ import {
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { functionEnvironment } from '../../functions/src/platform/topology';
+import { functionEnvironment } from '../../functions/src/config/topology';
 import { CellarFunction } from './constructs/cellar-function';
 import { QueueWorker } from './constructs/queue-worker';
 import type { DataStack } from './data-stack';

@@ -23,7 +23,7 @@ import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origin
 import { BucketDeployment, CacheControl, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
-import { SECURITY_HEADERS } from '../../functions/src/platform/topology';
+import { SECURITY_HEADERS } from '../../functions/src/config/topology';
 import { acknowledgeObjectWildcard, LAMBDA_BASIC_EXECUTION } from './acknowledge';
 import { LogBucket, PrivateBucket } from './constructs/private-bucket';
 import { repoPath } from './repo';

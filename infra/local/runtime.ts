@@ -7,7 +7,6 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DATA_FORMAT } from '@cellar/functions/data/table-definition';
 import {
   BUCKETS,
   functionEnvironment,
@@ -15,7 +14,8 @@ import {
   QUEUES,
   visibilityTimeoutSeconds,
   WORK_QUEUE,
-} from '@cellar/functions/platform/topology';
+} from '@cellar/functions/config/topology';
+import { DATA_FORMAT } from '@cellar/functions/data/table-definition';
 import { CREDENTIALS, ensureQueue, ensureTable, REGION, startEmulators } from './emulators';
 import { startPoller, type Worker } from './poller';
 import { createLocalServer } from './server';

@@ -3,7 +3,7 @@
  * CloudFront's response headers policy adds in AWS (functions/src/platform/topology.ts).
  */
 import { createServer, type Server } from 'node:http';
-import { securityHeaderLines } from '@cellar/functions/platform/topology';
+import { securityHeaderLines } from '@cellar/functions/config/topology';
 import { isDocsPath, serveDocs } from './api-docs';
 import { handleApi, serveStatic } from './gateway';
 import { MAILBOX_PATH, serveMailbox } from './mailbox';

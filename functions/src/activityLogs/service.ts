@@ -11,11 +11,14 @@ import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
 import { matchesAll } from '@cellar/shared/filter/match';
 import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { ulid } from 'ulid';
+import type { Caller } from '../auth/principal';
+import { config } from '../config/config';
 import { documentClient } from '../data/client';
 import { keys } from '../data/keys';
 import {
   addToCounter,
   type Item,
+  isConditionFailed,
   listAll,
   listPage,
   putItem,
@@ -24,10 +27,8 @@ import {
   readCounter,
   type Source,
 } from '../data/table';
-import { config } from '../platform/config';
+import { ConflictError } from '../errors';
 import { csvResponse } from '../platform/csv';
-import { ConflictError, isConditionFailed } from '../platform/errors';
-import type { Caller } from '../platform/principal';
 
 const LOGS = 'LOGS';
 const companyLogs = (companyId: string) => `COMPANY#${companyId}#LOGS`;

@@ -6,7 +6,7 @@ import { DEFAULT_PAGE_SIZE } from '@cellar/shared/filter/query';
 import { ulid } from 'ulid';
 import { keys } from '../data/keys';
 import { deleteItem, type Item, listPage, putItem, queryAll, queryPage } from '../data/table';
-import { NotFoundError } from '../platform/errors';
+import { NotFoundError } from '../errors';
 import { resourceHandler } from '../platform/http';
 
 const APP_UPDATES = 'APP_UPDATES';

@@ -1,11 +1,19 @@
+import { translate } from '@cellar/shared/i18n/messages';
 import { resourceHandler } from '../platform/http';
 import { currentUser, loginAs, requestPasswordReset, resetPassword, signIn, updateSelf } from './service';
 
 export const handler = resourceHandler('auth', {
   authToken: async ({ body }) => signIn(body),
   authUser: async ({ caller, query }) => currentUser(caller, query.include),
-  authUserUpdate: async ({ caller, body, lang }) => updateSelf(caller, body, lang),
-  authPasswordEmail: async ({ body, lang }) => requestPasswordReset(body.email, lang),
+  authUserUpdate: async ({ caller, body, lang }) => ({
+    message: translate(lang, 'api.user_updated'),
+    data: await updateSelf(caller, body),
+  }),
+  // Always the same answer, so that nobody learns which e-mails have an account.
+  authPasswordEmail: async ({ body, lang }) => {
+    await requestPasswordReset(body.email);
+    return { message: translate(lang, 'api.reset_email_sent') };
+  },
   authPasswordReset: async ({ body }) => resetPassword(body),
   authLoginAs: async ({ caller, params }) => loginAs(caller, params.id),
 });

@@ -5,12 +5,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config/config';
 import { documentClient } from '../data/client';
 import { keys } from '../data/keys';
-import { getItem, putItem } from '../data/table';
+import { getItem, isConditionFailed, putItem } from '../data/table';
 import { appUrl } from '../platform/app-url';
-import { config } from '../platform/config';
-import { isConditionFailed } from '../platform/errors';
 import { sendMail } from '../platform/mail';
 import type { UserItem } from '../users/repository';
 

@@ -1,17 +1,16 @@
 /** Sign-in, the current user, password links and impersonation (spec 1 §2, §4, §7). */
 
 import type { Credentials, PasswordReset, SelfUpdateBody } from '@cellar/shared/auth/schemas';
-import { type Language, translate } from '@cellar/shared/i18n/messages';
 import { MESSAGES } from '@cellar/shared/validation/validators';
-import { config } from '../platform/config';
-import { ForbiddenError, HttpError, NotFoundError } from '../platform/errors';
+import { config } from '../config/config';
+import { ForbiddenError, InvalidError, NotFoundError, UnauthenticatedError } from '../errors';
 import { hashPassword, verifyPassword } from '../platform/passwords';
-import type { Caller } from '../platform/principal';
-import { issueToken } from '../platform/tokens';
 import { findUserByEmail, getUser, saveUser } from '../users/repository';
 import { parseInclude, userView } from '../users/view';
+import type { Caller } from './principal';
 import { consumeToken, sendReset } from './reset-tokens';
 import { assertNotLocked, clearFailures, recordFailure } from './throttle';
+import { issueToken } from './tokens';
 
 const tokenResponse = async (sub: string, act?: string) => ({
   access_token: await issueToken({ sub, act }),
@@ -25,7 +24,7 @@ export async function signIn(credentials: Credentials) {
   const ok = await verifyPassword(credentials.password, user?.passwordHash);
   if (!user || !ok || !user.active) {
     await recordFailure(credentials.email);
-    throw new HttpError(401, 'api.invalid_credentials');
+    throw new UnauthenticatedError('api.invalid_credentials');
   }
   await clearFailures(credentials.email);
   return tokenResponse(user.id);
@@ -34,7 +33,8 @@ export async function signIn(credentials: Credentials) {
 export const currentUser = (caller: Caller, include: string | undefined) =>
   userView(caller.user, parseInclude(include), caller.actorId);
 
-export async function updateSelf(caller: Caller, input: SelfUpdateBody, lang: Language) {
+/** Saves one's own account; the answer's message is the handler's (worded in the caller's language). */
+export async function updateSelf(caller: Caller, input: SelfUpdateBody) {
   const next = {
     ...caller.user,
     firstname: input.firstname ?? caller.user.firstname,
@@ -43,24 +43,20 @@ export async function updateSelf(caller: Caller, input: SelfUpdateBody, lang: La
     locale: input.locale ?? caller.user.locale,
     notificationChannels: input.notificationChannels ?? caller.user.notificationChannels,
   };
-  const saved = await saveUser(next, caller.user, { email: [translate(lang, MESSAGES.unique)] });
-  return {
-    message: translate(lang, 'api.user_updated'),
-    data: await userView(saved, new Set(['company', 'warehouses'])),
-  };
+  const saved = await saveUser(next, caller.user, { email: [MESSAGES.unique] });
+  return userView(saved, new Set(['company', 'warehouses']));
 }
 
 /** Always the same answer, so that nobody learns which e-mails have an account. */
-export async function requestPasswordReset(email: string, lang: Language) {
+export async function requestPasswordReset(email: string): Promise<void> {
   const user = await findUserByEmail(email);
   if (user?.active) await sendReset(user);
-  return { message: translate(lang, 'api.reset_email_sent') };
 }
 
 export async function resetPassword(input: PasswordReset) {
   const userId = await consumeToken(input.email, input.token);
   const user = userId ? await getUser(userId) : undefined;
-  if (!user?.active) throw new HttpError(422, 'api.reset_token_invalid');
+  if (!user?.active) throw new InvalidError({}, 'api.reset_token_invalid');
   await saveUser({ ...user, passwordHash: await hashPassword(input.password) }, user, {});
   await clearFailures(user.email);
   return tokenResponse(user.id);

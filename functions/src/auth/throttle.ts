@@ -4,7 +4,7 @@
  */
 import { keys } from '../data/keys';
 import { deleteItem, getItem, putItem } from '../data/table';
-import { TooManyRequestsError } from '../platform/errors';
+import { TooManyRequestsError } from '../errors';
 
 export const MAX_FAILURES = 5;
 const WINDOW_S = 15 * 60;

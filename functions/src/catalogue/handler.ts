@@ -2,7 +2,7 @@
 
 import { matchesAll } from '@cellar/shared/filter/match';
 import { ATTRIBUTES, attributeGroups, familyAttributes, familyTree } from '@cellar/shared/referential/data';
-import { NotFoundError } from '../platform/errors';
+import { NotFoundError } from '../errors';
 import { resourceHandler } from '../platform/http';
 
 export const handler = resourceHandler('catalogue', {

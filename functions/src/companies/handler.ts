@@ -13,9 +13,8 @@ export const handler = resourceHandler('companies', {
   companyList: async ({ caller, list }) =>
     list.params.output === 'csv' ? exportCompanies(caller, list) : listCompanies(caller, list),
   companyGet: async ({ caller, params, query }) => getCompany(caller, params.id, query.include),
-  companyCreate: async ({ caller, body, lang, query }) => createCompany(caller, body, lang, query.include),
-  companyUpdate: async ({ caller, params, body, lang, query }) =>
-    updateCompany(caller, params.id, body, lang, query.include),
+  companyCreate: async ({ caller, body, query }) => createCompany(caller, body, query.include),
+  companyUpdate: async ({ caller, params, body, query }) => updateCompany(caller, params.id, body, query.include),
   companyCarriers: async ({ caller, params }) => companyCarriers(caller, params.id, params.type),
   companyPermissionAdd: async ({ caller, params }) =>
     setPermission(caller, params.id, params.type, params.target, true),

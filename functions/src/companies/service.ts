@@ -8,15 +8,14 @@ import { pageMeta } from '@cellar/shared/common/schemas';
 import { type Company, type CompanyInput, serviceTarget } from '@cellar/shared/companies/schemas';
 import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
 import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
-import { type Language, translate } from '@cellar/shared/i18n/messages';
 import { routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
+import type { Caller } from '../auth/principal';
 import { providerCarriers } from '../contacts/repository';
 import { type CompanyItem, companies, SEGMENTS, warehouseRef, warehouses } from '../data/reference';
+import { InvalidError, NotFoundError } from '../errors';
 import { csvExport, exportColumns } from '../platform/csv';
-import { NotFoundError, ValidationError } from '../platform/errors';
-import type { Caller } from '../platform/principal';
 import { parseInclude } from '../users/view';
 import { insertCompany, readCompany, saveCompany } from './repository';
 
@@ -110,9 +109,9 @@ export async function getCompany(caller: Caller, id: string, include?: string) {
   return companyView(await visible(caller, id), parseInclude(include));
 }
 
-async function checkInput(caller: Caller, input: CompanyInput, lang: Language) {
+async function checkInput(caller: Caller, input: CompanyInput) {
   const errors: Record<string, string[]> = {};
-  const invalid = [translate(lang, MESSAGES.invalid)];
+  const invalid = [MESSAGES.invalid];
   const ws = await warehouses.get();
   if (input.warehouseIds.some((w) => !ws.has(w))) errors.warehouseIds = invalid;
   if (input.carrierIds?.length) {
@@ -122,11 +121,11 @@ async function checkInput(caller: Caller, input: CompanyInput, lang: Language) {
   if (!mayGrantScopes(caller.scope, input.scope)) {
     errors.scope = invalid;
   }
-  if (Object.keys(errors).length) throw new ValidationError(errors);
+  if (Object.keys(errors).length) throw new InvalidError(errors);
 }
 
-export async function createCompany(caller: Caller, input: CompanyInput, lang: Language, include?: string) {
-  await checkInput(caller, input, lang);
+export async function createCompany(caller: Caller, input: CompanyInput, include?: string) {
+  await checkInput(caller, input);
   const { carrierIds, ...fields } = input;
   const company: CompanyItem = {
     id: ulid(),
@@ -136,14 +135,14 @@ export async function createCompany(caller: Caller, input: CompanyInput, lang: L
     createdAt: new Date().toISOString(),
     version: 1,
   };
-  await insertCompany(company, { code: [translate(lang, MESSAGES.unique)] });
+  await insertCompany(company, { code: [MESSAGES.unique] });
   return companyView(company, parseInclude(include));
 }
 
 /** The code is the company's key for people and files: it stays as created. */
-export async function updateCompany(caller: Caller, id: string, input: CompanyInput, lang: Language, include?: string) {
+export async function updateCompany(caller: Caller, id: string, input: CompanyInput, include?: string) {
   const current = await visible(caller, id);
-  await checkInput(caller, input, lang);
+  await checkInput(caller, input);
   const { carrierIds, ...fields } = input;
   const permissions = current.permissions ?? noPermissions();
   const saved = await saveCompany(

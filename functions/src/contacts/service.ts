@@ -22,15 +22,15 @@ import {
   QueryError,
   withExportRange,
 } from '@cellar/shared/filter/query';
-import { fieldErrors, type Language, translate } from '@cellar/shared/i18n/messages';
+import { fieldMessages } from '@cellar/shared/i18n/messages';
 import { routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
+import type { Caller } from '../auth/principal';
 import { type PlannedList, plannedPage, plannedRows } from '../data/list';
 import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';
+import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { csvExport, exportColumns } from '../platform/csv';
-import { ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
-import type { Caller } from '../platform/principal';
 import {
   type ContactItem,
   contactListScope,
@@ -159,16 +159,15 @@ export async function getContact(caller: Caller, id: string): Promise<Contact> {
 function checkOwnerRefs(
   owner: CompanyItem | undefined,
   c: { warehouseId?: string | null; segment?: SegmentCode | null },
-  lang: Language,
 ) {
   const errors: Record<string, string[]> = {};
-  const invalid = [translate(lang, MESSAGES.invalid)];
+  const invalid = [MESSAGES.invalid];
   if (owner && c.warehouseId && !owner.warehouseIds.includes(c.warehouseId)) errors.warehouseId = invalid;
   if (owner && c.segment && !owner.segments.includes(c.segment)) errors.segment = invalid;
-  if (Object.keys(errors).length) throw new ValidationError(errors);
+  if (Object.keys(errors).length) throw new InvalidError(errors);
 }
 
-export async function createContact(caller: Caller, input: ContactCreate, lang: Language): Promise<Contact> {
+export async function createContact(caller: Caller, input: ContactCreate): Promise<Contact> {
   requireTypeScope(caller, input.type);
   const rules = contactTypeRules(input.type);
   // Carriers and their services are the provider's referential.
@@ -179,9 +178,9 @@ export async function createContact(caller: Caller, input: ContactCreate, lang: 
   const ownerId = ownerOf(input.type, caller.isSuperadmin ? (input.ownerId ?? null) : caller.tenantId);
   const owner = ownerId ? r.companies.get(ownerId) : undefined;
   if (rules.hasOwner && !owner) {
-    throw new ValidationError({ ownerId: [translate(lang, ownerId ? MESSAGES.invalid : MESSAGES.required)] });
+    throw new InvalidError({ ownerId: [ownerId ? MESSAGES.invalid : MESSAGES.required] });
   }
-  checkOwnerRefs(owner, input, lang);
+  checkOwnerRefs(owner, input);
   const now = new Date().toISOString();
   const item: ContactItem = {
     id: ulid(),
@@ -197,24 +196,24 @@ export async function createContact(caller: Caller, input: ContactCreate, lang: 
     updatedAt: now,
     version: 1,
   };
-  await insertContact(item, { code: [translate(lang, MESSAGES.unique)] });
+  await insertContact(item, { code: [MESSAGES.unique] });
   return toContact(item, r);
 }
 
-export async function updateContact(caller: Caller, id: string, raw: ContactUpdate, lang: Language): Promise<Contact> {
+export async function updateContact(caller: Caller, id: string, raw: ContactUpdate): Promise<Contact> {
   const current = await findContact(id);
   if (!current || !visible(caller, current)) throw new NotFoundError();
   requireTypeScope(caller, current.type);
   if (current.type === 'carrier' && !caller.isSuperadmin) throw new ForbiddenError();
   const parsed = contactUpdateFor(current.type).safeParse(raw);
   if (!parsed.success) {
-    throw new ValidationError(fieldErrors(parsed.error, lang));
+    throw new InvalidError(fieldMessages(parsed.error));
   }
   const input = parsed.data;
   const rules = contactTypeRules(current.type);
   const r = await refs();
   const owner = current.ownerId ? r.companies.get(current.ownerId) : undefined;
-  checkOwnerRefs(owner, input, lang);
+  checkOwnerRefs(owner, input);
   const next: ContactItem = {
     ...current,
     warehouseId: rules.hasWarehouse ? (input.warehouseId ?? null) : null,

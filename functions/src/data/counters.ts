@@ -9,11 +9,10 @@
  *                                                                 recount settles it
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../platform/config';
-import { isConditionFailed } from '../platform/errors';
+import { config } from '../config/config';
 import { documentClient } from './client';
 import type { Entity } from './entity';
-import { batchGet, type Key, queryAll } from './table';
+import { batchGet, isConditionFailed, type Key, queryAll } from './table';
 
 export interface Repair {
   key: Key;

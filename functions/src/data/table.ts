@@ -14,12 +14,16 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { type Paged, pageMeta } from '@cellar/shared/common/schemas';
-import { config } from '../platform/config';
-import { ConflictError, isConditionFailed } from '../platform/errors';
+import { config } from '../config/config';
+import { type FieldMessages, ItemExistsError, StaleVersionError } from '../errors';
 import { documentClient } from './client';
 import { TABLE_DEFINITION } from './table-definition';
 
 export type Item = Record<string, unknown>;
+
+/** DynamoDB's failed condition: the data layer turns it into a domain error (or an answer) at once. */
+export const isConditionFailed = (e: unknown): boolean =>
+  e instanceof Error && e.name === 'ConditionalCheckFailedException';
 export type Key = { PK: string; SK: string };
 
 /** Where a list reads from: a partition of the table or of an index, optionally narrowed by a sort-key prefix. */
@@ -49,14 +53,14 @@ export async function getItem<T = Item>(key: Key): Promise<T | undefined> {
   return out.Item as T | undefined;
 }
 
-/** Puts an item that must not exist yet; a clash becomes a 409 with the given field errors. */
-export async function putNew(item: Item & Key, clash?: Record<string, string[]>): Promise<void> {
+/** Puts an item that must not exist yet; a clash is an ItemExistsError carrying the given field messages. */
+export async function putNew(item: Item & Key, clash?: FieldMessages): Promise<void> {
   try {
     await documentClient().send(
       new PutCommand({ TableName: config.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }),
     );
   } catch (e) {
-    if (isConditionFailed(e)) throw new ConflictError(clash);
+    if (isConditionFailed(e)) throw new ItemExistsError(clash, e);
     throw e;
   }
 }
@@ -78,7 +82,7 @@ export async function putVersioned(item: Item & Key, expectedVersion: number): P
       }),
     );
   } catch (e) {
-    if (isConditionFailed(e)) throw new ConflictError();
+    if (isConditionFailed(e)) throw new StaleVersionError(undefined, e);
     throw e;
   }
   return next;

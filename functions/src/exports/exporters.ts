@@ -2,10 +2,10 @@
 import type { ListQuery } from '@cellar/shared/filter/query';
 import type { RouteId } from '@cellar/shared/routes/table';
 import { exportLogs } from '../activityLogs/service';
+import type { Caller } from '../auth/principal';
 import { exportCompanies } from '../companies/service';
 import { exportContacts } from '../contacts/service';
 import type { HttpResponse } from '../platform/http';
-import type { Caller } from '../platform/principal';
 import { exportProducts } from '../products/service';
 import { exportMovements } from '../stockMovements/service';
 import { exportStocks } from '../stocks/service';

@@ -6,15 +6,15 @@
 import { canAccess } from '@cellar/shared/access/roles';
 import type { ExportJob, ExportRequest } from '@cellar/shared/exports/schemas';
 import { checkListQuery, exportFields, type ListQuery, parseListQuery } from '@cellar/shared/filter/query';
-import { type Language, translate } from '@cellar/shared/i18n/messages';
+import type { Language } from '@cellar/shared/i18n/messages';
 import type { RouteDef } from '@cellar/shared/routes/define';
 import { type RouteId, routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
+import type { Caller } from '../auth/principal';
+import { config } from '../config/config';
 import { presignedGetUrl, sendMessage } from '../data/client';
-import { config } from '../platform/config';
-import { ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
-import type { Caller } from '../platform/principal';
+import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { EXPORTERS } from './exporters';
 import { type ExportItem, findExport, saveExport } from './jobs';
 
@@ -55,7 +55,7 @@ function view(job: ExportItem, url: string | null): ExportJob {
 /** POST /api/exports. */
 export async function createExport(caller: Caller, body: ExportRequest, lang: Language): Promise<ExportJob> {
   const found = exportableRoute(body.path);
-  if (!found) throw new ValidationError({ path: [translate(lang, MESSAGES.invalid)] });
+  if (!found) throw new InvalidError({ path: [MESSAGES.invalid] });
   const [route, def] = found;
   if (!canAccess(caller, def.access, def.scopes)) throw new ForbiddenError();
   exportQuery(def, body.query);

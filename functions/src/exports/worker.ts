@@ -10,14 +10,14 @@ import { translate } from '@cellar/shared/i18n/messages';
 import type { RouteDef } from '@cellar/shared/routes/define';
 import { routes } from '@cellar/shared/routes/table';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { callerFor } from '../auth/principal';
+import { config } from '../config/config';
+import { BUCKETS } from '../config/topology';
 import { putObject } from '../data/client';
-import { config } from '../platform/config';
+import { DomainError, describeError } from '../errors';
 import { ROW_COUNT_HEADER } from '../platform/csv';
-import { HttpError } from '../platform/errors';
 import { logger } from '../platform/logger';
-import { callerFor } from '../platform/principal';
 import { isLastAttempt } from '../platform/queue';
-import { BUCKETS } from '../platform/topology';
 import { EXPORTERS } from './exporters';
 import { findExport, saveExport } from './jobs';
 import { exportQuery } from './service';
@@ -43,7 +43,7 @@ export async function runExport(id: string): Promise<void> {
     file = await exporter(caller, exportQuery(def, job.query));
   } catch (e) {
     if (e instanceof QueryError) return fail(Object.values(e.errors).flat().join(' '));
-    if (e instanceof HttpError && e.expose) return fail(e.text ?? translate(job.lang, e.key, e.values));
+    if (e instanceof DomainError) return fail(describeError(e, job.lang).message);
     throw e;
   }
   const disposition = file.headers['Content-Disposition'] ?? 'attachment; filename="export.csv"';

@@ -29,14 +29,14 @@ import {
 } from '@cellar/shared/imports/templates';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
+import type { Caller } from '../auth/principal';
+import { config } from '../config/config';
 import { putObject } from '../data/client';
 import { keys } from '../data/keys';
 import { references } from '../data/reference';
 import { batchGet } from '../data/table';
-import { config } from '../platform/config';
+import { ForbiddenError, InvalidError, NotFoundError, TooLargeError } from '../errors';
 import { csvResponse } from '../platform/csv';
-import { ForbiddenError, NotFoundError, PayloadTooLargeError, ValidationError } from '../platform/errors';
-import type { Caller } from '../platform/principal';
 import { findJob, type JobItem, saveJob } from './jobs';
 
 /** Uploaded files wait for the worker under this prefix (the bucket notifies the import queue of it). */
@@ -51,8 +51,6 @@ export interface ImportChoices {
   segment?: SegmentCode;
 }
 
-const say = (lang: Language, key: string, values?: Record<string, unknown>) => [translate(lang, key, values)];
-
 /**
  * The rows' context for this caller and these choices: the target account (the caller's own unless a superadmin
  * names one), its warehouses, and what the caller may give. The same function serves the upload and the worker.
@@ -61,27 +59,26 @@ export async function contextFor(
   caller: Caller,
   template: ImportTemplateName,
   choices: ImportChoices,
-  lang: Language,
 ): Promise<ImportContext> {
   const type = importTypeFor(template, choices.type);
-  if (template === 'contact' && !type) throw new ValidationError({ type: say(lang, MESSAGES.required) });
+  if (template === 'contact' && !type) throw new InvalidError({ type: [MESSAGES.required] });
   if (!canImport(caller, template, type)) throw new ForbiddenError();
   const refs = await references();
   const errors: Record<string, string[]> = {};
   let ownerId: string | undefined;
   if (template !== 'company' && type !== 'carrier') {
     ownerId = caller.isSuperadmin ? choices.owner : caller.tenantId;
-    if (!ownerId && importRequiredOwner(caller.role, template, type)) errors.owner = say(lang, MESSAGES.required);
-    else if (ownerId && !refs.companies.has(ownerId)) errors.owner = say(lang, MESSAGES.invalid);
+    if (!ownerId && importRequiredOwner(caller.role, template, type)) errors.owner = [MESSAGES.required];
+    else if (ownerId && !refs.companies.has(ownerId)) errors.owner = [MESSAGES.invalid];
   }
   const owner = ownerId ? refs.companies.get(ownerId) : undefined;
   const allWarehouses = [...refs.warehouses.values()].map((w) => ({ id: w.id, code: w.code }));
   const ownWarehouses = allWarehouses.filter((w) => owner?.warehouseIds.includes(w.id));
   if (type && type !== 'carrier' && choices.warehouse && !ownWarehouses.some((w) => w.id === choices.warehouse))
-    errors.warehouse = say(lang, MESSAGES.invalid);
+    errors.warehouse = [MESSAGES.invalid];
   if (type === 'recipient' && choices.segment && owner && !owner.segments.includes(choices.segment))
-    errors.segment = say(lang, MESSAGES.invalid);
-  if (Object.keys(errors).length) throw new ValidationError(errors);
+    errors.segment = [MESSAGES.invalid];
+  if (Object.keys(errors).length) throw new InvalidError(errors);
   return importContext({
     template,
     importer: caller,
@@ -129,10 +126,10 @@ export async function templateOf(
   lang: Language,
 ) {
   const type = importTypeFor(template, query.type);
-  if (template === 'contact' && !type) throw new ValidationError({ type: say(lang, MESSAGES.required) });
+  if (template === 'contact' && !type) throw new InvalidError({ type: [MESSAGES.required] });
   if (!canImport(caller, template, type)) throw new ForbiddenError();
   // The guide lists the caller's own choices (its account's warehouses, the roles it may give).
-  const ctx = await contextFor(caller, template, { type, owner: caller.tenantId }, lang);
+  const ctx = await contextFor(caller, template, { type, owner: caller.tenantId });
   if (query.returnFile === 'false') return { labels: importHeader(ctx) };
   const columns = importColumns(ctx);
   const lines = [
@@ -178,15 +175,15 @@ export async function uploadImport(
     warehouse: body.warehouse,
     segment: body.segment,
   };
-  const ctx = await contextFor(caller, template, choices, lang);
+  const ctx = await contextFor(caller, template, choices);
   const { file } = body;
-  if (file.truncated || file.content.byteLength > IMPORT_MAX_BYTES) throw new PayloadTooLargeError();
-  if (!/\.csv$/i.test(file.filename)) throw new ValidationError({ file: say(lang, IMPORT_MESSAGES.notCsv) });
+  if (file.truncated || file.content.byteLength > IMPORT_MAX_BYTES) throw new TooLargeError();
+  if (!/\.csv$/i.test(file.filename)) throw new InvalidError({ file: [IMPORT_MESSAGES.notCsv] });
   let rows: ImportRow[];
   try {
     rows = rowsOf(file.content, ctx);
   } catch (e) {
-    if (e instanceof ImportFileError) throw new ValidationError({ file: say(lang, e.key, e.values) });
+    if (e instanceof ImportFileError) throw new InvalidError({ file: [{ key: e.key, values: e.values }] });
     throw e;
   }
   const job: JobItem = {

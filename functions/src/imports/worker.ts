@@ -20,12 +20,12 @@ import {
 import type { ProductInput } from '@cellar/shared/products/schemas';
 import type { UserCreate } from '@cellar/shared/users/schemas';
 import type { S3Event, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { type Caller, callerFor } from '../auth/principal';
 import { createCompany } from '../companies/service';
 import { createContact } from '../contacts/service';
 import { getObject } from '../data/client';
-import { HttpError } from '../platform/errors';
+import { DomainError, describeError } from '../errors';
 import { logger } from '../platform/logger';
-import { type Caller, callerFor } from '../platform/principal';
 import { isLastAttempt } from '../platform/queue';
 import { createProduct } from '../products/service';
 import { createUser } from '../users/service';
@@ -45,24 +45,23 @@ async function readObject(bucket: string, key: string): Promise<Uint8Array> {
 function create(job: JobItem, caller: Caller, input: unknown) {
   switch (job.template) {
     case 'user':
-      return createUser(caller, input as UserCreate, job.lang);
+      return createUser(caller, input as UserCreate);
     case 'company':
-      return createCompany(caller, input as CompanyInput, job.lang);
+      return createCompany(caller, input as CompanyInput);
     case 'contact':
-      return createContact(caller, input as ContactCreate, job.lang);
+      return createContact(caller, input as ContactCreate);
     case 'product':
-      return createProduct(caller, input as ProductInput, job.lang);
+      return createProduct(caller, input as ProductInput);
   }
 }
 
 const cellText = (lang: Language, label: string, m: CellMessage) => `${label}: ${translate(lang, m.key, m.values)}`;
 
 /** Why the API refused a row, in the uploader's language. */
-function refusal(error: HttpError, lang: Language): string[] {
-  const lines = Object.entries(error.errors ?? {}).flatMap(([field, messages]) =>
-    messages.map((m) => `${field}: ${m}`),
-  );
-  return lines.length ? lines : [error.text ?? translate(lang, error.key, error.values)];
+function refusal(error: DomainError, lang: Language): string[] {
+  const { message, errors } = describeError(error, lang);
+  const lines = Object.entries(errors ?? {}).flatMap(([field, messages]) => messages.map((m) => `${field}: ${m}`));
+  return lines.length ? lines : [message];
 }
 
 function fail(job: JobItem, row: number, messages: string[]) {
@@ -101,14 +100,14 @@ export async function runImport(bucket: string, key: string): Promise<void> {
       warehouse: job.warehouseId ?? undefined,
       segment: job.segment ?? undefined,
     };
-    const base = await contextFor(caller, job.template, choices, job.lang);
+    const base = await contextFor(caller, job.template, choices);
     rows = rowsOf(await readObject(bucket, key), base);
     const ctx = await withSuppliers(base, rows);
     checks = checkRows(ctx, rows).checks;
     labels = new Map(importColumns(ctx).map((c) => [c.key, columnLabel(c, job.lang)]));
   } catch (e) {
     // The caller lost the right to import, or the account changed, since the upload.
-    if (e instanceof HttpError && e.expose) return finish('failed', refusal(e, job.lang).join(' '));
+    if (e instanceof DomainError) return finish('failed', refusal(e, job.lang).join(' '));
     if (e instanceof ImportFileError) return finish('failed', translate(job.lang, e.key, e.values));
     throw e;
   }
@@ -127,7 +126,7 @@ export async function runImport(bucket: string, key: string): Promise<void> {
       await create(job, caller, check.input);
       return undefined;
     } catch (e) {
-      if (!(e instanceof HttpError && e.expose)) throw e;
+      if (!(e instanceof DomainError)) throw e;
       return refusal(e, job.lang);
     }
   };

@@ -2,7 +2,7 @@
  * The SPA's public address, for links in e-mails. Never taken from the request (a forged Origin would
  * send reset links elsewhere): APP_URL locally, or the SSM parameter the web stack writes (APP_URL_PARAMETER).
  */
-import { config } from './config';
+import { config } from '../config/config';
 
 let cached: Promise<string> | undefined;
 

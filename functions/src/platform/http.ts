@@ -8,7 +8,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { canAccess } from '@cellar/shared/access/roles';
 import { checkListQuery, type ListQuery, parseListQuery, QueryError } from '@cellar/shared/filter/query';
-import { fieldErrors, type Language, pickLanguage, translate } from '@cellar/shared/i18n/messages';
+import { fieldMessages, type Language, pickLanguage, translate } from '@cellar/shared/i18n/messages';
 import type { RouteDef } from '@cellar/shared/routes/define';
 import { type RouteId, type Routes, routeList, routes } from '@cellar/shared/routes/table';
 import middy, { type MiddlewareObj } from '@middy/core';
@@ -16,10 +16,20 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpRouterHandler, { type Route } from '@middy/http-router';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from 'zod';
-import { config } from './config';
-import { ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, ValidationError } from './errors';
+import { authenticate, type Caller } from '../auth/principal';
+import { config } from '../config/config';
+import {
+  ConflictError,
+  DomainError,
+  describeError,
+  ForbiddenError,
+  InvalidError,
+  NotFoundError,
+  TooLargeError,
+  TooManyRequestsError,
+  UnauthenticatedError,
+} from '../errors';
 import { logger } from './logger';
-import { authenticate, type Caller } from './principal';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -68,11 +78,11 @@ const json = (status: number, body: unknown): APIGatewayProxyResult => ({
 function decodeBody(event: Event): unknown {
   if (event.body === null || event.body === undefined || event.body === '') return undefined;
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  if (Buffer.byteLength(raw) > config.maxBodyBytes) throw new PayloadTooLargeError();
+  if (Buffer.byteLength(raw) > config.maxBodyBytes) throw new TooLargeError();
   try {
     return JSON.parse(raw);
   } catch {
-    throw new ValidationError({ body: ['Malformed JSON.'] });
+    throw new InvalidError({ body: ['validation.malformed_json'] });
   }
 }
 
@@ -86,20 +96,20 @@ const loadMultipart = () =>
   );
 let multipart: ReturnType<typeof loadMultipart> | undefined;
 
-async function decodeMultipart(request: middy.Request<Event>, lang: Language): Promise<unknown> {
+async function decodeMultipart(request: middy.Request<Event>): Promise<unknown> {
   const event = request.event;
   const type = (event.headers as Record<string, string | undefined>)['content-type'] ?? '';
   // No form at all: the body schema says the file is missing.
   if (!type.startsWith('multipart/form-data')) return {};
   const raw = event.body ?? '';
   const size = event.isBase64Encoded ? Math.floor((raw.length * 3) / 4) : Buffer.byteLength(raw);
-  if (size > config.maxUploadBytes) throw new PayloadTooLargeError();
+  if (size > config.maxUploadBytes) throw new TooLargeError();
   multipart ??= loadMultipart();
   const parser = await multipart;
   try {
     await parser.before?.(request as never);
   } catch {
-    throw new ValidationError({ file: [translate(lang, 'import.read_failure')] });
+    throw new InvalidError({ file: ['import.read_failure'] });
   }
   return event.body as unknown;
 }
@@ -124,13 +134,13 @@ function decodeParams(params: Record<string, string | undefined> | null): Record
   return out;
 }
 
-function parseWith<S extends z.ZodType | undefined>(schema: S, input: unknown, lang: Language, prefix = '') {
+function parseWith<S extends z.ZodType | undefined>(schema: S, input: unknown, prefix = '') {
   if (!schema) return undefined;
   const out = schema.safeParse(input);
   if (out.success) return out.data;
-  const errors = fieldErrors(out.error, lang);
-  throw new ValidationError(
-    prefix ? Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${prefix}${k}`, v])) : errors,
+  const fields = fieldMessages(out.error);
+  throw new InvalidError(
+    prefix ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${prefix}${k}`, v])) : fields,
   );
 }
 
@@ -160,23 +170,35 @@ const validate = (def: RouteDef): MiddlewareObj<Event> => ({
       checkListQuery(ctx.list, def.list);
     } else {
       ctx.list = parseListQuery([]);
-      ctx.query = parseWith(def.query ?? z.object({}).strict(), Object.fromEntries(entries), ctx.lang) as never;
+      ctx.query = parseWith(def.query ?? z.object({}).strict(), Object.fromEntries(entries)) as never;
     }
-    ctx.params = parseWith(def.params, decodeParams(event.pathParameters), ctx.lang) as never;
-    const body = def.multipart ? await decodeMultipart(request, ctx.lang) : decodeBody(event);
-    if (def.body) ctx.body = parseWith(def.body, body ?? {}, ctx.lang) as never;
+    ctx.params = parseWith(def.params, decodeParams(event.pathParameters)) as never;
+    const body = def.multipart ? await decodeMultipart(request) : decodeBody(event);
+    if (def.body) ctx.body = parseWith(def.body, body ?? {}) as never;
   },
 });
+
+/** The status of each kind of domain error: chosen here, once. */
+const STATUS = new Map<abstract new (...args: never[]) => DomainError, number>([
+  [InvalidError, 422],
+  [UnauthenticatedError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [TooLargeError, 413],
+  [TooManyRequestsError, 429],
+]);
+
+const statusOf = (error: DomainError) => {
+  for (const [kind, status] of STATUS) if (error instanceof kind) return status;
+  return 500;
+};
 
 function errorResponse(error: unknown, lang: Language): APIGatewayProxyResult {
   if (error instanceof QueryError)
     return json(422, { message: translate(lang, 'api.invalid_data'), errors: error.errors });
-  if (error instanceof HttpError && error.expose) {
-    return json(error.status, {
-      message: error.text ?? translate(lang, error.key, error.values),
-      ...(error.errors ? { errors: error.errors } : {}),
-    });
-  }
+  const status = error instanceof DomainError ? statusOf(error) : 500;
+  if (error instanceof DomainError && status < 500) return json(status, describeError(error, lang));
   logger.error('Unhandled error', error as Error);
   return json(500, { message: translate(lang, 'api.server_error') });
 }
@@ -209,7 +231,7 @@ const errors = (): MiddlewareObj<Event, APIGatewayProxyResult> => ({
     const lang = pickLanguage(headers['accept-language'] ?? headers['Accept-Language']);
     const e = request.error as Error & { statusCode?: number };
     // The router's own 404 for an unknown path.
-    const error = e?.statusCode === 404 && !(e instanceof HttpError) ? new NotFoundError() : e;
+    const error = e?.statusCode === 404 && !(e instanceof DomainError) ? new NotFoundError() : e;
     request.response = errorResponse(error, lang);
   },
 });

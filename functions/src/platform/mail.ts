@@ -5,8 +5,8 @@
  */
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { ulid } from 'ulid';
+import { config } from '../config/config';
 import { type Item, putItem, queryPage } from '../data/table';
-import { config } from './config';
 import { logger } from './logger';
 
 export interface Mail {

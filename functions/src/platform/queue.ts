@@ -1,5 +1,5 @@
 import type { SQSRecord } from 'aws-lambda';
-import { WORK_QUEUE } from './topology';
+import { WORK_QUEUE } from '../config/topology';
 
 /**
  * Whether this delivery is the message's last before the dead-letter queue: a worker then ends its job as

@@ -5,6 +5,6 @@ export const handler = resourceHandler('products', {
   productList: async ({ caller, list }) =>
     list.params.output === 'csv' ? exportProducts(caller, list) : listProducts(caller, list),
   productGet: async ({ caller, params }) => getProduct(caller, params.id),
-  productCreate: async ({ caller, body, lang }) => createProduct(caller, body, lang),
-  productUpdate: async ({ caller, params, body, lang }) => updateProduct(caller, params.id, body, lang),
+  productCreate: async ({ caller, body }) => createProduct(caller, body),
+  productUpdate: async ({ caller, params, body }) => updateProduct(caller, params.id, body),
 });

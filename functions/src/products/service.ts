@@ -6,19 +6,18 @@
 
 import { comparator, fold, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
 import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
-import { type Language, translate } from '@cellar/shared/i18n/messages';
 import type { Product, ProductInput } from '@cellar/shared/products/schemas';
 import { pruneInactive, validateAttributes } from '@cellar/shared/referential/attributes';
 import { familyAttributes, findSubFamily } from '@cellar/shared/referential/data';
 import { routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
+import type { Caller } from '../auth/principal';
 import { findContact } from '../contacts/repository';
 import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';
 import { listAll, listPage } from '../data/table';
+import { InvalidError, NotFoundError } from '../errors';
 import { csvExport, exportColumns } from '../platform/csv';
-import { NotFoundError, ValidationError } from '../platform/errors';
-import type { Caller } from '../platform/principal';
 import {
   countProducts,
   findProduct,
@@ -184,9 +183,9 @@ const editable = (input: ProductInput) => ({
 });
 
 /** Checks the input against the owner and the referential; returns the values to store. */
-async function checked(input: ProductInput, owner: CompanyItem, lang: Language) {
+async function checked(input: ProductInput, owner: CompanyItem) {
   const errors: Record<string, string[]> = {};
-  const say = (key: string) => [translate(lang, key)];
+  const say = (key: string) => [key];
   let warehouseId = input.warehouseId ?? null;
   if (!warehouseId && owner.warehouseIds.length === 1) warehouseId = owner.warehouseIds[0] ?? null;
   if (!warehouseId) errors.warehouseId = say(MESSAGES.required);
@@ -206,16 +205,16 @@ async function checked(input: ProductInput, owner: CompanyItem, lang: Language) 
   for (const [field, key] of Object.entries(definitions ? validateAttributes(definitions, attributes) : {})) {
     errors[`attributes.${field}`] = say(key);
   }
-  if (Object.keys(errors).length) throw new ValidationError(errors);
+  if (Object.keys(errors).length) throw new InvalidError(errors);
   return { warehouseId, attributes: attributes as ProductItem['attributes'] };
 }
 
-export async function createProduct(caller: Caller, input: ProductInput, lang: Language): Promise<Product> {
+export async function createProduct(caller: Caller, input: ProductInput): Promise<Product> {
   const r = await refs();
   const ownerId = caller.isSuperadmin ? input.ownerId : caller.tenantId;
   const owner = ownerId ? r.companies.get(ownerId) : undefined;
-  if (!owner) throw new ValidationError({ ownerId: [translate(lang, ownerId ? MESSAGES.invalid : MESSAGES.required)] });
-  const { warehouseId, attributes } = await checked(input, owner, lang);
+  if (!owner) throw new InvalidError({ ownerId: [ownerId ? MESSAGES.invalid : MESSAGES.required] });
+  const { warehouseId, attributes } = await checked(input, owner);
   const now = new Date().toISOString();
   const product: ProductItem = {
     id: ulid(),
@@ -229,16 +228,16 @@ export async function createProduct(caller: Caller, input: ProductInput, lang: L
     updatedAt: now,
     version: 1,
   };
-  await insertProduct(product, { code: [translate(lang, MESSAGES.unique)] });
+  await insertProduct(product, { code: [MESSAGES.unique] });
   return getProduct(caller, product.id);
 }
 
-export async function updateProduct(caller: Caller, id: string, input: ProductInput, lang: Language): Promise<Product> {
+export async function updateProduct(caller: Caller, id: string, input: ProductInput): Promise<Product> {
   const current = await findProduct(id);
   if (!current || (!caller.isSuperadmin && current.ownerId !== caller.tenantId)) throw new NotFoundError();
   const owner = (await refs()).companies.get(current.ownerId);
   if (!owner) throw new NotFoundError();
-  const { warehouseId, attributes } = await checked(input, owner, lang);
+  const { warehouseId, attributes } = await checked(input, owner);
   await replaceProduct(
     {
       ...current,

@@ -2,12 +2,12 @@ import { inclusiveEnd } from '@cellar/shared/filter/match';
 import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { routes } from '@cellar/shared/routes/table';
 import { movementWords, type StockMovement } from '@cellar/shared/stockMovements/schemas';
+import type { Caller } from '../auth/principal';
 import { keys } from '../data/keys';
 import { type PlannedList, plannedPage, plannedRows } from '../data/list';
 import { type CompanyItem, companies, companyRef } from '../data/reference';
 import { readCounter, type Source, sumCounters } from '../data/table';
 import { csvExport, exportColumns } from '../platform/csv';
-import type { Caller } from '../platform/principal';
 import { counterScope, type MovementItem, movementListScope, movementRecords } from './repository';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

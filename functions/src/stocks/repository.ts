@@ -8,10 +8,10 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { availableQuantity, isSellable } from '@cellar/shared/stocks/schemas';
+import { config } from '../config/config';
 import { documentClient } from '../data/client';
 import { keys } from '../data/keys';
 import { addToCounter, type Item, putItem, queryPage, readCounter } from '../data/table';
-import { config } from '../platform/config';
 
 export interface StockItem {
   id: string;

@@ -12,11 +12,11 @@ import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } fr
 import { findSubFamily } from '@cellar/shared/referential/data';
 import { routes } from '@cellar/shared/routes/table';
 import { availableQuantity, DEFAULT_QUALITIES, EXCLUDED_QUALITIES, type Stock } from '@cellar/shared/stocks/schemas';
+import type { Caller } from '../auth/principal';
 import { keys } from '../data/keys';
 import { companies, companyRef, type References, references, warehouseRef } from '../data/reference';
 import { batchGet, listAll, listPage, queryAll, type Source } from '../data/table';
 import { csvExport, exportColumns } from '../platform/csv';
-import type { Caller } from '../platform/principal';
 import { type ProductItem, fromItem as productFromItem } from '../products/repository';
 import { countStocks, fromItem, type StockItem } from './repository';
 

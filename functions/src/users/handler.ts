@@ -5,8 +5,8 @@ export const handler = resourceHandler('users', {
   userList: async ({ caller, list }) =>
     list.params.output === 'csv' ? exportUsers(caller, list) : listUsers(caller, list),
   userGet: async ({ caller, params, query }) => getUserById(caller, params.id, query.include),
-  userCreate: async ({ caller, body, lang, query }) => createUser(caller, body, lang, query.include),
-  userUpdate: async ({ caller, params, body, lang, query }) => updateUser(caller, params.id, body, lang, query.include),
+  userCreate: async ({ caller, body, query }) => createUser(caller, body, query.include),
+  userUpdate: async ({ caller, params, body, query }) => updateUser(caller, params.id, body, query.include),
   userDelete: async ({ caller, params }) => deleteUser(caller, params.id),
   emailCheck: async ({ params }) => emailInUse(params.id),
 });

@@ -6,18 +6,17 @@
 import { mayGrantScopes, type RoleLevel, roleLevel } from '@cellar/shared/access/roles';
 import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
 import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
-import { type Language, translate } from '@cellar/shared/i18n/messages';
 import { routes } from '@cellar/shared/routes/table';
 import { canManageUser } from '@cellar/shared/users/rules';
 import { DEFAULT_LOCALE, type UserCreate, type UserUpdate } from '@cellar/shared/users/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
+import type { Caller } from '../auth/principal';
 import { sendWelcome } from '../auth/reset-tokens';
 import type { CompanyItem } from '../data/reference';
 import { listAll, listPage } from '../data/table';
+import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { csvExport, exportColumns } from '../platform/csv';
-import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '../platform/errors';
-import type { Caller } from '../platform/principal';
 import {
   findUserByEmail,
   fromItem,
@@ -120,35 +119,29 @@ async function companyOf(id: string): Promise<CompanyItem | undefined> {
 }
 
 /** Warehouses within the company's, modules within the caller's scopes. */
-function checkAssignments(
-  caller: Caller,
-  company: CompanyItem,
-  input: { warehouseIds: string[]; scope: string[] },
-  lang: Language,
-) {
+function checkAssignments(caller: Caller, company: CompanyItem, input: { warehouseIds: string[]; scope: string[] }) {
   const errors: Record<string, string[]> = {};
-  const invalid = [translate(lang, MESSAGES.invalid)];
+  const invalid = [MESSAGES.invalid];
   if (input.warehouseIds.some((w) => !company.warehouseIds.includes(w))) errors.warehouseIds = invalid;
   if (!mayGrantScopes(caller.scope, input.scope)) {
     errors.scope = invalid;
   }
-  if (Object.keys(errors).length) throw new ValidationError(errors);
+  if (Object.keys(errors).length) throw new InvalidError(errors);
 }
 
 /** A role strictly below the caller's. */
-function checkRole(caller: Caller, role: string, lang: Language): RoleLevel {
+function checkRole(caller: Caller, role: string): RoleLevel {
   const level = roleLevel(role);
-  if (level >= caller.role) throw new ValidationError({ role: [translate(lang, 'api.role_forbidden')] });
+  if (level >= caller.role) throw new InvalidError({ role: ['api.role_forbidden'] });
   return level;
 }
 
-export async function createUser(caller: Caller, input: UserCreate, lang: Language, include?: string) {
+export async function createUser(caller: Caller, input: UserCreate, include?: string) {
   const companyId = caller.isSuperadmin ? input.companyId : caller.tenantId;
   const company = companyId ? await companyOf(companyId) : undefined;
-  if (!company)
-    throw new ValidationError({ companyId: [translate(lang, companyId ? MESSAGES.invalid : MESSAGES.required)] });
-  const level = checkRole(caller, input.role, lang);
-  checkAssignments(caller, company, input, lang);
+  if (!company) throw new InvalidError({ companyId: [companyId ? MESSAGES.invalid : MESSAGES.required] });
+  const level = checkRole(caller, input.role);
+  checkAssignments(caller, company, input);
   const user: UserItem = {
     id: ulid(),
     email: input.email.trim().toLowerCase(),
@@ -166,12 +159,12 @@ export async function createUser(caller: Caller, input: UserCreate, lang: Langua
     createdAt: new Date().toISOString(),
     version: 1,
   };
-  await insertUser(user, { email: [translate(lang, MESSAGES.unique)] });
+  await insertUser(user, { email: [MESSAGES.unique] });
   await sendWelcome(user);
   return userView(user, parseInclude(include));
 }
 
-export async function updateUser(caller: Caller, id: string, input: UserUpdate, lang: Language, include?: string) {
+export async function updateUser(caller: Caller, id: string, input: UserUpdate, include?: string) {
   const current = await getUser(id);
   if (!visible(caller, current)) throw new NotFoundError();
   const self = current.id === caller.user.id;
@@ -179,14 +172,14 @@ export async function updateUser(caller: Caller, id: string, input: UserUpdate, 
   if (self) {
     // One's own account: no deactivation and no change of role.
     if (input.active === false || roleLevel(input.role) !== current.roleLevel)
-      throw new HttpError(403, 'api.self_forbidden');
+      throw new ForbiddenError('api.self_forbidden');
   } else {
     if (!manageable(caller, current)) throw new ForbiddenError();
-    level = checkRole(caller, input.role, lang);
+    level = checkRole(caller, input.role);
   }
   const company = await companyOf(current.companyId);
   if (!company) throw new NotFoundError();
-  checkAssignments(caller, company, input, lang);
+  checkAssignments(caller, company, input);
   const next: UserItem = {
     ...current,
     firstname: input.firstname,
@@ -204,7 +197,7 @@ export async function updateUser(caller: Caller, id: string, input: UserUpdate, 
 export async function deleteUser(caller: Caller, id: string) {
   const current = await getUser(id);
   if (!visible(caller, current)) throw new NotFoundError();
-  if (current.id === caller.user.id) throw new HttpError(403, 'api.self_forbidden');
+  if (current.id === caller.user.id) throw new ForbiddenError('api.self_forbidden');
   if (!manageable(caller, current)) throw new ForbiddenError();
   await removeUser(current);
   return null;

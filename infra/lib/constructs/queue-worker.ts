@@ -1,6 +1,6 @@
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Construct } from 'constructs';
-import { WORK_QUEUE } from '../../../functions/src/platform/topology';
+import { WORK_QUEUE } from '../../../functions/src/config/topology';
 import { CellarFunction } from './cellar-function';
 import type { WorkQueue } from './work-queue';
 

@@ -1,7 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { visibilityTimeoutSeconds, WORK_QUEUE } from '../../../functions/src/platform/topology';
+import { visibilityTimeoutSeconds, WORK_QUEUE } from '../../../functions/src/config/topology';
 
 export interface WorkQueueProps {
   /** How long the consuming worker may run on one batch. */

@@ -31,6 +31,7 @@ export const sharedMessages = {
       product_form: 'Le formulaire est incorrect',
       unique: 'Cette valeur est déjà utilisée.',
       invalid: 'Valeur invalide.',
+      malformed_json: 'Le corps de la requête n’est pas du JSON valide.',
       password_weak:
         'Le mot de passe doit comporter au moins {{min}} caractères, dont des lettres et des chiffres, et ne pas reprendre votre e-mail.',
     },
@@ -132,6 +133,7 @@ export const sharedMessages = {
       product_form: 'The form is incorrect',
       unique: 'This value is already used.',
       invalid: 'Invalid value.',
+      malformed_json: 'The request body is not valid JSON.',
       password_weak:
         'The password needs at least {{min}} characters, with letters and digits, and must not contain your e-mail.',
     },
@@ -243,15 +245,24 @@ export function issueKey(i: z.core.$ZodIssue): { key: string; values: Record<str
 }
 
 /** zod error → the specs' `errors` map: dotted field path → translated messages. */
-export function fieldErrors(error: z.ZodError, lang: Language): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+/** A zod error's messages by field (dotted path; '_' for the whole input), as keys and their values. */
+export function fieldMessages(error: z.ZodError): Record<string, { key: string; values: Record<string, unknown> }[]> {
+  const out: Record<string, { key: string; values: Record<string, unknown> }[]> = {};
   for (const i of error.issues) {
     const field = i.path.join('.') || '_';
-    const { key, values } = issueKey(i);
-    const text = translate(lang, key, values);
     const list = out[field] ?? [];
-    if (!list.includes(text)) list.push(text);
+    list.push(issueKey(i));
     out[field] = list;
   }
   return out;
+}
+
+/** A zod error's messages by field, worded (each once). */
+export function fieldErrors(error: z.ZodError, lang: Language): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(fieldMessages(error)).map(([field, ms]) => [
+      field,
+      [...new Set(ms.map((m) => translate(lang, m.key, m.values)))],
+    ]),
+  );
 }

@@ -4,7 +4,7 @@
  * An impersonation token carries `act`: the id of the user really acting.
  */
 import { jwtVerify, SignJWT } from 'jose';
-import { config } from './config';
+import { config } from '../config/config';
 
 const ISSUER = 'cellar';
 const AUDIENCE = 'cellar-api';

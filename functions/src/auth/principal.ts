@@ -4,8 +4,8 @@
  */
 import { type Principal, ROLES } from '@cellar/shared/access/roles';
 import { type CompanyItem, companies } from '../data/reference';
+import { UnauthenticatedError } from '../errors';
 import { getUser, type UserItem } from '../users/repository';
-import { UnauthorizedError } from './errors';
 import { verifyToken } from './tokens';
 
 export interface Caller extends Principal {
@@ -30,10 +30,10 @@ export async function authenticate(headers: Record<string, string | undefined>):
     const claims = await verifyToken(token);
     if (!claims) continue;
     const caller = await callerFor(claims.sub, claims.act);
-    if (!caller) throw new UnauthorizedError();
+    if (!caller) throw new UnauthenticatedError();
     return caller;
   }
-  throw new UnauthorizedError();
+  throw new UnauthenticatedError();
 }
 
 /**
