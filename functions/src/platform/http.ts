@@ -189,7 +189,7 @@ const STATUS = new Map<abstract new (...args: never[]) => DomainError, number>([
   [TooManyRequestsError, 429],
 ]);
 
-const statusOf = (error: DomainError) => {
+export const statusOf = (error: DomainError) => {
   for (const [kind, status] of STATUS) if (error instanceof kind) return status;
   return 500;
 };
