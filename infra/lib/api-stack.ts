@@ -9,6 +9,8 @@ import {
   MethodLoggingLevel,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -26,6 +28,11 @@ export interface ApiStackProps extends StackProps {
   /** A verified SES sender; without it e-mails stay in the outbox table. */
   readonly mailFrom?: string;
 }
+
+const STATELESS_RESOURCES = new Set<Resource>(['docs']);
+
+/** A recount reads every counted record: the longest a Lambda may run. */
+const RECOUNT_TIMEOUT = Duration.minutes(15);
 
 /** Under API Gateway's 29 s integration limit, so a slow request ends in the function, logged, not in a bare 504. */
 const API_TIMEOUT = Duration.seconds(25);
@@ -109,9 +116,12 @@ export class ApiStack extends Stack {
         environment,
         timeout: API_TIMEOUT,
       });
-      role.addManagedPolicy(data.apiAccess);
-      role.addToPrincipalPolicy(appUrlRead);
-      if (mailSend) role.addToPrincipalPolicy(mailSend);
+      // The documentation's function serves what the route table says: it touches no data and sends no mail.
+      if (!STATELESS_RESOURCES.has(resource)) {
+        role.addManagedPolicy(data.apiAccess);
+        role.addToPrincipalPolicy(appUrlRead);
+        if (mailSend) role.addToPrincipalPolicy(mailSend);
+      }
       // One invoke permission for the whole API rather than one per method: the function's resource policy
       // stays under its 20 kB limit however many routes the table grows.
       integrations.set(resource, new LambdaIntegration(fn, { scopePermissionToMethod: false }));
@@ -137,6 +147,21 @@ export class ApiStack extends Stack {
     // Imported users get their first-login e-mail, with a link to the application, like users created by hand.
     importWorker.role.addToPrincipalPolicy(appUrlRead);
     if (mailSend) importWorker.role.addToPrincipalPolicy(mailSend);
+
+    // Counters written beside their items drift when a process dies between the two writes: a nightly recount
+    // repairs them (functions/src/data/counters.ts).
+    const recount = new CellarFunction(this, 'Recount', {
+      entry: 'counters/recount.ts',
+      serviceName: 'recount',
+      environment,
+      timeout: RECOUNT_TIMEOUT,
+    });
+    recount.role.addManagedPolicy(data.apiAccess);
+    new Rule(this, 'RecountSchedule', {
+      description: 'Recounts the list counters every night, when writes are few',
+      schedule: Schedule.cron({ minute: '30', hour: '2' }),
+      targets: [new LambdaFunction(recount.fn, { retryAttempts: 2 })],
+    });
   }
 
   private acknowledgeApiFindings() {
