@@ -148,6 +148,15 @@ describe('A planned list (contacts)', () => {
     expect(res.body.meta.has_more).toBeUndefined();
   });
 
+  it.each([1, 2, 62, 63, 64, 124, 125, 126])('reads page %i of the whole list from its nearer end', async (page) => {
+    // Prepare
+    const qs = `sort=-address.city&paginate=20&page=${page}`;
+    // Act
+    const res = await list(qs);
+    // Assess
+    assess(qs, res, expected(all, contactWords, qs, { field: 'code', desc: false }), { paginate: 20, page });
+  });
+
   it('refuses a second sort field, and a sort no index serves', async () => {
     expect((await list('sort=address.city,code')).status).toBe(422);
     expect((await list('sort=owner.code')).status).toBe(422);

@@ -208,6 +208,24 @@ async function readSelective<T>(list: PlannedList<T>, way: Way, limit: number): 
   return items.map(list.map);
 }
 
+/**
+ * One page of an unfiltered range whose size is known: keys are skipped from the nearer end, so the last pages cost
+ * what the first ones do (the middle of a long list is the farthest: half of its keys).
+ */
+async function readPage(source: Source, offset: number, perPage: number, total: number): Promise<Item[]> {
+  const fromEnd = total - offset - perPage;
+  if (fromEnd >= offset || offset >= total) {
+    const start = offset > 0 ? await readKeysAfter(source, offset) : undefined;
+    return offset > 0 && !start ? [] : readItems(source, perPage, start);
+  }
+  // Read backwards: skip what follows the page, read the page (shorter when it is the first), put it in order.
+  const reversed = { ...source, desc: !source.desc };
+  const skip = Math.max(0, fromEnd);
+  const start = skip > 0 ? await readKeysAfter(reversed, skip) : undefined;
+  if (skip > 0 && !start) return [];
+  return (await readItems(reversed, Math.min(perPage, total - offset), start)).reverse();
+}
+
 /** A selective way's rows, filtered and in the index's order: the whole answer. */
 function answerWhole<T>(list: PlannedList<T>, way: Way, rows: T[], sort: SortKey, page: number, perPage: number) {
   const kept = rows.filter(keeps(list, residual(list, way))).sort(indexOrder(list, sort));
@@ -230,8 +248,7 @@ export async function plannedPage<T>(list: PlannedList<T>, page: number, perPage
   const left = residual(list, final);
   if (left.length === 0 && list.total && !list.visible) {
     const total = await list.total();
-    const start = offset > 0 ? await readKeysAfter(final.source, offset) : undefined;
-    const data = offset > 0 && !start ? [] : (await readItems(final.source, perPage, start)).map(list.map);
+    const data = (await readPage(final.source, offset, perPage, total)).map(list.map);
     return { data, meta: pageMeta(total, page, perPage, data.length) };
   }
   const keep = keeps(list, left);
