@@ -18,6 +18,7 @@ import { type Paged, pageMeta } from '@cellar/shared/common/schemas';
 import { fold, getPath, inclusiveEnd, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
 import { type Condition, type ListIndex, type ListSpec, QueryError, type SortKey } from '@cellar/shared/filter/query';
 import { matchesSearch, narrowestWord } from '@cellar/shared/filter/search';
+import * as z from 'zod';
 import { batchGet, type Item, type Key, queryAll, readItems, readKeysAfter, type Source } from './table';
 import type { ListSortIndex } from './table-definition';
 
@@ -191,13 +192,18 @@ function indexOrder<T>(list: PlannedList<T>, sort: SortKey) {
   };
 }
 
+/** A search-word entry: the row's id and key. */
+const searchEntry = z.object({ id: z.string(), ref: z.object({ PK: z.string(), SK: z.string() }) });
+
 /** Reads a selective way whole when it holds at most `limit` rows; undefined when it holds more. */
 async function readSelective<T>(list: PlannedList<T>, way: Way, limit: number): Promise<T[] | undefined> {
   const items: Item[] = [];
   const refs = new Map<string, Key>();
   for await (const item of queryAll(way.source, Math.min(1000, limit + 1))) {
-    if (way.search) refs.set(String(item.id), item.ref as Key);
-    else items.push(item);
+    if (way.search) {
+      const entry = searchEntry.parse(item);
+      refs.set(entry.id, entry.ref);
+    } else items.push(item);
     if (refs.size > limit || items.length > limit) return undefined;
   }
   if (way.search) {
