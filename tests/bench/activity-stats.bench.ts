@@ -85,7 +85,7 @@ try {
       },
     };
     logs.push({
-      PK: 'LOGS',
+      PK: keys.logs,
       SK: `${createdAt}#${id}`,
       GSI1PK: `COMPANY#${company}#LOGS`,
       GSI1SK: `${createdAt}#${id}`,
@@ -116,7 +116,7 @@ try {
   for (let i = 0; i < LOGS; i++)
     perCompany.set(logCompany[i] as string, (perCompany.get(logCompany[i] as string) ?? 0) + 1);
   await batchPut([
-    { ...keys.counter('LOGS', 'all'), n: LOGS },
+    { ...keys.counter(keys.logs, 'all'), n: LOGS },
     ...[...perCompany].map(([c, n]) => ({ ...keys.counter(`COMPANY#${c}#LOGS`, 'all'), n })),
   ]);
   console.log(

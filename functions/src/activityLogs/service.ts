@@ -1,3 +1,7 @@
+import type { ActivityLog } from '@cellar/shared/activityLogs/schemas';
+import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
+import { matchesAll } from '@cellar/shared/filter/match';
+import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { routes } from '@cellar/shared/routes/table';
 /**
  * Page-view activity logs and their statistics. Each log also adds to a daily counter per company, type and
@@ -5,20 +9,12 @@ import { routes } from '@cellar/shared/routes/table';
  * Non-superadmins see their own company's logs and figures.
  */
 
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ActivityLog } from '@cellar/shared/activityLogs/schemas';
-import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
-import { matchesAll } from '@cellar/shared/filter/match';
-import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
-import { config } from '../config/config';
-import { documentClient } from '../data/client';
 import { keys } from '../data/keys';
 import {
   addToCounter,
   type Item,
-  isConditionFailed,
   listAll,
   listPage,
   putItem,
@@ -26,14 +22,15 @@ import {
   queryAll,
   readCounter,
   type Source,
+  updateIf,
 } from '../data/table';
 import { ConflictError } from '../errors';
 import { csvResponse } from '../platform/csv';
 
-const LOGS = 'LOGS';
-const companyLogs = (companyId: string) => `COMPANY#${companyId}#LOGS`;
+const LOGS = keys.logs;
+const companyLogs = keys.companyLogs;
 /** Daily counts are kept by month: a month reads its own rows only, a year twelve small partitions. */
-const statsPartition = (month: string) => `STATS#${month}`;
+const statsPartition = keys.stats;
 
 /** The months (YYYY-MM) from one date to another, both included. */
 export function monthsBetween(start: string, end: string): string[] {
@@ -63,21 +60,13 @@ const view = (item: Item): ActivityLog & { companyId: string } => {
 async function countPageView(caller: Caller, pageName: string, date: string): Promise<void> {
   const key = { PK: statsPartition(date.slice(0, 7)), SK: `${caller.company.code}#pageView#${pageName}` };
   for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      await documentClient().send(
-        new UpdateCommand({
-          TableName: config.tableName,
-          Key: key,
-          UpdateExpression: 'SET #days.#d = if_not_exists(#days.#d, :zero) + :one',
-          ConditionExpression: 'attribute_exists(#days)',
-          ExpressionAttributeNames: { '#days': 'days', '#d': date },
-          ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
-        }),
-      );
-      return;
-    } catch (e) {
-      if (!isConditionFailed(e)) throw e;
-    }
+    const counted = await updateIf(key, {
+      update: 'SET #days.#d = if_not_exists(#days.#d, :zero) + :one',
+      condition: 'attribute_exists(#days)',
+      names: { '#days': 'days', '#d': date },
+      values: { ':zero': 0, ':one': 1 },
+    });
+    if (counted) return;
     try {
       const row = {
         entity: 'activityStat',

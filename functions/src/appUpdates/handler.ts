@@ -9,7 +9,7 @@ import { deleteItem, type Item, listPage, putItem, queryAll, queryPage } from '.
 import { NotFoundError } from '../errors';
 import { resourceHandler } from '../platform/http';
 
-const APP_UPDATES = 'APP_UPDATES';
+const APP_UPDATES = keys.appUpdates;
 /** The badge counts the updates of the last 30 days. */
 const RECENT_DAYS = 30;
 

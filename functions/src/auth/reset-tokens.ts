@@ -4,11 +4,8 @@
  * a link works once.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config/config';
-import { documentClient } from '../data/client';
 import { keys } from '../data/keys';
-import { getItem, isConditionFailed, putItem } from '../data/table';
+import { getItem, putItem, updateIf } from '../data/table';
 import { appUrl } from '../platform/app-url';
 import { sendMail } from '../platform/mail';
 import type { UserItem } from '../users/repository';
@@ -69,19 +66,11 @@ export async function consumeToken(email: string, token: string): Promise<string
   const item = await getItem<{ userId: string; email: string; expiresAt: number }>(key);
   const now = Math.floor(Date.now() / 1000);
   if (!item || item.email.toLowerCase() !== email.trim().toLowerCase() || item.expiresAt <= now) return undefined;
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: key,
-        UpdateExpression: 'SET usedAt = :now',
-        ConditionExpression: 'attribute_not_exists(usedAt)',
-        ExpressionAttributeValues: { ':now': now },
-      }),
-    );
-  } catch (e) {
-    if (isConditionFailed(e)) return undefined;
-    throw e;
-  }
-  return item.userId;
+  // Single use: of two requests with the same link, one marks it, the other finds it marked.
+  const spent = await updateIf(key, {
+    update: 'SET usedAt = :now',
+    condition: 'attribute_not_exists(usedAt)',
+    values: { ':now': now },
+  });
+  return spent ? item.userId : undefined;
 }

@@ -10,6 +10,7 @@
 import { getPath } from '@cellar/shared/filter/match';
 import type { ListSpec } from '@cellar/shared/filter/query';
 import type * as z from 'zod';
+import { keys } from './keys';
 import { sortKeyOf, sortValue } from './list';
 import {
   addToCounter,
@@ -88,7 +89,7 @@ export function defineEntity<T extends { id: string }>(def: EntityDef<T>): Entit
     const words = search.words(record);
     return search.scopes(record).flatMap((scope) =>
       words.map((w) => ({
-        PK: `SEARCH#${scope}#${w[0]}`,
+        PK: keys.searchWords(scope, w),
         SK: sortKeyOf(w, record.id),
         entity: 'searchWord',
         id: record.id,

@@ -39,6 +39,19 @@ export const keys = {
   sellableStocks: (ownerId: string) => `SELLABLE#${ownerId}`,
   movements: (ownerId: string) => `MOVES#${ownerId}`,
   productMovements: (ownerId: string, productCode: string) => `MOVES#${ownerId}#P#${productCode}`,
+  /** Every owner's movements (GSI2). */
+  allMovements: 'MOVES',
+
+  /** Activity logs, newest first; a company's (GSI1). */
+  logs: 'LOGS',
+  companyLogs: (companyId: string) => `COMPANY#${companyId}#LOGS`,
+  /** Daily page-view counts of one month. */
+  stats: (month: string) => `STATS#${month}`,
+  appUpdates: 'APP_UPDATES',
+  /** Sent e-mails (the local mailbox reads them). */
+  outbox: 'OUTBOX',
+  /** A list's search words: one partition per list scope and first letter. */
+  searchWords: (scope: string, word: string) => `SEARCH#${scope}#${word[0]}`,
 
   /** Counters keep list totals exact without reading a partition. */
   counter: (scope: string, name: string) => ({ PK: `COUNT#${scope}`, SK: name }),

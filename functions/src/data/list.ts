@@ -19,6 +19,7 @@ import { fold, getPath, inclusiveEnd, matchesAll, NULL_LITERAL } from '@cellar/s
 import { type Condition, type ListIndex, type ListSpec, QueryError, type SortKey } from '@cellar/shared/filter/query';
 import { matchesSearch, narrowestWord } from '@cellar/shared/filter/search';
 import * as z from 'zod';
+import { keys } from './keys';
 import { batchGet, type Item, type Key, queryAll, readItems, readKeysAfter, type Source } from './table';
 import type { ListSortIndex } from './table-definition';
 
@@ -145,7 +146,7 @@ export function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
     .map(narrowestWord)
     .reduce<string | undefined>((a, w) => (w && (!a || w.length > a.length) ? w : a), undefined);
   if (word && list.searchScope) {
-    const source = { pk: `SEARCH#${list.searchScope}#${word[0]}`, skPrefix: word };
+    const source = { pk: keys.searchWords(list.searchScope, word), skPrefix: word };
     out.push({ source, ordered: false, search: true, narrowed: true });
   }
   if (!keyOrdered && list.keyConditions?.length) {

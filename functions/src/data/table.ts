@@ -163,6 +163,33 @@ export async function addToCounter(key: Key, delta: number, attributes: Record<s
   );
 }
 
+/**
+ * An update in DynamoDB's own expression language, for the few changes the generic operations do not name (a map
+ * of counters, a single-use mark): true when applied, false when its condition failed.
+ * @example await updateIf(key, { update: 'SET usedAt = :now', condition: 'attribute_not_exists(usedAt)', values: { ':now': 1 } })
+ */
+export async function updateIf(
+  key: Key,
+  change: { update: string; condition?: string; names?: Record<string, string>; values: Record<string, unknown> },
+): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: key,
+        UpdateExpression: change.update,
+        ConditionExpression: change.condition,
+        ExpressionAttributeNames: change.names,
+        ExpressionAttributeValues: change.values,
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
 export async function readCounter(key: Key): Promise<number> {
   const item = await getItem<{ n?: number }>(key);
   return Math.max(0, item?.n ?? 0);

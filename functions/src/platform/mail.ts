@@ -6,6 +6,7 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { ulid } from 'ulid';
 import { config } from '../config/config';
+import { keys } from '../data/keys';
 import { type Item, putItem, queryPage } from '../data/table';
 import { logger } from './logger';
 
@@ -20,7 +21,7 @@ export interface OutboxEntry extends Mail {
   status: 'stored' | 'sent' | 'failed';
 }
 
-const OUTBOX = 'OUTBOX';
+const OUTBOX = keys.outbox;
 let ses: SESv2Client | undefined;
 
 async function deliver(mail: Mail): Promise<OutboxEntry['status']> {

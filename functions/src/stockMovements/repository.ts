@@ -26,10 +26,10 @@ export const movementRecords = defineEntity<MovementItem>({
   key: (m) => ({ PK: keys.movements(m.ownerId), SK: `${m.date}#${m.id}` }),
   indexes: (m) => ({
     GSI1: [keys.productMovements(m.ownerId, m.stock.product.code), `${m.date}#${m.id}`],
-    GSI2: ['MOVES', `${m.date}#${m.id}`],
+    GSI2: [keys.allMovements, `${m.date}#${m.id}`],
   }),
   counters: (m) => movementCounters(m).map((c) => keys.counter(c.scope, c.name)),
-  everywhere: () => [{ index: 'GSI2', pk: 'MOVES' }],
+  everywhere: () => [{ index: 'GSI2', pk: keys.allMovements }],
   list: {
     spec: STOCK_MOVEMENT_LIST,
     sortScope: (m) => movementListScope(m.ownerId),

@@ -94,7 +94,7 @@ function plan(caller: Caller, query: ListQuery, cs: Map<string, CompanyItem>): P
     productCode && owner !== 'ALL'
       ? { index: 'GSI1', pk: keys.productMovements(owner, productCode), skBetween: range }
       : owner === 'ALL'
-        ? { index: 'GSI2', pk: 'MOVES', skBetween: range }
+        ? { index: 'GSI2', pk: keys.allMovements, skBetween: range }
         : { pk: keys.movements(owner), skBetween: range };
   const keyConditions = productFilter ? [...consumed, productFilter] : consumed;
   const scope = counterScope(owner);

@@ -1,17 +1,7 @@
-/**
- * Stock lines (see data/ACCESS-PATTERNS.md):
- *   item       PK T#<owner>          SK STOCK#<productCode>#<id>   a product's lines together, in product order
- *   by id      GSI1PK ID#<id>        GSI1SK STOCK
- *   sellable   GSI2PK SELLABLE#<owner> GSI2SK <productCode>#<id>   sparse: only lines with sellable quantity
- *   totals     PK COUNT#T#<owner>    SK STOCK#all / STOCK#sellable
- * Writing a line also keeps its product's stock summary (hasStock, sellable per warehouse and segment).
- */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { availableQuantity, isSellable } from '@cellar/shared/stocks/schemas';
-import { config } from '../config/config';
-import { documentClient } from '../data/client';
 import { keys } from '../data/keys';
-import { addToCounter, type Item, putItem, queryPage, readCounter } from '../data/table';
+import { addToCounter, type Item, putItem, queryPage, readCounter, updateIf } from '../data/table';
+import { NotFoundError } from '../errors';
 
 export interface StockItem {
   id: string;
@@ -53,21 +43,13 @@ export const summaryKey = (s: Pick<StockItem, 'warehouseId' | 'segment'>) => `${
 
 /** Adds a line's quantities to its product's stock summary. */
 export async function addToProductSummary(s: StockItem, sign: 1 | -1): Promise<void> {
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: keys.product(s.ownerId, s.productCode),
-      UpdateExpression:
-        'SET #s.#q = if_not_exists(#s.#q, :zero) + :q, #s.#sel.#k = if_not_exists(#s.#sel.#k, :zero) + :a',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: { '#s': 'stock', '#q': 'quantity', '#sel': 'sellable', '#k': summaryKey(s) },
-      ExpressionAttributeValues: {
-        ':zero': 0,
-        ':q': sign * s.quantity,
-        ':a': sign * (isSellable(s) ? availableQuantity(s) : 0),
-      },
-    }),
-  );
+  const applied = await updateIf(keys.product(s.ownerId, s.productCode), {
+    update: 'SET #s.#q = if_not_exists(#s.#q, :zero) + :q, #s.#sel.#k = if_not_exists(#s.#sel.#k, :zero) + :a',
+    condition: 'attribute_exists(PK)',
+    names: { '#s': 'stock', '#q': 'quantity', '#sel': 'sellable', '#k': summaryKey(s) },
+    values: { ':zero': 0, ':q': sign * s.quantity, ':a': sign * (isSellable(s) ? availableQuantity(s) : 0) },
+  });
+  if (!applied) throw new NotFoundError();
 }
 
 /** Stores a new stock line with its counters and its product's summary. */
