@@ -14,7 +14,7 @@ import { keys } from '../../functions/src/data/keys';
 import { companies, warehouses } from '../../functions/src/data/reference';
 import { batchPut, type Item } from '../../functions/src/data/table';
 import { hashPassword } from '../../functions/src/platform/passwords';
-import { type ProductItem, productItem } from '../../functions/src/products/repository';
+import { type ProductItem, productRecords } from '../../functions/src/products/repository';
 import { counterScope, movementCounters, movementRecords } from '../../functions/src/stockMovements/repository';
 import { stockItem, summaryKey } from '../../functions/src/stocks/repository';
 import { userItems } from '../../functions/src/users/repository';
@@ -88,7 +88,7 @@ async function loadTenant(code: string, sizes: { products: number; stocks: numbe
     if (isSellable(s)) count(keys.tenant(id), 'STOCK#sellable');
   }
   for (const p of products) count(keys.tenant(id), p.hidden ? 'PRODUCT#hidden' : 'PRODUCT#visible');
-  await batchPut(products.map(productItem));
+  await batchPut(products.map(productRecords.item));
   await batchPut(stocks.map(stockItem));
   const names = {
     recipients: ['Cave Martin', 'Bistrot du Port', 'Hôtel des Vignes'],

@@ -23,6 +23,7 @@ import * as z from 'zod';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { queryAll, queryPage, readCounter, type Source } from '../data/table';
+import type { FieldMessages } from '../errors';
 
 const contactItemSchema = z.object({
   id: z.string(),
@@ -72,7 +73,7 @@ export const contactRecords = defineEntity<ContactItem>({
 });
 
 /** Creates a contact; its code is unique per owner and type. */
-export const insertContact = (c: ContactItem, clash: Record<string, string[]>) => contactRecords.insert(c, clash);
+export const insertContact = (c: ContactItem, clash: FieldMessages) => contactRecords.insert(c, clash);
 
 export const replaceContact = (next: ContactItem, previous: ContactItem) => contactRecords.replace(next, previous);
 

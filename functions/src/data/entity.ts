@@ -10,6 +10,7 @@
 import { getPath } from '@cellar/shared/filter/match';
 import type { ListSpec } from '@cellar/shared/filter/query';
 import type * as z from 'zod';
+import type { FieldMessages } from '../errors';
 import { keys } from './keys';
 import { sortKeyOf, sortValue } from './list';
 import {
@@ -55,7 +56,7 @@ export interface Entity<T extends { id: string }> extends EntityDef<T> {
   parse(item: Item): T;
   get(key: Key): Promise<T | undefined>;
   /** Creates the record; a clash on its key is a 409 with these field errors. */
-  insert(record: T, clash?: Record<string, string[]>): Promise<void>;
+  insert(record: T, clash?: FieldMessages): Promise<void>;
   /** Replaces the record if nobody changed it since `previous` was read; returns the saved record. */
   replace(next: T, previous: T & { version: number }): Promise<T>;
   /** The search-word items of a record (bulk loads write them beside the records). */

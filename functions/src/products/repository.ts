@@ -7,79 +7,64 @@
  * Each product carries a summary of its stock (quantity, and sellable quantity per warehouse and segment),
  * kept by the stock writes, from which hasStock and the order/reception grids' filters are answered.
  */
+import * as z from 'zod';
+import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { addToCounter, type Item, putNew, putVersioned, queryPage, readCounter, type Source } from '../data/table';
+import { queryPage, readCounter, type Source } from '../data/table';
+import type { FieldMessages } from '../errors';
 
-export interface StockSummary {
-  quantity: number;
-  /** `<warehouseId>|<segment or ->` → sellable quantity (available, in a sellable quality). */
-  sellable: Record<string, number>;
-}
-
-export interface ProductItem {
-  id: string;
-  code: string;
-  label: string;
-  ownerId: string;
-  warehouseId: string | null;
-  supplierId: string | null;
-  familyId: string;
-  attributes: Record<string, string | number | boolean | null>;
-  hasBatch: boolean;
-  hasBbd: boolean;
-  hasUbd: boolean;
-  hidden: boolean;
-  eanUnit: string;
-  eanParcel: string;
-  eanPallet: string;
-  comment: string;
-  stock: StockSummary;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+const productItemSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  label: z.string(),
+  ownerId: z.string(),
+  warehouseId: z.string().nullable(),
+  supplierId: z.string().nullable(),
+  familyId: z.string(),
+  attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  hasBatch: z.boolean(),
+  hasBbd: z.boolean(),
+  hasUbd: z.boolean(),
+  hidden: z.boolean(),
+  eanUnit: z.string(),
+  eanParcel: z.string(),
+  eanPallet: z.string(),
+  comment: z.string(),
+  /** The summary of its stock lines, kept by every stock write. */
+  stock: z.object({
+    quantity: z.number(),
+    /** `<warehouseId>|<segment or ->` → sellable quantity (available, in a sellable quality). */
+    sellable: z.record(z.string(), z.number()),
+  }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type ProductItem = z.infer<typeof productItemSchema>;
+export type StockSummary = ProductItem['stock'];
 
 const ALL = 'ALL';
 const visibility = (hidden: boolean) => (hidden ? 'PRODUCT#hidden' : 'PRODUCT#visible');
 
-export function productItem(p: ProductItem) {
-  return {
-    ...keys.product(p.ownerId, p.code),
-    GSI1PK: keys.byId(p.id),
-    GSI1SK: 'PRODUCT',
-    GSI2PK: keys.products,
-    GSI2SK: `${p.code}#${p.ownerId}`,
-    entity: 'product',
-    ...p,
-  };
-}
+export const productRecords = defineEntity<ProductItem>({
+  name: 'product',
+  schema: productItemSchema,
+  key: (p) => keys.product(p.ownerId, p.code),
+  indexes: (p) => ({ GSI1: [keys.byId(p.id), 'PRODUCT'], GSI2: [keys.products, `${p.code}#${p.ownerId}`] }),
+  counters: (p) => [
+    keys.counter(keys.tenant(p.ownerId), visibility(p.hidden)),
+    keys.counter(ALL, visibility(p.hidden)),
+  ],
+  everywhere: () => [{ index: 'GSI2', pk: keys.products }],
+});
 
-export function fromItem(item: Item): ProductItem {
-  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, entity, ...rest } = item;
-  return rest as unknown as ProductItem;
-}
+export const insertProduct = (p: ProductItem, clash: FieldMessages) => productRecords.insert(p, clash);
 
-async function count(p: Pick<ProductItem, 'ownerId' | 'hidden'>, delta: number) {
-  await Promise.all([
-    addToCounter(keys.counter(keys.tenant(p.ownerId), visibility(p.hidden)), delta),
-    addToCounter(keys.counter(ALL, visibility(p.hidden)), delta),
-  ]);
-}
-
-export async function insertProduct(p: ProductItem, clash: Record<string, string[]>): Promise<void> {
-  await putNew(productItem(p), clash);
-  await count(p, 1);
-}
-
-export async function replaceProduct(next: ProductItem, previous: ProductItem): Promise<ProductItem> {
-  const saved = fromItem(await putVersioned(productItem(next), previous.version));
-  if (next.hidden !== previous.hidden) await Promise.all([count(previous, -1), count(next, 1)]);
-  return saved;
-}
+export const replaceProduct = (next: ProductItem, previous: ProductItem) => productRecords.replace(next, previous);
 
 export async function findProduct(id: string): Promise<ProductItem | undefined> {
   const { items } = await queryPage({ index: 'GSI1', pk: keys.byId(id), skPrefix: 'PRODUCT' }, 1);
-  return items[0] ? fromItem(items[0]) : undefined;
+  return items[0] ? productRecords.parse(items[0]) : undefined;
 }
 
 export const productSource = (owner: string | 'all', desc: boolean): Source =>

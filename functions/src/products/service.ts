@@ -21,9 +21,9 @@ import { csvExport, exportColumns } from '../platform/csv';
 import {
   countProducts,
   findProduct,
-  fromItem,
   insertProduct,
   type ProductItem,
+  productRecords,
   productSource,
   replaceProduct,
 } from './repository';
@@ -121,7 +121,7 @@ function plan(caller: Caller, q: ListQuery, r: Refs) {
   return {
     source: productSource(owner, keyOrder ? Boolean(sort[0]?.desc) : false),
     map: (raw: Record<string, unknown>): Row => {
-      const item = fromItem(raw);
+      const item = productRecords.parse(raw);
       return { item, view: toProduct(item, r) };
     },
     predicate:

@@ -44,10 +44,17 @@ export const summaryKey = (s: Pick<StockItem, 'warehouseId' | 'segment'>) => `${
 /** Adds a line's quantities to its product's stock summary. */
 export async function addToProductSummary(s: StockItem, sign: 1 | -1): Promise<void> {
   const applied = await updateIf(keys.product(s.ownerId, s.productCode), {
-    update: 'SET #s.#q = if_not_exists(#s.#q, :zero) + :q, #s.#sel.#k = if_not_exists(#s.#sel.#k, :zero) + :a',
+    // The version moves too: a product edit read before this write must not put the old summary back.
+    update:
+      'SET #s.#q = if_not_exists(#s.#q, :zero) + :q, #s.#sel.#k = if_not_exists(#s.#sel.#k, :zero) + :a, #v = #v + :one',
     condition: 'attribute_exists(PK)',
-    names: { '#s': 'stock', '#q': 'quantity', '#sel': 'sellable', '#k': summaryKey(s) },
-    values: { ':zero': 0, ':q': sign * s.quantity, ':a': sign * (isSellable(s) ? availableQuantity(s) : 0) },
+    names: { '#s': 'stock', '#q': 'quantity', '#sel': 'sellable', '#k': summaryKey(s), '#v': 'version' },
+    values: {
+      ':zero': 0,
+      ':one': 1,
+      ':q': sign * s.quantity,
+      ':a': sign * (isSellable(s) ? availableQuantity(s) : 0),
+    },
   });
   if (!applied) throw new NotFoundError();
 }

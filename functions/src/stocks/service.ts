@@ -17,7 +17,7 @@ import { keys } from '../data/keys';
 import { companies, companyRef, type References, references, warehouseRef } from '../data/reference';
 import { batchGet, listAll, listPage, queryAll, type Source } from '../data/table';
 import { csvExport, exportColumns } from '../platform/csv';
-import { type ProductItem, fromItem as productFromItem } from '../products/repository';
+import { type ProductItem, productRecords } from '../products/repository';
 import { countStocks, fromItem, type StockItem } from './repository';
 
 type Products = Map<string, ProductItem>;
@@ -67,7 +67,7 @@ function isSellableView(filters: Condition[]) {
 async function productsOf(ownerId: string): Promise<Products> {
   const map: Products = new Map();
   for await (const item of queryAll({ pk: keys.tenant(ownerId), skPrefix: keys.productPrefix })) {
-    const p = productFromItem(item);
+    const p = productRecords.parse(item);
     map.set(p.code, p);
   }
   return map;
@@ -76,7 +76,7 @@ async function productsOf(ownerId: string): Promise<Products> {
 async function productsFor(lines: StockItem[]): Promise<Products> {
   const wanted = [...new Map(lines.map((s) => [`${s.ownerId}|${s.productCode}`, s])).values()];
   const items = await batchGet(wanted.map((s) => keys.product(s.ownerId, s.productCode)));
-  return new Map(items.map((i) => productFromItem(i)).map((p) => [p.code, p]));
+  return new Map(items.map((i) => productRecords.parse(i)).map((p) => [p.code, p]));
 }
 
 interface Plan {
