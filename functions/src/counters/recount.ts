@@ -5,10 +5,11 @@
 import { contactRecords } from '../contacts/repository';
 import { type RecountResult, recount } from '../data/counters';
 import { logger } from '../platform/logger';
+import { productRecords } from '../products/repository';
 import { movementRecords } from '../stockMovements/repository';
 
 /** The recounts of the entities whose totals are kept by counters. */
-const COUNTED = [() => recount(contactRecords), () => recount(movementRecords)];
+const COUNTED = [() => recount(contactRecords), () => recount(productRecords), () => recount(movementRecords)];
 
 export async function recountAll(): Promise<RecountResult[]> {
   const results: RecountResult[] = [];
