@@ -16,7 +16,7 @@ import { batchPut, type Item } from '../../functions/src/data/table';
 import { hashPassword } from '../../functions/src/platform/passwords';
 import { type ProductItem, productRecords } from '../../functions/src/products/repository';
 import { counterScope, movementCounters, movementRecords } from '../../functions/src/stockMovements/repository';
-import { stockItem, summaryKey } from '../../functions/src/stocks/repository';
+import { stockRecords, summaryKey } from '../../functions/src/stocks/repository';
 import { userItems } from '../../functions/src/users/repository';
 import { generateMovement, generateProduct, generateStock } from '../../infra/local/catalogue-data';
 import { startRuntime } from '../../infra/local/runtime';
@@ -89,7 +89,7 @@ async function loadTenant(code: string, sizes: { products: number; stocks: numbe
   }
   for (const p of products) count(keys.tenant(id), p.hidden ? 'PRODUCT#hidden' : 'PRODUCT#visible');
   await batchPut(products.map(productRecords.item));
-  await batchPut(stocks.map(stockItem));
+  await batchPut(stocks.map(stockRecords.item));
   const names = {
     recipients: ['Cave Martin', 'Bistrot du Port', 'Hôtel des Vignes'],
     suppliers: ['FOU0001', 'FOU0002'],

@@ -7,9 +7,15 @@ import { type RecountResult, recount } from '../data/counters';
 import { logger } from '../platform/logger';
 import { productRecords } from '../products/repository';
 import { movementRecords } from '../stockMovements/repository';
+import { stockRecords } from '../stocks/repository';
 
 /** The recounts of the entities whose totals are kept by counters. */
-const COUNTED = [() => recount(contactRecords), () => recount(productRecords), () => recount(movementRecords)];
+const COUNTED = [
+  () => recount(contactRecords),
+  () => recount(productRecords),
+  () => recount(stockRecords),
+  () => recount(movementRecords),
+];
 
 export async function recountAll(): Promise<RecountResult[]> {
   const results: RecountResult[] = [];

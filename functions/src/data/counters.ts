@@ -37,7 +37,7 @@ export async function recount<T extends { id: string }>(entity: Entity<T>): Prom
   const started = new Date().toISOString();
   const counts = new Map<string, { key: Key; n: number }>();
   let records = 0;
-  for (const source of entity.everywhere()) {
+  for (const source of await entity.everywhere()) {
     for await (const item of queryAll(source)) {
       records++;
       for (const key of entity.counters(entity.parse(item))) {

@@ -37,7 +37,7 @@ export interface EntityDef<T extends { id: string }> {
   /** The counter items a record adds one to (list totals): kept by `insert` and `replace`, repaired by a recount. */
   counters?: (record: T) => readonly Key[];
   /** Where every record lives (the ranges a recount reads). */
-  everywhere?: () => readonly Omit<Source, 'desc'>[];
+  everywhere?: () => readonly Omit<Source, 'desc'>[] | Promise<readonly Omit<Source, 'desc'>[]>;
   /** The list the records appear in, answered from its plan (`list.ts`). */
   list?: {
     spec: ListSpec;

@@ -1,43 +1,60 @@
+/**
+ * Stock lines (see data/ACCESS-PATTERNS.md):
+ *   item       PK T#<owner>            SK STOCK#<productCode>#<id>   one product's lines together
+ *   by id      GSI1PK ID#<id>          GSI1SK STOCK
+ *   sellable   GSI2PK SELLABLE#<owner> GSI2SK <productCode>#<id>     sparse: only while something is sellable
+ *   totals     PK COUNT#T#<owner>      SK STOCK#all / STOCK#sellable
+ * Each write also keeps its product's stock summary.
+ */
+import { segmentCode } from '@cellar/shared/common/schemas';
 import { availableQuantity, isSellable } from '@cellar/shared/stocks/schemas';
+import * as z from 'zod';
+import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { addToCounter, type Item, putItem, queryPage, readCounter, updateIf } from '../data/table';
+import { companies } from '../data/reference';
+import { queryPage, readCounter, updateIf } from '../data/table';
 import { NotFoundError } from '../errors';
 
-export interface StockItem {
-  id: string;
-  ownerId: string;
-  productId: string;
-  productCode: string;
-  warehouseId: string;
-  segment: 'B2B' | 'B2C' | null;
-  quality: string;
-  batch: string | null;
-  ubd: string | null;
-  bbd: string | null;
-  quantity: number;
-  quantity_allocated: number;
-  quantity_receive_in_progress: number;
-  quantity_on_arriving: number;
-  storedAt: string | null;
-  createdAt: string;
-  version: number;
-}
+const stockItemSchema = z.object({
+  id: z.string(),
+  ownerId: z.string(),
+  productId: z.string(),
+  productCode: z.string(),
+  warehouseId: z.string(),
+  segment: segmentCode.nullable(),
+  quality: z.string(),
+  batch: z.string().nullable(),
+  ubd: z.string().nullable(),
+  bbd: z.string().nullable(),
+  quantity: z.number(),
+  quantity_allocated: z.number(),
+  quantity_receive_in_progress: z.number(),
+  quantity_on_arriving: z.number(),
+  storedAt: z.string().nullable(),
+  createdAt: z.string(),
+  version: z.number().int(),
+});
+export type StockItem = z.infer<typeof stockItemSchema>;
 
-export function stockItem(s: StockItem) {
-  return {
-    ...keys.stock(s.ownerId, s.productCode, s.id),
-    GSI1PK: keys.byId(s.id),
-    GSI1SK: 'STOCK',
-    ...(isSellable(s) ? { GSI2PK: keys.sellableStocks(s.ownerId), GSI2SK: `${s.productCode}#${s.id}` } : {}),
-    entity: 'stock',
-    ...s,
-  };
-}
+const stockCounters = (s: StockItem) => [
+  keys.counter(keys.tenant(s.ownerId), 'STOCK#all'),
+  ...(isSellable(s) ? [keys.counter(keys.tenant(s.ownerId), 'STOCK#sellable')] : []),
+];
 
-export function fromItem(item: Item): StockItem {
-  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, entity, ...rest } = item;
-  return rest as unknown as StockItem;
-}
+export const stockRecords = defineEntity<StockItem>({
+  name: 'stock',
+  schema: stockItemSchema,
+  key: (s) => keys.stock(s.ownerId, s.productCode, s.id),
+  indexes: (s) => ({
+    GSI1: [keys.byId(s.id), 'STOCK'],
+    // Sparse: only while something is sellable.
+    ...(isSellable(s) ? { GSI2: [keys.sellableStocks(s.ownerId), `${s.productCode}#${s.id}`] as const } : {}),
+  }),
+  counters: stockCounters,
+  // Stock lines live in their owner's partition: one range per company.
+  everywhere: async () =>
+    [...(await companies.get()).keys()].map((id) => ({ pk: keys.tenant(id), skPrefix: keys.stockPrefix() })),
+});
 
 export const summaryKey = (s: Pick<StockItem, 'warehouseId' | 'segment'>) => `${s.warehouseId}|${s.segment ?? '-'}`;
 
@@ -61,18 +78,13 @@ export async function addToProductSummary(s: StockItem, sign: 1 | -1): Promise<v
 
 /** Stores a new stock line with its counters and its product's summary. */
 export async function insertStock(s: StockItem): Promise<void> {
-  await putItem(stockItem(s));
-  const scope = keys.tenant(s.ownerId);
-  await Promise.all([
-    addToCounter(keys.counter(scope, 'STOCK#all'), 1),
-    isSellable(s) ? addToCounter(keys.counter(scope, 'STOCK#sellable'), 1) : Promise.resolve(),
-    addToProductSummary(s, 1),
-  ]);
+  await stockRecords.insert(s);
+  await addToProductSummary(s, 1);
 }
 
 export async function findStock(id: string): Promise<StockItem | undefined> {
   const { items } = await queryPage({ index: 'GSI1', pk: keys.byId(id), skPrefix: 'STOCK' }, 1);
-  return items[0] ? fromItem(items[0]) : undefined;
+  return items[0] ? stockRecords.parse(items[0]) : undefined;
 }
 
 export const countStocks = (ownerId: string, sellableOnly: boolean) =>

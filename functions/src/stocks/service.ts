@@ -18,7 +18,7 @@ import { companies, companyRef, type References, references, warehouseRef } from
 import { batchGet, listAll, listPage, queryAll, type Source } from '../data/table';
 import { csvExport, exportColumns } from '../platform/csv';
 import { type ProductItem, productRecords } from '../products/repository';
-import { countStocks, fromItem, type StockItem } from './repository';
+import { countStocks, type StockItem, stockRecords } from './repository';
 
 type Products = Map<string, ProductItem>;
 type Refs = References;
@@ -144,7 +144,7 @@ type Row = { line: StockItem; view: Stock };
 /** Lines mapped to their view, joined to their products when the plan filters or sorts on them. */
 function rowMapper(products: Products, r: Refs) {
   return (item: Record<string, unknown>): Row => {
-    const line = fromItem(item);
+    const line = stockRecords.parse(item);
     return { line, view: toStock(line, products.get(line.productCode), r) };
   };
 }
