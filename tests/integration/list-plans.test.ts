@@ -164,6 +164,20 @@ describe('A planned list (contacts)', () => {
 });
 
 describe('A planned list (stock movements)', () => {
+  it('answers nothing, not an error, to date filters that exclude each other', async () => {
+    // Act
+    const res = await h.call(
+      'GET',
+      '/api/stock-movements?filter[date][ge]=2026-09-15&filter[date][bt]=2026-06-01,2026-06-30',
+      {
+        token: await h.login(ADMIN),
+      },
+    );
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+
   const MOVEMENT_FILTERS = fc.oneof(
     fc
       .constantFrom('casse', 'réception', 'retour', 'vin', 'chateau', 'zzz')

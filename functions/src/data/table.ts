@@ -235,7 +235,11 @@ function queryInput(source: Source, limit?: number, startKey?: Item, keysOnly = 
   };
 }
 
+/** A range whose bounds cross (two filters that exclude each other) holds nothing, and DynamoDB refuses it. */
+const isEmptyRange = (source: Source) => Boolean(source.skBetween && source.skBetween[0] > source.skBetween[1]);
+
 export async function queryPage(source: Source, limit: number, startKey?: Item) {
+  if (isEmptyRange(source)) return { items: [] as Item[], lastKey: undefined };
   const out = await documentClient().send(new QueryCommand(queryInput(source, limit, startKey)));
   return { items: (out.Items ?? []) as Item[], lastKey: out.LastEvaluatedKey as Item | undefined };
 }
@@ -266,6 +270,7 @@ export async function readItems(source: Source, n: number, startKey?: Item): Pro
 
 /** The key after the first `n` items, reading keys only. */
 export async function readKeysAfter(source: Source, n: number): Promise<Item | undefined> {
+  if (isEmptyRange(source)) return undefined;
   let startKey: Item | undefined;
   let left = n;
   while (left > 0) {
