@@ -110,7 +110,7 @@ async function loadTenant(code: string, sizes: { products: number; stocks: numbe
       names,
     );
     for (const c of movementCounters(m)) if (c.scope !== counterScope('ALL')) count(c.scope, c.name);
-    chunk.push(movementRecords.item(m), ...movementRecords.searchItems(m));
+    chunk.push(movementRecords.item(m), ...movementRecords.companionItems(m));
     if (chunk.length >= 5000) await batchPut(chunk.splice(0));
   }
   await batchPut(chunk);

@@ -87,7 +87,7 @@ export async function seedRecipients(n: number): Promise<string> {
         updatedAt: now,
         version: 1,
       };
-      items.push(contactRecords.item(contact), ...contactRecords.searchItems(contact));
+      items.push(contactRecords.item(contact), ...contactRecords.companionItems(contact));
     }
     await batchPut(items);
   }

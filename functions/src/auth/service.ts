@@ -1,7 +1,6 @@
 /** Sign-in, the current user, password links and impersonation (spec 1 §2, §4, §7). */
 
 import type { Credentials, PasswordReset, SelfUpdateBody } from '@cellar/shared/auth/schemas';
-import { MESSAGES } from '@cellar/shared/validation/validators';
 import { config } from '../config/config';
 import { ForbiddenError, InvalidError, NotFoundError, UnauthenticatedError } from '../errors';
 import { hashPassword, verifyPassword } from '../platform/passwords';
@@ -43,7 +42,7 @@ export async function updateSelf(caller: Caller, input: SelfUpdateBody) {
     locale: input.locale ?? caller.user.locale,
     notificationChannels: input.notificationChannels ?? caller.user.notificationChannels,
   };
-  const saved = await saveUser(next, caller.user, { email: [MESSAGES.unique] });
+  const saved = await saveUser(next, caller.user);
   return userView(saved, new Set(['company', 'warehouses']));
 }
 
@@ -57,7 +56,7 @@ export async function resetPassword(input: PasswordReset) {
   const userId = await consumeToken(input.email, input.token);
   const user = userId ? await getUser(userId) : undefined;
   if (!user?.active) throw new InvalidError({}, 'api.reset_token_invalid');
-  await saveUser({ ...user, passwordHash: await hashPassword(input.password) }, user, {});
+  await saveUser({ ...user, passwordHash: await hashPassword(input.password) }, user);
   await clearFailures(user.email);
   return tokenResponse(user.id);
 }

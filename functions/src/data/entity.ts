@@ -9,6 +9,7 @@
  */
 import { getPath } from '@cellar/shared/filter/match';
 import type { ListSpec } from '@cellar/shared/filter/query';
+import { MESSAGES } from '@cellar/shared/validation/validators';
 import type * as z from 'zod';
 import type { FieldMessages } from '../errors';
 import { keys } from './keys';
@@ -17,6 +18,7 @@ import {
   addToCounter,
   batchDelete,
   batchPut,
+  deleteItem,
   getItem,
   type Item,
   type Key,
@@ -36,6 +38,11 @@ export interface EntityDef<T extends { id: string }> {
   indexes?: (record: T) => IndexKeys;
   /** The counter items a record adds one to (list totals): kept by `insert` and `replace`, repaired by a recount. */
   counters?: (record: T) => readonly Key[];
+  /**
+   * Values unique across records that the key does not make unique (a user's e-mail): each is claimed by an item of
+   * its own, put before the record (a taken value is an ItemExistsError on its field), moved when the value changes.
+   */
+  claims?: (record: T) => readonly { key: Key; field: string }[];
   /** Where every record lives (the ranges a recount reads). */
   everywhere?: () => readonly Omit<Source, 'desc'>[] | Promise<readonly Omit<Source, 'desc'>[]>;
   /** The list the records appear in, answered from its plan (`list.ts`). */
@@ -59,8 +66,12 @@ export interface Entity<T extends { id: string }> extends EntityDef<T> {
   insert(record: T, clash?: FieldMessages): Promise<void>;
   /** Replaces the record if nobody changed it since `previous` was read; returns the saved record. */
   replace(next: T, previous: T & { version: number }): Promise<T>;
-  /** The search-word items of a record (bulk loads write them beside the records). */
-  searchItems(record: T): (Item & Key)[];
+  /** Deletes the record with its claims, words and counts. */
+  remove(record: T): Promise<void>;
+  /** The items a bulk load writes beside the record: its claims and search words. */
+  companionItems(record: T): (Item & Key)[];
+  /** The id of the record holding a claimed value, if any. */
+  claimant(key: Key): Promise<string | undefined>;
 }
 
 const KEY_ATTRIBUTES = /^(PK|SK|GSI\dPK|GSI\dSK|LS\dPK|LS\dSK|entity)$/;
@@ -115,12 +126,42 @@ export function defineEntity<T extends { id: string }>(def: EntityDef<T>): Entit
     def.schema.parse(Object.fromEntries(Object.entries(stored).filter(([k]) => !KEY_ATTRIBUTES.test(k))));
 
   const keyOf = (i: Item & Key): Key => ({ PK: i.PK, SK: i.SK });
+  const same = (a: Key, b: Key) => a.PK === b.PK && a.SK === b.SK;
+  const claimItem = (record: T, key: Key): Item & Key => ({ ...key, entity: `${def.name}Claim`, id: record.id });
+
+  /** Claims the values of `record` that `previous` did not hold; returns their keys, to release on failure. */
+  const claim = async (record: T, previous?: T): Promise<Key[]> => {
+    const held = previous ? (def.claims?.(previous) ?? []) : [];
+    const taken: Key[] = [];
+    for (const c of def.claims?.(record) ?? []) {
+      if (held.some((h) => same(h.key, c.key))) continue;
+      try {
+        await putNew(claimItem(record, c.key), { [c.field]: [MESSAGES.unique] });
+      } catch (e) {
+        await batchDelete(taken);
+        throw e;
+      }
+      taken.push(c.key);
+    }
+    return taken;
+  };
+  const released = (from: T, to: T) =>
+    (def.claims?.(from) ?? [])
+      .filter((c) => !(def.claims?.(to) ?? []).some((n) => same(n.key, c.key)))
+      .map((c) => c.key);
 
   return {
     ...def,
     item,
     parse,
-    searchItems,
+    companionItems: (record) => [
+      ...(def.claims?.(record) ?? []).map((c) => claimItem(record, c.key)),
+      ...searchItems(record),
+    ],
+    async claimant(key) {
+      const found = await getItem(key);
+      return typeof found?.id === 'string' ? found.id : undefined;
+    },
     async get(key) {
       const found = await getItem(key);
       return found ? parse(found) : undefined;
@@ -128,22 +169,31 @@ export function defineEntity<T extends { id: string }>(def: EntityDef<T>): Entit
     async insert(record, clash) {
       // Words first: a word left behind by a failed insert points at nothing and is skipped by the list, while a
       // record written before its words would be missing from searches.
+      const claimed = await claim(record);
       const words = searchItems(record);
       await batchPut(words);
       try {
         await putNew(item(record), clash);
       } catch (e) {
-        await batchDelete(words.map(keyOf));
+        await batchDelete([...claimed, ...words.map(keyOf)]);
         throw e;
       }
       // Without a transaction a crash here leaves the counters short: the recount (counters.ts) repairs them.
       await Promise.all((def.counters?.(record) ?? []).map((k) => addToCounter(k, 1)));
     },
     async replace(next, previous) {
+      const claimed = await claim(next, previous);
       const before = new Set(searchItems(previous).map((w) => `${w.PK}|${w.SK}`));
       const after = searchItems(next);
       await batchPut(after.filter((w) => !before.has(`${w.PK}|${w.SK}`)));
-      const saved = parse(await putVersioned(item(next), previous.version));
+      let saved: T;
+      try {
+        saved = parse(await putVersioned(item(next), previous.version));
+      } catch (e) {
+        await batchDelete(claimed);
+        throw e;
+      }
+      await batchDelete(released(previous, next));
       const kept = new Set(after.map((w) => `${w.PK}|${w.SK}`));
       await batchDelete(
         searchItems(previous)
@@ -158,6 +208,11 @@ export function defineEntity<T extends { id: string }>(def: EntityDef<T>): Entit
         ...now.filter((k) => !was.some((w) => id(w) === id(k))).map((k) => addToCounter(k, 1)),
       ]);
       return saved;
+    },
+    async remove(record) {
+      await deleteItem(def.key(record));
+      await batchDelete([...(def.claims?.(record) ?? []).map((c) => c.key), ...searchItems(record).map(keyOf)]);
+      await Promise.all((def.counters?.(record) ?? []).map((k) => addToCounter(k, -1)));
     },
   };
 }

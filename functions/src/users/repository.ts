@@ -2,88 +2,59 @@
  * Users (see data/ACCESS-PATTERNS.md): the user item, the e-mail item that makes e-mails unique and finds a user
  * at sign-in, a company's users on GSI1 and everyone on GSI2 (both by last name).
  */
+import * as z from 'zod';
+import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { deleteItem, getItem, type Item, putNew, putVersioned, type Source } from '../data/table';
+import type { Source } from '../data/table';
+import type { FieldMessages } from '../errors';
 
-export interface UserItem {
-  id: string;
-  email: string;
-  passwordHash: string;
-  firstname: string;
-  lastname: string;
-  roleLevel: 1 | 2 | 10 | 100;
-  active: boolean;
-  locale: string;
-  companyId: string;
-  warehouseIds: string[];
-  scope: string[];
-  notificationChannels: ('mail' | 'push')[];
-  childIds: string[];
-  createdAt: string;
-  version: number;
-}
+const userItemSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  passwordHash: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  roleLevel: z.union([z.literal(1), z.literal(2), z.literal(10), z.literal(100)]),
+  active: z.boolean(),
+  locale: z.string(),
+  companyId: z.string(),
+  warehouseIds: z.array(z.string()),
+  scope: z.array(z.string()),
+  notificationChannels: z.array(z.enum(['mail', 'push'])),
+  childIds: z.array(z.string()),
+  createdAt: z.string(),
+  version: z.number().int(),
+});
+export type UserItem = z.infer<typeof userItemSchema>;
 
-export async function getUser(id: string): Promise<UserItem | undefined> {
-  const item = await getItem(keys.user(id));
-  return item ? fromItem(item) : undefined;
-}
+const byLastname = (u: UserItem) => `${u.lastname.toLowerCase()}#${u.id}`;
+
+export const userRecords = defineEntity<UserItem>({
+  name: 'user',
+  schema: userItemSchema,
+  key: (u) => keys.user(u.id),
+  indexes: (u) => ({ GSI1: [keys.companyUsers(u.companyId), byLastname(u)], GSI2: [keys.users, byLastname(u)] }),
+  // The e-mail item makes e-mails unique and finds a user at sign-in.
+  claims: (u) => [{ key: keys.userEmail(u.email), field: 'email' }],
+});
+
+export const getUser = (id: string) => userRecords.get(keys.user(id));
 
 export async function findUserByEmail(email: string): Promise<UserItem | undefined> {
-  const pointer = await getItem<{ userId: string }>(keys.userEmail(email.trim()));
-  return pointer ? getUser(pointer.userId) : undefined;
+  const id = await userRecords.claimant(keys.userEmail(email.trim()));
+  return id ? getUser(id) : undefined;
 }
-
-export function fromItem(item: Item): UserItem {
-  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, entity, ...rest } = item;
-  return rest as unknown as UserItem;
-}
-
-function userItem(u: UserItem) {
-  const sortKey = `${u.lastname.toLowerCase()}#${u.id}`;
-  return {
-    ...keys.user(u.id),
-    GSI1PK: keys.companyUsers(u.companyId),
-    GSI1SK: sortKey,
-    GSI2PK: keys.users,
-    GSI2SK: sortKey,
-    entity: 'user',
-    ...u,
-  };
-}
-const emailItem = (u: UserItem) => ({ ...keys.userEmail(u.email), entity: 'userEmail', userId: u.id });
 
 /** The items that store a new user (for bulk seeding). */
-export const userItems = (u: UserItem) => [userItem(u), emailItem(u)];
+export const userItems = (u: UserItem) => [userRecords.item(u), ...userRecords.companionItems(u)];
 
 /** Claims the e-mail, then writes the user; a taken e-mail is a 409 on `email`. */
-export async function insertUser(u: UserItem, clash: Record<string, string[]>): Promise<void> {
-  await putNew(emailItem(u), clash);
-  try {
-    await putNew(userItem(u));
-  } catch (e) {
-    await deleteItem(keys.userEmail(u.email));
-    throw e;
-  }
-}
+export const insertUser = (u: UserItem, clash: FieldMessages) => userRecords.insert(u, clash);
 
 /** Saves a changed user (optimistic lock), moving its e-mail claim when the e-mail changed. */
-export async function saveUser(next: UserItem, previous: UserItem, clash: Record<string, string[]>): Promise<UserItem> {
-  const emailChanged = next.email.toLowerCase() !== previous.email.toLowerCase();
-  if (emailChanged) await putNew(emailItem(next), clash);
-  try {
-    const saved = fromItem(await putVersioned(userItem(next), previous.version));
-    if (emailChanged) await deleteItem(keys.userEmail(previous.email));
-    return saved;
-  } catch (e) {
-    if (emailChanged) await deleteItem(keys.userEmail(next.email));
-    throw e;
-  }
-}
+export const saveUser = (next: UserItem, previous: UserItem) => userRecords.replace(next, previous);
 
-export async function removeUser(u: UserItem): Promise<void> {
-  await deleteItem(keys.user(u.id));
-  await deleteItem(keys.userEmail(u.email));
-}
+export const removeUser = (u: UserItem) => userRecords.remove(u);
 
 /** A company's users, or everyone's. */
 export const userSource = (companyId: string | 'all'): Source =>

@@ -19,12 +19,12 @@ import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { csvExport, exportColumns } from '../platform/csv';
 import {
   findUserByEmail,
-  fromItem,
   getUser,
   insertUser,
   removeUser,
   saveUser,
   type UserItem,
+  userRecords,
   userSource,
 } from './repository';
 import { loadRefs, parseInclude, userRecord, userView } from './view';
@@ -63,7 +63,7 @@ async function plan(caller: Caller, q: ListQuery) {
   const search = q.filters.filter((c) => c.field === 'search').map((c) => fold(c.values.join(',')));
   const rest: Condition[] = q.filters.filter((c) => c.field !== 'search');
   const toRow = (item: Record<string, unknown>): Row => {
-    const user = fromItem(item);
+    const user = userRecords.parse(item);
     const company = refs.companies.get(user.companyId);
     return {
       user,
@@ -191,7 +191,7 @@ export async function updateUser(caller: Caller, id: string, input: UserUpdate, 
     locale: input.locale ?? current.locale,
     childIds: caller.isSuperadmin && input.childIds ? input.childIds.filter((c) => c !== current.id) : current.childIds,
   };
-  return userView(await saveUser(next, current, {}), parseInclude(include));
+  return userView(await saveUser(next, current), parseInclude(include));
 }
 
 export async function deleteUser(caller: Caller, id: string) {
