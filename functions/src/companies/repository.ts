@@ -1,48 +1,29 @@
-/** Companies and warehouses: the reference items (see data/ACCESS-PATTERNS.md). */
+/** Companies and warehouses: the reference items (declared in data/reference.ts, see data/ACCESS-PATTERNS.md). */
 import { keys } from '../data/keys';
-import { type CompanyItem, companies, type WarehouseItem } from '../data/reference';
-import { deleteItem, getItem, type Item, putNew, putVersioned } from '../data/table';
+import { type CompanyItem, companies, companyRecords, type WarehouseItem, warehouseRecords } from '../data/reference';
+import type { FieldMessages } from '../errors';
 
-const companyItem = (c: CompanyItem) => ({
-  ...keys.company(c.id),
-  GSI1PK: keys.companies,
-  GSI1SK: `${c.code}#${c.id}`,
-  entity: 'company',
-  ...c,
-});
-const codeItem = (c: CompanyItem) => ({ ...keys.companyCode(c.code), entity: 'companyCode', companyId: c.id });
+const versioned = (c: CompanyItem) => ({ ...c, version: c.version ?? 0 });
 
-export const companyItems = (c: CompanyItem) => [companyItem(c), codeItem(c)];
+/** The items that store a new company (for bulk seeding): the company and its code claim. */
+export const companyItems = (c: CompanyItem) => [
+  companyRecords.item(versioned(c)),
+  ...companyRecords.companionItems(versioned(c)),
+];
 
-export function warehouseItem(w: WarehouseItem) {
-  return { ...keys.warehouse(w.id), GSI1PK: keys.warehouses, GSI1SK: `${w.code}#${w.id}`, entity: 'warehouse', ...w };
-}
-
-function fromItem(item: Item): CompanyItem {
-  const { PK, SK, GSI1PK, GSI1SK, entity, ...rest } = item;
-  return rest as unknown as CompanyItem;
-}
+export const warehouseItem = (w: WarehouseItem) => warehouseRecords.item(w);
 
 /** Fresh from the table (the cache may be a few seconds old). */
-export async function readCompany(id: string): Promise<CompanyItem | undefined> {
-  const item = await getItem(keys.company(id));
-  return item ? fromItem(item) : undefined;
-}
+export const readCompany = (id: string) => companyRecords.get(keys.company(id));
 
 /** Claims the code, then writes the company; a taken code is a 409 on `code`. */
-export async function insertCompany(c: CompanyItem, clash: Record<string, string[]>): Promise<void> {
-  await putNew(codeItem(c), clash);
-  try {
-    await putNew(companyItem(c));
-  } catch (e) {
-    await deleteItem(keys.companyCode(c.code));
-    throw e;
-  }
+export async function insertCompany(c: CompanyItem, clash: FieldMessages): Promise<void> {
+  await companyRecords.insert(versioned(c), clash);
   companies.invalidate();
 }
 
 export async function saveCompany(next: CompanyItem, previous: CompanyItem): Promise<CompanyItem> {
-  const saved = fromItem(await putVersioned(companyItem(next), previous.version ?? 0));
+  const saved = await companyRecords.replace(versioned(next), versioned(previous));
   companies.invalidate();
   return saved;
 }

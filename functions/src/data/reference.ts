@@ -2,34 +2,52 @@
  * Companies and warehouses are few and read on almost every request (owner names, tenant segments):
  * one container keeps them for a few seconds instead of reading them item by item.
  */
+import * as z from 'zod';
+import { defineEntity } from './entity';
 import { keys } from './keys';
 import { type Item, queryAll } from './table';
 
 const TTL_MS = 5_000;
 type Cache<T> = { at: number; value: Promise<Map<string, T>> } | undefined;
 
-export interface CompanyItem {
-  id: string;
-  code: string;
-  name: string;
-  address: Record<string, unknown>;
-  warehouseIds: string[];
-  segments: ('B2B' | 'B2C')[];
-  isPooledActivity: boolean;
-  isTopAgent: boolean;
-  isCertifiedOrganic: boolean;
-  scope: string[];
-  active: boolean;
+const companyItemSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  address: z.record(z.string(), z.unknown()),
+  warehouseIds: z.array(z.string()),
+  segments: z.array(z.enum(['B2B', 'B2C'])),
+  isPooledActivity: z.boolean(),
+  isTopAgent: z.boolean(),
+  isCertifiedOrganic: z.boolean(),
+  scope: z.array(z.string()),
+  active: z.boolean(),
   /** Carrier contacts (ids) and carrier services (`carrierId:serviceCode`) the company may use. */
-  permissions?: { contacts: string[]; services: string[] };
-  createdAt?: string;
-  version?: number;
-}
-export interface WarehouseItem {
-  id: string;
-  code: string;
-  name: string;
-}
+  permissions: z.object({ contacts: z.array(z.string()), services: z.array(z.string()) }).optional(),
+  createdAt: z.string().optional(),
+  version: z.number().int().optional(),
+});
+export type CompanyItem = z.infer<typeof companyItemSchema>;
+
+const warehouseItemSchema = z.object({ id: z.string(), code: z.string(), name: z.string() });
+export type WarehouseItem = z.infer<typeof warehouseItemSchema>;
+
+/** Companies: every one on GSI1 by code; the code item makes codes unique. */
+export const companyRecords = defineEntity<CompanyItem & { version: number }>({
+  name: 'company',
+  schema: companyItemSchema.extend({ version: z.number().int().default(0) }),
+  key: (c) => keys.company(c.id),
+  indexes: (c) => ({ GSI1: [keys.companies, `${c.code}#${c.id}`] }),
+  claims: (c) => [{ key: keys.companyCode(c.code), field: 'code' }],
+});
+
+/** Warehouses: every one on GSI1 by code. */
+export const warehouseRecords = defineEntity<WarehouseItem>({
+  name: 'warehouse',
+  schema: warehouseItemSchema,
+  key: (w) => keys.warehouse(w.id),
+  indexes: (w) => ({ GSI1: [keys.warehouses, `${w.code}#${w.id}`] }),
+});
 
 function cached<T>(load: () => Promise<Map<string, T>>) {
   let cache: Cache<T>;
@@ -44,14 +62,17 @@ function cached<T>(load: () => Promise<Map<string, T>>) {
   return { get, invalidate: () => (cache = undefined) };
 }
 
-async function byId<T extends { id: string }>(pk: string): Promise<Map<string, T>> {
+async function byId<T extends { id: string }>(pk: string, parse: (item: Item) => T): Promise<Map<string, T>> {
   const map = new Map<string, T>();
-  for await (const item of queryAll({ index: 'GSI1', pk })) map.set(String(item.id), item as Item as unknown as T);
+  for await (const item of queryAll({ index: 'GSI1', pk })) {
+    const record = parse(item);
+    map.set(record.id, record);
+  }
   return map;
 }
 
-export const companies = cached(() => byId<CompanyItem>(keys.companies));
-export const warehouses = cached(() => byId<WarehouseItem>(keys.warehouses));
+export const companies = cached(() => byId(keys.companies, companyRecords.parse));
+export const warehouses = cached(() => byId(keys.warehouses, warehouseRecords.parse));
 
 export const SEGMENTS = {
   B2B: { id: 'B2B', code: 'B2B', name: 'B2B' },
