@@ -1,4 +1,4 @@
-import type { ActivityLog } from '@cellar/shared/activityLogs/schemas';
+import { type ActivityLog, activityLogSchema } from '@cellar/shared/activityLogs/schemas';
 import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
 import { matchesAll } from '@cellar/shared/filter/match';
 import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
@@ -10,20 +10,11 @@ import { routes } from '@cellar/shared/routes/table';
  */
 
 import { ulid } from 'ulid';
+import * as z from 'zod';
 import type { Caller } from '../auth/principal';
+import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import {
-  addToCounter,
-  type Item,
-  listAll,
-  listPage,
-  putItem,
-  putNew,
-  queryAll,
-  readCounter,
-  type Source,
-  updateIf,
-} from '../data/table';
+import { type Item, listAll, listPage, putNew, queryAll, readCounter, type Source, updateIf } from '../data/table';
 import { ConflictError } from '../errors';
 import { csvResponse } from '../platform/csv';
 
@@ -44,14 +35,17 @@ export function monthsBetween(start: string, end: string): string[] {
   return out;
 }
 
-interface LogItem extends ActivityLog {
-  companyId: string;
-}
+/** Activity logs: everyone's newest first, and a company's on GSI1; counted for the lists' totals. */
+export const logRecords = defineEntity<ActivityLog & { companyId: string }>({
+  name: 'activityLog',
+  schema: activityLogSchema.extend({ companyId: z.string() }),
+  key: (l) => ({ PK: LOGS, SK: `${l.createdAt}#${l.id}` }),
+  indexes: (l) => ({ GSI1: [companyLogs(l.companyId), `${l.createdAt}#${l.id}`] }),
+  counters: (l) => [keys.counter(LOGS, 'all'), keys.counter(companyLogs(l.companyId), 'all')],
+  everywhere: () => [{ pk: LOGS }],
+});
 
-const view = (item: Item): ActivityLog & { companyId: string } => {
-  const { PK, SK, GSI1PK, GSI1SK, entity, ...rest } = item;
-  return rest as unknown as LogItem;
-};
+const view = (item: Item) => logRecords.parse(item);
 
 /**
  * One item per month, company, type and page, holding a map of day → count: the pivot reads a few items per month
@@ -90,7 +84,7 @@ export async function recordPageView(caller: Caller, pageName: string): Promise<
   const now = new Date();
   const createdAt = now.toISOString();
   const id = ulid();
-  const log: LogItem = {
+  const log: ActivityLog & { companyId: string } = {
     id,
     type: 'pageView',
     pageName,
@@ -103,19 +97,8 @@ export async function recordPageView(caller: Caller, pageName: string): Promise<
       company: { code: caller.company.code, name: caller.company.name },
     },
   };
-  await putItem({
-    PK: LOGS,
-    SK: `${createdAt}#${id}`,
-    GSI1PK: companyLogs(caller.tenantId),
-    GSI1SK: `${createdAt}#${id}`,
-    entity: 'activityLog',
-    ...log,
-  });
-  await Promise.all([
-    countPageView(caller, pageName, createdAt.slice(0, 10)),
-    addToCounter(keys.counter(LOGS, 'all'), 1),
-    addToCounter(keys.counter(companyLogs(caller.tenantId), 'all'), 1),
-  ]);
+  await logRecords.insert(log);
+  await countPageView(caller, pageName, createdAt.slice(0, 10));
   return null;
 }
 

@@ -2,6 +2,7 @@
  * The scheduled recount (daily in AWS; `POST /_ops/recount` on the local runtime): every entity that keeps counters
  * is read whole and its drifted counters repaired (see data/counters.ts). Logged, never user-facing.
  */
+import { logRecords } from '../activityLogs/service';
 import { contactRecords } from '../contacts/repository';
 import { type RecountResult, recount } from '../data/counters';
 import { logger } from '../platform/logger';
@@ -15,6 +16,7 @@ const COUNTED = [
   () => recount(productRecords),
   () => recount(stockRecords),
   () => recount(movementRecords),
+  () => recount(logRecords),
 ];
 
 export async function recountAll(): Promise<RecountResult[]> {

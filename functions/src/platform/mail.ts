@@ -5,9 +5,11 @@
  */
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { ulid } from 'ulid';
+import * as z from 'zod';
 import { config } from '../config/config';
+import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { type Item, putItem, queryPage } from '../data/table';
+import { queryPage } from '../data/table';
 import { logger } from './logger';
 
 export interface Mail {
@@ -15,13 +17,24 @@ export interface Mail {
   subject: string;
   text: string;
 }
-export interface OutboxEntry extends Mail {
-  id: string;
-  createdAt: string;
-  status: 'stored' | 'sent' | 'failed';
-}
 
-const OUTBOX = keys.outbox;
+const outboxEntrySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  status: z.enum(['stored', 'sent', 'failed']),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+
+/** Every e-mail sent, newest last (the local mailbox reads them). */
+const outboxRecords = defineEntity<OutboxEntry>({
+  name: 'mail',
+  schema: outboxEntrySchema,
+  key: (m) => ({ PK: keys.outbox, SK: m.id }),
+});
+
 let ses: SESv2Client | undefined;
 
 async function deliver(mail: Mail): Promise<OutboxEntry['status']> {
@@ -47,11 +60,11 @@ async function deliver(mail: Mail): Promise<OutboxEntry['status']> {
 export async function sendMail(mail: Mail): Promise<void> {
   const entry: OutboxEntry = { ...mail, id: ulid(), createdAt: new Date().toISOString(), status: 'stored' };
   entry.status = await deliver(mail);
-  await putItem({ PK: OUTBOX, SK: entry.id, entity: 'mail', ...entry });
+  await outboxRecords.insert(entry);
 }
 
 /** The newest messages first. */
 export async function readOutbox(limit = 50): Promise<OutboxEntry[]> {
-  const { items } = await queryPage({ pk: OUTBOX, desc: true }, limit);
-  return items.map(({ PK, SK, entity, ...rest }: Item) => rest as unknown as OutboxEntry);
+  const { items } = await queryPage({ pk: keys.outbox, desc: true }, limit);
+  return items.map(outboxRecords.parse);
 }
