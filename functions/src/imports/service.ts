@@ -7,7 +7,6 @@
 import type { SegmentCode } from '@cellar/shared/common/schemas';
 import type { ContactType } from '@cellar/shared/contacts/schemas';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
-import { decodeImportFile, ImportFileError, parseImportText, readImportRows } from '@cellar/shared/imports/file';
 import {
   canImport,
   type ImportJob,
@@ -21,6 +20,7 @@ import {
   IMPORT_MESSAGES,
   type ImportColumn,
   type ImportContext,
+  ImportFileError,
   type ImportRow,
   type ImportTemplateName,
   importColumns,
@@ -140,8 +140,12 @@ export async function templateOf(
   return csvResponse(`${template}.csv`, `\uFEFF${lines.join('\r\n')}\r\n`);
 }
 
-/** The file's rows, or the catalogue's message for what is wrong with it. */
-export function rowsOf(bytes: Uint8Array, ctx: ImportContext): ImportRow[] {
+/**
+ * The file's rows, or the catalogue's message for what is wrong with it. The CSV reader loads with the first file
+ * read: the job and template calls of the same function never need it.
+ */
+export async function rowsOf(bytes: Uint8Array, ctx: ImportContext): Promise<ImportRow[]> {
+  const { decodeImportFile, parseImportText, readImportRows } = await import('@cellar/shared/imports/file');
   return readImportRows(parseImportText(decodeImportFile(bytes)), importHeader(ctx), IMPORT_MAX_ROWS);
 }
 
@@ -181,7 +185,7 @@ export async function uploadImport(
   if (!/\.csv$/i.test(file.filename)) throw new InvalidError({ file: [IMPORT_MESSAGES.notCsv] });
   let rows: ImportRow[];
   try {
-    rows = rowsOf(file.content, ctx);
+    rows = await rowsOf(file.content, ctx);
   } catch (e) {
     if (e instanceof ImportFileError) throw new InvalidError({ file: [{ key: e.key, values: e.values }] });
     throw e;

@@ -8,11 +8,11 @@
 import type { CompanyInput } from '@cellar/shared/companies/schemas';
 import type { ContactCreate } from '@cellar/shared/contacts/schemas';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
-import { ImportFileError } from '@cellar/shared/imports/file';
 import { IMPORT_ERRORS_KEPT } from '@cellar/shared/imports/schemas';
 import {
   type CellMessage,
   checkRows,
+  ImportFileError,
   type ImportRow,
   importColumns,
   type RowCheck,
@@ -101,7 +101,7 @@ export async function runImport(bucket: string, key: string): Promise<void> {
       segment: job.segment ?? undefined,
     };
     const base = await contextFor(caller, job.template, choices);
-    rows = rowsOf(await readObject(bucket, key), base);
+    rows = await rowsOf(await readObject(bucket, key), base);
     const ctx = await withSuppliers(base, rows);
     checks = checkRows(ctx, rows).checks;
     labels = new Map(importColumns(ctx).map((c) => [c.key, columnLabel(c, job.lang)]));

@@ -5,16 +5,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { CSV_SEPARATOR } from '../csv/write';
-import { IMPORT_MESSAGES, type ImportRow } from './templates';
-
-export class ImportFileError extends Error {
-  constructor(
-    readonly key: string,
-    readonly values: Record<string, unknown> = {},
-  ) {
-    super(key);
-  }
-}
+import { IMPORT_MESSAGES, ImportFileError, type ImportRow } from './templates';
 
 /** The file's text: UTF-8 when the bytes are valid UTF-8, else Windows-1252. */
 export function decodeImportFile(bytes: Uint8Array): string {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { RED_WINE_ROW } from '../../../tests/fixtures/import-rows';
-import { decodeImportFile, ImportFileError, parseImportText, readImportRows, writeImportFile } from './file';
+import { decodeImportFile, parseImportText, readImportRows, writeImportFile } from './file';
 import {
   checkRow,
   checkRows,
   duplicateValues,
+  ImportFileError,
   importColumns,
   importContext,
   importHeader,

@@ -44,6 +44,16 @@ export const IMPORT_MESSAGES = {
   forbidden: 'import.template_forbidden',
 } as const;
 
+/** What is wrong with an import file, as a message key (the reader and the screens word it). */
+export class ImportFileError extends Error {
+  constructor(
+    readonly key: string,
+    readonly values: Record<string, unknown> = {},
+  ) {
+    super(key);
+  }
+}
+
 export type CellKind = 'text' | 'boolean' | 'select' | 'multiselect';
 
 export interface ImportColumn {

@@ -3,7 +3,7 @@
  * template rules plus what only the API knows (e-mails already used). Cells edited since the last check are
  * 'unverified' until the next one (spec 3 §4 "Import cell validity").
  */
-import { decodeImportFile, ImportFileError, parseImportText, readImportRows } from '@cellar/shared/imports/file';
+import { decodeImportFile, parseImportText, readImportRows } from '@cellar/shared/imports/file';
 import {
   type CellCheck,
   checkRows,
@@ -11,6 +11,7 @@ import {
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
   type ImportContext,
+  ImportFileError,
   type ImportRow,
   importHeader,
   type RowCheck,
