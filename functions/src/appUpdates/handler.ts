@@ -1,11 +1,12 @@
 /** The product's release notes: the header badge, the '10 last updates' dialog, the superadmin's edits. */
 
-import type { AppUpdate } from '@cellar/shared/appUpdates/schemas';
+import { type AppUpdate, appUpdateSchema } from '@cellar/shared/appUpdates/schemas';
 import { matchesAll } from '@cellar/shared/filter/match';
 import { DEFAULT_PAGE_SIZE } from '@cellar/shared/filter/query';
 import { ulid } from 'ulid';
+import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { deleteItem, type Item, listPage, putItem, queryAll, queryPage } from '../data/table';
+import { type Item, listPage, queryAll, queryPage } from '../data/table';
 import { NotFoundError } from '../errors';
 import { resourceHandler } from '../platform/http';
 
@@ -13,12 +14,14 @@ const APP_UPDATES = keys.appUpdates;
 /** The badge counts the updates of the last 30 days. */
 const RECENT_DAYS = 30;
 
-const view = (item: Item): AppUpdate => ({
-  id: String(item.id),
-  date: String(item.date),
-  title: String(item.title),
-  description: String(item.description),
+/** App updates, newest first; found by id on GSI1. */
+const updateRecords = defineEntity<AppUpdate>({
+  name: 'appUpdate',
+  schema: appUpdateSchema,
+  key: (u) => ({ PK: APP_UPDATES, SK: `${u.date}#${u.id}` }),
+  indexes: (u) => ({ GSI1: [keys.byId(u.id), 'APP_UPDATE'] }),
 });
+const view = (item: Item) => updateRecords.parse(item);
 
 export const handler = resourceHandler('appUpdates', {
   appUpdateList: async ({ list }) => {
@@ -33,28 +36,20 @@ export const handler = resourceHandler('appUpdates', {
   },
   appUpdateCreate: async ({ body }) => {
     const update = { id: ulid(), ...body };
-    await putItem({
-      PK: APP_UPDATES,
-      SK: `${body.date}#${update.id}`,
-      GSI1PK: keys.byId(update.id),
-      GSI1SK: 'APP_UPDATE',
-      entity: 'appUpdate',
-      ...update,
-    });
+    await updateRecords.insert(update);
     return update;
   },
   appUpdateDelete: async ({ params }) => {
     const { items } = await queryPage({ index: 'GSI1', pk: keys.byId(params.id), skPrefix: 'APP_UPDATE' }, 1);
-    const item = items[0];
-    if (!item) throw new NotFoundError();
-    await deleteItem({ PK: String(item.PK), SK: String(item.SK) });
+    if (!items[0]) throw new NotFoundError();
+    await updateRecords.remove(view(items[0]));
     return null;
   },
   lastUpdates: async () => {
     const since = new Date(Date.now() - RECENT_DAYS * 86_400_000).toISOString().slice(0, 10);
     let count = 0;
     for await (const item of queryAll({ pk: APP_UPDATES, desc: true }, 100)) {
-      if (String(item.date) < since) break;
+      if (view(item).date < since) break;
       count++;
     }
     return { count, since };

@@ -22,6 +22,7 @@ import {
   getItem,
   type Item,
   type Key,
+  putItem,
   putNew,
   putVersioned,
   type Source,
@@ -66,6 +67,11 @@ export interface Entity<T extends { id: string }> extends EntityDef<T> {
   insert(record: T, clash?: FieldMessages): Promise<void>;
   /** Replaces the record if nobody changed it since `previous` was read; returns the saved record. */
   replace(next: T, previous: T & { version: number }): Promise<T>;
+  /**
+   * Writes the record whatever is stored: for records with one writer at a time (a job, written by its request and
+   * then by its worker alone), which keep no claims, words or counts.
+   */
+  save(record: T): Promise<void>;
   /** Deletes the record with its claims, words and counts. */
   remove(record: T): Promise<void>;
   /** The items a bulk load writes beside the record: its claims and search words. */
@@ -208,6 +214,9 @@ export function defineEntity<T extends { id: string }>(def: EntityDef<T>): Entit
         ...now.filter((k) => !was.some((w) => id(w) === id(k))).map((k) => addToCounter(k, 1)),
       ]);
       return saved;
+    },
+    async save(record) {
+      await putItem(item(record));
     },
     async remove(record) {
       await deleteItem(def.key(record));

@@ -1,30 +1,38 @@
 /** Export jobs: one item per request, written by the API and then by the worker alone (ACCESS-PATTERNS.md). */
 
-import type { ExportStatus } from '@cellar/shared/exports/schemas';
-import type { Language } from '@cellar/shared/i18n/messages';
-import type { RouteId } from '@cellar/shared/routes/table';
+import { exportStatus } from '@cellar/shared/exports/schemas';
+import { LANGUAGES } from '@cellar/shared/i18n/messages';
+import { type RouteId, routes } from '@cellar/shared/routes/table';
+import * as z from 'zod';
+import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { getItem, putItem } from '../data/table';
 
-export interface ExportItem {
-  id: string;
+const exportItemSchema = z.object({
+  id: z.string(),
   /** The requester: the only one who sees the job, and whom the worker acts as. */
-  userId: string;
-  actorId: string | null;
-  route: RouteId;
+  userId: z.string(),
+  actorId: z.string().nullable(),
+  route: z.string().refine((r): r is RouteId => Object.hasOwn(routes, r)),
   /** The list's query string. */
-  query: string;
-  lang: Language;
-  status: ExportStatus;
-  rows: number | null;
-  filename: string | null;
+  query: z.string(),
+  lang: z.enum(LANGUAGES),
+  status: exportStatus,
+  rows: z.number().int().nullable(),
+  filename: z.string().nullable(),
   /** The file in the exports bucket. */
-  key: string | null;
-  error: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+  key: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ExportItem = z.infer<typeof exportItemSchema>;
 
-export const findExport = (id: string) => getItem<ExportItem>(keys.exportJob(id));
+const exportRecords = defineEntity<ExportItem>({
+  name: 'export',
+  schema: exportItemSchema,
+  key: (job) => keys.exportJob(job.id),
+});
 
-export const saveExport = (job: ExportItem) => putItem({ ...keys.exportJob(job.id), entity: 'export', ...job });
+export const findExport = (id: string) => exportRecords.get(keys.exportJob(id));
+
+export const saveExport = (job: ExportItem) => exportRecords.save(job);

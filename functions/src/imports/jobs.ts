@@ -1,28 +1,32 @@
 /** Import jobs: one item per upload, written by the upload and then by the worker alone (ACCESS-PATTERNS.md). */
 
-import type { SegmentCode } from '@cellar/shared/common/schemas';
-import type { ContactType } from '@cellar/shared/contacts/schemas';
-import type { Language } from '@cellar/shared/i18n/messages';
-import type { ImportJob } from '@cellar/shared/imports/schemas';
-import type { ImportTemplateName } from '@cellar/shared/imports/templates';
+import { segmentCode } from '@cellar/shared/common/schemas';
+import { LANGUAGES } from '@cellar/shared/i18n/messages';
+import { importJobSchema } from '@cellar/shared/imports/schemas';
+import * as z from 'zod';
+import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { getItem, putItem } from '../data/table';
 
-export interface JobItem extends Omit<ImportJob, 'type' | 'ownerId'> {
-  template: ImportTemplateName;
-  type: ContactType | null;
-  ownerId: string | null;
-  warehouseId: string | null;
-  segment: SegmentCode | null;
+// Fields added since the first jobs were written read as null when absent.
+const jobItemSchema = importJobSchema.extend({
+  warehouseId: z.string().nullable().default(null),
+  segment: segmentCode.nullable().default(null),
   /** The uploader's company: who may read the job. */
-  tenantId: string;
+  tenantId: z.string(),
   /** The uploader: the worker acts as this user. */
-  userId: string;
+  userId: z.string(),
   /** While impersonating: who really uploaded. */
-  actorId: string | null;
-  lang: Language;
-}
+  actorId: z.string().nullable().default(null),
+  lang: z.enum(LANGUAGES),
+});
+export type JobItem = z.infer<typeof jobItemSchema>;
 
-export const findJob = (id: string) => getItem<JobItem & { PK: string }>(keys.importJob(id));
+const jobRecords = defineEntity<JobItem>({
+  name: 'import',
+  schema: jobItemSchema,
+  key: (job) => keys.importJob(job.id),
+});
 
-export const saveJob = (job: JobItem) => putItem({ ...keys.importJob(job.id), entity: 'import', ...job });
+export const findJob = (id: string) => jobRecords.get(keys.importJob(id));
+
+export const saveJob = (job: JobItem) => jobRecords.save(job);
