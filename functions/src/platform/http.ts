@@ -256,6 +256,23 @@ function routeHandler(def: RouteDef, impl: (ctx: RequestContext<RouteDef>) => Pr
     });
 }
 
+/** The pipeline every request goes through around its route (logs, headers, errors), from the router or a route. */
+function edge(inner: middy.MiddyfiedHandler<Event, APIGatewayProxyResult> | ReturnType<typeof httpRouterHandler>) {
+  return middy<Event, APIGatewayProxyResult>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(accessLog())
+    .use(httpHeaderNormalizer())
+    .use(errors())
+    .handler(inner as never);
+}
+
+/**
+ * One route's whole pipeline, without the router: what the tests of the pipeline call with a route of their own.
+ * @example await routePipeline(defineRoute({ … }), async ({ body }) => body)(event, context)
+ */
+export const routePipeline = (def: RouteDef, impl: (ctx: RequestContext<RouteDef>) => Promise<unknown>) =>
+  edge(routeHandler(def, impl));
+
 /**
  * The Lambda handler of one resource, with one route per entry of the route table.
  * @example export const handler = resourceHandler('contacts', { contactList: …, contactGet: … });
@@ -272,10 +289,5 @@ export function resourceHandler<Res extends string>(resource: Res, impls: Resour
       if (!impl) throw new Error(`No handler for route ${key}`);
       return { method: def.method, path: def.path, handler: routeHandler(def, impl) };
     });
-  return middy<Event, APIGatewayProxyResult>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(accessLog())
-    .use(httpHeaderNormalizer())
-    .use(errors())
-    .handler(httpRouterHandler(own) as never);
+  return edge(httpRouterHandler(own));
 }
