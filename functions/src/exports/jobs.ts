@@ -1,14 +1,14 @@
 /** Export jobs: one item per request, written by the API and then by the worker alone (ACCESS-PATTERNS.md). */
 
-import { exportStatus } from '@cellar/shared/exports/schemas';
+import { exportJobSchema } from '@cellar/shared/exports/schemas';
 import { LANGUAGES } from '@cellar/shared/i18n/messages';
 import { type RouteId, routes } from '@cellar/shared/routes/table';
 import * as z from 'zod';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 
-const exportItemSchema = z.object({
-  id: z.string(),
+// What the requester sees of a job (its link is made on each read), and what the worker needs to run it.
+const exportItemSchema = exportJobSchema.omit({ url: true }).extend({
   /** The requester: the only one who sees the job, and whom the worker acts as. */
   userId: z.string(),
   actorId: z.string().nullable(),
@@ -16,14 +16,8 @@ const exportItemSchema = z.object({
   /** The list's query string. */
   query: z.string(),
   lang: z.enum(LANGUAGES),
-  status: exportStatus,
-  rows: z.number().int().nullable(),
-  filename: z.string().nullable(),
   /** The file in the exports bucket. */
   key: z.string().nullable(),
-  error: z.string().nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
 });
 export type ExportItem = z.infer<typeof exportItemSchema>;
 
