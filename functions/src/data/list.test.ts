@@ -101,7 +101,6 @@ describe('Function: ways', () => {
       {
         source: { index: 'LS4', pk: 'T#o#CONTACT#recipient', desc: false, skPrefix: 'b' },
         ordered: true,
-        narrowed: true,
       },
     ]);
   });

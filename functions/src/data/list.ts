@@ -24,15 +24,15 @@ import { batchGet, type Item, type Key, queryAll, readItems, readKeysAfter, type
 import type { ListSortIndex } from './table-definition';
 
 /** Rows of a search or an indexed filter read first: a rare filter is answered whole from them. */
-export const PROBE_LIMIT = 100;
+const PROBE_LIMIT = 100;
 /** Rows read in the sort's order, per page asked, for a broad filter to fill the page. */
-export const FILL_BUDGET = 500;
+const FILL_BUDGET = 500;
 /** Rows read past a full page to count the matches that follow. */
-export const COUNT_AHEAD = 200;
+const COUNT_AHEAD = 200;
 /** Rows of a search or an indexed filter that may be read whole and sorted in memory. */
-export const SELECTIVE_LIMIT = 5_000;
+const SELECTIVE_LIMIT = 5_000;
 /** Rows one request may read in the sort's order. */
-export const SCAN_LIMIT = 10_000;
+const SCAN_LIMIT = 10_000;
 
 /** Between a column's encoded value and the row's id in a list-sort key; below every character of a value. */
 const SEP = '#';
@@ -91,8 +91,6 @@ interface Way {
   ordered: boolean;
   /** The source is a search-word range: its entries point at the rows. */
   search?: boolean;
-  /** The source is a range narrowed by a filter, not the whole list. */
-  narrowed?: boolean;
   /** The source is the key source: the key conditions are answered. */
   key?: boolean;
 }
@@ -147,10 +145,10 @@ export function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
     .reduce<string | undefined>((a, w) => (w && (!a || w.length > a.length) ? w : a), undefined);
   if (word && list.searchScope) {
     const source = { pk: keys.searchWords(list.searchScope, word), skPrefix: word };
-    out.push({ source, ordered: false, search: true, narrowed: true });
+    out.push({ source, ordered: false, search: true });
   }
   if (!keyOrdered && list.keyConditions?.length) {
-    out.push({ source: { ...list.keySource, desc: sort.desc }, ordered: false, narrowed: true, key: true });
+    out.push({ source: { ...list.keySource, desc: sort.desc }, ordered: false, key: true });
   }
   for (const c of list.conditions) {
     const index = list.spec.indexes?.[c.field];
@@ -160,7 +158,7 @@ export function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
     if (!range) continue;
     const ordered = inOrder.index === name;
     const source = { index: name as ListSortIndex, pk: list.sortScope, desc: sort.desc, ...range };
-    const way = { source, ordered, narrowed: true };
+    const way = { source, ordered };
     // A range in the sort's own order is the final way; the others are tried first.
     if (ordered) return [...out, way];
     out.push(way);
