@@ -31,6 +31,8 @@ export const sharedMessages = {
       product_form: 'Le formulaire est incorrect',
       unique: 'Cette valeur est déjà utilisée.',
       invalid: 'Valeur invalide.',
+      between: 'La valeur doit être comprise entre {{min}} et {{max}}.',
+      not_before_today: 'La date ne peut pas être antérieure à aujourd’hui.',
       malformed_json: 'Le corps de la requête n’est pas du JSON valide.',
       password_weak:
         'Le mot de passe doit comporter au moins {{min}} caractères, dont des lettres et des chiffres, et ne pas reprendre votre e-mail.',
@@ -133,6 +135,8 @@ export const sharedMessages = {
       product_form: 'The form is incorrect',
       unique: 'This value is already used.',
       invalid: 'Invalid value.',
+      between: 'The value must be between {{min}} and {{max}}.',
+      not_before_today: 'The date cannot be before today.',
       malformed_json: 'The request body is not valid JSON.',
       password_weak:
         'The password needs at least {{min}} characters, with letters and digits, and must not contain your e-mail.',

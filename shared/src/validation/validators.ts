@@ -119,6 +119,8 @@ export const MESSAGES = {
   format: 'validation.format',
   unique: 'validation.unique',
   invalid: 'validation.invalid',
+  between: 'validation.between',
+  notBeforeToday: 'validation.not_before_today',
   passwordWeak: 'validation.password_weak',
 } as const;
 
