@@ -1,7 +1,7 @@
 /**
  * A planned list answers exactly what the filter language means, whatever way into the rows its plan takes: for
- * generated queries (search words, column filters of every operator, sorts, pages), the answer of the contacts and
- * the stock movement lists is compared with the same query computed in memory from every row with the shared
+ * generated queries (search words, column filters of every operator, sorts, pages), the answer of the contacts, the
+ * stock movement and the product lists is compared with the same query computed in memory from every row with the shared
  * semantics. 2,500 recipients make some filters selective (read whole, sorted in memory) and others broad (read in
  * index order); the demo's movements add the key's own ranges (dates, a product) under other sorts.
  */
@@ -9,6 +9,7 @@ import { type Contact, contactWords } from '@cellar/shared/contacts/schemas';
 import { getPath, matchesAll } from '@cellar/shared/filter/match';
 import { type Condition, parseListQuery } from '@cellar/shared/filter/query';
 import { matchesSearch } from '@cellar/shared/filter/search';
+import { type Product, productWords } from '@cellar/shared/products/schemas';
 import { movementWords, type StockMovement } from '@cellar/shared/stockMovements/schemas';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,4 +229,70 @@ describe('A planned list (stock movements)', () => {
       { numRuns: 100 },
     );
   }, 120_000);
+});
+
+describe('A planned list (products)', () => {
+  let products: Product[];
+  beforeAll(async () => {
+    const res = await h.call('GET', '/api/products?paginate=5000', { token: await h.login(ADMIN) });
+    products = res.body.data;
+  });
+
+  const PRODUCT_FILTERS = fc.oneof(
+    fc
+      .constantFrom('chateau', 'Château', 'vin', 'rouge', 'cl75', 'zzz')
+      .map((v) => `filter[search]=${encodeURIComponent(v)}`),
+    fc.constantFrom('true', 'false', '1', '0').map((v) => `filter[hidden]=${v}`),
+    fc.constantFrom('RG', 'BL', 'RS', 'NULL').map((v) => `filter[attributes.color]=${v}`),
+    fc.constantFrom('2015', '2020').map((v) => `filter[attributes.vintage][ge]=${v}`),
+    fc.constantFrom('true', 'false').map((v) => `filter[attributes.isBio]=${v}`),
+    fc.constantFrom('a', 'c', 'v').map((v) => `filter[label][startsWith]=${v}`),
+    fc.constant('filter[label][contains]=in'),
+  );
+  const PRODUCT_SORT = fc.constantFrom(
+    '',
+    'sort=-code',
+    'sort=label',
+    'sort=-hidden',
+    'sort=createdAt',
+    'sort=family.name',
+    'sort=attributes.color',
+    'sort=-attributes.vintage',
+    'sort=attributes.capacity',
+    'sort=attributes.isBio',
+    'sort=-attributes.degree',
+  );
+
+  it('answers every generated query as the filter language means it', async () => {
+    const admin = await h.login(ADMIN);
+    expect(products.length).toBeGreaterThan(20);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(PRODUCT_FILTERS, { maxLength: 2, selector: (s) => s.split('=')[0] }),
+        PRODUCT_SORT,
+        fc.record({ paginate: fc.constantFrom(5, 20), page: fc.constantFrom(1, 2, 3) }),
+        async (filters, sort, page) => {
+          // Prepare
+          const qs = [...filters, sort, `paginate=${page.paginate}`, `page=${page.page}`].filter(Boolean).join('&');
+          const want = expected(products, productWords, qs, { field: 'code', desc: false });
+          // Act
+          const res = await h.call('GET', `/api/products?${qs}`, { token: admin });
+          // Assess
+          assess(qs, res, want, page);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  }, 120_000);
+
+  it('takes the q and hidden parameters as the search and the hidden filter', async () => {
+    // Prepare
+    const admin = await h.login(ADMIN);
+    const one = products.find((p) => !p.hidden) as Product;
+    // Act
+    const byQ = await h.call('GET', `/api/products?q=${encodeURIComponent(one.code)}&hidden=false`, { token: admin });
+    // Assess
+    expect(byQ.body.data.map((p: Product) => p.id)).toContain(one.id);
+    expect(byQ.body.data.every((p: Product) => !p.hidden)).toBe(true);
+  });
 });

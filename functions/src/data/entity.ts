@@ -80,7 +80,7 @@ export interface Entity<T extends { id: string }> extends EntityDef<T> {
   claimant(key: Key): Promise<string | undefined>;
 }
 
-const KEY_ATTRIBUTES = /^(PK|SK|GSI\dPK|GSI\dSK|LS\dPK|LS\dSK|entity)$/;
+const KEY_ATTRIBUTES = /^(PK|SK|GSI\d+PK|GSI\d+SK|LS\d+PK|LS\d+SK|entity)$/;
 
 export function defineEntity<T extends { id: string }>(def: EntityDef<T>): Entity<T> {
   const listKeys = (record: T): Item => {

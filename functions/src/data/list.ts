@@ -16,7 +16,14 @@
  */
 import { type Paged, pageMeta } from '@cellar/shared/common/schemas';
 import { fold, getPath, inclusiveEnd, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
-import { type Condition, type ListIndex, type ListSpec, QueryError, type SortKey } from '@cellar/shared/filter/query';
+import {
+  type Condition,
+  type ListIndex,
+  type ListIndexType,
+  type ListSpec,
+  QueryError,
+  type SortKey,
+} from '@cellar/shared/filter/query';
 import { matchesSearch, narrowestWord } from '@cellar/shared/filter/search';
 import * as z from 'zod';
 import { keys } from './keys';
@@ -40,19 +47,25 @@ const TOP = '\uffff';
 
 /**
  * A value as a list-sort index orders it: text case- and accent-folded (as the filters compare it), numbers as
- * fixed-width strings that order as numbers, missing values first.
+ * fixed-width strings that order as numbers, booleans (and a filter's 'true', 'false', '1', '0') as 1 and 0,
+ * missing values first.
  */
-export function sortValue(v: unknown, type?: 'number'): string {
+export function sortValue(v: unknown, type?: ListIndexType): string {
   if (v === null || v === undefined || v === '') return '';
+  if (type === 'boolean' || typeof v === 'boolean') {
+    const b = typeof v === 'boolean' ? v : BOOLEANS[fold(v)];
+    return b === undefined ? fold(v) : b ? '1' : '0';
+  }
   if (type === 'number' || typeof v === 'number') {
     const n = Number(v);
     if (!Number.isFinite(n)) return '';
     // Negative numbers first (n < p), each side ordered by its offset value.
     return n < 0 ? `n${(1e15 + n).toFixed(6).padStart(23, '0')}` : `p${n.toFixed(6).padStart(23, '0')}`;
   }
-  if (typeof v === 'boolean') return v ? '1' : '0';
   return fold(v).replaceAll(SEP, ' ').slice(0, 200);
 }
+
+const BOOLEANS: Record<string, boolean | undefined> = { true: true, '1': true, false: false, '0': false };
 
 export const sortKeyOf = (value: string, id: string) => `${value}${SEP}${id}`;
 
@@ -98,8 +111,10 @@ interface Way {
 const RANGE_OPS = new Set(['eq', 'startsWith', 'gt', 'ge', 'lt', 'le', 'bt']);
 
 /** The range of a list-sort index that holds every row a condition may keep (a superset: rows are checked again). */
-export function indexRange(c: Condition, type?: 'number'): Partial<Source> | undefined {
+export function indexRange(c: Condition, type?: ListIndexType): Partial<Source> | undefined {
   if (!RANGE_OPS.has(c.op) || (c.op === 'startsWith' && type === 'number')) return undefined;
+  // A boolean is equal to one of two values, or answered by the rows.
+  if (type === 'boolean' && (c.op !== 'eq' || c.values.some((x) => BOOLEANS[fold(x)] === undefined))) return undefined;
   if (c.values.length !== (c.op === 'bt' ? 2 : 1)) return undefined;
   const [a = '', b = ''] = c.values;
   // NULL stands for no value, which the index keeps first, under an empty value.

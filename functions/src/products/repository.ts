@@ -4,9 +4,14 @@
  *   by id       GSI1PK ID#<id>     GSI1SK PRODUCT
  *   all owners  GSI2PK PRODUCTS    GSI2SK <code>#<owner>   the superadmin's list
  *   totals      PK COUNT#T#<owner> or COUNT#ALL, SK PRODUCT#visible / PRODUCT#hidden
+ *   list sorts  LS1PK…LS14PK T#<owner>#PRODUCT, one per sortable column (PRODUCT_LIST.indexes)
+ *   search      SEARCH#T#<owner>#PRODUCT#<letter> and SEARCH#ALL#PRODUCT#<letter>: code, label, unit EAN
  * Each product carries a summary of its stock (quantity, and sellable quantity per warehouse and segment),
  * kept by the stock writes, from which hasStock and the order/reception grids' filters are answered.
  */
+import { PRODUCT_LIST } from '@cellar/shared/products/routes';
+import { productWords } from '@cellar/shared/products/schemas';
+import { findSubFamily } from '@cellar/shared/referential/data';
 import * as z from 'zod';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
@@ -44,6 +49,13 @@ export type ProductItem = z.infer<typeof productItemSchema>;
 export type StockSummary = ProductItem['stock'];
 
 const ALL = 'ALL';
+
+/** The list-sort and search partition of one owner's products, or every owner's. */
+export const productListScope = (owner: string | 'all') => `${owner === 'all' ? ALL : keys.tenant(owner)}#PRODUCT`;
+
+/** A product as its list sorts it: the plan's columns, from the item alone. */
+const listRow = (p: ProductItem) => ({ ...p, family: { name: findSubFamily(p.familyId)?.name ?? null } });
+
 const visibility = (hidden: boolean) => (hidden ? 'PRODUCT#hidden' : 'PRODUCT#visible');
 
 export const productRecords = defineEntity<ProductItem>({
@@ -56,6 +68,12 @@ export const productRecords = defineEntity<ProductItem>({
     keys.counter(ALL, visibility(p.hidden)),
   ],
   everywhere: () => [{ index: 'GSI2', pk: keys.products }],
+  list: {
+    spec: PRODUCT_LIST,
+    sortScope: (p) => productListScope(p.ownerId),
+    row: listRow,
+    search: { scopes: (p) => [productListScope(p.ownerId), productListScope('all')], words: productWords },
+  },
 });
 
 export const insertProduct = (p: ProductItem, clash: FieldMessages) => productRecords.insert(p, clash);
@@ -67,10 +85,8 @@ export async function findProduct(id: string): Promise<ProductItem | undefined> 
   return items[0] ? productRecords.parse(items[0]) : undefined;
 }
 
-export const productSource = (owner: string | 'all', desc: boolean): Source =>
-  owner === 'all'
-    ? { index: 'GSI2', pk: keys.products, desc }
-    : { pk: keys.tenant(owner), skPrefix: keys.productPrefix, desc };
+export const productSource = (owner: string | 'all'): Omit<Source, 'desc'> =>
+  owner === 'all' ? { index: 'GSI2', pk: keys.products } : { pk: keys.tenant(owner), skPrefix: keys.productPrefix };
 
 /** Products of an owner (or everyone), all or only the visible ones. */
 export async function countProducts(owner: string | 'all', visibleOnly: boolean): Promise<number> {

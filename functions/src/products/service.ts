@@ -4,9 +4,9 @@
  * for it (inactive values dropped), a unique upper-case code locked on edit, and hasStock computed.
  */
 
-import { comparator, fold, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
+import { NULL_LITERAL } from '@cellar/shared/filter/match';
 import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
-import type { Product, ProductInput } from '@cellar/shared/products/schemas';
+import { type Product, type ProductInput, productWords } from '@cellar/shared/products/schemas';
 import { pruneInactive, validateAttributes } from '@cellar/shared/referential/attributes';
 import { familyAttributes, findSubFamily } from '@cellar/shared/referential/data';
 import { routes } from '@cellar/shared/routes/table';
@@ -14,8 +14,8 @@ import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { findContact } from '../contacts/repository';
+import { type PlannedList, plannedPage, plannedRows } from '../data/list';
 import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';
-import { listAll, listPage } from '../data/table';
 import { InvalidError, NotFoundError } from '../errors';
 import { csvExport, exportColumns } from '../platform/csv';
 import {
@@ -23,6 +23,7 @@ import {
   findProduct,
   insertProduct,
   type ProductItem,
+  productListScope,
   productRecords,
   productSource,
   replaceProduct,
@@ -78,7 +79,7 @@ export function toProduct(
   };
 }
 
-async function suppliersOf(items: ProductItem[]) {
+async function suppliersOf(items: readonly { supplierId?: string | null }[]) {
   const ids = [...new Set(items.map((p) => p.supplierId).filter((id): id is string => Boolean(id)))];
   const found = await Promise.all(ids.map(findContact));
   return new Map(
@@ -91,7 +92,7 @@ async function suppliersOf(items: ProductItem[]) {
 const isExternal = (c: Condition) => c.field.startsWith('stocks.') || c.field === 'warehouse.uuid';
 
 /** The order and reception grids' filters: sellable stock in given warehouses and segments. */
-function sellablePredicate(conditions: Condition[]): ((p: ProductItem) => boolean) | undefined {
+function sellablePredicate(conditions: readonly Condition[]): ((p: ProductItem) => boolean) | undefined {
   const wantsStock = conditions.some((c) => c.field === 'stocks.available' || c.field === 'stocks.quality');
   const warehouse = conditions.find((c) => c.field === 'warehouse.uuid');
   const segment = conditions.find((c) => c.field === 'stocks.segment');
@@ -102,48 +103,57 @@ function sellablePredicate(conditions: Condition[]): ((p: ProductItem) => boolea
   return (p) => sellable(p, warehouse?.values ?? null, segment?.values ?? null) > 0;
 }
 
-function plan(caller: Caller, q: ListQuery, r: Refs) {
+/** The `q` and `hidden` parameters are the search and the hidden filter by other names. */
+function paramConditions(q: ListQuery): Condition[] {
+  const out: Condition[] = [];
+  if (q.params.q) out.push({ field: 'search', op: 'eq', values: [q.params.q] });
+  if (q.params.hidden === 'true' || q.params.hidden === 'false') {
+    out.push({ field: 'hidden', op: 'eq', values: [q.params.hidden] });
+  }
+  return out;
+}
+
+/**
+ * The list's plan (PRODUCT_LIST.indexes): one owner's products, or every owner's for the superadmin. The stock
+ * filters (sellable in some warehouses and segments) are answered from each product's stock summary.
+ */
+async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Product>> {
   const ownerFilter = q.filters.find((c) => c.field === 'owner.id' && c.op === 'eq' && c.values.length === 1);
   const owner = caller.isSuperadmin ? (ownerFilter?.values[0] ?? 'all') : caller.tenantId;
-  const search = [q.params.q, ...q.filters.filter((c) => c.field === 'search').map((c) => c.values.join(','))]
-    .filter((s): s is string => Boolean(s))
-    .map(fold);
-  const hiddenParam = q.params.hidden;
-  const stockPredicate = sellablePredicate(q.filters);
-  const plain = q.filters.filter(
-    (c) => c.field !== 'search' && !isExternal(c) && !(c.field === 'owner.id' && caller.isSuperadmin),
-  );
-  const onlyVisible = hiddenParam === 'false';
-  const sort = q.sort.length ? q.sort : [{ field: 'code', desc: false }];
-  const keyOrder = sort.length === 1 && sort[0]?.field === 'code';
-  const filtered = search.length > 0 || plain.length > 0 || Boolean(stockPredicate) || hiddenParam === 'true';
-  type Row = { item: ProductItem; view: Product };
+  const stock = sellablePredicate(q.filters);
+  const conditions = [
+    ...q.filters.filter((c) => !isExternal(c) && !(c.field === 'owner.id' && owner !== 'all' && caller.isSuperadmin)),
+    ...paramConditions(q),
+  ];
+  const r = await refs();
+  // The stored item behind each row, for the stock filters.
+  const items = new WeakMap<Product, ProductItem>();
   return {
-    source: productSource(owner, keyOrder ? Boolean(sort[0]?.desc) : false),
-    map: (raw: Record<string, unknown>): Row => {
+    spec: routes.productList.list,
+    keySource: productSource(owner),
+    keySort: { field: 'code', desc: false },
+    sortScope: owner === 'all' ? undefined : productListScope(owner),
+    searchScope: productListScope(owner),
+    conditions,
+    sort: q.sort,
+    map: (raw) => {
       const item = productRecords.parse(raw);
-      return { item, view: toProduct(item, r) };
+      const view = toProduct(item, r);
+      items.set(view, item);
+      return view;
     },
-    predicate:
-      filtered || onlyVisible
-        ? (row: Row) =>
-            (!onlyVisible || !row.item.hidden) &&
-            (hiddenParam !== 'true' || row.item.hidden) &&
-            search.every((s) => fold(`${row.item.code} ${row.item.label} ${row.item.eanUnit}`).includes(s)) &&
-            (!stockPredicate || stockPredicate(row.item)) &&
-            matchesAll(row.view, plain)
-        : undefined,
-    compare: keyOrder ? undefined : (a: Row, b: Row) => comparator<Product>(sort)(a.view, b.view),
-    total: filtered ? undefined : () => countProducts(owner, onlyVisible),
+    id: (p) => p.id,
+    words: productWords,
+    visible: stock ? (p) => stock(items.get(p) as ProductItem) : undefined,
+    total: () => countProducts(owner, false),
   };
 }
 
 export async function listProducts(caller: Caller, q: ListQuery) {
-  const r = await refs();
-  const page = await listPage({ ...plan(caller, q, r), page: q.page ?? 1, perPage: q.paginate ?? DEFAULT_PAGE_SIZE });
-  const suppliers = await suppliersOf(page.data.map((row) => row.item));
+  const page = await plannedPage(await plan(caller, q), q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE);
+  const suppliers = await suppliersOf(page.data);
   return {
-    data: page.data.map((row) => ({ ...row.view, supplier: suppliers.get(row.item.supplierId ?? '') ?? null })),
+    data: page.data.map((p) => ({ ...p, supplier: suppliers.get(p.supplierId ?? '') ?? null })),
     meta: page.meta,
   };
 }
@@ -151,13 +161,7 @@ export async function listProducts(caller: Caller, q: ListQuery) {
 export async function exportProducts(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
   const columns = exportColumns(q, routes.productList.list);
-  const { total: _total, ...p } = plan(caller, q, await refs());
-  const rows = await listAll(p);
-  return csvExport(
-    'products.csv',
-    rows.map((row) => row.view),
-    columns,
-  );
+  return csvExport('products.csv', await plannedRows(await plan(caller, q)), columns);
 }
 
 export async function getProduct(caller: Caller, id: string): Promise<Product> {

@@ -165,12 +165,36 @@ export function serializeListQuery(q: ListQuery): string {
 }
 
 /**
- * How a list finds its rows for one field: in its table key's order, through one of the table's list-sort indexes
- * (LS1…LS7, one sortable column of an entity in each), or through the search words. A numeric field says so, so
- * that its index orders and bounds it as a number.
+ * The table's overloaded list-sort indexes: each entity puts one sortable column of its lists in each. Fourteen,
+ * so that a grid's sortable columns fit (the stock list has the most); with GSI1 and GSI2 that is 16 of the 20
+ * indexes DynamoDB allows a table.
  */
-export type ListIndexName = 'key' | 'search' | 'LS1' | 'LS2' | 'LS3' | 'LS4' | 'LS5' | 'LS6' | 'LS7';
-export type ListIndex = ListIndexName | { index: ListIndexName; type: 'number' };
+export const LIST_SORT_INDEXES = [
+  'LS1',
+  'LS2',
+  'LS3',
+  'LS4',
+  'LS5',
+  'LS6',
+  'LS7',
+  'LS8',
+  'LS9',
+  'LS10',
+  'LS11',
+  'LS12',
+  'LS13',
+  'LS14',
+] as const;
+export type ListSortIndex = (typeof LIST_SORT_INDEXES)[number];
+
+/**
+ * How a list finds its rows for one field: in its table key's order, through one of the list-sort indexes, or
+ * through the search words. A numeric or boolean field says so, so that its index orders and bounds it as such.
+ */
+export type ListIndexName = 'key' | 'search' | ListSortIndex;
+/** A column's type when its index must order and bound it as more than text. */
+export type ListIndexType = 'number' | 'boolean';
+export type ListIndex = ListIndexName | { index: ListIndexName; type: ListIndexType };
 
 /** What a list route accepts; anything else is a 422. */
 export interface ListSpec {

@@ -22,6 +22,28 @@ export const ATTRIBUTE_FIELDS = [
   'degree',
 ];
 
+/**
+ * The columns the product list sorts by, each served by the table key or a list-sort index: every column of the
+ * grid but the owner's code (one owner's list has one; every owner's list sorts by code only).
+ */
+const PRODUCT_SORTS = {
+  code: 'key',
+  label: 'LS1',
+  hidden: { index: 'LS2', type: 'boolean' },
+  createdAt: 'LS3',
+  'family.name': 'LS4',
+  'attributes.color': 'LS5',
+  'attributes.vintage': 'LS6',
+  'attributes.capacity': 'LS7',
+  'attributes.taxation': 'LS8',
+  'attributes.pcb': 'LS9',
+  'attributes.conditionning': 'LS10',
+  'attributes.family': 'LS11',
+  'attributes.governing_rights': 'LS12',
+  'attributes.isBio': { index: 'LS13', type: 'boolean' },
+  'attributes.degree': 'LS14',
+} as const;
+
 export const PRODUCT_LIST = {
   filters: [
     'code',
@@ -42,15 +64,9 @@ export const PRODUCT_LIST = {
     'createdAt',
     ...ATTRIBUTE_FIELDS.map((a) => `attributes.${a}`),
   ],
-  sorts: [
-    'code',
-    'label',
-    'hidden',
-    'createdAt',
-    'owner.code',
-    'family.name',
-    ...ATTRIBUTE_FIELDS.map((a) => `attributes.${a}`),
-  ],
+  sorts: Object.keys(PRODUCT_SORTS) as (keyof typeof PRODUCT_SORTS)[],
+  // The owner chooses the partition; the other filters are checked on the rows the indexes return.
+  indexes: { ...PRODUCT_SORTS, search: 'search' },
   includes: ['owner', 'warehouse', 'supplier', 'family', 'attributes', 'stocks'],
   params: [...EXPORT_PARAMS, 'q', 'hidden'],
   columns: [

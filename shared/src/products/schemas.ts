@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { ref } from '../common/schemas';
 import { contactCode } from '../contacts/schemas';
+import { searchWords } from '../filter/search';
 import { MESSAGES } from '../validation/validators';
 import { id, optionalString, requiredString } from '../validation/zod';
 import { warehouseSchema } from '../warehouses/schemas';
@@ -55,3 +56,7 @@ export const productQuantity = z.coerce
   .int({ error: MESSAGES.integer })
   .min(0)
   .max(99999, { error: MESSAGES.invalid });
+
+/** What the product search finds a product by: its code, its label and its unit EAN (word beginnings). */
+export const productWords = (p: { code: string; label: string; eanUnit: string }) =>
+  searchWords(p.code, p.label, p.eanUnit);
