@@ -230,6 +230,7 @@ export async function seedDemo(log: (line: string) => void = () => undefined): P
       active: true,
       locale: 'fr-FR',
       companyId: byCode[a.company].id,
+      companyCode: byCode[a.company].code,
       warehouseIds: byCode[a.company].warehouseIds,
       scope: ['*'],
       notificationChannels: ['mail'],

@@ -51,6 +51,7 @@ try {
       active: true,
       locale: 'fr-FR',
       companyId: 'STA001',
+      companyCode: 'STA001',
       warehouseIds: [],
       scope: ['*'],
       notificationChannels: [],

@@ -62,6 +62,7 @@ async function loadTenant(code: string, sizes: { products: number; stocks: numbe
       active: true,
       locale: 'fr-FR',
       companyId: id,
+      companyCode: code,
       warehouseIds,
       scope: ['*'],
       notificationChannels: [],

@@ -56,6 +56,7 @@ export async function seedRecipients(n: number): Promise<string> {
     active: true,
     locale: 'fr-FR',
     companyId: id,
+    companyCode: id,
     warehouseIds: ['W1'],
     scope: ['*'],
     notificationChannels: [],

@@ -23,6 +23,7 @@ const user = (id: string, email: string): UserItem => ({
   active: true,
   locale: 'fr-FR',
   companyId: 'C1',
+  companyCode: 'C1',
   warehouseIds: [],
   scope: [],
   notificationChannels: [],

@@ -1,7 +1,7 @@
 /**
  * A planned list answers exactly what the filter language means, whatever way into the rows its plan takes: for
  * generated queries (search words, column filters of every operator, sorts, pages), the answer of the contacts, the
- * stock movement and the product lists is compared with the same query computed in memory from every row with the shared
+ * stock movement, the product and the user lists is compared with the same query computed in memory from every row with the shared
  * semantics. 2,500 recipients make some filters selective (read whole, sorted in memory) and others broad (read in
  * index order); the demo's movements add the key's own ranges (dates, a product) under other sorts.
  */
@@ -11,11 +11,12 @@ import { type Condition, parseListQuery } from '@cellar/shared/filter/query';
 import { matchesSearch } from '@cellar/shared/filter/search';
 import { type Product, productWords } from '@cellar/shared/products/schemas';
 import { movementWords, type StockMovement } from '@cellar/shared/stockMovements/schemas';
+import { type User, userWords } from '@cellar/shared/users/schemas';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sortValue } from '../../functions/src/data/list';
 import { seedAndSignIn } from '../bench/seed-contacts';
-import { type Harness, startHarness } from './harness';
+import { type Harness, SUPER, startHarness } from './harness';
 
 const ROWS = 2_500;
 const ADMIN = 'admin@cli001.test';
@@ -295,4 +296,91 @@ describe('A planned list (products)', () => {
     expect(byQ.body.data.map((p: Product) => p.id)).toContain(one.id);
     expect(byQ.body.data.every((p: Product) => !p.hidden)).toBe(true);
   });
+});
+
+describe('A planned list (users)', () => {
+  type UserRow = {
+    id: string;
+    firstname: string;
+    lastname: string;
+    email: string;
+    active: boolean;
+    createdAt: string;
+    role: { slug: string };
+    company: { uuid: string; code: string };
+  };
+  let users: UserRow[];
+  const asRow = (u: User): UserRow => ({
+    id: u.id,
+    firstname: u.firstname,
+    lastname: u.lastname,
+    email: u.email,
+    active: u.active,
+    createdAt: u.createdAt ?? '',
+    role: { slug: u.role },
+    company: { uuid: u.companyId, code: u.company?.code ?? '' },
+  });
+  const words = (u: UserRow) => userWords({ ...u, companyCode: u.company.code });
+
+  beforeAll(async () => {
+    const res = await h.call('GET', '/api/users?paginate=500&include=company', { token: await h.login(SUPER) });
+    users = res.body.data.map(asRow);
+  });
+
+  const USER_FILTERS = fc.oneof(
+    fc.constantFrom('cli001', 'admin', 'CLI002', 'test', 'zzz').map((v) => `filter[search]=${v}`),
+    fc.constantFrom('true', 'false').map((v) => `filter[active]=${v}`),
+    fc.constantFrom('admin', 'user', 'reader', 'superadmin').map((v) => `filter[role.slug]=${v}`),
+    fc.constantFrom('CLI001', 'CLI002').map((v) => `filter[company.code]=${v}`),
+    fc.constant('filter[email][contains]=cli'),
+    fc.constantFrom('COMPANY', 'OTHER'),
+  );
+  const USER_SORT = fc.constantFrom(
+    '',
+    'sort=-lastname',
+    'sort=firstname',
+    'sort=email',
+    'sort=-role.slug',
+    'sort=company.code',
+    'sort=active',
+    'sort=-createdAt',
+  );
+
+  it('answers every generated query as the filter language means it, for the superadmin and a company', async () => {
+    const tokens = { super: await h.login(SUPER), admin: await h.login(ADMIN) };
+    const company = users.find((u) => u.email === ADMIN)?.company.uuid as string;
+    const other = users.find((u) => u.company.uuid !== company)?.company.uuid as string;
+    expect(users.length).toBeGreaterThan(5);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('super', 'admin') as fc.Arbitrary<'super' | 'admin'>,
+        fc.uniqueArray(USER_FILTERS, {
+          maxLength: 2,
+          selector: (s) => (s === 'OTHER' ? 'COMPANY' : s.split('=')[0]),
+        }),
+        USER_SORT,
+        fc.record({ paginate: fc.constantFrom(2, 5), page: fc.constantFrom(1, 2) }),
+        async (who, filters, sort, page) => {
+          // Prepare: a company's admin sees its own users only, as if it had filtered by its company too.
+          const qs = [
+            ...filters.map((f) =>
+              f === 'COMPANY' ? `filter[company.uuid]=${company}` : f === 'OTHER' ? `filter[company.uuid]=${other}` : f,
+            ),
+            sort,
+            `paginate=${page.paginate}`,
+            `page=${page.page}`,
+          ]
+            .filter(Boolean)
+            .join('&');
+          const rows = who === 'super' ? users : users.filter((u) => u.company.uuid === company);
+          const want = expected(rows, words, qs, { field: 'lastname', desc: false });
+          // Act
+          const res = await h.call('GET', `/api/users?${qs}`, { token: tokens[who] });
+          // Assess
+          assess(qs, res, want, page);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  }, 120_000);
 });

@@ -51,6 +51,7 @@ beforeAll(async () => {
         active: true,
         locale: 'fr-FR',
         companyId: me.companyId,
+        companyCode: 'CLI001',
         warehouseIds: me.warehouseIds,
         scope,
         notificationChannels: [],

@@ -1,10 +1,15 @@
 /**
  * Users (see data/ACCESS-PATTERNS.md): the user item, the e-mail item that makes e-mails unique and finds a user
- * at sign-in, a company's users on GSI1 and everyone on GSI2 (both by last name).
+ * at sign-in, a company's users on GSI1 and everyone on GSI2 (both by last name), the list's other sorts on
+ * LS1–LS6 and a company's range on LS7 (one list-sort partition, USERS), its search words per company and for all.
  */
+import { roleSlug } from '@cellar/shared/access/roles';
+import { USER_LIST } from '@cellar/shared/users/routes';
+import { userWords } from '@cellar/shared/users/schemas';
 import * as z from 'zod';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
+import { sortKeyOf, sortValue } from '../data/list';
 import type { Source } from '../data/table';
 import type { FieldMessages } from '../errors';
 
@@ -18,6 +23,8 @@ const userItemSchema = z.object({
   active: z.boolean(),
   locale: z.string(),
   companyId: z.string(),
+  /** The company's code, which never changes: the list sorts and searches by it. */
+  companyCode: z.string(),
   warehouseIds: z.array(z.string()),
   scope: z.array(z.string()),
   notificationChannels: z.array(z.enum(['mail', 'push'])),
@@ -27,7 +34,23 @@ const userItemSchema = z.object({
 });
 export type UserItem = z.infer<typeof userItemSchema>;
 
-const byLastname = (u: UserItem) => `${u.lastname.toLowerCase()}#${u.id}`;
+/** In the list's key order: the last name as the list-sort indexes order text (case and accents folded). */
+const byLastname = (u: UserItem) => sortKeyOf(sortValue(u.lastname), u.id);
+
+/** The fields the user list filters and sorts by (spec 1 §7: company.uuid, role.slug…), from the item alone. */
+export const userListRow = (u: UserItem) => ({
+  firstname: u.firstname,
+  lastname: u.lastname,
+  email: u.email,
+  active: u.active,
+  createdAt: u.createdAt,
+  role: { slug: roleSlug(u.roleLevel) },
+  company: { uuid: u.companyId, code: u.companyCode },
+});
+
+/** The search words' partition of a company's users, or everyone's. */
+export const userSearchScope = (companyId: string | 'all') =>
+  companyId === 'all' ? keys.users : keys.companyUsers(companyId);
 
 export const userRecords = defineEntity<UserItem>({
   name: 'user',
@@ -36,6 +59,12 @@ export const userRecords = defineEntity<UserItem>({
   indexes: (u) => ({ GSI1: [keys.companyUsers(u.companyId), byLastname(u)], GSI2: [keys.users, byLastname(u)] }),
   // The e-mail item makes e-mails unique and finds a user at sign-in.
   claims: (u) => [{ key: keys.userEmail(u.email), field: 'email' }],
+  list: {
+    spec: USER_LIST,
+    sortScope: () => keys.users,
+    row: userListRow,
+    search: { scopes: (u) => [userSearchScope(u.companyId), userSearchScope('all')], words: userWords },
+  },
 });
 
 export const getUser = (id: string) => userRecords.get(keys.user(id));
@@ -57,5 +86,5 @@ export const saveUser = (next: UserItem, previous: UserItem) => userRecords.repl
 export const removeUser = (u: UserItem) => userRecords.remove(u);
 
 /** A company's users, or everyone's. */
-export const userSource = (companyId: string | 'all'): Source =>
+export const userSource = (companyId: string | 'all'): Omit<Source, 'desc'> =>
   companyId === 'all' ? { index: 'GSI2', pk: keys.users } : { index: 'GSI1', pk: keys.companyUsers(companyId) };

@@ -4,17 +4,17 @@
  * modules within the creator's scopes, and nobody deactivates or deletes themself.
  */
 import { mayGrantScopes, type RoleLevel, roleLevel } from '@cellar/shared/access/roles';
-import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
 import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { routes } from '@cellar/shared/routes/table';
 import { canManageUser } from '@cellar/shared/users/rules';
-import { DEFAULT_LOCALE, type UserCreate, type UserUpdate } from '@cellar/shared/users/schemas';
+import { DEFAULT_LOCALE, type UserCreate, type UserUpdate, userWords } from '@cellar/shared/users/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { sendWelcome } from '../auth/reset-tokens';
+import { keys } from '../data/keys';
+import { type PlannedList, plannedPage, plannedRows } from '../data/list';
 import type { CompanyItem } from '../data/reference';
-import { listAll, listPage } from '../data/table';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { csvExport, exportColumns } from '../platform/csv';
 import {
@@ -24,26 +24,12 @@ import {
   removeUser,
   saveUser,
   type UserItem,
+  userListRow,
   userRecords,
+  userSearchScope,
   userSource,
 } from './repository';
 import { loadRefs, parseInclude, userRecord, userView } from './view';
-
-/** The fields list filters and sorts speak of (spec 1 §7: company.uuid, role.slug, …). */
-interface Row {
-  user: UserItem;
-  view: {
-    firstname: string;
-    lastname: string;
-    email: string;
-    active: boolean;
-    createdAt: string;
-    search: string;
-    role: { slug: string };
-    company: { uuid: string; code: string };
-    warehouses: { code: string }[];
-  };
-}
 
 function visible(caller: Caller, u: UserItem | undefined): u is UserItem {
   return Boolean(u) && (caller.isSuperadmin || u?.companyId === caller.tenantId);
@@ -56,42 +42,40 @@ function manageable(caller: Caller, u: UserItem): boolean {
   );
 }
 
-async function plan(caller: Caller, q: ListQuery) {
+type Row = ReturnType<typeof userListRow> & { id: string; user: UserItem; warehouses: { code: string }[] };
+
+/**
+ * The list's plan (USER_LIST.indexes): a company's users (the caller's, or the superadmin's choice), or everyone's
+ * for the superadmin. A company's range is its users' key (GSI1) and LS7, so it is read whole when a sort needs it.
+ */
+async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Row>> {
   const refs = await loadRefs();
   const companyFilter = q.filters.find((c) => c.field === 'company.uuid' && c.op === 'eq' && c.values.length === 1);
   const scope = caller.isSuperadmin ? (companyFilter?.values[0] ?? 'all') : caller.tenantId;
-  const search = q.filters.filter((c) => c.field === 'search').map((c) => fold(c.values.join(',')));
-  const rest: Condition[] = q.filters.filter((c) => c.field !== 'search');
-  const toRow = (item: Record<string, unknown>): Row => {
-    const user = userRecords.parse(item);
-    const company = refs.companies.get(user.companyId);
-    return {
-      user,
-      view: {
-        firstname: user.firstname,
-        lastname: user.lastname,
-        email: user.email,
-        active: user.active,
-        createdAt: user.createdAt,
-        search: fold(`${user.firstname} ${user.lastname} ${user.email} ${company?.code ?? ''}`),
-        role: { slug: userRecord(user, new Set(), refs).role },
-        company: { uuid: user.companyId, code: company?.code ?? '' },
-        warehouses: user.warehouseIds.map((id) => ({ code: refs.warehouses.get(id)?.code ?? '' })),
-      },
-    };
-  };
+  const own: Condition[] = scope === 'all' ? [] : [{ field: 'company.uuid', op: 'eq', values: [scope] }];
   return {
-    source: userSource(scope),
-    map: toRow,
-    predicate: (r: Row) => search.every((s) => r.view.search.includes(s)) && matchesAll(r.view, rest),
-    compare: (a: Row, b: Row) =>
-      comparator<Row['view']>(q.sort.length ? q.sort : [{ field: 'lastname', desc: false }])(a.view, b.view),
+    spec: routes.userList.list,
+    keySource: userSource(scope),
+    keySort: { field: 'lastname', desc: false },
+    sortScope: keys.users,
+    searchScope: userSearchScope(scope),
+    // The superadmin's company filter chose the range; anyone else's is one more condition on their own users.
+    conditions: [...q.filters.filter((c) => !(caller.isSuperadmin && c === companyFilter)), ...own],
+    keyConditions: own,
+    sort: q.sort,
+    map: (item) => {
+      const user = userRecords.parse(item);
+      const warehouses = user.warehouseIds.map((id) => ({ code: refs.warehouses.get(id)?.code ?? '' }));
+      return { ...userListRow(user), id: user.id, user, warehouses };
+    },
+    id: (r) => r.id,
+    words: (r) => userWords(r.user),
   };
 }
 
 export async function listUsers(caller: Caller, q: ListQuery) {
   const [p, refs] = await Promise.all([plan(caller, q), loadRefs()]);
-  const page = await listPage({ ...p, page: q.page ?? 1, perPage: q.paginate ?? DEFAULT_PAGE_SIZE });
+  const page = await plannedPage(p, q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE);
   const include = parseInclude(q.include);
   return { data: page.data.map((r) => userRecord(r.user, include, refs)), meta: page.meta };
 }
@@ -100,12 +84,7 @@ export async function exportUsers(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
   const p = await plan(caller, q);
   const columns = exportColumns(q, routes.userList.list);
-  const all = await listAll(p);
-  return csvExport(
-    'users.csv',
-    all.map((r) => r.view),
-    columns,
-  );
+  return csvExport('users.csv', await plannedRows(p), columns);
 }
 
 export async function getUserById(caller: Caller, id: string, include: string | undefined) {
@@ -152,6 +131,7 @@ export async function createUser(caller: Caller, input: UserCreate, include?: st
     active: true,
     locale: DEFAULT_LOCALE.replace('FR', String((company.address as { country?: string }).country || 'FR')),
     companyId: company.id,
+    companyCode: company.code,
     warehouseIds: input.warehouseIds,
     scope: input.scope,
     notificationChannels: ['mail'],

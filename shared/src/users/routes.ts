@@ -6,6 +6,17 @@ import { EXPORT_PARAMS } from '../filter/query';
 import { defineRoute, idParams, includeQuery } from '../routes/define';
 import { userCreateSchema, userSchema, userUpdateSchema } from './schemas';
 
+/** The columns the user list sorts by, each served by the key (last name) or a list-sort index. */
+const USER_SORTS = {
+  lastname: 'key',
+  firstname: 'LS1',
+  email: 'LS2',
+  'role.slug': 'LS3',
+  'company.code': 'LS4',
+  active: { index: 'LS5', type: 'boolean' },
+  createdAt: 'LS6',
+} as const;
+
 export const USER_LIST = {
   filters: [
     'company.uuid',
@@ -18,7 +29,9 @@ export const USER_LIST = {
     'company.code',
     'warehouses.code',
   ],
-  sorts: ['lastname', 'firstname', 'email', 'role.slug', 'company.code', 'active', 'createdAt'],
+  sorts: Object.keys(USER_SORTS) as (keyof typeof USER_SORTS)[],
+  // Every user is in one list-sort partition; a company's users are also one range of LS7 (and of GSI1).
+  indexes: { ...USER_SORTS, 'company.uuid': 'LS7', search: 'search' },
   includes: ['warehouses', 'role', 'company', 'company.address', 'company.warehouses', 'company.carriers', 'children'],
   params: EXPORT_PARAMS,
   columns: ['firstname', 'lastname', 'email', 'role.slug', 'warehouses.code', 'company.code', 'active'],

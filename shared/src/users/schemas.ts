@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { roleSlug, scopeGrant } from '../access/schemas';
 import { companyRefSchema } from '../companies/schemas';
+import { searchWords } from '../filter/search';
 import { MESSAGES } from '../validation/validators';
 import { id, requiredEmail, requiredString } from '../validation/zod';
 import { warehouseSchema } from '../warehouses/schemas';
@@ -78,3 +79,7 @@ export const userUpdateSchema = z.object({
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 export type UserCreate = z.infer<typeof userCreateSchema>;
+
+/** What the user search finds a user by: first and last name, e-mail and company code (word beginnings). */
+export const userWords = (u: { firstname: string; lastname: string; email: string; companyCode: string }) =>
+  searchWords(u.firstname, u.lastname, u.email, u.companyCode);
