@@ -5,6 +5,7 @@
  * semantics. 2,500 recipients make some filters selective (read whole, sorted in memory) and others broad (read in
  * index order); the demo's movements add the key's own ranges (dates, a product) under other sorts.
  */
+import type { ActivityLog } from '@cellar/shared/activityLogs/schemas';
 import { type Contact, contactWords } from '@cellar/shared/contacts/schemas';
 import { getPath, matchesAll } from '@cellar/shared/filter/match';
 import { type Condition, parseListQuery } from '@cellar/shared/filter/query';
@@ -381,6 +382,69 @@ describe('A planned list (users)', () => {
         },
       ),
       { numRuns: 100 },
+    );
+  }, 120_000);
+});
+
+describe('A planned list (activity logs)', () => {
+  let logs: ActivityLog[];
+  let middle: string;
+  beforeAll(async () => {
+    for (const [who, page] of [
+      [ADMIN, 'recipient-list'],
+      ['admin@cli002.test', 'product-list'],
+      [ADMIN, 'dashboard'],
+      ['user@cli001.test', 'stock-list'],
+      ['admin@cli002.test', 'dashboard'],
+    ] as const) {
+      const token = await h.login(who);
+      for (let i = 0; i < 4; i++) {
+        await h.call('POST', '/api/activity-logs', { token, body: { type: 'pageView', pageName: page } });
+      }
+    }
+    const res = await h.call('GET', '/api/activity-logs?paginate=5000', { token: await h.login(SUPER) });
+    logs = res.body.data;
+    middle = logs[Math.floor(logs.length / 2)]?.createdAt as string;
+  });
+
+  const LOG_FILTERS = fc.oneof(
+    fc.constantFrom('CLI001', 'CLI002', 'NOPE').map((v) => `filter[user.company.code]=${v}`),
+    fc.constantFrom('dashboard', 'stock-list').map((v) => `filter[pageName]=${v}`),
+    fc.constant('filter[type]=pageView'),
+    fc.constant('filter[user.email][contains]=admin'),
+    fc.constantFrom('ge', 'lt').map((op) => `AT${op}`),
+  );
+
+  it('answers every generated query as the filter language means it, for the superadmin and a company', async () => {
+    const tokens = { super: await h.login(SUPER), admin: await h.login(ADMIN) };
+    expect(logs.length).toBeGreaterThanOrEqual(20);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('super', 'admin') as fc.Arbitrary<'super' | 'admin'>,
+        fc.uniqueArray(LOG_FILTERS, { maxLength: 2, selector: (s) => (s.startsWith('AT') ? 'AT' : s.split('=')[0]) }),
+        fc.constantFrom('', 'sort=createdAt', 'sort=-createdAt'),
+        fc.record({ paginate: fc.constantFrom(3, 10), page: fc.constantFrom(1, 2) }),
+        async (who, filters, sort, page) => {
+          // Prepare: a company sees its own logs only.
+          const qs = [
+            ...filters.map((f) =>
+              f.startsWith('AT') ? `filter[createdAt][${f.slice(2)}]=${encodeURIComponent(middle)}` : f,
+            ),
+            sort,
+            `paginate=${page.paginate}`,
+            `page=${page.page}`,
+          ]
+            .filter(Boolean)
+            .join('&');
+          const rows = who === 'super' ? logs : logs.filter((l) => l.user.company.code === 'CLI001');
+          const want = expected(rows, () => [], qs, { field: 'createdAt', desc: true });
+          // Act
+          const res = await h.call('GET', `/api/activity-logs?${qs}`, { token: tokens[who] });
+          // Assess
+          assess(qs, res, want, page);
+        },
+      ),
+      { numRuns: 80 },
     );
   }, 120_000);
 });

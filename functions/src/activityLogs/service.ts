@@ -1,6 +1,5 @@
 import { type ActivityLog, activityLogSchema } from '@cellar/shared/activityLogs/schemas';
 import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
-import { matchesAll } from '@cellar/shared/filter/match';
 import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { routes } from '@cellar/shared/routes/table';
 /**
@@ -14,7 +13,9 @@ import * as z from 'zod';
 import type { Caller } from '../auth/principal';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { type Item, listAll, listPage, putNew, queryAll, readCounter, type Source, updateIf } from '../data/table';
+import { keyDateRange, type PlannedList, plannedPage, plannedRows } from '../data/list';
+import { companies } from '../data/reference';
+import { type Item, putNew, queryAll, readCounter, updateIf } from '../data/table';
 import { ConflictError } from '../errors';
 import { csvResponse } from '../platform/csv';
 
@@ -45,7 +46,9 @@ export const logRecords = defineEntity<ActivityLog & { companyId: string }>({
   everywhere: () => [{ pk: LOGS }],
 });
 
-const view = (item: Item) => logRecords.parse(item);
+type Log = ActivityLog & { companyId: string };
+
+const view = (item: Item): Log => logRecords.parse(item);
 
 /**
  * One item per month, company, type and page, holding a map of day → count: the pivot reads a few items per month
@@ -102,22 +105,40 @@ export async function recordPageView(caller: Caller, pageName: string): Promise<
   return null;
 }
 
-const source = (caller: Caller): Source =>
-  caller.isSuperadmin ? { pk: LOGS, desc: true } : { index: 'GSI1', pk: companyLogs(caller.tenantId), desc: true };
-
-export async function listLogs(caller: Caller, query: ListQuery) {
+/**
+ * The list's plan: everyone's logs (the superadmin) or one company's (GSI1), newest first by the key, which a date
+ * range narrows; the superadmin's filter on one company code reads that company's logs only.
+ */
+async function plan(caller: Caller, query: ListQuery): Promise<PlannedList<Log>> {
   const q = withExportRange(query, 'createdAt');
-  const ascending = q.sort[0] && !q.sort[0].desc;
-  return listPage({
-    source: { ...source(caller), desc: !ascending },
+  const byCode = q.filters.find((c) => c.field === 'user.company.code' && c.op === 'eq' && c.values.length === 1);
+  const named = caller.isSuperadmin && byCode ? await companyIdOf(byCode.values[0] as string) : undefined;
+  const company = caller.isSuperadmin ? named : caller.tenantId;
+  const { range, consumed } = keyDateRange(q.filters, 'createdAt');
+  const keyConditions = named && byCode ? [...consumed, byCode] : consumed;
+  const unfiltered = q.filters.length === 0;
+  return {
+    spec: routes.activityLogList.list,
+    keySource: company ? { index: 'GSI1', pk: companyLogs(company), skBetween: range } : { pk: LOGS, skBetween: range },
+    keySort: { field: 'createdAt', desc: true },
+    conditions: q.filters,
+    keyConditions,
+    sort: q.sort,
     map: view,
-    predicate: q.filters.length ? (l) => matchesAll(l, q.filters) : undefined,
-    total: q.filters.length
-      ? undefined
-      : () => readCounter(keys.counter(caller.isSuperadmin ? LOGS : companyLogs(caller.tenantId), 'all')),
-    page: q.page ?? 1,
-    perPage: q.paginate ?? DEFAULT_PAGE_SIZE,
-  });
+    id: (l) => l.id,
+    words: () => [],
+    total: unfiltered ? () => readCounter(keys.counter(company ? companyLogs(company) : LOGS, 'all')) : undefined,
+  };
+}
+
+/** The id of the company with this code; a code nobody has names an empty range. */
+async function companyIdOf(code: string): Promise<string> {
+  for (const c of (await companies.get()).values()) if (c.code === code) return c.id;
+  return `unknown:${code}`;
+}
+
+export async function listLogs(caller: Caller, q: ListQuery) {
+  return plannedPage(await plan(caller, q), q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE);
 }
 
 /** The statistics export: one line per log, with the spec's French header. */
@@ -136,8 +157,7 @@ const LOG_COLUMNS: CsvColumn[] = routes.activityLogList.list.columns.map((field)
 }));
 
 export async function exportLogs(caller: Caller, query: ListQuery) {
-  const q = withExportRange(query, 'createdAt');
-  const rows = await listAll({ source: source(caller), map: view, predicate: (l) => matchesAll(l, q.filters) });
+  const rows = await plannedRows(await plan(caller, query));
   return csvResponse('activity-logs.csv', toCsv(rows, LOG_COLUMNS), rows.length);
 }
 

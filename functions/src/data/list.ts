@@ -72,6 +72,67 @@ export const sortKeyOf = (value: string, id: string) => `${value}${SEP}${id}`;
 const indexName = (i: ListIndex) => (typeof i === 'string' ? i : i.index);
 const indexType = (i: ListIndex | undefined) => (i && typeof i === 'object' ? i.type : undefined);
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** Above every id that can follow a date in a sort key. */
+const AFTER = '\uffff';
+
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+interface Bound {
+  /** Sort-key bound (inclusive). */
+  key: string;
+  /** The same bound as a whole day, when it is one (for daily counters). */
+  day?: string;
+}
+const lowerBound = (value: string, strict: boolean): Bound =>
+  DATE_ONLY.test(value)
+    ? { key: strict ? addDays(value, 1) : value, day: strict ? addDays(value, 1) : value }
+    : { key: strict ? `${value}${AFTER}` : value };
+const upperBound = (value: string, strict: boolean): Bound =>
+  DATE_ONLY.test(value)
+    ? strict
+      ? { key: value, day: addDays(value, -1) }
+      : { key: `${inclusiveEnd(value)}${AFTER}`, day: value }
+    : { key: strict ? value : `${value}${AFTER}` };
+
+/**
+ * The key range of a list keyed `<date>#<id>` (movements by date, logs and receptions by creation): every condition
+ * on that date field (bt, ge, gt, le, lt, eq of a day; a date-only end is the whole day), all applying together.
+ * `consumed` are the conditions the range answers exactly (the plan's `keyConditions`); `days`, the range as whole
+ * days when it is one, for daily counters.
+ */
+export function keyDateRange(filters: readonly Condition[], field: string) {
+  const lower: Bound[] = [];
+  const upper: Bound[] = [];
+  const consumed: Condition[] = [];
+  for (const c of filters.filter((f) => f.field === field)) {
+    const [a = '', b = ''] = c.values;
+    if (c.op === 'bt') {
+      lower.push(lowerBound(a, false));
+      upper.push(upperBound(b, false));
+    } else if (c.op === 'ge' || c.op === 'gt') lower.push(lowerBound(a, c.op === 'gt'));
+    else if (c.op === 'le' || c.op === 'lt') upper.push(upperBound(a, c.op === 'lt'));
+    else if (c.op === 'eq' && DATE_ONLY.test(a)) {
+      lower.push(lowerBound(a, false));
+      upper.push(upperBound(a, false));
+    } else continue;
+    consumed.push(c);
+  }
+  const max = (xs: string[]) => xs.reduce((m, x) => (x > m ? x : m));
+  const min = (xs: string[]) => xs.reduce((m, x) => (x < m ? x : m));
+  const range: readonly [string, string] | undefined =
+    lower.length || upper.length
+      ? [lower.length ? max(lower.map((l) => l.key)) : '', upper.length ? min(upper.map((u) => u.key)) : `9999${AFTER}`]
+      : undefined;
+  const wholeDays = [...lower, ...upper].every((x) => x.day !== undefined);
+  const days: readonly [string, string] = [
+    lower.length ? max(lower.map((l) => l.day ?? '')) : '0000',
+    upper.length ? min(upper.map((u) => u.day ?? '')) : '9999',
+  ];
+  return { range, wholeDays, days, consumed };
+}
+
 /** What a list route's service knows of one list request. */
 export interface PlannedList<T> {
   spec: ListSpec;
