@@ -12,6 +12,7 @@ import { routes } from '@cellar/shared/routes/table';
 import { ulid } from 'ulid';
 import * as z from 'zod';
 import type { Caller } from '../auth/principal';
+import { seesOwner } from '../auth/visibility';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { type Item, listAll, listPage, readCounter, type Source } from '../data/table';
@@ -176,7 +177,7 @@ export async function stats(caller: Caller, startDate?: string, endDate?: string
     }),
   );
   for (const stat of months.flat()) {
-    if (!caller.isSuperadmin && stat.companyId !== caller.tenantId) continue;
+    if (!seesOwner(caller, stat.companyId)) continue;
     const id = statRowId(stat);
     const row = rows.get(id) ?? { company: stat.company, type: stat.type, pageName: stat.pageName, days: {} };
     for (const [date, n] of Object.entries(stat.days)) {

@@ -13,6 +13,7 @@ import { routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
+import { listedOwner, seesOwner } from '../auth/visibility';
 import { findContact } from '../contacts/repository';
 import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';
 import { listAll, listPage } from '../data/table';
@@ -103,8 +104,7 @@ function sellablePredicate(conditions: Condition[]): ((p: ProductItem) => boolea
 }
 
 function plan(caller: Caller, q: ListQuery, r: Refs) {
-  const ownerFilter = q.filters.find((c) => c.field === 'owner.id' && c.op === 'eq' && c.values.length === 1);
-  const owner = caller.isSuperadmin ? (ownerFilter?.values[0] ?? 'all') : caller.tenantId;
+  const owner = listedOwner(caller, q.filters) ?? 'all';
   const search = [q.params.q, ...q.filters.filter((c) => c.field === 'search').map((c) => c.values.join(','))]
     .filter((s): s is string => Boolean(s))
     .map(fold);
@@ -162,7 +162,7 @@ export async function exportProducts(caller: Caller, query: ListQuery) {
 
 export async function getProduct(caller: Caller, id: string): Promise<Product> {
   const item = await findProduct(id);
-  if (!item || (!caller.isSuperadmin && item.ownerId !== caller.tenantId)) throw new NotFoundError();
+  if (!item || !seesOwner(caller, item.ownerId)) throw new NotFoundError();
   const suppliers = await suppliersOf([item]);
   return toProduct(item, await refs(), suppliers.get(item.supplierId ?? '') ?? null);
 }
@@ -234,7 +234,7 @@ export async function createProduct(caller: Caller, input: ProductInput): Promis
 
 export async function updateProduct(caller: Caller, id: string, input: ProductInput): Promise<Product> {
   const current = await findProduct(id);
-  if (!current || (!caller.isSuperadmin && current.ownerId !== caller.tenantId)) throw new NotFoundError();
+  if (!current || !seesOwner(caller, current.ownerId)) throw new NotFoundError();
   const owner = (await refs()).companies.get(current.ownerId);
   if (!owner) throw new NotFoundError();
   const { warehouseId, attributes } = await checked(input, owner);

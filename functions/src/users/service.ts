@@ -13,6 +13,7 @@ import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { sendWelcome } from '../auth/reset-tokens';
+import { listedOwner, seesOwner } from '../auth/visibility';
 import type { CompanyItem } from '../data/reference';
 import { listAll, listPage } from '../data/table';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
@@ -46,7 +47,7 @@ interface Row {
 }
 
 function visible(caller: Caller, u: UserItem | undefined): u is UserItem {
-  return Boolean(u) && (caller.isSuperadmin || u?.companyId === caller.tenantId);
+  return u !== undefined && seesOwner(caller, u.companyId);
 }
 
 function manageable(caller: Caller, u: UserItem): boolean {
@@ -58,8 +59,7 @@ function manageable(caller: Caller, u: UserItem): boolean {
 
 async function plan(caller: Caller, q: ListQuery) {
   const refs = await loadRefs();
-  const companyFilter = q.filters.find((c) => c.field === 'company.uuid' && c.op === 'eq' && c.values.length === 1);
-  const scope = caller.isSuperadmin ? (companyFilter?.values[0] ?? 'all') : caller.tenantId;
+  const scope = listedOwner(caller, q.filters, 'company.uuid') ?? 'all';
   const search = q.filters.filter((c) => c.field === 'search').map((c) => fold(c.values.join(',')));
   const rest: Condition[] = q.filters.filter((c) => c.field !== 'search');
   const toRow = (item: Record<string, unknown>): Row => {
