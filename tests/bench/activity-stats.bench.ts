@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { logRecords, type StatRow, statRecords } from '../../functions/src/activityLogs/service';
 import { companyItems } from '../../functions/src/companies/repository';
 import { keys } from '../../functions/src/data/keys';
 import { companies } from '../../functions/src/data/reference';
@@ -62,7 +63,7 @@ try {
   );
   companies.invalidate();
   const started = Date.now();
-  const counters = new Map<string, Item>();
+  const counters = new Map<string, StatRow>();
   const logs: Item[] = [];
   const logCompany: string[] = [];
   for (let i = 0; i < LOGS; i++) {
@@ -74,7 +75,7 @@ try {
     const id = `L${i}`;
     const log = {
       id,
-      type: 'pageView',
+      type: 'pageView' as const,
       pageName,
       createdAt,
       companyId: company,
@@ -85,40 +86,30 @@ try {
         company: { code: company, name: company },
       },
     };
-    logs.push({
-      PK: keys.logs,
-      SK: `${createdAt}#${id}`,
-      GSI1PK: `COMPANY#${company}#LOGS`,
-      GSI1SK: `${createdAt}#${id}`,
-      entity: 'activityLog',
-      ...log,
-    });
+    logs.push(logRecords.item(log));
     const date = createdAt.slice(0, 10);
     const key = `${date.slice(0, 7)}|${company}#pageView#${pageName}`;
     const row = counters.get(key) ?? {
-      PK: `STATS#${date.slice(0, 7)}`,
-      SK: `${company}#pageView#${pageName}`,
-      entity: 'activityStat',
+      month: date.slice(0, 7),
       company,
       companyId: company,
       type: 'pageView',
       pageName,
       days: {},
     };
-    const days = row.days as Record<string, number>;
-    days[date] = (days[date] ?? 0) + 1;
+    row.days[date] = (row.days[date] ?? 0) + 1;
     counters.set(key, row);
     if (logs.length === 5000) await batchPut(logs.splice(0));
   }
   await batchPut(logs);
-  await batchPut([...counters.values()]);
+  await batchPut([...counters.values()].map(statRecords.item));
   // The log totals the API keeps.
   const perCompany = new Map<string, number>();
   for (let i = 0; i < LOGS; i++)
     perCompany.set(logCompany[i] as string, (perCompany.get(logCompany[i] as string) ?? 0) + 1);
   await batchPut([
     { ...keys.counter(keys.logs, 'all'), n: LOGS },
-    ...[...perCompany].map(([c, n]) => ({ ...keys.counter(`COMPANY#${c}#LOGS`, 'all'), n })),
+    ...[...perCompany].map(([c, n]) => ({ ...keys.counter(keys.companyLogs(c), 'all'), n })),
   ]);
   console.log(
     `Loaded ${LOGS.toLocaleString('en')} page views (${counters.size} rows of daily counts) in ${((Date.now() - started) / 1000).toFixed(0)} s`,

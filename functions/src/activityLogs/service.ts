@@ -11,18 +11,17 @@ import { routes } from '@cellar/shared/routes/table';
 import { ulid } from 'ulid';
 import * as z from 'zod';
 import type { Caller } from '../auth/principal';
+import { seesOwner } from '../auth/visibility';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { keyDateRange, type PlannedList, plannedPage, plannedRows } from '../data/list';
 import { companies } from '../data/reference';
-import { type Item, putNew, queryAll, readCounter, updateIf } from '../data/table';
+import { type Item, readCounter } from '../data/table';
 import { ConflictError } from '../errors';
 import { csvResponse } from '../platform/csv';
 
 const LOGS = keys.logs;
 const companyLogs = keys.companyLogs;
-/** Daily counts are kept by month: a month reads its own rows only, a year twelve small partitions. */
-const statsPartition = keys.stats;
 
 /** The months (YYYY-MM) from one date to another, both included. */
 export function monthsBetween(start: string, end: string): string[] {
@@ -50,14 +49,43 @@ type Log = ActivityLog & { companyId: string };
 
 const view = (item: Item): Log => logRecords.parse(item);
 
+const statRowSchema = z.object({
+  /** YYYY-MM: daily counts are kept by month, so a month reads its own rows only, a year twelve small partitions. */
+  month: z.string(),
+  company: z.string(),
+  companyId: z.string(),
+  type: z.literal('pageView'),
+  pageName: z.string(),
+  /** Day (YYYY-MM-DD) → count. */
+  days: z.record(z.string(), z.number()),
+});
+export type StatRow = z.infer<typeof statRowSchema>;
+
+/** What identifies a row in every month: the company, the type and the page. */
+const statRowId = (r: Pick<StatRow, 'company' | 'type' | 'pageName'>) => `${r.company}#${r.type}#${r.pageName}`;
+
 /**
  * One item per month, company, type and page, holding a map of day → count: the pivot reads a few items per month
- * and page, however many logs there are. The first view of a row creates its item (a conditional put).
+ * and page, however many logs there are. Only ever changed by an atomic increment of one day.
  */
+export const statRecords = defineEntity<StatRow>({
+  name: 'activityStat',
+  schema: statRowSchema,
+  key: (r) => ({ PK: keys.stats(r.month), SK: statRowId(r) }),
+});
+
+/** Counts a view in its row; the first view of a row creates its item (a conditional put). */
 async function countPageView(caller: Caller, pageName: string, date: string): Promise<void> {
-  const key = { PK: statsPartition(date.slice(0, 7)), SK: `${caller.company.code}#pageView#${pageName}` };
+  const row: StatRow = {
+    month: date.slice(0, 7),
+    company: caller.company.code,
+    companyId: caller.tenantId,
+    type: 'pageView',
+    pageName,
+    days: { [date]: 1 },
+  };
   for (let attempt = 0; attempt < 3; attempt++) {
-    const counted = await updateIf(key, {
+    const counted = await statRecords.update(row, {
       update: 'SET #days.#d = if_not_exists(#days.#d, :zero) + :one',
       condition: 'attribute_exists(#days)',
       names: { '#days': 'days', '#d': date },
@@ -65,14 +93,7 @@ async function countPageView(caller: Caller, pageName: string, date: string): Pr
     });
     if (counted) return;
     try {
-      const row = {
-        entity: 'activityStat',
-        company: caller.company.code,
-        companyId: caller.tenantId,
-        type: 'pageView',
-        pageName,
-      };
-      await putNew({ ...key, ...row, days: { [date]: 1 } });
+      await statRecords.insert(row);
       return;
     } catch (e) {
       // Someone created the row meanwhile: count in it.
@@ -170,22 +191,17 @@ export async function stats(caller: Caller, startDate?: string, endDate?: string
   // The months are read side by side.
   const months = await Promise.all(
     monthsBetween(start, end).map(async (month) => {
-      const items: Item[] = [];
-      for await (const item of queryAll({ pk: statsPartition(month) })) items.push(item);
-      return items;
+      const found: StatRow[] = [];
+      for await (const r of statRecords.query({ pk: keys.stats(month) })) found.push(r);
+      return found;
     }),
   );
-  for (const item of months.flat()) {
-    if (!caller.isSuperadmin && item.companyId !== caller.tenantId) continue;
-    const id = String(item.SK);
-    const row = rows.get(id) ?? {
-      company: String(item.company),
-      type: String(item.type),
-      pageName: String(item.pageName),
-      days: {},
-    };
-    for (const [date, n] of Object.entries((item.days ?? {}) as Record<string, number>)) {
-      if (date >= start && date <= end) row.days[date] = Number(n);
+  for (const stat of months.flat()) {
+    if (!seesOwner(caller, stat.companyId)) continue;
+    const id = statRowId(stat);
+    const row = rows.get(id) ?? { company: stat.company, type: stat.type, pageName: stat.pageName, days: {} };
+    for (const [date, n] of Object.entries(stat.days)) {
+      if (date >= start && date <= end) row.days[date] = n;
     }
     rows.set(id, row);
   }

@@ -4,8 +4,9 @@
  * a link works once.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import * as z from 'zod';
+import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { getItem, putItem, updateIf } from '../data/table';
 import { appUrl } from '../platform/app-url';
 import { sendMail } from '../platform/mail';
 import type { UserItem } from '../users/repository';
@@ -13,15 +14,34 @@ import type { UserItem } from '../users/repository';
 const TTL = { welcome: 7 * 24 * 3600, reset: 3600 } as const;
 type Purpose = keyof typeof TTL;
 
+const resetLinkSchema = z.object({
+  /** The SHA-256 of the token: the token itself is only in the e-mail. */
+  hash: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  purpose: z.enum(['welcome', 'reset']),
+  /** Epoch seconds. */
+  expiresAt: z.number(),
+  /** Lets DynamoDB clean up in AWS; expiry is checked on use, locally as in AWS. */
+  ttl: z.number(),
+  /** Set once, when the link is used. */
+  usedAt: z.number().optional(),
+});
+type ResetLink = z.infer<typeof resetLinkSchema>;
+
+const resetLinks = defineEntity<ResetLink>({
+  name: 'resetToken',
+  schema: resetLinkSchema,
+  key: (l) => keys.resetToken(l.hash),
+});
+
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 async function issue(user: UserItem, purpose: Purpose): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = Math.floor(Date.now() / 1000) + TTL[purpose];
-  // `ttl` lets DynamoDB clean up in AWS; expiry is checked on use, locally as in AWS.
-  await putItem({
-    ...keys.resetToken(digest(token)),
-    entity: 'resetToken',
+  await resetLinks.save({
+    hash: digest(token),
     userId: user.id,
     email: user.email,
     purpose,
@@ -62,15 +82,14 @@ export async function sendReset(user: UserItem): Promise<void> {
 
 /** The user id a token stands for, spending the token; undefined when unknown, used, expired or not this e-mail's. */
 export async function consumeToken(email: string, token: string): Promise<string | undefined> {
-  const key = keys.resetToken(digest(token));
-  const item = await getItem<{ userId: string; email: string; expiresAt: number }>(key);
+  const link = await resetLinks.get(keys.resetToken(digest(token)));
   const now = Math.floor(Date.now() / 1000);
-  if (!item || item.email.toLowerCase() !== email.trim().toLowerCase() || item.expiresAt <= now) return undefined;
+  if (!link || link.email.toLowerCase() !== email.trim().toLowerCase() || link.expiresAt <= now) return undefined;
   // Single use: of two requests with the same link, one marks it, the other finds it marked.
-  const spent = await updateIf(key, {
+  const spent = await resetLinks.update(link, {
     update: 'SET usedAt = :now',
     condition: 'attribute_not_exists(usedAt)',
     values: { ':now': now },
   });
-  return spent ? item.userId : undefined;
+  return spent ? link.userId : undefined;
 }

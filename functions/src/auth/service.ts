@@ -6,6 +6,7 @@ import { ForbiddenError, InvalidError, NotFoundError, UnauthenticatedError } fro
 import { hashPassword, verifyPassword } from '../platform/passwords';
 import { findUserByEmail, getUser, saveUser } from '../users/repository';
 import { parseInclude, userView } from '../users/view';
+import { mayActAs } from './impersonation';
 import type { Caller } from './principal';
 import { consumeToken, sendReset } from './reset-tokens';
 import { assertNotLocked, clearFailures, recordFailure } from './throttle';
@@ -70,7 +71,6 @@ export async function loginAs(caller: Caller, targetId: string) {
   if (!target?.active) throw new NotFoundError();
   const realId = caller.actorId ?? caller.user.id;
   const real = caller.actorId ? await getUser(caller.actorId) : caller.user;
-  const allowed = real?.roleLevel === 100 || (real?.childIds ?? []).includes(target.id);
-  if (!allowed) throw new ForbiddenError();
+  if (!mayActAs(real, target.id)) throw new ForbiddenError();
   return tokenResponse(target.id, target.id === realId ? undefined : realId);
 }

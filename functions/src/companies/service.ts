@@ -12,6 +12,7 @@ import { routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
+import { seesOwner } from '../auth/visibility';
 import { providerCarriers } from '../contacts/repository';
 import { type CompanyItem, companies, SEGMENTS, warehouseRef, warehouses } from '../data/reference';
 import { InvalidError, NotFoundError } from '../errors';
@@ -54,7 +55,7 @@ export async function companyView(c: CompanyItem, include: Set<string>): Promise
 }
 
 function visibleCompanies(caller: Caller, all: Map<string, CompanyItem>) {
-  return [...all.values()].filter((c) => caller.isSuperadmin || c.id === caller.tenantId);
+  return [...all.values()].filter((c) => seesOwner(caller, c.id));
 }
 
 async function selected(caller: Caller, q: ListQuery) {
@@ -101,7 +102,7 @@ export async function exportCompanies(caller: Caller, query: ListQuery) {
 
 async function visible(caller: Caller, id: string): Promise<CompanyItem> {
   const c = await readCompany(id);
-  if (!c || (!caller.isSuperadmin && c.id !== caller.tenantId)) throw new NotFoundError();
+  if (!c || !seesOwner(caller, c.id)) throw new NotFoundError();
   return c;
 }
 

@@ -27,6 +27,7 @@ import { routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
+import { listedOwner } from '../auth/visibility';
 import { type PlannedList, plannedPage, plannedRows } from '../data/list';
 import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
@@ -41,6 +42,7 @@ import {
   insertContact,
   replaceContact,
 } from './repository';
+import { seesContact, visibleSegments } from './visibility';
 
 type Refs = References;
 
@@ -70,24 +72,8 @@ function requireTypeScope(caller: Caller, type: ContactType) {
   if (!hasScope(caller.scope, CONTACT_SCOPE[type])) throw new ForbiddenError();
 }
 
-/** Segments a caller may see for a type: null means every segment. */
-function visibleSegments(caller: Caller, type: ContactType): (SegmentCode | null)[] | null {
-  if (caller.isSuperadmin || type === 'supplier') return null;
-  const own = caller.company.segments;
-  if (SEGMENT_CODES.every((s) => own.includes(s))) return null;
-  return [...own, null];
-}
-
 /** Carriers belong to the provider; suppliers and recipients to their owner company. */
 const ownerOf = (type: ContactType, ownerId: string | null) => (contactTypeRules(type).hasOwner ? ownerId : null);
-
-/** Whether the caller may see this stored contact at all (else it does not exist for them). */
-function visible(caller: Caller, c: ContactItem): boolean {
-  if (caller.isSuperadmin) return true;
-  if (c.ownerId !== null && c.ownerId !== caller.tenantId) return false;
-  const segments = visibleSegments(caller, c.type);
-  return !segments || segments.includes(c.segment);
-}
 
 function listType(q: ListQuery): ContactType {
   const cond = q.filters.find((c) => c.field === 'type');
@@ -100,9 +86,8 @@ function listType(q: ListQuery): ContactType {
 
 function listOwner(caller: Caller, type: ContactType, q: ListQuery): { id: string | null } | 'all' {
   if (!contactTypeRules(type).hasOwner) return { id: null };
-  if (!caller.isSuperadmin) return { id: caller.tenantId };
-  const owner = q.filters.find((c) => c.field === 'owner.id' && c.op === 'eq' && c.values.length === 1);
-  return owner ? { id: owner.values[0] ?? null } : 'all';
+  const id = listedOwner(caller, q.filters);
+  return id === undefined ? 'all' : { id };
 }
 
 /** owner.segments=B2B keeps the contacts of those segments and those of none (spec 3 §7). */
@@ -150,7 +135,7 @@ export async function exportContacts(caller: Caller, query: ListQuery) {
 
 export async function getContact(caller: Caller, id: string): Promise<Contact> {
   const item = await findContact(id);
-  if (!item || !visible(caller, item)) throw new NotFoundError();
+  if (!item || !seesContact(caller, item)) throw new NotFoundError();
   requireTypeScope(caller, item.type);
   return toContact(item, await refs());
 }
@@ -202,7 +187,7 @@ export async function createContact(caller: Caller, input: ContactCreate): Promi
 
 export async function updateContact(caller: Caller, id: string, raw: ContactUpdate): Promise<Contact> {
   const current = await findContact(id);
-  if (!current || !visible(caller, current)) throw new NotFoundError();
+  if (!current || !seesContact(caller, current)) throw new NotFoundError();
   requireTypeScope(caller, current.type);
   if (current.type === 'carrier' && !caller.isSuperadmin) throw new ForbiddenError();
   const parsed = contactUpdateFor(current.type).safeParse(raw);

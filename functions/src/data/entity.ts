@@ -25,12 +25,17 @@ import {
   putItem,
   putNew,
   putVersioned,
+  queryAll,
   type Source,
+  updateIf,
 } from './table';
 
 type IndexKeys = { GSI1?: readonly [string, string]; GSI2?: readonly [string, string] };
 
-export interface EntityDef<T extends { id: string }> {
+/** A change in DynamoDB's update language (see `updateIf`): true when applied, false when its condition failed. */
+export type Change = Parameters<typeof updateIf>[1];
+
+export interface EntityDef<T extends object> {
   /** Written as the item's `entity` attribute. */
   name: string;
   /** Every item read is parsed with it: what is not declared does not leave the data layer. */
@@ -58,11 +63,24 @@ export interface EntityDef<T extends { id: string }> {
   };
 }
 
-export interface Entity<T extends { id: string }> extends EntityDef<T> {
+/**
+ * An item type whose records have no id of their own (a user's grid layout, a password link, a throttle): keyed by
+ * what they are about, they keep no claims and appear in no list, which both point at records by id.
+ */
+export type KeyedEntityDef<T extends object> = Omit<EntityDef<T>, 'claims' | 'list'>;
+
+export interface Entity<T extends object> extends EntityDef<T> {
   /** The stored item: the record with its keys and index attributes. */
   item(record: T): Item & Key;
   parse(item: Item): T;
   get(key: Key): Promise<T | undefined>;
+  /** Every record of a key range, parsed, in the range's order. */
+  query(source: Source): AsyncGenerator<T>;
+  /**
+   * An atomic change of the stored record (an `ADD`, a conditional mark) where a read-modify-write would lose a
+   * concurrent one; false when its condition failed.
+   */
+  update(record: T, change: Change): Promise<boolean>;
   /** Creates the record; a clash on its key is a 409 with these field errors. */
   insert(record: T, clash?: FieldMessages): Promise<void>;
   /** Replaces the record if nobody changed it since `previous` was read; returns the saved record. */
@@ -82,7 +100,15 @@ export interface Entity<T extends { id: string }> extends EntityDef<T> {
 
 const KEY_ATTRIBUTES = /^(PK|SK|GSI\d+PK|GSI\d+SK|LS\d+PK|LS\d+SK|entity)$/;
 
-export function defineEntity<T extends { id: string }>(def: EntityDef<T>): Entity<T> {
+export function defineEntity<T extends object>(
+  def: [T] extends [{ id: string }] ? EntityDef<T> : KeyedEntityDef<T>,
+): Entity<T>;
+export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
+  /** Only claims and lists read it, and only records with an id may declare them (the signature above). */
+  const idOf = (record: T): string => {
+    if ('id' in record && typeof record.id === 'string') return record.id;
+    throw new TypeError(`A ${def.name} has no id: it can keep no claims and appear in no list`);
+  };
   const listKeys = (record: T): Item => {
     if (!def.list) return {};
     const { spec, sortScope, row } = def.list;
@@ -94,7 +120,7 @@ export function defineEntity<T extends { id: string }>(def: EntityDef<T>): Entit
       out[`${name}PK`] = sortScope(record);
       out[`${name}SK`] = sortKeyOf(
         sortValue(getPath(shown, field), typeof index === 'string' ? undefined : index.type),
-        record.id,
+        idOf(record),
       );
     }
     return out;
@@ -104,13 +130,14 @@ export function defineEntity<T extends { id: string }>(def: EntityDef<T>): Entit
     const search = def.list?.search;
     if (!search) return [];
     const ref = def.key(record);
+    const id = idOf(record);
     const words = search.words(record);
     return search.scopes(record).flatMap((scope) =>
       words.map((w) => ({
         PK: keys.searchWords(scope, w),
-        SK: sortKeyOf(w, record.id),
+        SK: sortKeyOf(w, id),
         entity: 'searchWord',
-        id: record.id,
+        id,
         ref,
       })),
     );
@@ -133,7 +160,7 @@ export function defineEntity<T extends { id: string }>(def: EntityDef<T>): Entit
 
   const keyOf = (i: Item & Key): Key => ({ PK: i.PK, SK: i.SK });
   const same = (a: Key, b: Key) => a.PK === b.PK && a.SK === b.SK;
-  const claimItem = (record: T, key: Key): Item & Key => ({ ...key, entity: `${def.name}Claim`, id: record.id });
+  const claimItem = (record: T, key: Key): Item & Key => ({ ...key, entity: `${def.name}Claim`, id: idOf(record) });
 
   /** Claims the values of `record` that `previous` did not hold; returns their keys, to release on failure. */
   const claim = async (record: T, previous?: T): Promise<Key[]> => {
@@ -172,6 +199,10 @@ export function defineEntity<T extends { id: string }>(def: EntityDef<T>): Entit
       const found = await getItem(key);
       return found ? parse(found) : undefined;
     },
+    async *query(source) {
+      for await (const found of queryAll(source)) yield parse(found);
+    },
+    update: (record, change) => updateIf(def.key(record), change),
     async insert(record, clash) {
       // Words first: a word left behind by a failed insert points at nothing and is skipped by the list, while a
       // record written before its words would be missing from searches.

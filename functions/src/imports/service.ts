@@ -30,6 +30,7 @@ import {
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
+import { seesOwner } from '../auth/visibility';
 import { config } from '../config/config';
 import { putObject } from '../data/client';
 import { keys } from '../data/keys';
@@ -224,6 +225,6 @@ export async function uploadImport(
 /** GET /api/imports/{id}: the uploader's company sees its jobs; the provider sees all. */
 export async function getImport(caller: Caller, id: string): Promise<ImportJob> {
   const job = await findJob(id);
-  if (!job || (!caller.isSuperadmin && job.tenantId !== caller.tenantId)) throw new NotFoundError();
+  if (!job || !seesOwner(caller, job.tenantId)) throw new NotFoundError();
   return jobView(job);
 }

@@ -1,29 +1,22 @@
 /** Grid layouts, per user and grid slug. */
-import { keys } from '../data/keys';
-import { deleteItem, getItem, putItem, queryAll } from '../data/table';
 import { resourceHandler } from '../platform/http';
+import { getPreference, listPreferences, type PreferenceItem, removePreference, savePreference } from './repository';
 
-const view = (item: Record<string, unknown>) => ({ slug: item.slug as never, columns: item.columns as string[] });
+const view = (p: PreferenceItem) => ({ slug: p.slug, columns: p.columns });
 
 export const handler = resourceHandler('preferences', {
-  preferenceList: async ({ caller }) => {
-    const out = [];
-    for await (const item of queryAll({ pk: keys.user(caller.user.id).PK, skPrefix: keys.preferencePrefix })) {
-      out.push(view(item));
-    }
-    return out;
-  },
+  preferenceList: async ({ caller }) => (await listPreferences(caller.user.id)).map(view),
   preferenceGet: async ({ caller, params }) => {
-    const item = await getItem(keys.preference(caller.user.id, params.slug));
-    return item ? view(item) : null;
+    const found = await getPreference(caller.user.id, params.slug);
+    return found ? view(found) : null;
   },
   preferencePut: async ({ caller, params, body }) => {
-    const item = { ...keys.preference(caller.user.id, params.slug), slug: params.slug, columns: body.columns };
-    await putItem(item);
-    return view(item);
+    const saved = { userId: caller.user.id, slug: params.slug, columns: body.columns };
+    await savePreference(saved);
+    return view(saved);
   },
   preferenceDelete: async ({ caller, params }) => {
-    await deleteItem(keys.preference(caller.user.id, params.slug));
+    await removePreference(caller.user.id, params.slug);
     return null;
   },
 });

@@ -13,6 +13,7 @@ import { routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
+import { listedOwner, seesOwner } from '../auth/visibility';
 import { findContact } from '../contacts/repository';
 import { type PlannedList, plannedPage, plannedRows } from '../data/list';
 import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';
@@ -118,8 +119,7 @@ function paramConditions(q: ListQuery): Condition[] {
  * filters (sellable in some warehouses and segments) are answered from each product's stock summary.
  */
 async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Product>> {
-  const ownerFilter = q.filters.find((c) => c.field === 'owner.id' && c.op === 'eq' && c.values.length === 1);
-  const owner = caller.isSuperadmin ? (ownerFilter?.values[0] ?? 'all') : caller.tenantId;
+  const owner = listedOwner(caller, q.filters) ?? 'all';
   const stock = sellablePredicate(q.filters);
   const conditions = [
     ...q.filters.filter((c) => !isExternal(c) && !(c.field === 'owner.id' && owner !== 'all' && caller.isSuperadmin)),
@@ -166,7 +166,7 @@ export async function exportProducts(caller: Caller, query: ListQuery) {
 
 export async function getProduct(caller: Caller, id: string): Promise<Product> {
   const item = await findProduct(id);
-  if (!item || (!caller.isSuperadmin && item.ownerId !== caller.tenantId)) throw new NotFoundError();
+  if (!item || !seesOwner(caller, item.ownerId)) throw new NotFoundError();
   const suppliers = await suppliersOf([item]);
   return toProduct(item, await refs(), suppliers.get(item.supplierId ?? '') ?? null);
 }
@@ -238,7 +238,7 @@ export async function createProduct(caller: Caller, input: ProductInput): Promis
 
 export async function updateProduct(caller: Caller, id: string, input: ProductInput): Promise<Product> {
   const current = await findProduct(id);
-  if (!current || (!caller.isSuperadmin && current.ownerId !== caller.tenantId)) throw new NotFoundError();
+  if (!current || !seesOwner(caller, current.ownerId)) throw new NotFoundError();
   const owner = (await refs()).companies.get(current.ownerId);
   if (!owner) throw new NotFoundError();
   const { warehouseId, attributes } = await checked(input, owner);

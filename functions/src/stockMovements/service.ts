@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shar
 import { routes } from '@cellar/shared/routes/table';
 import { movementWords, type StockMovement } from '@cellar/shared/stockMovements/schemas';
 import type { Caller } from '../auth/principal';
+import { listedOwner } from '../auth/visibility';
 import { keys } from '../data/keys';
 import { keyDateRange, type PlannedList, plannedPage, plannedRows } from '../data/list';
 import { type CompanyItem, companies, companyRef } from '../data/reference';
@@ -21,9 +22,7 @@ const toMovement = (m: MovementItem, cs: Map<string, CompanyItem>): StockMovemen
 function plan(caller: Caller, query: ListQuery, cs: Map<string, CompanyItem>): PlannedList<StockMovement> {
   // The export dialog's dates are one more date filter.
   const q = withExportRange(query, 'date');
-  const ownerFilter = q.filters.find((c) => c.field === 'owner.id' && c.op === 'eq' && c.values.length === 1)
-    ?.values[0];
-  const owner = caller.isSuperadmin ? (ownerFilter ?? 'ALL') : caller.tenantId;
+  const owner = listedOwner(caller, q.filters) ?? 'ALL';
   const productFilter = q.filters.find(
     (c) => c.field === 'stock.product.code' && c.op === 'eq' && c.values.length === 1 && owner !== 'ALL',
   );

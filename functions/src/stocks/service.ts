@@ -13,6 +13,7 @@ import { findSubFamily } from '@cellar/shared/referential/data';
 import { routes } from '@cellar/shared/routes/table';
 import { availableQuantity, DEFAULT_QUALITIES, EXCLUDED_QUALITIES, type Stock } from '@cellar/shared/stocks/schemas';
 import type { Caller } from '../auth/principal';
+import { listedOwners } from '../auth/visibility';
 import { keys } from '../data/keys';
 import { companies, companyRef, type References, references, warehouseRef } from '../data/reference';
 import { batchGet, listAll, listPage, queryAll, type Source } from '../data/table';
@@ -134,9 +135,7 @@ const refs = references;
 
 /** The owners whose lines a caller reads: its own, or the superadmin's choice (every owner when none). */
 async function owners(caller: Caller, q: ListQuery): Promise<string[]> {
-  if (!caller.isSuperadmin) return [caller.tenantId];
-  const named = q.filters.find((c) => c.field === 'owner.id' && c.op === 'eq')?.values;
-  return named ?? [...(await companies.get()).keys()];
+  return listedOwners(caller, q.filters) ?? [...(await companies.get()).keys()];
 }
 
 type Row = { line: StockItem; view: Stock };

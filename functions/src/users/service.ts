@@ -12,6 +12,7 @@ import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { sendWelcome } from '../auth/reset-tokens';
+import { listedOwner, seesOwner } from '../auth/visibility';
 import { keys } from '../data/keys';
 import { type PlannedList, plannedPage, plannedRows } from '../data/list';
 import type { CompanyItem } from '../data/reference';
@@ -32,7 +33,7 @@ import {
 import { loadRefs, parseInclude, userRecord, userView } from './view';
 
 function visible(caller: Caller, u: UserItem | undefined): u is UserItem {
-  return Boolean(u) && (caller.isSuperadmin || u?.companyId === caller.tenantId);
+  return u !== undefined && seesOwner(caller, u.companyId);
 }
 
 function manageable(caller: Caller, u: UserItem): boolean {
@@ -51,7 +52,7 @@ type Row = ReturnType<typeof userListRow> & { id: string; user: UserItem; wareho
 async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Row>> {
   const refs = await loadRefs();
   const companyFilter = q.filters.find((c) => c.field === 'company.uuid' && c.op === 'eq' && c.values.length === 1);
-  const scope = caller.isSuperadmin ? (companyFilter?.values[0] ?? 'all') : caller.tenantId;
+  const scope = listedOwner(caller, q.filters, 'company.uuid') ?? 'all';
   const own: Condition[] = scope === 'all' ? [] : [{ field: 'company.uuid', op: 'eq', values: [scope] }];
   return {
     spec: routes.userList.list,

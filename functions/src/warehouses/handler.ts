@@ -1,4 +1,5 @@
 import { comparator } from '@cellar/shared/filter/match';
+import { warehousesSeen } from '../auth/visibility';
 import { companies, warehouses } from '../data/reference';
 import { resourceHandler } from '../platform/http';
 
@@ -6,9 +7,7 @@ export const handler = resourceHandler('warehouses', {
   /** The superadmin sees every warehouse; others their company's. */
   warehouseList: async ({ caller }) => {
     const [all, cs] = await Promise.all([warehouses.get(), companies.get()]);
-    const own = new Set(cs.get(caller.tenantId)?.warehouseIds ?? []);
-    return [...all.values()]
-      .filter((w) => caller.isSuperadmin || own.has(w.id))
+    return warehousesSeen(caller, all.values(), cs.get(caller.tenantId)?.warehouseIds ?? [])
       .map(({ id, code, name }) => ({ id, code, name }))
       .sort(comparator([{ field: 'code', desc: false }]));
   },

@@ -5,8 +5,10 @@ import {
   canSendTransmittingOrder,
   canUpdateStatus,
   grantableScopes,
+  hasAnyScope,
   hasScope,
   isReader,
+  isSuperadmin,
   isWritter,
   MODULE_SCOPES,
   mayGrantScopes,
@@ -86,5 +88,48 @@ describe('Function: grantableScopes', () => {
     expect(mayGrantScopes(['all'], ['*'])).toBe(false);
     expect(mayGrantScopes(['order'], ['order', 'stock'])).toBe(false);
     expect(mayGrantScopes(['*'], ['*', 'stock'])).toBe(true);
+  });
+});
+
+describe('Function: hasScope', () => {
+  it.each([
+    ['a granted module', ['order', 'recipient'], 'recipient', true],
+    ['a module not granted', ['order', 'recipient'], 'supplier', false],
+    ['any module to all', ['all'], 'stockMovement', true],
+    ['any module to *', ['*'], 'carrier', true],
+    ['nothing to no grant', [], 'product', false],
+  ] as const)('%s → %s', (_, granted, scope, expected) => {
+    // Act
+    const held = hasScope(granted, scope);
+    // Assess
+    expect(held).toBe(expected);
+  });
+});
+
+describe('Function: hasAnyScope', () => {
+  it.each([
+    ['no scope asked (a route of every module)', [], [], true],
+    ['one of the scopes held', ['stock'], ['stock', 'stockMovement'], true],
+    ['none of the scopes held', ['order'], ['stock', 'stockMovement'], false],
+  ] as const)('%s → %s', (_, granted, scopes, expected) => {
+    // Act
+    const held = hasAnyScope(granted, scopes);
+    // Assess
+    expect(held).toBe(expected);
+  });
+});
+
+describe('Function: isSuperadmin', () => {
+  it.each([
+    [null, false],
+    [undefined, false],
+    [as(1), false],
+    [as(10), false],
+    [as(100, []), true],
+  ] as const)('%j → %s', (p, expected) => {
+    // Act
+    const out = isSuperadmin(p);
+    // Assess
+    expect(out).toBe(expected);
   });
 });

@@ -1,0 +1,41 @@
+/**
+ * Tenancy: whose records a caller sees. The superadmin sees every owner's (and may name one in a list's filter);
+ * anyone else, whatever its role, only its own company's: another company's record does not exist for them (404).
+ */
+import type { Condition } from '@cellar/shared/filter/query';
+import type { Caller } from './principal';
+
+/** What tenancy needs to know of a caller. */
+export type Viewer = Pick<Caller, 'isSuperadmin' | 'tenantId'>;
+
+/** Whether a record of this owner company exists for the viewer. */
+export const seesOwner = (viewer: Viewer, ownerId: string): boolean =>
+  viewer.isSuperadmin || ownerId === viewer.tenantId;
+
+/**
+ * The one owner a list reads: the viewer's own company, or for the superadmin the owner its filter names
+ * (`<field> eq <one id>`); undefined when the superadmin names none: every owner.
+ */
+export function listedOwner(viewer: Viewer, filters: readonly Condition[], field = 'owner.id'): string | undefined {
+  if (!viewer.isSuperadmin) return viewer.tenantId;
+  return filters.find((c) => c.field === field && c.op === 'eq' && c.values.length === 1)?.values[0];
+}
+
+/**
+ * The owners a list may read several of (stock lines): the viewer's own company, or for the superadmin every owner
+ * its `owner.id eq` filter names; undefined when it names none: every owner.
+ */
+export function listedOwners(viewer: Viewer, filters: readonly Condition[]): string[] | undefined {
+  if (!viewer.isSuperadmin) return [viewer.tenantId];
+  return filters.find((c) => c.field === 'owner.id' && c.op === 'eq')?.values;
+}
+
+/** The warehouses a viewer sees: every one for the superadmin, else those of its company. */
+export function warehousesSeen<W extends { id: string }>(
+  viewer: Viewer,
+  all: Iterable<W>,
+  companyWarehouseIds: readonly string[],
+): W[] {
+  const own = new Set(companyWarehouseIds);
+  return [...all].filter((w) => viewer.isSuperadmin || own.has(w.id));
+}

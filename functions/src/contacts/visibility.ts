@@ -1,0 +1,27 @@
+/**
+ * Which contacts a caller sees (spec 3 §7): the superadmin every contact; others their company's suppliers and
+ * recipients and the provider's carriers (no owner), and, when their company serves only some segments, the
+ * recipients and carriers of those segments or of none. Suppliers have no segment rule.
+ */
+import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/common/schemas';
+import type { ContactType } from '@cellar/shared/contacts/schemas';
+import { seesOwner, type Viewer } from '../auth/visibility';
+import type { CompanyItem } from '../data/reference';
+import type { ContactItem } from './repository';
+
+export type ContactViewer = Viewer & { company: Pick<CompanyItem, 'segments'> };
+
+/** Segments a viewer may see for a type: null means every segment. */
+export function visibleSegments(viewer: ContactViewer, type: ContactType): (SegmentCode | null)[] | null {
+  if (viewer.isSuperadmin || type === 'supplier') return null;
+  const own = viewer.company.segments;
+  if (SEGMENT_CODES.every((s) => own.includes(s))) return null;
+  return [...own, null];
+}
+
+/** Whether a stored contact exists for the viewer at all. */
+export function seesContact(viewer: ContactViewer, c: Pick<ContactItem, 'ownerId' | 'type' | 'segment'>): boolean {
+  if (c.ownerId !== null && !seesOwner(viewer, c.ownerId)) return false;
+  const segments = visibleSegments(viewer, c.type);
+  return !segments || segments.includes(c.segment);
+}
