@@ -448,3 +448,73 @@ describe('A planned list (activity logs)', () => {
     );
   }, 120_000);
 });
+
+describe('A planned list read on by cursor', () => {
+  /** Every page of a query, each read with the cursor of the page before. */
+  async function byCursor(path: string, qs: string, token: string, pages: number) {
+    const out: { id: string }[][] = [];
+    let cursor: string | undefined;
+    for (let page = 1; page <= pages; page++) {
+      const res = await h.call('GET', `${path}?${qs}&page=${page}${cursor ? `&cursor=${cursor}` : ''}`, { token });
+      expect(res.status).toBe(200);
+      out.push(res.body.data);
+      cursor = res.body.meta.cursor;
+    }
+    return out;
+  }
+
+  it.each([
+    ['/api/contacts', 'filter[type]=recipient&paginate=100'],
+    ['/api/contacts', 'filter[type]=recipient&sort=-address.city&paginate=100'],
+    ['/api/contacts', 'filter[type]=recipient&filter[address.city][contains]=ei&sort=address.postcode&paginate=20'],
+    ['/api/contacts', 'filter[type]=recipient&filter[segment]=B2C&paginate=50'],
+    ['/api/stock-movements', 'sort=-quantity&paginate=20'],
+    ['/api/stock-movements', 'filter[direction]=output&paginate=20'],
+  ])('answers %s?%s page by page as it does page by number', async (path, qs) => {
+    // Prepare
+    const token = await h.login(ADMIN);
+    // Act
+    const pages = await byCursor(path, qs, token, 6);
+    // Assess
+    for (const [i, rows] of pages.entries()) {
+      const numbered = await h.call('GET', `${path}?${qs}&page=${i + 1}`, { token });
+      expect(rows.map((r) => r.id)).toEqual(numbered.body.data.map((r: { id: string }) => r.id));
+    }
+    expect(pages.flat().length).toBeGreaterThan(0);
+  });
+
+  it('reads from where the cursor says, not from the page number', async () => {
+    // Prepare: the cursor ending page 3, relabelled as ending page 1.
+    const third = await list('paginate=20&page=3&sort=address.city');
+    const { k } = JSON.parse(Buffer.from(third.body.meta.cursor, 'base64url').toString('utf8'));
+    const relabelled = Buffer.from(JSON.stringify({ p: 1, k })).toString('base64url');
+    // Act
+    const res = await list(`paginate=20&page=2&sort=address.city&cursor=${relabelled}`);
+    // Assess: the rows after page 3, numbered as page 2.
+    expect(res.body.data).toEqual((await list('paginate=20&page=4&sort=address.city')).body.data);
+    expect(res.body.meta.current_page).toBe(2);
+  });
+
+  it('ignores a cursor that is not the previous page’s, or not of this list', async () => {
+    // Prepare: the cursor ending page 1 of the recipients.
+    const token = await h.login(ADMIN);
+    const first = await list('paginate=20');
+    const cursor = first.body.meta.cursor as string;
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    const forged = Buffer.from(
+      JSON.stringify({ p: 1, k: { PK: 'T#SOMEONE-ELSE', SK: 'CONTACT#recipient#R00001' } }),
+    ).toString('base64url');
+    // Act
+    const third = await list(`paginate=20&page=3&cursor=${cursor}`);
+    const elsewhere = await h.call('GET', `/api/stock-movements?paginate=20&page=2&cursor=${cursor}`, { token });
+    const other = await list(`paginate=20&page=2&cursor=${forged}`);
+    const garbage = await list('paginate=20&page=2&cursor=not*a*cursor');
+    // Assess: answered as if no cursor was given, or refused when it is not even one.
+    expect(third.body.data).toEqual((await list('paginate=20&page=3')).body.data);
+    expect(elsewhere.body.data).toEqual(
+      (await h.call('GET', '/api/stock-movements?paginate=20&page=2', { token })).body.data,
+    );
+    expect(other.body.data).toEqual((await list('paginate=20&page=2')).body.data);
+    expect(garbage.status).toBe(422);
+  });
+});

@@ -159,7 +159,7 @@ async function companyIdOf(code: string): Promise<string> {
 }
 
 export async function listLogs(caller: Caller, q: ListQuery) {
-  return plannedPage(await plan(caller, q), q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE);
+  return plannedPage(await plan(caller, q), q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE, q.cursor);
 }
 
 /** The statistics export: one line per log, with the spec's French header. */

@@ -124,7 +124,7 @@ async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Contact>>
 }
 
 export async function listContacts(caller: Caller, q: ListQuery) {
-  return plannedPage(await plan(caller, q), q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE);
+  return plannedPage(await plan(caller, q), q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE, q.cursor);
 }
 
 export async function exportContacts(caller: Caller, query: ListQuery) {

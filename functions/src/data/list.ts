@@ -27,7 +27,17 @@ import {
 import { matchesSearch, narrowestWord } from '@cellar/shared/filter/search';
 import * as z from 'zod';
 import { keys } from './keys';
-import { batchGet, type Item, type Key, queryAll, readItems, readKeysAfter, type Source } from './table';
+import {
+  batchGet,
+  type Item,
+  isPositionIn,
+  type Key,
+  positionOf,
+  queryAll,
+  readItems,
+  readKeysAfter,
+  type Source,
+} from './table';
 import type { ListSortIndex } from './table-definition';
 
 /** Rows of a search or an indexed filter read first: a rare filter is answered whole from them. */
@@ -315,8 +325,33 @@ function answerWhole<T>(list: PlannedList<T>, way: Way, rows: T[], sort: SortKey
   return { data, meta: pageMeta(kept.length, page, perPage, data.length) };
 }
 
-/** One page of a planned list. */
-export async function plannedPage<T>(list: PlannedList<T>, page: number, perPage: number): Promise<Paged<T>> {
+/** A cursor: the page it ends and the position of its last row in the way it was read. */
+const cursorSchema = z.object({ p: z.number().int().positive(), k: z.record(z.string(), z.string()) });
+
+const encodeCursor = (page: number, source: Source, item: Item) =>
+  Buffer.from(JSON.stringify({ p: page, k: positionOf(source, item) })).toString('base64url');
+
+/** Where to resume `source` for `page`: the position of a cursor that ended the page before, in that source. */
+function resumeAt(cursor: string | undefined, source: Source, page: number): Record<string, string> | undefined {
+  if (!cursor || page < 2) return undefined;
+  try {
+    const c = cursorSchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    return c.success && c.data.p === page - 1 && isPositionIn(source, c.data.k) ? c.data.k : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One page of a planned list. With the cursor of the page before (`meta.cursor`), a page read in the sort's order
+ * resumes where that one ended: the grid scrolling on costs one page per page, however far down.
+ */
+export async function plannedPage<T>(
+  list: PlannedList<T>,
+  page: number,
+  perPage: number,
+  cursor?: string,
+): Promise<Paged<T>> {
   const sort = list.sort[0] ?? list.keySort;
   const offset = (page - 1) * perPage;
   const all = ways(list, sort);
@@ -326,18 +361,32 @@ export async function plannedPage<T>(list: PlannedList<T>, page: number, perPage
     const rows = await readSelective(list, way, PROBE_LIMIT);
     if (rows) return answerWhole(list, way, rows, sort, page, perPage);
   }
+  const resumed = resumeAt(cursor, final.source, page);
+  /** The next page's cursor, once this one is full. */
+  const ending = (items: readonly Item[]) => {
+    const last = items[perPage - 1];
+    return last ? { cursor: encodeCursor(page, final.source, last) } : {};
+  };
   const left = residual(list, final);
   if (left.length === 0 && list.total && !list.visible) {
     const total = await list.total();
-    const data = (await readPage(final.source, offset, perPage, total)).map(list.map);
-    return { data, meta: pageMeta(total, page, perPage, data.length) };
+    const items = resumed
+      ? await readItems(final.source, perPage, resumed)
+      : await readPage(final.source, offset, perPage, total);
+    const data = items.map(list.map);
+    return { data, meta: { ...pageMeta(total, page, perPage, data.length), ...ending(items) } };
   }
   const keep = keeps(list, left);
   // The caller's own restriction alone is counted too: the page stops once full.
   const counted = left.length === 0 ? list.total : undefined;
-  const rows = queryAll(final.source, Math.min(1000, offset + perPage + COUNT_AHEAD))[Symbol.asyncIterator]();
+  const rows = queryAll(final.source, Math.min(1000, (resumed ? 0 : offset) + perPage + COUNT_AHEAD), resumed)[
+    Symbol.asyncIterator
+  ]();
+  // Resumed, the rows before this page are the previous pages', all full: `offset` of them.
+  const pages = resumed ? 1 : page;
   const data: T[] = [];
-  let matches = 0;
+  const kept: Item[] = [];
+  let matches = resumed ? offset : 0;
   let scanned = 0;
   let ended = false;
   /** Reads on in the sort's order until `until` says stop or the range ends. */
@@ -351,12 +400,15 @@ export async function plannedPage<T>(list: PlannedList<T>, page: number, perPage
       scanned++;
       const row = list.map(next.value);
       if (!keep(row)) continue;
-      if (matches >= offset && data.length < perPage) data.push(row);
+      if (matches >= offset && data.length < perPage) {
+        data.push(row);
+        kept.push(next.value);
+      }
       matches++;
     }
   };
   const full = () => data.length === perPage;
-  await readOn(() => full() || scanned >= Math.min(SCAN_LIMIT, FILL_BUDGET * page));
+  await readOn(() => full() || scanned >= Math.min(SCAN_LIMIT, FILL_BUDGET * pages));
   if (!full() && !ended) {
     // A sparse filter: its own range, read whole, is the cheaper way.
     for (const way of selective) {
@@ -370,12 +422,12 @@ export async function plannedPage<T>(list: PlannedList<T>, page: number, perPage
   }
   if (counted) {
     await rows.return?.(undefined);
-    return { data, meta: pageMeta(await counted(), page, perPage, data.length) };
+    return { data, meta: { ...pageMeta(await counted(), page, perPage, data.length), ...ending(kept) } };
   }
   const counting = scanned + COUNT_AHEAD;
   await readOn(() => scanned >= Math.min(counting, SCAN_LIMIT));
   await rows.return?.(undefined);
-  return { data, meta: pageMeta(matches, page, perPage, data.length, !ended) };
+  return { data, meta: { ...pageMeta(matches, page, perPage, data.length, !ended), ...ending(kept) } };
 }
 
 /** Every row of a planned list in its order (exports): the same ways, without the limits of a page. */

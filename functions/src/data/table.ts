@@ -235,6 +235,30 @@ function queryInput(source: Source, limit?: number, startKey?: Item, keysOnly = 
   };
 }
 
+/** Where a query of `source` resumes after `item` (its ExclusiveStartKey): the table's key and the index's. */
+export function positionOf(source: Source, item: Item): Record<string, string> {
+  const names = new Set([...keyNames(undefined), ...keyNames(source.index)]);
+  return Object.fromEntries([...names].map((n) => [n, String(item[n] ?? '')]));
+}
+
+/**
+ * Whether a position (from a client's cursor) is one of `source`'s: exactly its key attributes, in its partition and
+ * within its sort-key bounds. Anything else is not resumed from, so a cursor reaches no other range.
+ */
+export function isPositionIn(source: Source, position: Record<string, string>): boolean {
+  const [pkName, skName] = keyNames(source.index);
+  const names = new Set([...keyNames(undefined), pkName, skName]);
+  const given = Object.keys(position);
+  if (given.length !== names.size || !given.every((n) => names.has(n))) return false;
+  const sk = position[skName] ?? '';
+  if (position[pkName] !== source.pk) return false;
+  if (source.skBetween) return sk >= source.skBetween[0] && sk <= source.skBetween[1];
+  if (source.skPrefix) return sk.startsWith(source.skPrefix);
+  if (source.skFrom !== undefined) return sk >= source.skFrom;
+  if (source.skTo !== undefined) return sk <= source.skTo;
+  return true;
+}
+
 /** A range whose bounds cross (two filters that exclude each other) holds nothing, and DynamoDB refuses it. */
 const isEmptyRange = (source: Source) => Boolean(source.skBetween && source.skBetween[0] > source.skBetween[1]);
 

@@ -101,6 +101,13 @@ export function listParameters(spec: ListSpec): Json[] {
       description: `Rows per page (the grid offers ${PAGE_SIZES.join(', ')}).`,
       schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
     },
+    {
+      name: 'cursor',
+      in: 'query',
+      description:
+        'The `meta.cursor` of the page before `page`: that page is then read from where the previous one ended.',
+      schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,2000}$' },
+    },
   );
   for (const name of spec.params ?? []) {
     parameters.push(EXPORT_PARAMETERS[name]?.(spec) ?? { name, in: 'query', schema: { type: 'string' } });

@@ -150,7 +150,7 @@ async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Product>>
 }
 
 export async function listProducts(caller: Caller, q: ListQuery) {
-  const page = await plannedPage(await plan(caller, q), q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE);
+  const page = await plannedPage(await plan(caller, q), q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE, q.cursor);
   const suppliers = await suppliersOf(page.data);
   return {
     data: page.data.map((p) => ({ ...p, supplier: suppliers.get(p.supplierId ?? '') ?? null })),

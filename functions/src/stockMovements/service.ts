@@ -61,7 +61,7 @@ function plan(caller: Caller, query: ListQuery, cs: Map<string, CompanyItem>): P
 
 export async function listMovements(caller: Caller, q: ListQuery) {
   const p = plan(caller, q, await companies.get());
-  return plannedPage(p, q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE);
+  return plannedPage(p, q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE, q.cursor);
 }
 
 export async function exportMovements(caller: Caller, q: ListQuery) {

@@ -76,7 +76,7 @@ async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Row>> {
 
 export async function listUsers(caller: Caller, q: ListQuery) {
   const [p, refs] = await Promise.all([plan(caller, q), loadRefs()]);
-  const page = await plannedPage(p, q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE);
+  const page = await plannedPage(p, q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE, q.cursor);
   const include = parseInclude(q.include);
   return { data: page.data.map((r) => userRecord(r.user, include, refs)), meta: page.meta };
 }

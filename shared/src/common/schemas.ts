@@ -25,6 +25,8 @@ export const pageMetaSchema = z.object({
    * a broad filter would cost more than the page itself.
    */
   has_more: z.boolean().optional(),
+  /** Where this page ended in its order: sent back as `cursor` with the next page, it is read from there. */
+  cursor: z.string().optional(),
 });
 
 export type PageMeta = z.infer<typeof pageMetaSchema>;

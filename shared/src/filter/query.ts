@@ -40,6 +40,11 @@ export interface ListQuery {
   include: string[];
   paginate?: number;
   page?: number;
+  /**
+   * Where the previous page ended (its `meta.cursor`): the page after it is read from there instead of skipping
+   * every row before it. Opaque to clients; a cursor that does not fit the request is ignored.
+   */
+  cursor?: string;
   params: Record<string, string>;
 }
 
@@ -139,6 +144,9 @@ export function parseListQuery(input: string | URLSearchParams | Iterable<[strin
       q.paginate = parsePositiveInt(key, raw, errors, MAX_PAGE_SIZE);
     } else if (key === 'page') {
       q.page = parsePositiveInt(key, raw, errors);
+    } else if (key === 'cursor') {
+      if (/^[A-Za-z0-9_-]{1,2000}$/.test(raw)) q.cursor = raw;
+      else errors.cursor = ['cursor is not one this list gave.'];
     } else {
       setOwn(q.params, key, raw);
     }
@@ -160,6 +168,7 @@ export function serializeListQuery(q: ListQuery): string {
   if (q.include.length) sp.append('include', q.include.join(','));
   if (q.paginate !== undefined) sp.append('paginate', String(q.paginate));
   if (q.page !== undefined) sp.append('page', String(q.page));
+  if (q.cursor !== undefined) sp.append('cursor', q.cursor);
   for (const [k, v] of Object.entries(q.params)) sp.append(k, v);
   return sp.toString();
 }

@@ -7,6 +7,7 @@ import {
   filterModelOf,
   gridQuery,
   modelOf,
+  PageCursors,
   pageOf,
   parseGridFilters,
   sortKeysOf,
@@ -249,4 +250,42 @@ describe('Function: parseGridFilters', () => {
       expect(parseGridFilters(raw)).toEqual([]);
     },
   );
+});
+
+describe('Class: PageCursors', () => {
+  const query = gridQuery({
+    fixedFilters: [{ field: 'type', op: 'eq', values: ['recipient'] }],
+    search: '',
+    filterModel: {},
+    sortModel: [{ colId: 'address.city', sort: 'asc' }],
+    defaultSort: [],
+    include: [],
+    filterFields: {},
+  });
+
+  it('asks the block after a loaded one with the cursor that block ended with', () => {
+    // Prepare
+    const cursors = new PageCursors();
+    cursors.remember(pageOf(query, 0, 20), 'end-of-1');
+    cursors.remember(pageOf(query, 20, 20), 'end-of-2');
+    // Act
+    const second = cursors.withCursor(pageOf(query, 20, 20));
+    const third = cursors.withCursor(pageOf(query, 40, 20));
+    const far = cursors.withCursor(pageOf(query, 400, 20));
+    // Assess
+    expect(second.cursor).toBe('end-of-1');
+    expect(third.cursor).toBe('end-of-2');
+    expect(far.cursor).toBeUndefined();
+    expect(cursors.withCursor(pageOf(query, 0, 20)).cursor).toBeUndefined();
+  });
+
+  it('never gives one query’s cursor to another', () => {
+    // Prepare
+    const cursors = new PageCursors();
+    cursors.remember(pageOf(query, 0, 20), 'end-of-1');
+    const otherSort = { ...query, sort: [{ field: 'code', desc: true }] };
+    // Act / Assess
+    expect(cursors.withCursor(pageOf(otherSort, 20, 20)).cursor).toBeUndefined();
+    expect(cursors.withCursor(pageOf(query, 20, 100)).cursor).toBeUndefined();
+  });
 });

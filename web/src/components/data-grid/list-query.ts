@@ -14,6 +14,7 @@ import {
   type Operator,
   parseListQuery,
   type SortKey,
+  serializeListQuery,
 } from '@cellar/shared/filter/query';
 
 export const NULL_CHOICE = 'NULL';
@@ -156,6 +157,29 @@ export const pageOf = (query: ListQuery, startRow: number, pageSize: number): Li
   paginate: pageSize,
   page: Math.floor(startRow / pageSize) + 1,
 });
+
+/**
+ * The cursors a list gave for its pages (`meta.cursor`): the block after a loaded one is asked with that block's
+ * cursor, so scrolling on reads one page per block however far down. Keyed by the query without its page.
+ */
+export class PageCursors {
+  private readonly ends = new Map<string, string>();
+
+  private static keyOf(query: ListQuery, page: number) {
+    return `${serializeListQuery({ ...query, page: undefined, cursor: undefined })}#${page}`;
+  }
+
+  /** The page's query, with the cursor of the page before when it is known. */
+  withCursor(query: ListQuery): ListQuery {
+    const cursor = this.ends.get(PageCursors.keyOf(query, (query.page ?? 1) - 1));
+    return cursor ? { ...query, cursor } : query;
+  }
+
+  /** Remembers where a page ended. */
+  remember(query: ListQuery, cursor: string | undefined) {
+    if (cursor) this.ends.set(PageCursors.keyOf(query, query.page ?? 1), cursor);
+  }
+}
 
 /** How a column filters: what its model looks like. */
 export type FilterKind = 'text' | 'number' | 'date' | 'dateRange' | 'choice';

@@ -3,7 +3,7 @@ import type { IDatasource } from 'ag-grid-community';
 import { type RefObject, useMemo, useRef } from 'react';
 import { callRoute } from '../../lib/api-client';
 import type { GridColumn, ListRoute } from './grid-column';
-import { type ColumnFilterModel, gridQuery, pageOf, type SortModelItem } from './list-query';
+import { type ColumnFilterModel, gridQuery, PageCursors, pageOf, type SortModelItem } from './list-query';
 
 export interface ListDatasourceInput<R extends ListRoute> {
   route: R;
@@ -30,8 +30,9 @@ export function useListDatasource<R extends ListRoute>(input: ListDatasourceInpu
   const queryInput = JSON.stringify({ fixedFilters, search, include, defaultSort, filterFields });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: queryInput is the value-identity of those inputs.
-  const datasource = useMemo<IDatasource>(
-    () => ({
+  const datasource = useMemo<IDatasource>(() => {
+    const cursors = new PageCursors();
+    return {
       getRows: (params) => {
         const query = gridQuery({
           fixedFilters,
@@ -49,8 +50,10 @@ export function useListDatasource<R extends ListRoute>(input: ListDatasourceInpu
         };
         setOption('activeOverlay', undefined);
         setOption('loading', true);
-        callRoute(route, { query: pageOf(query, params.startRow, pageSize) })
+        const asked = pageOf(query, params.startRow, pageSize);
+        callRoute(route, { query: cursors.withCursor(asked) })
           .then(({ data, meta }) => {
+            cursors.remember(asked, meta.cursor);
             lastQuery.current = { query, total: meta.total };
             // A broad filter's total is only counted so far: the grid pages on until a page comes back short.
             params.successCallback(data, meta.has_more ? undefined : meta.total);
@@ -62,9 +65,8 @@ export function useListDatasource<R extends ListRoute>(input: ListDatasourceInpu
           })
           .finally(() => setOption('loading', false));
       },
-    }),
-    [route, queryInput, pageSize],
-  );
+    };
+  }, [route, queryInput, pageSize]);
 
   return { datasource, lastQuery };
 }
