@@ -1,12 +1,13 @@
 /** The product's release notes: the header badge, the '10 last updates' dialog, the superadmin's edits. */
 
 import { type AppUpdate, appUpdateSchema } from '@cellar/shared/appUpdates/schemas';
-import { matchesAll } from '@cellar/shared/filter/match';
 import { DEFAULT_PAGE_SIZE } from '@cellar/shared/filter/query';
+import { routes } from '@cellar/shared/routes/table';
 import { ulid } from 'ulid';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { type Item, listPage, queryAll, queryPage } from '../data/table';
+import { keyDateRange, type PlannedList, plannedPage } from '../data/list';
+import { type Item, queryAll, queryPage } from '../data/table';
 import { NotFoundError } from '../errors';
 import { resourceHandler } from '../platform/http';
 
@@ -24,15 +25,21 @@ const updateRecords = defineEntity<AppUpdate>({
 const view = (item: Item) => updateRecords.parse(item);
 
 export const handler = resourceHandler('appUpdates', {
+  // Newest first by the key, which a date range narrows.
   appUpdateList: async ({ list }) => {
-    const desc = !(list.sort[0] && !list.sort[0].desc);
-    return listPage({
-      source: { pk: APP_UPDATES, desc },
+    const { range, consumed } = keyDateRange(list.filters, 'date');
+    const plan: PlannedList<AppUpdate> = {
+      spec: routes.appUpdateList.list,
+      keySource: { pk: APP_UPDATES, skBetween: range },
+      keySort: { field: 'date', desc: true },
+      conditions: list.filters,
+      keyConditions: consumed,
+      sort: list.sort,
       map: view,
-      predicate: list.filters.length ? (u) => matchesAll(u, list.filters) : undefined,
-      page: list.page ?? 1,
-      perPage: list.paginate ?? DEFAULT_PAGE_SIZE,
-    });
+      id: (u) => u.id,
+      words: () => [],
+    };
+    return plannedPage(plan, list.page ?? 1, list.paginate ?? DEFAULT_PAGE_SIZE, list.cursor);
   },
   appUpdateCreate: async ({ body }) => {
     const update = { id: ulid(), ...body };

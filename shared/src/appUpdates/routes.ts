@@ -11,7 +11,7 @@ export const appUpdateRoutes = {
     path: '/api/app-updates',
     resource: 'appUpdates',
     access: ACCESS.reader,
-    list: { filters: ['date'], sorts: ['date'], includes: [] },
+    list: { filters: ['date'], sorts: ['date'], indexes: { date: 'key' }, includes: [] },
     response: paged(appUpdateSchema),
   }),
   appUpdateCreate: defineRoute({
