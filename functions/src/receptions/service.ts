@@ -43,7 +43,7 @@ import {
   receptionRecords,
   receptionSource,
 } from './repository';
-import { settleReception } from './settle';
+import { type SettleHooks, settleReception } from './settle';
 
 /** Segments a caller may see: null means every one (the superadmin, a company with both). */
 function visibleSegments(caller: Caller): (SegmentCode | null)[] | null {
@@ -379,7 +379,11 @@ const totals = (lines: readonly ReceptionLineItem[]) => ({
  * Saves a reception's next state. When its stock effects change, the change is recorded on it (the step after the
  * last) in the same versioned write, then applied; a write that lost the race is a 409.
  */
-async function commit(next: ReceptionItem, previous: ReceptionItem | undefined): Promise<ReceptionItem> {
+async function commit(
+  next: ReceptionItem,
+  previous: ReceptionItem | undefined,
+  hooks?: SettleHooks,
+): Promise<ReceptionItem> {
   const from = previous?.statusCode ?? '000';
   const before = previous?.lines ?? [];
   const now = new Date().toISOString();
@@ -404,7 +408,7 @@ async function commit(next: ReceptionItem, previous: ReceptionItem | undefined):
   }
   if (previous) record = await receptionRecords.replace(record, previous);
   else await receptionRecords.insert(record);
-  return (await settleReception(record)) as ReceptionItem;
+  return (await settleReception(record, hooks)) as ReceptionItem;
 }
 
 export async function createReception(caller: Caller, input: ReceptionCreate): Promise<Reception> {
@@ -472,7 +476,12 @@ const sameFigures = (a: readonly ReceptionLineItem[], b: readonly ReceptionLineI
  * The wizard's save and send (the whole body), and the status change (`statusCode` alone, with the superadmin's
  * received quantities). A PUT that changes nothing (a replay) answers the reception as it is.
  */
-export async function updateReception(caller: Caller, id: string, input: ReceptionUpdate): Promise<Reception> {
+export async function updateReception(
+  caller: Caller,
+  id: string,
+  input: ReceptionUpdate,
+  hooks?: SettleHooks,
+): Promise<Reception> {
   const current = await visibleReception(caller, id);
   const from = current.statusCode;
   const to = input.statusCode ?? from;
@@ -527,7 +536,7 @@ export async function updateReception(caller: Caller, id: string, input: Recepti
   }
   if (to === '200') next = { ...next, lines: closedLines(next.lines) };
   if (!editing && to === from && sameFigures(next.lines, current.lines)) return answer(current);
-  return answer(await commit(next, current));
+  return answer(await commit(next, current, hooks));
 }
 
 /** Deletes a draft, or (the superadmin) a reception in any status, taking back what it did to stock. */
