@@ -13,7 +13,6 @@ import { addressFields } from '@cellar/shared/common/address';
 import { companyItems, warehouseItem } from '../../functions/src/companies/repository';
 import { type ContactItem, contactRecords } from '../../functions/src/contacts/repository';
 import { documentClient } from '../../functions/src/data/client';
-import { keys } from '../../functions/src/data/keys';
 import { companies, warehouses } from '../../functions/src/data/reference';
 import { batchPut } from '../../functions/src/data/table';
 import { hashPassword } from '../../functions/src/platform/passwords';
