@@ -7,7 +7,7 @@ import { exportCompanies } from '../companies/service';
 import { exportContacts } from '../contacts/service';
 import type { HttpResponse } from '../platform/http';
 import { exportProducts } from '../products/service';
-import { exportReceptions } from '../receptions/service';
+import { exportReceptions } from '../receptions/list';
 import { exportMovements } from '../stockMovements/service';
 import { exportStocks } from '../stocks/service';
 import { exportUsers } from '../users/service';

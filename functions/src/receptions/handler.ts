@@ -1,13 +1,7 @@
 import { translate } from '@cellar/shared/i18n/messages';
 import { resourceHandler } from '../platform/http';
-import {
-  createReception,
-  deleteReception,
-  exportReceptions,
-  getReception,
-  listReceptions,
-  updateReception,
-} from './service';
+import { exportReceptions, listReceptions } from './list';
+import { createReception, deleteReception, getReception, updateReception } from './service';
 
 export const handler = resourceHandler('receptions', {
   receptionList: async ({ caller, list }) =>
