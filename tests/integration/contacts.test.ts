@@ -31,7 +31,15 @@ describe('GET /api/contacts', () => {
   it('pages a tenant’s recipients in code order with exact meta', async () => {
     const first = await list(ADMIN1, 'filter[type]=recipient&paginate=20&page=1');
     expect(first.status).toBe(200);
-    expect(first.body.meta).toEqual({ from: 1, to: 20, current_page: 1, last_page: 13, per_page: 20, total: 260 });
+    expect(first.body.meta).toEqual({
+      from: 1,
+      to: 20,
+      current_page: 1,
+      last_page: 13,
+      per_page: 20,
+      total: 260,
+      cursor: expect.any(String),
+    });
     const codes = first.body.data.map((c: { code: string }) => c.code);
     expect(codes).toEqual([...codes].sort());
     const last = await list(ADMIN1, 'filter[type]=recipient&paginate=20&page=13');

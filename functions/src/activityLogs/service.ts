@@ -1,7 +1,7 @@
+import { activityLogRoutes } from '@cellar/shared/activityLogs/routes';
 import { type ActivityLog, activityLogSchema } from '@cellar/shared/activityLogs/schemas';
 import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
 import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
-import { routes } from '@cellar/shared/routes/table';
 /**
  * Page-view activity logs and their statistics. Each log also adds to a daily counter per company, type and
  * page, so the statistics pivot reads a few hundred counters instead of every log (100,000 logs stay fast).
@@ -139,7 +139,7 @@ async function plan(caller: Caller, query: ListQuery): Promise<PlannedList<Log>>
   const keyConditions = named && byCode ? [...consumed, byCode] : consumed;
   const unfiltered = q.filters.length === 0;
   return {
-    spec: routes.activityLogList.list,
+    spec: activityLogRoutes.activityLogList.list,
     keySource: company ? { index: 'GSI1', pk: companyLogs(company), skBetween: range } : { pk: LOGS, skBetween: range },
     keySort: { field: 'createdAt', desc: true },
     conditions: q.filters,
@@ -172,7 +172,7 @@ const LOG_HEADERS: Record<string, string> = {
   'user.firstname': 'Prénom',
   'user.email': 'Email',
 };
-const LOG_COLUMNS: CsvColumn[] = routes.activityLogList.list.columns.map((field) => ({
+const LOG_COLUMNS: CsvColumn[] = activityLogRoutes.activityLogList.list.columns.map((field) => ({
   field,
   header: LOG_HEADERS[field] ?? field,
 }));

@@ -1,8 +1,8 @@
+import { appUpdateRoutes } from '@cellar/shared/appUpdates/routes';
 /** The product's release notes: the header badge, the '10 last updates' dialog, the superadmin's edits. */
 
 import { type AppUpdate, appUpdateSchema } from '@cellar/shared/appUpdates/schemas';
 import { DEFAULT_PAGE_SIZE } from '@cellar/shared/filter/query';
-import { routes } from '@cellar/shared/routes/table';
 import { ulid } from 'ulid';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
@@ -24,12 +24,12 @@ const updateRecords = defineEntity<AppUpdate>({
 });
 const view = (item: Item) => updateRecords.parse(item);
 
-export const handler = resourceHandler('appUpdates', {
+export const handler = resourceHandler(appUpdateRoutes, {
   // Newest first by the key, which a date range narrows.
   appUpdateList: async ({ list }) => {
     const { range, consumed } = keyDateRange(list.filters, 'date');
     const plan: PlannedList<AppUpdate> = {
-      spec: routes.appUpdateList.list,
+      spec: appUpdateRoutes.appUpdateList.list,
       keySource: { pk: APP_UPDATES, skBetween: range },
       keySort: { field: 'date', desc: true },
       conditions: list.filters,

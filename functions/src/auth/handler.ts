@@ -1,8 +1,9 @@
+import { authRoutes } from '@cellar/shared/auth/routes';
 import { translate } from '@cellar/shared/i18n/messages';
 import { resourceHandler } from '../platform/http';
 import { currentUser, loginAs, requestPasswordReset, resetPassword, signIn, updateSelf } from './service';
 
-export const handler = resourceHandler('auth', {
+export const handler = resourceHandler(authRoutes, {
   authToken: async ({ body }) => signIn(body),
   authUser: async ({ caller, query }) => currentUser(caller, query.include),
   authUserUpdate: async ({ caller, body, lang }) => ({

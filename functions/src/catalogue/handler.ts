@@ -1,3 +1,4 @@
+import { referentialRoutes } from '@cellar/shared/referential/routes';
 /** The product referential, served from the shared code that defines it. */
 
 import { matchesAll } from '@cellar/shared/filter/match';
@@ -5,7 +6,7 @@ import { ATTRIBUTES, attributeGroups, familyAttributes, familyTree } from '@cell
 import { NotFoundError } from '../errors';
 import { resourceHandler } from '../platform/http';
 
-export const handler = resourceHandler('catalogue', {
+export const handler = resourceHandler(referentialRoutes, {
   /** Global families (owner_id NULL) with their sub-families, sorted by name. */
   productFamilies: async ({ list }) => {
     const include = new Set(list.include);

@@ -1,3 +1,4 @@
+import { companyRoutes } from '@cellar/shared/companies/routes';
 import { resourceHandler } from '../platform/http';
 import {
   companyCarriers,
@@ -9,7 +10,7 @@ import {
   updateCompany,
 } from './service';
 
-export const handler = resourceHandler('companies', {
+export const handler = resourceHandler(companyRoutes, {
   companyList: async ({ caller, list }) =>
     list.params.output === 'csv' ? exportCompanies(caller, list) : listCompanies(caller, list),
   companyGet: async ({ caller, params, query }) => getCompany(caller, params.id, query.include),

@@ -5,15 +5,15 @@
  */
 import { mayGrantScopes } from '@cellar/shared/access/roles';
 import { pageMeta } from '@cellar/shared/common/schemas';
+import { companyRoutes } from '@cellar/shared/companies/routes';
 import { type Company, type CompanyInput, serviceTarget } from '@cellar/shared/companies/schemas';
 import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
 import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
-import { routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { seesOwner } from '../auth/visibility';
-import { providerCarriers } from '../contacts/repository';
+import { ensureMultiSupplier, providerCarriers } from '../contacts/repository';
 import { type CompanyItem, companies, SEGMENTS, warehouseRef, warehouses } from '../data/reference';
 import { InvalidError, NotFoundError } from '../errors';
 import { csvExport, exportColumns } from '../platform/csv';
@@ -91,10 +91,10 @@ export async function exportCompanies(caller: Caller, query: ListQuery) {
       ...q,
       params: {
         ...q.params,
-        columns: `${q.params.columns ?? routes.companyList.list.columns.join(',')},warehouses.code`,
+        columns: `${q.params.columns ?? companyRoutes.companyList.list.columns.join(',')},warehouses.code`,
       },
     },
-    routes.companyList.list,
+    companyRoutes.companyList.list,
   );
   const rows = await Promise.all((await selected(caller, q)).map((c) => companyView(c, new Set(['warehouses']))));
   return csvExport('companies.csv', rows, columns);
@@ -137,6 +137,7 @@ export async function createCompany(caller: Caller, input: CompanyInput, include
     version: 1,
   };
   await insertCompany(company, { code: [MESSAGES.unique] });
+  await ensureMultiSupplier(company);
   return companyView(company, parseInclude(include));
 }
 

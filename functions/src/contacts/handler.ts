@@ -1,7 +1,8 @@
+import { contactRoutes } from '@cellar/shared/contacts/routes';
 import { resourceHandler } from '../platform/http';
 import { createContact, exportContacts, getContact, listContacts, updateContact } from './service';
 
-export const handler = resourceHandler('contacts', {
+export const handler = resourceHandler(contactRoutes, {
   contactList: async ({ caller, list }) =>
     list.params.output === 'csv' ? exportContacts(caller, list) : listContacts(caller, list),
   contactGet: async ({ caller, params }) => getContact(caller, params.id),

@@ -1,6 +1,7 @@
 /** Contact rules on the server: tenancy, scopes, segments, uniqueness, and the list's access paths. */
 import { hasScope } from '@cellar/shared/access/roles';
 import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/common/schemas';
+import { contactRoutes } from '@cellar/shared/contacts/routes';
 import {
   CONTACT_SCOPE,
   type Contact,
@@ -23,7 +24,6 @@ import {
   withExportRange,
 } from '@cellar/shared/filter/query';
 import { fieldMessages } from '@cellar/shared/i18n/messages';
-import { routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
@@ -108,7 +108,7 @@ async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Contact>>
     .map((c) => (c.field === 'owner.segments' ? segmentCondition(c) : c));
   const r = await refs();
   return {
-    spec: routes.contactList.list,
+    spec: contactRoutes.contactList.list,
     keySource: contactSource(type, owner),
     keySort: { field: 'code', desc: false },
     sortScope: owner === 'all' ? undefined : contactListScope(type, owner),
@@ -129,7 +129,7 @@ export async function listContacts(caller: Caller, q: ListQuery) {
 
 export async function exportContacts(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
-  const columns = exportColumns(q, routes.contactList.list);
+  const columns = exportColumns(q, contactRoutes.contactList.list);
   return csvExport(`${listType(q)}s.csv`, await plannedRows(await plan(caller, q)), columns);
 }
 

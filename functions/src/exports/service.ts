@@ -15,7 +15,7 @@ import type { Caller } from '../auth/principal';
 import { config } from '../config/config';
 import { presignedGetUrl, sendMessage } from '../data/client';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
-import { EXPORTERS } from './exporters';
+import { isExportable } from './exportable';
 import { type ExportItem, findExport, saveExport } from './jobs';
 
 /** How long a download link stays valid. */
@@ -24,7 +24,7 @@ export const LINK_SECONDS = 15 * 60;
 /** The exportable list at this path: a GET list route of the table with a CSV export. */
 export function exportableRoute(path: string): [RouteId, RouteDef] | undefined {
   return (Object.entries(routes) as [RouteId, RouteDef][]).find(
-    ([id, def]) => def.method === 'GET' && def.path === path && def.csv && def.list && EXPORTERS[id],
+    ([id, def]) => def.method === 'GET' && def.path === path && def.csv && def.list && isExportable(id),
   );
 }
 

@@ -1,7 +1,8 @@
+import { importRoutes } from '@cellar/shared/imports/routes';
 import { resourceHandler } from '../platform/http';
 import { getImport, templateOf, uploadImport } from './service';
 
-export const handler = resourceHandler('imports', {
+export const handler = resourceHandler(importRoutes, {
   importTemplate: async ({ caller, params, query, lang }) => templateOf(caller, params.template, query, lang),
   importUpload: async ({ caller, params, body, lang }) => uploadImport(caller, params.template, body, lang),
   importGet: async ({ caller, params }) => getImport(caller, params.id),

@@ -10,7 +10,6 @@ import { canAccess } from '@cellar/shared/access/roles';
 import { checkListQuery, type ListQuery, parseListQuery, QueryError } from '@cellar/shared/filter/query';
 import { fieldMessages, type Language, pickLanguage, translate } from '@cellar/shared/i18n/messages';
 import type { RouteDef } from '@cellar/shared/routes/define';
-import { type RouteId, type Routes, routeList, routes } from '@cellar/shared/routes/table';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpRouterHandler, { type Route } from '@middy/http-router';
@@ -55,9 +54,9 @@ export class HttpResponse {
   ) {}
 }
 
-export type RouteHandler<K extends RouteId> = (ctx: RequestContext<Routes[K]>) => Promise<unknown>;
-export type ResourceHandlers<Res extends string> = {
-  [K in RouteId as Routes[K]['resource'] extends Res ? K : never]: RouteHandler<K>;
+/** One handler per route of a resource's routes (its domain's `routes.ts`), typed from that route. */
+export type ResourceHandlers<T extends Record<string, RouteDef>> = {
+  [K in keyof T]: (ctx: RequestContext<T[K]>) => Promise<unknown>;
 };
 
 type Event = APIGatewayProxyEvent;
@@ -274,20 +273,16 @@ export const routePipeline = (def: RouteDef, impl: (ctx: RequestContext<RouteDef
   edge(routeHandler(def, impl));
 
 /**
- * The Lambda handler of one resource, with one route per entry of the route table.
- * @example export const handler = resourceHandler('contacts', { contactList: …, contactGet: … });
+ * The Lambda handler of one resource: its domain's routes (one resource each), each with its implementation. The
+ * function bundles those routes only, not the whole table.
+ * @example export const handler = resourceHandler(contactRoutes, { contactList: …, contactGet: … });
  */
-export function resourceHandler<Res extends string>(resource: Res, impls: ResourceHandlers<Res>) {
-  const table = routes as Record<string, RouteDef>;
-  const byId = new Map(Object.entries(table).map(([key, def]) => [def, key]));
+export function resourceHandler<T extends Record<string, RouteDef>>(own: T, impls: ResourceHandlers<T>) {
   const implMap = impls as Record<string, (ctx: RequestContext<RouteDef>) => Promise<unknown>>;
-  const own: Route<Event, APIGatewayProxyResult>[] = routeList
-    .filter((def) => def.resource === resource)
-    .map((def) => {
-      const key = byId.get(def) as string;
-      const impl = implMap[key];
-      if (!impl) throw new Error(`No handler for route ${key}`);
-      return { method: def.method, path: def.path, handler: routeHandler(def, impl) };
-    });
-  return edge(httpRouterHandler(own));
+  const routes: Route<Event, APIGatewayProxyResult>[] = Object.entries(own).map(([key, def]) => {
+    const impl = implMap[key];
+    if (!impl) throw new Error(`No handler for route ${key}`);
+    return { method: def.method, path: def.path, handler: routeHandler(def, impl) };
+  });
+  return edge(httpRouterHandler(routes));
 }

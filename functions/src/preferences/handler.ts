@@ -1,10 +1,11 @@
+import { preferenceRoutes } from '@cellar/shared/preferences/routes';
 /** Grid layouts, per user and grid slug. */
 import { resourceHandler } from '../platform/http';
 import { getPreference, listPreferences, type PreferenceItem, removePreference, savePreference } from './repository';
 
 const view = (p: PreferenceItem) => ({ slug: p.slug, columns: p.columns });
 
-export const handler = resourceHandler('preferences', {
+export const handler = resourceHandler(preferenceRoutes, {
   preferenceList: async ({ caller }) => (await listPreferences(caller.user.id)).map(view),
   preferenceGet: async ({ caller, params }) => {
     const found = await getPreference(caller.user.id, params.slug);

@@ -1,7 +1,8 @@
+import { productRoutes } from '@cellar/shared/products/routes';
 import { resourceHandler } from '../platform/http';
 import { createProduct, exportProducts, getProduct, listProducts, updateProduct } from './service';
 
-export const handler = resourceHandler('products', {
+export const handler = resourceHandler(productRoutes, {
   productList: async ({ caller, list }) =>
     list.params.output === 'csv' ? exportProducts(caller, list) : listProducts(caller, list),
   productGet: async ({ caller, params }) => getProduct(caller, params.id),

@@ -1,3 +1,4 @@
+import { productRoutes } from '@cellar/shared/products/routes';
 /**
  * Product rules on the server (spec 3 §5 product): the owner from the token (the superadmin names it), the
  * warehouse defaulting to the owner's only one, a supplier for top agents, a real sub-family, attributes valid
@@ -9,7 +10,6 @@ import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } fr
 import { type Product, type ProductInput, productWords } from '@cellar/shared/products/schemas';
 import { pruneInactive, validateAttributes } from '@cellar/shared/referential/attributes';
 import { familyAttributes, findSubFamily } from '@cellar/shared/referential/data';
-import { routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
@@ -129,7 +129,7 @@ async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Product>>
   // The stored item behind each row, for the stock filters.
   const items = new WeakMap<Product, ProductItem>();
   return {
-    spec: routes.productList.list,
+    spec: productRoutes.productList.list,
     keySource: productSource(owner),
     keySort: { field: 'code', desc: false },
     sortScope: owner === 'all' ? undefined : productListScope(owner),
@@ -160,7 +160,7 @@ export async function listProducts(caller: Caller, q: ListQuery) {
 
 export async function exportProducts(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
-  const columns = exportColumns(q, routes.productList.list);
+  const columns = exportColumns(q, productRoutes.productList.list);
   return csvExport('products.csv', await plannedRows(await plan(caller, q)), columns);
 }
 

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
-import { routes } from '@cellar/shared/routes/table';
+import { stockMovementRoutes } from '@cellar/shared/stockMovements/routes';
 import { movementWords, type StockMovement } from '@cellar/shared/stockMovements/schemas';
 import type { Caller } from '../auth/principal';
 import { listedOwner } from '../auth/visibility';
@@ -44,7 +44,7 @@ function plan(caller: Caller, query: ListQuery, cs: Map<string, CompanyItem>): P
       : () => readCounter(keys.counter(scope, productCode ? `P#${productCode}` : 'all'));
   }
   return {
-    spec: routes.stockMovementList.list,
+    spec: stockMovementRoutes.stockMovementList.list,
     keySource,
     keySort: { field: 'date', desc: true },
     sortScope: owner === 'ALL' ? undefined : movementListScope(owner),
@@ -65,6 +65,6 @@ export async function listMovements(caller: Caller, q: ListQuery) {
 }
 
 export async function exportMovements(caller: Caller, q: ListQuery) {
-  const columns = exportColumns(q, routes.stockMovementList.list);
+  const columns = exportColumns(q, stockMovementRoutes.stockMovementList.list);
   return csvExport('stock-movements.csv', await plannedRows(plan(caller, q, await companies.get())), columns);
 }

@@ -1,3 +1,4 @@
+import { stockRoutes } from '@cellar/shared/stocks/routes';
 /**
  * The stock list (spec 3 §2 stock list, §9): one owner's lines in product order. Reads by access path:
  * - the order/reception view (available > 0 and quality not in BLO, NC, NCO) reads the sparse SELLABLE index,
@@ -10,7 +11,6 @@ import { pageMeta } from '@cellar/shared/common/schemas';
 import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
 import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { findSubFamily } from '@cellar/shared/referential/data';
-import { routes } from '@cellar/shared/routes/table';
 import { availableQuantity, DEFAULT_QUALITIES, EXCLUDED_QUALITIES, type Stock } from '@cellar/shared/stocks/schemas';
 import type { Caller } from '../auth/principal';
 import { listedOwners } from '../auth/visibility';
@@ -194,7 +194,7 @@ async function allStocks(ownerIds: string[], q: ListQuery, r: Refs): Promise<Sto
 
 export async function exportStocks(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
-  const columns = exportColumns(q, routes.stockList.list);
+  const columns = exportColumns(q, stockRoutes.stockList.list);
   const rows = await allStocks(await owners(caller, q), q, await refs());
   return csvExport('stocks.csv', rows, columns);
 }

@@ -1,7 +1,8 @@
+import { userRoutes } from '@cellar/shared/users/routes';
 import { resourceHandler } from '../platform/http';
 import { createUser, deleteUser, emailInUse, exportUsers, getUserById, listUsers, updateUser } from './service';
 
-export const handler = resourceHandler('users', {
+export const handler = resourceHandler(userRoutes, {
   userList: async ({ caller, list }) =>
     list.params.output === 'csv' ? exportUsers(caller, list) : listUsers(caller, list),
   userGet: async ({ caller, params, query }) => getUserById(caller, params.id, query.include),

@@ -5,7 +5,7 @@
  */
 import { mayGrantScopes, type RoleLevel, roleLevel } from '@cellar/shared/access/roles';
 import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
-import { routes } from '@cellar/shared/routes/table';
+import { userRoutes } from '@cellar/shared/users/routes';
 import { canManageUser } from '@cellar/shared/users/rules';
 import { DEFAULT_LOCALE, type UserCreate, type UserUpdate, userWords } from '@cellar/shared/users/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
@@ -55,7 +55,7 @@ async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Row>> {
   const scope = listedOwner(caller, q.filters, 'company.uuid') ?? 'all';
   const own: Condition[] = scope === 'all' ? [] : [{ field: 'company.uuid', op: 'eq', values: [scope] }];
   return {
-    spec: routes.userList.list,
+    spec: userRoutes.userList.list,
     keySource: userSource(scope),
     keySort: { field: 'lastname', desc: false },
     sortScope: keys.users,
@@ -84,7 +84,7 @@ export async function listUsers(caller: Caller, q: ListQuery) {
 export async function exportUsers(caller: Caller, query: ListQuery) {
   const q = withExportRange(query, 'createdAt');
   const p = await plan(caller, q);
-  const columns = exportColumns(q, routes.userList.list);
+  const columns = exportColumns(q, userRoutes.userList.list);
   return csvExport('users.csv', await plannedRows(p), columns);
 }
 

@@ -1,9 +1,10 @@
 import { comparator } from '@cellar/shared/filter/match';
+import { warehouseRoutes } from '@cellar/shared/warehouses/routes';
 import { warehousesSeen } from '../auth/visibility';
 import { companies, warehouses } from '../data/reference';
 import { resourceHandler } from '../platform/http';
 
-export const handler = resourceHandler('warehouses', {
+export const handler = resourceHandler(warehouseRoutes, {
   /** The superadmin sees every warehouse; others their company's. */
   warehouseList: async ({ caller }) => {
     const [all, cs] = await Promise.all([warehouses.get(), companies.get()]);

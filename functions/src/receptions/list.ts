@@ -1,0 +1,188 @@
+import { receptionRoutes } from '@cellar/shared/receptions/routes';
+/**
+ * The reception list and its CSV export (spec 3 §2, §7), answered from the list's plan, and the reception as the
+ * API shows it. Kept apart from the writes so that the export worker does not carry the stock effects.
+ */
+
+import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/common/schemas';
+import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
+import { type Reception, receptionWords } from '@cellar/shared/receptions/schemas';
+import { findSubFamily } from '@cellar/shared/referential/data';
+import type { Caller } from '../auth/principal';
+import { type ContactItem, contactRecords } from '../contacts/repository';
+import { keys } from '../data/keys';
+import { type PlannedList, plannedPage, plannedRows } from '../data/list';
+import { companyRef, type References, references, SEGMENTS, warehouseRef } from '../data/reference';
+import { batchGet } from '../data/table';
+import { csvExport, exportColumns } from '../platform/csv';
+import { type ProductItem, productRecords } from '../products/repository';
+import {
+  countReceptions,
+  type ReceptionItem,
+  type ReceptionLineItem,
+  receptionListScope,
+  receptionRecords,
+  receptionSource,
+} from './repository';
+
+/** Segments a caller may see: null means every one (the superadmin, a company with both). */
+export function visibleSegments(caller: Caller): (SegmentCode | null)[] | null {
+  if (caller.isSuperadmin) return null;
+  const own = caller.company.segments;
+  if (SEGMENT_CODES.every((s) => own.includes(s))) return null;
+  return [...own, null];
+}
+
+function _visible(caller: Caller, r: ReceptionItem): boolean {
+  if (caller.isSuperadmin) return true;
+  if (r.ownerId !== caller.tenantId) return false;
+  const segments = visibleSegments(caller);
+  return !segments || segments.includes(r.segment);
+}
+
+interface Extras {
+  products?: Map<string, ProductItem>;
+  suppliers?: Map<string, ContactItem>;
+  include: Set<string>;
+}
+
+function lineView(l: ReceptionLineItem, r: ReceptionItem, refs: References, x: Extras) {
+  const p = x.products?.get(l.productCode);
+  const family = p && (x.include.has('stocks.product.family') ? findSubFamily(p.familyId) : undefined);
+  return {
+    id: l.id,
+    position: l.position,
+    stockId: l.stockId,
+    product: {
+      id: l.productId,
+      code: l.productCode,
+      label: p?.label ?? l.productLabel,
+      hasBatch: p?.hasBatch ?? false,
+      hasBbd: p?.hasBbd ?? false,
+      hasUbd: p?.hasUbd ?? false,
+      ...(family ? { family: { id: family.code, name: family.name } } : {}),
+      ...(p && x.include.has('stocks.product.attributes') ? { attributes: p.attributes } : {}),
+    },
+    warehouse: warehouseRef(refs.warehouses.get(r.warehouse.id)) ?? r.warehouse,
+    quality: l.quality,
+    batch: l.batch,
+    ubd: l.ubd,
+    bbd: l.bbd,
+    expected: l.expected,
+    received: l.received,
+  };
+}
+
+export function toReception(r: ReceptionItem, refs: References, x: Extras = { include: new Set() }): Reception {
+  const owner = refs.companies.get(r.ownerId);
+  const supplier = r.supplier ? (x.suppliers?.get(r.supplier.id) ?? undefined) : undefined;
+  return {
+    id: r.id,
+    reference: r.reference,
+    expectedAt: r.expectedAt,
+    statusCode: r.statusCode,
+    ownerId: r.ownerId,
+    owner: owner
+      ? {
+          ...(companyRef(owner) as { id: string; code: string; name: string }),
+          segments: owner.segments.map((s) => SEGMENTS[s]),
+          isPooledActivity: owner.isPooledActivity,
+        }
+      : undefined,
+    segment: r.segment,
+    warehouseId: r.warehouse.id,
+    warehouse: warehouseRef(refs.warehouses.get(r.warehouse.id)) ?? r.warehouse,
+    supplierId: r.supplier?.id ?? null,
+    supplier: r.supplier
+      ? {
+          id: r.supplier.id,
+          code: r.supplier.code,
+          name: supplier ? supplierName(supplier) : r.supplier.name,
+          ...(supplier && x.include.has('supplier.address') ? { address: supplier.address } : {}),
+        }
+      : null,
+    stocks: x.products ? r.lines.map((l) => lineView(l, r, refs, x)) : undefined,
+    lineCount: r.lines.length,
+    expectedQuantity: r.expectedQuantity,
+    receivedQuantity: r.receivedQuantity,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+export const supplierName = (c: ContactItem) => c.address.company || c.address.name || c.code;
+
+/** The current supplier contacts of some receptions (their name and address may have changed since). */
+export async function suppliersOf(rs: readonly { ownerId: string; supplier?: { code: string } | null }[]) {
+  const wanted = new Map<string, { ownerId: string; code: string }>();
+  for (const r of rs) if (r.supplier) wanted.set(`${r.ownerId}|${r.supplier.code}`, { ...r, code: r.supplier.code });
+  const items = await batchGet([...wanted.values()].map((r) => keys.contact(r.ownerId, 'supplier', r.code)));
+  const out = new Map<string, ContactItem>();
+  for (const i of items) {
+    const c = contactRecords.parse(i);
+    out.set(c.id, c);
+  }
+  return out;
+}
+
+async function _productsOf(r: ReceptionItem): Promise<Map<string, ProductItem>> {
+  const codes = [...new Set(r.lines.map((l) => l.productCode))];
+  const items = await batchGet(codes.map((code) => keys.product(r.ownerId, code)));
+  return new Map(items.map((i) => productRecords.parse(i)).map((p) => [p.code, p]));
+}
+
+/** One reception as its routes answer it: with every include of the spec (spec 3 §7), whatever is asked. */
+// ── list ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+function listOwner(caller: Caller, q: ListQuery): string | 'all' {
+  if (!caller.isSuperadmin) return caller.tenantId;
+  const owner = q.filters.find((c) => c.field === 'owner.id' && c.op === 'eq' && c.values.length === 1);
+  return owner?.values[0] ?? 'all';
+}
+
+async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Reception>> {
+  const owner = listOwner(caller, q);
+  const segments = visibleSegments(caller);
+  const conditions = q.filters.filter((c) => !(c.field === 'owner.id' && owner !== 'all' && caller.isSuperadmin));
+  const refs = await references();
+  return {
+    spec: receptionRoutes.receptionList.list,
+    keySource: receptionSource(owner),
+    keySort: { field: 'createdAt', desc: true },
+    sortScope: owner === 'all' ? undefined : receptionListScope(owner),
+    searchScope: receptionListScope(owner),
+    conditions,
+    sort: q.sort,
+    map: (item) => toReception(receptionRecords.parse(item), refs),
+    id: (r) => r.id,
+    words: (r) => receptionWords(r),
+    visible: segments ? (r) => segments.includes(r.segment) : undefined,
+    total: () => countReceptions(owner, segments ?? [...SEGMENT_CODES, null]),
+  };
+}
+
+/** The page's rows with the current supplier (and its address) when asked. */
+async function withSuppliers(rows: Reception[], q: ListQuery): Promise<Reception[]> {
+  if (!q.include.some((i) => i.startsWith('supplier'))) return rows;
+  const suppliers = await suppliersOf(rows);
+  const withAddress = q.include.includes('supplier.address');
+  return rows.map((r) => {
+    const c = r.supplier ? suppliers.get(r.supplier.id) : undefined;
+    if (!r.supplier || !c) return r;
+    return {
+      ...r,
+      supplier: { ...r.supplier, name: supplierName(c), ...(withAddress ? { address: c.address } : {}) },
+    };
+  });
+}
+
+export async function listReceptions(caller: Caller, q: ListQuery) {
+  const page = await plannedPage(await plan(caller, q), q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE, q.cursor);
+  return { data: await withSuppliers(page.data, q), meta: page.meta };
+}
+
+export async function exportReceptions(caller: Caller, query: ListQuery) {
+  const q = withExportRange(query, 'createdAt');
+  const columns = exportColumns(q, receptionRoutes.receptionList.list);
+  return csvExport('receptions.csv', await plannedRows(await plan(caller, q)), columns);
+}
