@@ -11,9 +11,10 @@ const flatten = (entries: MenuEntry[]) =>
   );
 
 describe('Function: visibleMenu', () => {
-  it('gives a reader home, the stock group, the toolkit and settings', () => {
+  it('gives a reader home, the deliveries, the stock group, the toolkit and settings', () => {
     expect(flatten(visibleMenu(principal('reader')))).toEqual([
       'menu.home → /dashboard',
+      'menu.receptions → /reception/list',
       'menu.stock_group/menu.stock → /stock/list',
       'menu.stock_group/menu.stock_movements → /stock/movement',
       'menu.toolkit/menu.product → /product/list',
@@ -31,6 +32,7 @@ describe('Function: visibleMenu', () => {
     const menu = flatten(visibleMenu(principal('superadmin')));
     expect(menu).toEqual([
       'menu.home → /dashboard',
+      'menu.receptions → /reception/list',
       'menu.stock_group/menu.stock → /stock/list',
       'menu.stock_group/menu.stock_movements → /stock/movement',
       'menu.toolkit/menu.product → /product/list',

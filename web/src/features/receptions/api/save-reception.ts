@@ -1,0 +1,42 @@
+import { receptionRoutes } from '@cellar/shared/receptions/routes';
+import type { ReceptionCreate, ReceptionUpdate } from '@cellar/shared/receptions/schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client';
+import { resourceKey } from '../../../lib/route-key';
+import { RECEPTION_DETAIL_QUERY, receptionQueryOptions } from './get-reception';
+
+export const createReception = (body: ReceptionCreate) =>
+  callRoute(receptionRoutes.receptionCreate, { body, query: RECEPTION_DETAIL_QUERY });
+
+/** The wizard's save and send, and the status page's change (statusCode, and received quantities). */
+export const updateReception = ({ id, body }: { id: string; body: ReceptionUpdate }) =>
+  callRoute(receptionRoutes.receptionUpdate, { params: { id }, body, query: RECEPTION_DETAIL_QUERY });
+
+/** A saved reception replaces its cached answer; the lists and the stock read from it are stale. */
+function useSaved() {
+  const queryClient = useQueryClient();
+  return async (saved: Awaited<ReturnType<typeof createReception>>) => {
+    await queryClient.invalidateQueries({ queryKey: resourceKey(receptionRoutes.receptionList) });
+    queryClient.setQueryData(receptionQueryOptions(saved.id).queryKey, saved);
+  };
+}
+
+export function useCreateReception() {
+  const onSuccess = useSaved();
+  return useMutation({ mutationFn: createReception, onSuccess });
+}
+
+export function useUpdateReception() {
+  const onSuccess = useSaved();
+  return useMutation({ mutationFn: updateReception, onSuccess });
+}
+
+export const deleteReception = (id: string) => callRoute(receptionRoutes.receptionDelete, { params: { id } });
+
+export function useDeleteReception() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteReception,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKey(receptionRoutes.receptionList) }),
+  });
+}
