@@ -4,15 +4,18 @@
  * bundled into a Lambda or deployed.
  */
 
+import { callerFor } from '@cellar/functions/auth/principal';
 import { companyItems, warehouseItem } from '@cellar/functions/companies/repository';
-import { type ContactItem, insertContact } from '@cellar/functions/contacts/repository';
+import { type ContactItem, ensureMultiSupplier, insertContact } from '@cellar/functions/contacts/repository';
 import { type CompanyItem, companies, warehouses } from '@cellar/functions/data/reference';
 import { batchPut } from '@cellar/functions/data/table';
 import { hashPassword } from '@cellar/functions/platform/passwords';
-import { insertProduct } from '@cellar/functions/products/repository';
+import { insertProduct, type ProductItem } from '@cellar/functions/products/repository';
+import { createReception, updateReception } from '@cellar/functions/receptions/service';
 import { insertMovement } from '@cellar/functions/stockMovements/repository';
-import { insertStock } from '@cellar/functions/stocks/repository';
+import { insertStock, type StockItem } from '@cellar/functions/stocks/repository';
 import { type UserItem, userItems } from '@cellar/functions/users/repository';
+import { todayIn } from '@cellar/shared/common/dates';
 import { serviceTarget } from '@cellar/shared/companies/schemas';
 import { luhn } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
@@ -359,6 +362,7 @@ export async function seedDemo(log: (line: string) => void = () => undefined): P
     );
   }
   await inBatches(contacts, 10, (c) => insertContact(c, {}));
+  for (const owner of [cli001, cli002]) await ensureMultiSupplier(owner);
 
   // CLI001 ships B2C parcels with two carriers' services; every carrier may collect for it.
   const carrierItems = contacts.filter((c) => c.type === 'carrier');
@@ -385,9 +389,18 @@ export async function seedDemo(log: (line: string) => void = () => undefined): P
       suppliers: names(cli002.id, 'supplier'),
     }),
   ];
-  const sum = (k: 'products' | 'stocks' | 'movements') => catalogue.reduce((a, c) => a + c[k], 0);
+  const sum = (k: 'products' | 'stocks' | 'movements') =>
+    catalogue.reduce((a, c) => a + (typeof c[k] === 'number' ? c[k] : c[k].length), 0);
+  const superadmin = users.find((u) => u.roleLevel === levels.superadmin);
+  const caller = superadmin && (await callerFor(superadmin.id));
+  if (!caller) throw new Error('The demo superadmin is missing');
+  let receptions = 0;
+  for (const [i, owner] of [cli001, cli002].entries()) {
+    const suppliers = contacts.filter((c) => c.ownerId === owner.id && c.type === 'supplier');
+    receptions += await seedReceptions(rng, caller, owner, catalogue[i] as Catalogue, suppliers);
+  }
   log(
-    `Seeded the demo: ${users.length} accounts, ${contacts.length} contacts, ${wh.length} warehouses, ${sum('products')} products, ${sum('stocks')} stock lines, ${sum('movements')} stock movements.`,
+    `Seeded the demo: ${users.length} accounts, ${contacts.length} contacts, ${wh.length} warehouses, ${sum('products')} products, ${sum('stocks')} stock lines, ${sum('movements')} stock movements, ${receptions} receptions.`,
   );
 }
 
@@ -417,5 +430,64 @@ async function seedCatalogue(
     );
   });
   await inBatches(movements, 10, insertMovement);
-  return { products: products.length, stocks: stocks.length, movements: movements.length };
+  return { products, stocks, movements: movements.length };
+}
+
+type Catalogue = { products: ProductItem[]; stocks: StockItem[] };
+
+/** The statuses the demo shows, in the order a reception goes through them. */
+const RECEPTION_PATH = ['000', '001', '100', '200'] as const;
+
+/**
+ * Receptions in every status, through the API's own service (the superadmin's, naming the owner), so that their
+ * effects on stock (on arriving, in progress, quantity) and their input movements are the real ones.
+ */
+async function seedReceptions(
+  rng: Rng,
+  caller: NonNullable<Awaited<ReturnType<typeof callerFor>>>,
+  owner: CompanyItem,
+  catalogue: Catalogue,
+  suppliers: ContactItem[],
+): Promise<number> {
+  const visible = catalogue.products.filter((p) => !p.hidden);
+  const segment = owner.isPooledActivity ? null : 'B2B';
+  const day = (n: number) => new Date(Date.parse(`${todayIn()}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  const targets = ['000', '000', '001', '001', '001', '100', '100', '200', '200', '200'] as const;
+  for (const [n, target] of targets.entries()) {
+    const warehouseId = rng.pick(owner.warehouseIds);
+    const lines = Array.from({ length: rng.int(1, 4) }, () => {
+      const p = rng.pick(visible);
+      const existing = catalogue.stocks.find(
+        (s) => s.productId === p.id && s.warehouseId === warehouseId && s.segment === segment,
+      );
+      return existing && rng.next() < 0.5
+        ? { productId: p.id, stockId: existing.id, quality: 'STD' as const, expected: rng.pick([6, 12, 24, 60, 120]) }
+        : {
+            productId: p.id,
+            quality: 'STD' as const,
+            batch: p.hasBatch ? `L26${String(rng.int(1, 999)).padStart(3, '0')}` : null,
+            ubd: p.hasUbd ? day(rng.int(200, 700)) : null,
+            expected: rng.pick([6, 12, 24, 60, 120]),
+          };
+    });
+    const created = await createReception(caller, {
+      ownerId: owner.id,
+      segment,
+      warehouseId,
+      reference: `REC-${owner.code}-${String(n + 1).padStart(3, '0')}`,
+      expectedAt: day(rng.int(1, 30)),
+      supplierId: rng.pick(suppliers).id,
+      statusCode: target === '000' ? '000' : '001',
+      stocks: lines,
+    });
+    for (const status of RECEPTION_PATH.slice(2, RECEPTION_PATH.indexOf(target) + 1)) {
+      // The last closed reception had a bottle broken on arrival.
+      const received =
+        status === '200' && n === targets.length - 1 && created.stocks?.[0]
+          ? { [created.stocks[0].id]: Math.max(0, created.stocks[0].expected - 1) }
+          : undefined;
+      await updateReception(caller, created.id, { statusCode: status, received });
+    }
+  }
+  return targets.length;
 }

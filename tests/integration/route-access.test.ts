@@ -25,6 +25,11 @@ beforeAll(async () => {
   cli1.user = (await h.call('GET', '/api/users?filter[search]=user@cli001', { token })).body.data[0].id;
   cli1.contact = (await h.call('GET', '/api/contacts?filter[type]=recipient&paginate=1', { token })).body.data[0].id;
   cli1.product = (await h.call('GET', '/api/products?paginate=1', { token })).body.data[0].id;
+  const draft = await h.call('POST', '/api/receptions', {
+    token,
+    body: { segment: 'B2B', warehouseId: me.warehouseIds[0], statusCode: '000', stocks: [] },
+  });
+  cli1.reception = draft.body.id;
   const update = await h.call('POST', '/api/app-update', {
     token: await h.login(SUPER),
     body: { date: '2026-01-01', title: 't', description: 'd' },
@@ -102,6 +107,10 @@ const SAMPLES: Partial<Record<RouteId, () => Sample>> = {
   }),
   contactGet: () => ({ params: { id: cli1.contact as string }, otherTenant: NOT_FOUND }),
   contactUpdate: () => ({ params: { id: cli1.contact as string }, otherTenant: [404, 422] }),
+  receptionGet: () => ({ params: { id: cli1.reception as string }, otherTenant: NOT_FOUND }),
+  receptionUpdate: () => ({ params: { id: cli1.reception as string }, otherTenant: NOT_FOUND }),
+  // A draft: its writers may delete it (the first to try does; the others find nothing).
+  receptionDelete: () => ({ params: { id: cli1.reception as string }, otherTenant: NOT_FOUND }),
   // Preferences are the caller's own: another company's user reaches only its own.
   preferenceGet: () => ({ params: { slug: 'recipient' }, otherTenant: [200] }),
   preferencePut: () => ({ params: { slug: 'recipient' }, otherTenant: [422] }),

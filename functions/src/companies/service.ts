@@ -12,7 +12,7 @@ import { routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
-import { providerCarriers } from '../contacts/repository';
+import { ensureMultiSupplier, providerCarriers } from '../contacts/repository';
 import { type CompanyItem, companies, SEGMENTS, warehouseRef, warehouses } from '../data/reference';
 import { InvalidError, NotFoundError } from '../errors';
 import { csvExport, exportColumns } from '../platform/csv';
@@ -136,6 +136,7 @@ export async function createCompany(caller: Caller, input: CompanyInput, include
     version: 1,
   };
   await insertCompany(company, { code: [MESSAGES.unique] });
+  await ensureMultiSupplier(company);
   return companyView(company, parseInclude(include));
 }
 

@@ -18,12 +18,14 @@ import {
   contactDisplayName,
   contactType,
   contactWords,
+  MULTI_SUPPLIER,
 } from '@cellar/shared/contacts/schemas';
+import { ulid } from 'ulid';
 import * as z from 'zod';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { queryAll, queryPage, readCounter, type Source } from '../data/table';
-import type { FieldMessages } from '../errors';
+import { type FieldMessages, ItemExistsError } from '../errors';
 
 const contactItemSchema = z.object({
   id: z.string(),
@@ -80,6 +82,37 @@ export const replaceContact = (next: ContactItem, previous: ContactItem) => cont
 export async function findContact(id: string): Promise<ContactItem | undefined> {
   const { items } = await queryPage({ index: 'GSI1', pk: keys.byId(id), skPrefix: 'CONTACT' }, 1);
   return items[0] ? contactRecords.parse(items[0]) : undefined;
+}
+
+/**
+ * The owner's multi-supplier entry (MULTI_SUPPLIER), created once: its natural key makes a second call a no-op.
+ * Its address is the owner's own, so that the contact form finds every required field filled.
+ */
+export async function ensureMultiSupplier(owner: { id: string; address: Record<string, unknown> }): Promise<void> {
+  const now = new Date().toISOString();
+  const at = addressFields.safeParse(owner.address);
+  const base = at.success ? at.data : addressFields.parse({});
+  try {
+    await insertContact(
+      {
+        id: ulid(),
+        type: 'supplier',
+        code: MULTI_SUPPLIER.code,
+        ownerId: owner.id,
+        warehouseId: null,
+        segment: null,
+        address: { ...base, isCompany: true, company: MULTI_SUPPLIER.name, siretNumber: '', exciseNumber: '' },
+        comment: '',
+        services: [],
+        createdAt: now,
+        updatedAt: now,
+        version: 1,
+      },
+      {},
+    );
+  } catch (e) {
+    if (!(e instanceof ItemExistsError)) throw e;
+  }
 }
 
 /** The provider's carriers, by code. */

@@ -7,6 +7,7 @@ import { contactRecords } from '../contacts/repository';
 import { type RecountResult, recount } from '../data/counters';
 import { logger } from '../platform/logger';
 import { productRecords } from '../products/repository';
+import { receptionRecords } from '../receptions/repository';
 import { movementRecords } from '../stockMovements/repository';
 import { stockRecords } from '../stocks/repository';
 
@@ -16,6 +17,7 @@ const COUNTED = [
   () => recount(productRecords),
   () => recount(stockRecords),
   () => recount(movementRecords),
+  () => recount(receptionRecords),
   () => recount(logRecords),
 ];
 

@@ -11,13 +11,14 @@ import { getPath } from '@cellar/shared/filter/match';
 import type { ListSpec } from '@cellar/shared/filter/query';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import type * as z from 'zod';
-import type { FieldMessages } from '../errors';
+import { type FieldMessages, ItemExistsError } from '../errors';
 import { keys } from './keys';
 import { sortKeyOf, sortValue } from './list';
 import {
   addToCounter,
   batchDelete,
   batchPut,
+  deleteExisting,
   deleteItem,
   getItem,
   type Item,
@@ -65,6 +66,13 @@ export interface Entity<T extends { id: string }> extends EntityDef<T> {
   get(key: Key): Promise<T | undefined>;
   /** Creates the record; a clash on its key is a 409 with these field errors. */
   insert(record: T, clash?: FieldMessages): Promise<void>;
+  /**
+   * Creates a record whose id is derived from what it records (an effect of a state change), so that a replay finds
+   * it: false, touching nothing, when it is already there. Its words are the same for a replay, so they stay.
+   */
+  insertOnce(record: T): Promise<boolean>;
+  /** Deletes the record, its words and counts once: false when it was already gone (a replayed undo). */
+  removeIfPresent(record: T): Promise<boolean>;
   /** Replaces the record if nobody changed it since `previous` was read; returns the saved record. */
   replace(next: T, previous: T & { version: number }): Promise<T>;
   /**
@@ -186,6 +194,23 @@ export function defineEntity<T extends { id: string }>(def: EntityDef<T>): Entit
       }
       // Without a transaction a crash here leaves the counters short: the recount (counters.ts) repairs them.
       await Promise.all((def.counters?.(record) ?? []).map((k) => addToCounter(k, 1)));
+    },
+    async insertOnce(record) {
+      await batchPut(searchItems(record));
+      try {
+        await putNew(item(record));
+      } catch (e) {
+        if (e instanceof ItemExistsError) return false;
+        throw e;
+      }
+      await Promise.all((def.counters?.(record) ?? []).map((k) => addToCounter(k, 1)));
+      return true;
+    },
+    async removeIfPresent(record) {
+      if (!(await deleteExisting(def.key(record)))) return false;
+      await batchDelete([...(def.claims?.(record) ?? []).map((c) => c.key), ...searchItems(record).map(keyOf)]);
+      await Promise.all((def.counters?.(record) ?? []).map((k) => addToCounter(k, -1)));
+      return true;
     },
     async replace(next, previous) {
       const claimed = await claim(next, previous);

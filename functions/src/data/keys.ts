@@ -42,6 +42,26 @@ export const keys = {
   /** Every owner's movements (GSI2). */
   allMovements: 'MOVES',
 
+  reception: (ownerId: string, id: string) => ({ PK: keys.tenant(ownerId), SK: `RECEPTION#${id}` }),
+  receptionPrefix: 'RECEPTION#',
+  /** Every owner's receptions (GSI2), newest first by id. */
+  receptions: 'RECEPTIONS',
+  /**
+   * A lot's natural key (product, warehouse, segment, quality, batch, ubd, bbd): a conditional put on it makes a
+   * lot one stock line, whoever creates it first.
+   */
+  lot: (
+    ownerId: string,
+    l: { productId: string; warehouseId: string; segment: string | null; quality: string } & Record<
+      'batch' | 'ubd' | 'bbd',
+      string | null
+    >,
+  ) => ({
+    PK: keys.tenant(ownerId),
+    // The batch, free text, comes last: a '#' in it cannot be mistaken for a boundary.
+    SK: `LOT#${[l.productId, l.warehouseId, l.segment ?? '-', l.quality, l.ubd ?? '', l.bbd ?? '', l.batch ?? ''].join('#')}`,
+  }),
+
   /** Activity logs, newest first; a company's (GSI1). */
   logs: 'LOGS',
   companyLogs: (companyId: string) => `COMPANY#${companyId}#LOGS`,

@@ -4,7 +4,7 @@
  * The shape of the stored items. Bump it when items or indexes change shape: the local runtime then starts its
  * data afresh (a deployed table migrates with a backfill instead).
  */
-export const DATA_FORMAT = 3;
+export const DATA_FORMAT = 4;
 
 /** Overloaded list-sort indexes: each entity puts one sortable column of its lists in each (see list.ts). */
 export const LIST_SORT_INDEXES = ['LS1', 'LS2', 'LS3', 'LS4', 'LS5', 'LS6', 'LS7'] as const;

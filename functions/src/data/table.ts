@@ -120,6 +120,19 @@ export async function deleteItem(key: Key): Promise<void> {
   await documentClient().send(new DeleteCommand({ TableName: config.tableName, Key: key }));
 }
 
+/** Deletes an item if it is there: true when this call deleted it (a retried delete answers false). */
+export async function deleteExisting(key: Key): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new DeleteCommand({ TableName: config.tableName, Key: key, ConditionExpression: 'attribute_exists(PK)' }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
 type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
 
 /** Sends write requests 25 at a time, retrying what DynamoDB leaves unprocessed. */

@@ -7,6 +7,7 @@ import { exportCompanies } from '../companies/service';
 import { exportContacts } from '../contacts/service';
 import type { HttpResponse } from '../platform/http';
 import { exportProducts } from '../products/service';
+import { exportReceptions } from '../receptions/service';
 import { exportMovements } from '../stockMovements/service';
 import { exportStocks } from '../stocks/service';
 import { exportUsers } from '../users/service';
@@ -20,5 +21,6 @@ export const EXPORTERS: Partial<Record<RouteId, Exporter>> = {
   productList: exportProducts,
   stockList: exportStocks,
   stockMovementList: exportMovements,
+  receptionList: exportReceptions,
   activityLogList: exportLogs,
 };

@@ -15,6 +15,9 @@ import { companies } from '../data/reference';
 import { queryPage, readCounter, updateIf } from '../data/table';
 import { NotFoundError } from '../errors';
 
+/** A change applied on behalf of a document: its step, and what it moved in the product's summary. */
+const stockEffectMark = z.object({ seq: z.number().int(), quantity: z.number(), sellable: z.number() });
+
 const stockItemSchema = z.object({
   id: z.string(),
   ownerId: z.string(),
@@ -33,6 +36,8 @@ const stockItemSchema = z.object({
   storedAt: z.string().nullable(),
   createdAt: z.string(),
   version: z.number().int(),
+  /** The documents' changes applied to the line, for their replays to find (see effects.ts). */
+  effects: z.record(z.string(), stockEffectMark).optional(),
 });
 export type StockItem = z.infer<typeof stockItemSchema>;
 

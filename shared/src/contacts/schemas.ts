@@ -24,6 +24,12 @@ export const CONTACT_SCOPE: Record<ContactType, ModuleScope> = {
 
 export const CONTACT_CODE_MAX = 32;
 
+/**
+ * Every owner's fixed supplier for deliveries that group several suppliers (issue 9): created with the company, and
+ * preloaded by the reception's supplier search (`filter[code]=MULTI`).
+ */
+export const MULTI_SUPPLIER = { code: 'MULTI', name: 'Multi-fournisseurs' } as const;
+
 export const contactCode = z
   .string({ error: MESSAGES.required })
   .trim()

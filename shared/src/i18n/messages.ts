@@ -33,6 +33,8 @@ export const sharedMessages = {
       invalid: 'Valeur invalide.',
       between: 'La valeur doit être comprise entre {{min}} et {{max}}.',
       not_before_today: 'La date ne peut pas être antérieure à aujourd’hui.',
+      not_modifiable: 'Ne peut plus être modifié dans ce statut.',
+      locked: 'Cette valeur ne peut plus être modifiée.',
       malformed_json: 'Le corps de la requête n’est pas du JSON valide.',
       password_weak:
         'Le mot de passe doit comporter au moins {{min}} caractères, dont des lettres et des chiffres, et ne pas reprendre votre e-mail.',
@@ -112,6 +114,7 @@ export const sharedMessages = {
       user_updated: 'Vos informations ont été mises à jour.',
       self_forbidden: 'Vous ne pouvez pas faire cela sur votre propre compte.',
       role_forbidden: 'Vous ne pouvez attribuer que des rôles inférieurs au vôtre.',
+      reception_deleted: 'La réception a été supprimée.',
     },
   },
   en: {
@@ -137,6 +140,8 @@ export const sharedMessages = {
       invalid: 'Invalid value.',
       between: 'The value must be between {{min}} and {{max}}.',
       not_before_today: 'The date cannot be before today.',
+      not_modifiable: 'Can no longer be changed in this status.',
+      locked: 'This value can no longer be changed.',
       malformed_json: 'The request body is not valid JSON.',
       password_weak:
         'The password needs at least {{min}} characters, with letters and digits, and must not contain your e-mail.',
@@ -215,6 +220,7 @@ export const sharedMessages = {
       user_updated: 'user updated',
       self_forbidden: 'You cannot do this to your own account.',
       role_forbidden: 'You may only assign roles below your own.',
+      reception_deleted: 'The reception has been deleted.',
     },
   },
 } as const;

@@ -19,6 +19,7 @@ export const RESOURCES = [
   'products',
   'stocks',
   'stockMovements',
+  'receptions',
   'imports',
   'exports',
   'docs',

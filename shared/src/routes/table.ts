@@ -13,6 +13,7 @@ import { exportRoutes } from '../exports/routes';
 import { importRoutes } from '../imports/routes';
 import { preferenceRoutes } from '../preferences/routes';
 import { productRoutes } from '../products/routes';
+import { receptionRoutes } from '../receptions/routes';
 import { referentialRoutes } from '../referential/routes';
 import { stockMovementRoutes } from '../stockMovements/routes';
 import { stockRoutes } from '../stocks/routes';
@@ -30,6 +31,7 @@ export const routes = {
   ...productRoutes,
   ...stockRoutes,
   ...stockMovementRoutes,
+  ...receptionRoutes,
   ...preferenceRoutes,
   ...appUpdateRoutes,
   ...activityLogRoutes,

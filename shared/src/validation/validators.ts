@@ -122,6 +122,8 @@ export const MESSAGES = {
   between: 'validation.between',
   notBeforeToday: 'validation.not_before_today',
   passwordWeak: 'validation.password_weak',
+  notModifiable: 'validation.not_modifiable',
+  locked: 'validation.locked',
 } as const;
 
 /** Capacity (cl) → default weight (g); the bound is inclusive. Above 4000 cl there is no default. */

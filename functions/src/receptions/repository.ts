@@ -1,0 +1,137 @@
+/**
+ * Receptions in the single table (see data/ACCESS-PATTERNS.md):
+ *   item        PK T#<owner>                   SK RECEPTION#<id>        ids are ULIDs: key order is creation order
+ *   by id       GSI1PK ID#<id>                 GSI1SK RECEPTION
+ *   all owners  GSI2PK RECEPTIONS              GSI2SK <id>              the superadmin's cross-tenant list
+ *   list sorts  LSnPK T#<owner>#RECEPTION      LSnSK <value>#<id>       one sortable column per index (RECEPTION_LIST)
+ *   search      PK SEARCH#<scope>#<c>          SK <word>#<id>           reference and supplier, in the owner's list
+ *                                                                       and in every owner's (scope ALL#RECEPTION)
+ *   totals      PK COUNT#<T#owner|ALL>         SK RECEPTION#<segment|->; per owner also RECEPTION#status#<code>
+ * The lines live in the item (at most RECEPTION_LINES_MAX). The supplier's and warehouse's code and name are copied
+ * as they were when the reception was saved, for the list's sorts and search; answers show the current ones.
+ */
+import { segmentCode } from '@cellar/shared/common/schemas';
+import { RECEPTION_LIST } from '@cellar/shared/receptions/routes';
+import { receptionStatusCode, receptionWords } from '@cellar/shared/receptions/schemas';
+import * as z from 'zod';
+import { defineEntity } from '../data/entity';
+import { keys } from '../data/keys';
+import { queryPage, readCounter, type Source } from '../data/table';
+
+const refCopy = z.object({ id: z.string(), code: z.string(), name: z.string() });
+
+const lineItemSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  stockId: z.string(),
+  productId: z.string(),
+  productCode: z.string(),
+  productLabel: z.string(),
+  quality: z.string(),
+  batch: z.string().nullable(),
+  ubd: z.string().nullable(),
+  bbd: z.string().nullable(),
+  expected: z.number().int(),
+  received: z.number().int().nullable(),
+});
+export type ReceptionLineItem = z.infer<typeof lineItemSchema>;
+
+/** A line as a status change found it: what its effects were computed from. */
+const effectLineSchema = lineItemSchema.pick({ stockId: true, productCode: true, expected: true, received: true });
+export type EffectLine = z.infer<typeof effectLineSchema>;
+
+/**
+ * A change of status or lines whose stock effects are being applied: recorded on the reception before the first
+ * effect, cleared after the last, so that whoever finds it (a retry, a re-read) completes it.
+ */
+const transitionSchema = z.object({
+  seq: z.number().int(),
+  from: receptionStatusCode,
+  /** The lines as they stood before (their effects are taken back as the new ones are applied). */
+  before: z.array(effectLineSchema),
+  /** `deleted`: the reception goes once its effects are undone. */
+  to: z.union([receptionStatusCode, z.literal('deleted')]),
+  at: z.string(),
+  /** The close whose movements are taken back, when leaving closed. */
+  closed: z.object({ seq: z.number().int(), at: z.string() }).nullable(),
+});
+export type Transition = z.infer<typeof transitionSchema>;
+
+const receptionItemSchema = z.object({
+  id: z.string(),
+  ownerId: z.string(),
+  segment: segmentCode.nullable(),
+  warehouse: refCopy,
+  reference: z.string(),
+  expectedAt: z.string().nullable(),
+  supplier: refCopy.nullable(),
+  statusCode: receptionStatusCode,
+  lines: z.array(lineItemSchema),
+  expectedQuantity: z.number().int(),
+  receivedQuantity: z.number().int(),
+  /** The step of the last change of stock effects (each change has the next one). */
+  seq: z.number().int(),
+  transition: transitionSchema.nullable(),
+  /** The close that wrote the input movements: their ids and date derive from it. */
+  closed: z.object({ seq: z.number().int(), at: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type ReceptionItem = z.infer<typeof receptionItemSchema>;
+
+const ALL = 'ALL';
+const segmentCounter = (segment: string | null) => `RECEPTION#${segment ?? '-'}`;
+const statusCounter = (status: string) => `RECEPTION#status#${status}`;
+
+/** The list-sort and search partition of one owner's receptions, or of every owner's. */
+export const receptionListScope = (owner: string | 'all') => `${owner === 'all' ? ALL : keys.tenant(owner)}#RECEPTION`;
+
+export const receptionRecords = defineEntity<ReceptionItem>({
+  name: 'reception',
+  schema: receptionItemSchema,
+  key: (r) => keys.reception(r.ownerId, r.id),
+  indexes: (r) => ({ GSI1: [keys.byId(r.id), 'RECEPTION'], GSI2: [keys.receptions, r.id] }),
+  counters: (r) => [
+    keys.counter(keys.tenant(r.ownerId), segmentCounter(r.segment)),
+    keys.counter(ALL, segmentCounter(r.segment)),
+    keys.counter(keys.tenant(r.ownerId), statusCounter(r.statusCode)),
+  ],
+  everywhere: () => [{ index: 'GSI2', pk: keys.receptions }],
+  list: {
+    spec: RECEPTION_LIST,
+    sortScope: (r) => receptionListScope(r.ownerId),
+    row: (r) => r,
+    search: {
+      scopes: (r) => [receptionListScope(r.ownerId), receptionListScope('all')],
+      words: receptionWords,
+    },
+  },
+});
+
+export async function findReception(id: string): Promise<ReceptionItem | undefined> {
+  const { items } = await queryPage({ index: 'GSI1', pk: keys.byId(id), skPrefix: 'RECEPTION' }, 1);
+  if (!items[0]) return undefined;
+  // The index is a way in (and eventually consistent): the item is read from the table, as it is now.
+  const found = receptionRecords.parse(items[0]);
+  return receptionRecords.get(keys.reception(found.ownerId, found.id));
+}
+
+/** One owner's receptions in creation order, or every owner's through GSI2. */
+export const receptionSource = (owner: string | 'all'): Omit<Source, 'desc'> =>
+  owner === 'all' ? { index: 'GSI2', pk: keys.receptions } : { pk: keys.tenant(owner), skPrefix: keys.receptionPrefix };
+
+/** How many receptions an owner (or everyone) has within some segments. */
+export async function countReceptions(owner: string | 'all', segments: readonly (string | null)[]) {
+  const scope = owner === 'all' ? ALL : keys.tenant(owner);
+  const counts = await Promise.all(segments.map((s) => readCounter(keys.counter(scope, segmentCounter(s)))));
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+/** An owner's receptions per status (the dashboard's figures). */
+export async function countReceptionsByStatus(ownerId: string, statuses: readonly string[]) {
+  const counts = await Promise.all(
+    statuses.map((s) => readCounter(keys.counter(keys.tenant(ownerId), statusCounter(s)))),
+  );
+  return Object.fromEntries(statuses.map((s, i) => [s, counts[i] ?? 0]));
+}

@@ -1,0 +1,563 @@
+/**
+ * Reception rules on the server (spec 3 §2–§6, issue 9): tenancy, the reception scope (route table), segments,
+ * statuses and who may change them, the lines' products and lots, and the list's plan. Stock effects are recorded
+ * here and applied by settle.ts.
+ */
+import { canUpdateStatus } from '@cellar/shared/access/roles';
+import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/common/schemas';
+import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
+import { RECEPTION_INCLUDES } from '@cellar/shared/receptions/routes';
+import {
+  lotIssues,
+  type Reception,
+  type ReceptionCreate,
+  type ReceptionLineInput,
+  type ReceptionStatusCode,
+  type ReceptionUpdate,
+  receptionIssues,
+  receptionWords,
+} from '@cellar/shared/receptions/schemas';
+import { receptionRules } from '@cellar/shared/receptions/status';
+import { findSubFamily } from '@cellar/shared/referential/data';
+import { routes } from '@cellar/shared/routes/table';
+import { MESSAGES } from '@cellar/shared/validation/validators';
+import { ulid } from 'ulid';
+import type { Caller } from '../auth/principal';
+import { type ContactItem, contactRecords, findContact } from '../contacts/repository';
+import { keys } from '../data/keys';
+import { type PlannedList, plannedPage, plannedRows } from '../data/list';
+import { type CompanyItem, companyRef, type References, references, SEGMENTS, warehouseRef } from '../data/reference';
+import { batchGet } from '../data/table';
+import { type FieldMessages, ForbiddenError, InvalidError, NotFoundError } from '../errors';
+import { csvExport, exportColumns } from '../platform/csv';
+import { findProduct, type ProductItem, productRecords } from '../products/repository';
+import { lotLine } from '../stocks/lots';
+import { findStock } from '../stocks/repository';
+import { movesStock } from './effects';
+import {
+  countReceptions,
+  findReception,
+  type ReceptionItem,
+  type ReceptionLineItem,
+  receptionListScope,
+  receptionRecords,
+  receptionSource,
+} from './repository';
+import { type SettleHooks, settleReception } from './settle';
+
+/** Segments a caller may see: null means every one (the superadmin, a company with both). */
+function visibleSegments(caller: Caller): (SegmentCode | null)[] | null {
+  if (caller.isSuperadmin) return null;
+  const own = caller.company.segments;
+  if (SEGMENT_CODES.every((s) => own.includes(s))) return null;
+  return [...own, null];
+}
+
+function visible(caller: Caller, r: ReceptionItem): boolean {
+  if (caller.isSuperadmin) return true;
+  if (r.ownerId !== caller.tenantId) return false;
+  const segments = visibleSegments(caller);
+  return !segments || segments.includes(r.segment);
+}
+
+interface Extras {
+  products?: Map<string, ProductItem>;
+  suppliers?: Map<string, ContactItem>;
+  include: Set<string>;
+}
+
+function lineView(l: ReceptionLineItem, r: ReceptionItem, refs: References, x: Extras) {
+  const p = x.products?.get(l.productCode);
+  const family = p && (x.include.has('stocks.product.family') ? findSubFamily(p.familyId) : undefined);
+  return {
+    id: l.id,
+    position: l.position,
+    stockId: l.stockId,
+    product: {
+      id: l.productId,
+      code: l.productCode,
+      label: p?.label ?? l.productLabel,
+      hasBatch: p?.hasBatch ?? false,
+      hasBbd: p?.hasBbd ?? false,
+      hasUbd: p?.hasUbd ?? false,
+      ...(family ? { family: { id: family.code, name: family.name } } : {}),
+      ...(p && x.include.has('stocks.product.attributes') ? { attributes: p.attributes } : {}),
+    },
+    warehouse: warehouseRef(refs.warehouses.get(r.warehouse.id)) ?? r.warehouse,
+    quality: l.quality,
+    batch: l.batch,
+    ubd: l.ubd,
+    bbd: l.bbd,
+    expected: l.expected,
+    received: l.received,
+  };
+}
+
+export function toReception(r: ReceptionItem, refs: References, x: Extras = { include: new Set() }): Reception {
+  const owner = refs.companies.get(r.ownerId);
+  const supplier = r.supplier ? (x.suppliers?.get(r.supplier.id) ?? undefined) : undefined;
+  return {
+    id: r.id,
+    reference: r.reference,
+    expectedAt: r.expectedAt,
+    statusCode: r.statusCode,
+    ownerId: r.ownerId,
+    owner: owner
+      ? {
+          ...(companyRef(owner) as { id: string; code: string; name: string }),
+          segments: owner.segments.map((s) => SEGMENTS[s]),
+          isPooledActivity: owner.isPooledActivity,
+        }
+      : undefined,
+    segment: r.segment,
+    warehouseId: r.warehouse.id,
+    warehouse: warehouseRef(refs.warehouses.get(r.warehouse.id)) ?? r.warehouse,
+    supplierId: r.supplier?.id ?? null,
+    supplier: r.supplier
+      ? {
+          id: r.supplier.id,
+          code: r.supplier.code,
+          name: supplier ? supplierName(supplier) : r.supplier.name,
+          ...(supplier && x.include.has('supplier.address') ? { address: supplier.address } : {}),
+        }
+      : null,
+    stocks: x.products ? r.lines.map((l) => lineView(l, r, refs, x)) : undefined,
+    lineCount: r.lines.length,
+    expectedQuantity: r.expectedQuantity,
+    receivedQuantity: r.receivedQuantity,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+const supplierName = (c: ContactItem) => c.address.company || c.address.name || c.code;
+
+/** The current supplier contacts of some receptions (their name and address may have changed since). */
+async function suppliersOf(rs: readonly { ownerId: string; supplier?: { code: string } | null }[]) {
+  const wanted = new Map<string, { ownerId: string; code: string }>();
+  for (const r of rs) if (r.supplier) wanted.set(`${r.ownerId}|${r.supplier.code}`, { ...r, code: r.supplier.code });
+  const items = await batchGet([...wanted.values()].map((r) => keys.contact(r.ownerId, 'supplier', r.code)));
+  const out = new Map<string, ContactItem>();
+  for (const i of items) {
+    const c = contactRecords.parse(i);
+    out.set(c.id, c);
+  }
+  return out;
+}
+
+async function productsOf(r: ReceptionItem): Promise<Map<string, ProductItem>> {
+  const codes = [...new Set(r.lines.map((l) => l.productCode))];
+  const items = await batchGet(codes.map((code) => keys.product(r.ownerId, code)));
+  return new Map(items.map((i) => productRecords.parse(i)).map((p) => [p.code, p]));
+}
+
+/** One reception as its routes answer it: with every include of the spec (spec 3 §7), whatever is asked. */
+async function answer(r: ReceptionItem): Promise<Reception> {
+  const [refs, products, suppliers] = await Promise.all([references(), productsOf(r), suppliersOf([r])]);
+  return toReception(r, refs, { products, suppliers, include: new Set(RECEPTION_INCLUDES) });
+}
+
+/** The reception, settled, if the caller may see it; else it does not exist for them. */
+async function visibleReception(caller: Caller, id: string): Promise<ReceptionItem> {
+  const found = await findReception(id);
+  if (!found || !visible(caller, found)) throw new NotFoundError();
+  const settled = await settleReception(found);
+  if (!settled) throw new NotFoundError();
+  return settled;
+}
+
+// ── list ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+function listOwner(caller: Caller, q: ListQuery): string | 'all' {
+  if (!caller.isSuperadmin) return caller.tenantId;
+  const owner = q.filters.find((c) => c.field === 'owner.id' && c.op === 'eq' && c.values.length === 1);
+  return owner?.values[0] ?? 'all';
+}
+
+async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Reception>> {
+  const owner = listOwner(caller, q);
+  const segments = visibleSegments(caller);
+  const conditions = q.filters.filter((c) => !(c.field === 'owner.id' && owner !== 'all' && caller.isSuperadmin));
+  const refs = await references();
+  return {
+    spec: routes.receptionList.list,
+    keySource: receptionSource(owner),
+    keySort: { field: 'createdAt', desc: true },
+    sortScope: owner === 'all' ? undefined : receptionListScope(owner),
+    searchScope: receptionListScope(owner),
+    conditions,
+    sort: q.sort,
+    map: (item) => toReception(receptionRecords.parse(item), refs),
+    id: (r) => r.id,
+    words: (r) => receptionWords(r),
+    visible: segments ? (r) => segments.includes(r.segment) : undefined,
+    total: () => countReceptions(owner, segments ?? [...SEGMENT_CODES, null]),
+  };
+}
+
+/** The page's rows with the current supplier (and its address) when asked. */
+async function withSuppliers(rows: Reception[], q: ListQuery): Promise<Reception[]> {
+  if (!q.include.some((i) => i.startsWith('supplier'))) return rows;
+  const suppliers = await suppliersOf(rows);
+  const withAddress = q.include.includes('supplier.address');
+  return rows.map((r) => {
+    const c = r.supplier ? suppliers.get(r.supplier.id) : undefined;
+    if (!r.supplier || !c) return r;
+    return {
+      ...r,
+      supplier: { ...r.supplier, name: supplierName(c), ...(withAddress ? { address: c.address } : {}) },
+    };
+  });
+}
+
+export async function listReceptions(caller: Caller, q: ListQuery) {
+  const page = await plannedPage(await plan(caller, q), q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE);
+  return { data: await withSuppliers(page.data, q), meta: page.meta };
+}
+
+export async function exportReceptions(caller: Caller, query: ListQuery) {
+  const q = withExportRange(query, 'createdAt');
+  const columns = exportColumns(q, routes.receptionList.list);
+  return csvExport('receptions.csv', await plannedRows(await plan(caller, q)), columns);
+}
+
+export async function getReception(caller: Caller, id: string): Promise<Reception> {
+  return answer(await visibleReception(caller, id));
+}
+
+// ── create and update ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** The owner of a new reception: the caller's company, or the superadmin's choice. */
+function ownerFor(caller: Caller, ownerId: string | undefined, refs: References): CompanyItem {
+  if (!caller.isSuperadmin) return caller.company;
+  const owner = ownerId ? refs.companies.get(ownerId) : undefined;
+  if (!owner) throw new InvalidError({ ownerId: [ownerId ? MESSAGES.invalid : MESSAGES.required] });
+  return owner;
+}
+
+/** A cart line: a body's, or a stored line kept as it is (its stock line named). */
+type LineInput = Omit<ReceptionLineInput, 'quality'> & { quality: string };
+
+interface Content {
+  segment: SegmentCode | null;
+  warehouseId: string;
+  reference: string;
+  expectedAt: string | null;
+  supplierId: string | null;
+  stocks: readonly LineInput[];
+}
+
+const add = (errors: FieldMessages, field: string, key: string) => {
+  errors[field] = [...(errors[field] ?? []), key];
+};
+
+/** The lines of a body as stored: products checked, lots resolved to their stock lines, one line per stock line. */
+async function resolveLines(
+  owner: CompanyItem,
+  c: Content,
+  previous: readonly ReceptionLineItem[],
+  errors: FieldMessages,
+): Promise<ReceptionLineItem[]> {
+  const ids = [...new Set(c.stocks.map((l) => l.productId))];
+  const found = await Promise.all(ids.map((id) => findProduct(id)));
+  const products = new Map(ids.map((id, i) => [id, found[i]]));
+  const stocks = await Promise.all(c.stocks.map((l) => (l.stockId ? findStock(l.stockId) : undefined)));
+  const checked: { input: LineInput; product: ProductItem; stock?: Awaited<ReturnType<typeof findStock>> }[] = [];
+  for (const [i, input] of c.stocks.entries()) {
+    const p = products.get(input.productId);
+    if (!p || p.ownerId !== owner.id || p.hidden) {
+      add(errors, `stocks.${i}.productId`, MESSAGES.invalid);
+      continue;
+    }
+    if (input.stockId) {
+      const s = stocks[i];
+      const fits =
+        s &&
+        s.ownerId === owner.id &&
+        s.productId === p.id &&
+        s.warehouseId === c.warehouseId &&
+        (s.segment === null || s.segment === c.segment);
+      if (fits) checked.push({ input, product: p, stock: s });
+      else add(errors, `stocks.${i}.stockId`, MESSAGES.invalid);
+      continue;
+    }
+    for (const f of lotIssues(input, p)) add(errors, `stocks.${i}.${f}`, MESSAGES.invalid);
+    checked.push({ input, product: p });
+  }
+  if (Object.keys(errors).length) return [];
+  const lines: ReceptionLineItem[] = [];
+  for (const { input, product, stock } of checked) {
+    const lot = stock ?? {
+      quality: input.quality,
+      batch: input.batch?.trim() || null,
+      ubd: input.ubd || null,
+      bbd: input.bbd || null,
+    };
+    const stockId =
+      stock?.id ??
+      (await lotLine({
+        ownerId: owner.id,
+        productId: product.id,
+        productCode: product.code,
+        warehouseId: c.warehouseId,
+        segment: c.segment,
+        ...lot,
+      }));
+    const same = lines.find((l) => l.stockId === stockId);
+    if (same) {
+      // The same lot twice in the cart is one line.
+      same.expected += input.expected;
+      continue;
+    }
+    const kept = previous.find((l) => l.stockId === stockId);
+    lines.push({
+      id: kept?.id ?? ulid(),
+      position: lines.length + 1,
+      stockId,
+      productId: product.id,
+      productCode: product.code,
+      productLabel: product.label,
+      quality: lot.quality,
+      batch: lot.batch,
+      ubd: lot.ubd,
+      bbd: lot.bbd,
+      expected: input.expected,
+      received: kept?.received ?? null,
+    });
+  }
+  return lines;
+}
+
+/** Checks a body against the owner and the caller (spec 3 §5), and builds the stored fields it sets. */
+async function build(
+  caller: Caller,
+  owner: CompanyItem,
+  refs: References,
+  c: Content,
+  status: ReceptionStatusCode,
+  previous: readonly ReceptionLineItem[],
+) {
+  const errors: FieldMessages = {};
+  const segment = owner.isPooledActivity ? null : c.segment;
+  for (const i of receptionIssues(
+    { ...c, segment, statusCode: status },
+    { pooled: owner.isPooledActivity, segments: owner.segments },
+  )) {
+    add(errors, i.path.join('.'), i.key);
+  }
+  const warehouse = refs.warehouses.get(c.warehouseId);
+  const mine = caller.isSuperadmin || caller.user.warehouseIds.includes(c.warehouseId);
+  if (!warehouse || !owner.warehouseIds.includes(c.warehouseId) || !mine) add(errors, 'warehouseId', MESSAGES.invalid);
+  let supplier: ContactItem | undefined;
+  if (c.supplierId) {
+    supplier = await findContact(c.supplierId);
+    if (supplier?.type !== 'supplier' || supplier.ownerId !== owner.id) {
+      add(errors, 'supplierId', MESSAGES.invalid);
+    }
+  }
+  const lines = Object.keys(errors).length ? [] : await resolveLines(owner, { ...c, segment }, previous, errors);
+  if (Object.keys(errors).length) throw new InvalidError(errors);
+  return {
+    segment,
+    warehouse: warehouseRef(warehouse) as { id: string; code: string; name: string },
+    reference: c.reference,
+    expectedAt: c.expectedAt ?? null,
+    supplier: supplier ? { id: supplier.id, code: supplier.code, name: supplierName(supplier) } : null,
+    lines,
+  };
+}
+
+const effectLines = (lines: readonly ReceptionLineItem[]) =>
+  lines.map((l) => ({ stockId: l.stockId, productCode: l.productCode, expected: l.expected, received: l.received }));
+
+const totals = (lines: readonly ReceptionLineItem[]) => ({
+  expectedQuantity: lines.reduce((n, l) => n + l.expected, 0),
+  receivedQuantity: lines.reduce((n, l) => n + (l.received ?? 0), 0),
+});
+
+/**
+ * Saves a reception's next state. When its stock effects change, the change is recorded on it (the step after the
+ * last) in the same versioned write, then applied; a write that lost the race is a 409.
+ */
+async function commit(
+  next: ReceptionItem,
+  previous: ReceptionItem | undefined,
+  hooks?: SettleHooks,
+): Promise<ReceptionItem> {
+  const from = previous?.statusCode ?? '000';
+  const before = previous?.lines ?? [];
+  const now = new Date().toISOString();
+  let record: ReceptionItem = { ...next, ...totals(next.lines), updatedAt: now };
+  if (movesStock(from, before, next.statusCode, next.lines)) {
+    const seq = (previous?.seq ?? 0) + 1;
+    const closing = next.statusCode === '200' && from !== '200';
+    const leaving = from === '200' && next.statusCode !== '200';
+    record = {
+      ...record,
+      seq,
+      transition: {
+        seq,
+        from,
+        before: effectLines(before),
+        to: next.statusCode,
+        at: now,
+        closed: leaving ? (previous?.closed ?? null) : null,
+      },
+      closed: closing ? { seq, at: now } : leaving ? null : record.closed,
+    };
+  }
+  if (previous) record = await receptionRecords.replace(record, previous);
+  else await receptionRecords.insert(record);
+  return (await settleReception(record, hooks)) as ReceptionItem;
+}
+
+export async function createReception(caller: Caller, input: ReceptionCreate): Promise<Reception> {
+  const refs = await references();
+  const owner = ownerFor(caller, input.ownerId, refs);
+  if (input.statusCode !== '000' && input.statusCode !== '001') {
+    throw new InvalidError({ statusCode: [MESSAGES.invalid] });
+  }
+  const fields = await build(
+    caller,
+    owner,
+    refs,
+    {
+      segment: input.segment ?? null,
+      warehouseId: input.warehouseId,
+      reference: input.reference,
+      expectedAt: input.expectedAt ?? null,
+      supplierId: input.supplierId ?? null,
+      stocks: input.stocks,
+    },
+    input.statusCode,
+    [],
+  );
+  const now = new Date().toISOString();
+  const saved = await commit(
+    {
+      id: ulid(),
+      ownerId: owner.id,
+      ...fields,
+      statusCode: input.statusCode,
+      expectedQuantity: 0,
+      receivedQuantity: 0,
+      seq: 0,
+      transition: null,
+      closed: null,
+      createdAt: now,
+      updatedAt: now,
+      version: 1,
+    },
+    undefined,
+  );
+  return answer(saved);
+}
+
+const CONTENT_FIELDS = ['segment', 'warehouseId', 'reference', 'expectedAt', 'supplierId', 'stocks'] as const;
+
+/** The superadmin's received quantities, by line id, on the lines. */
+function withReceived(lines: ReceptionLineItem[], received: Record<string, number> | undefined) {
+  if (!received) return lines;
+  const errors: FieldMessages = {};
+  for (const id of Object.keys(received)) {
+    if (!lines.some((l) => l.id === id)) add(errors, `received.${id}`, MESSAGES.invalid);
+  }
+  if (Object.keys(errors).length) throw new InvalidError(errors);
+  return lines.map((l) => (received[l.id] === undefined ? l : { ...l, received: received[l.id] ?? null }));
+}
+
+/** Closing fixes what came in: a line's received quantity is its expected one when nobody entered it. */
+const closedLines = (lines: ReceptionLineItem[]) => lines.map((l) => ({ ...l, received: l.received ?? l.expected }));
+
+const sameFigures = (a: readonly ReceptionLineItem[], b: readonly ReceptionLineItem[]) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The wizard's save and send (the whole body), and the status change (`statusCode` alone, with the superadmin's
+ * received quantities). A PUT that changes nothing (a replay) answers the reception as it is.
+ */
+export async function updateReception(
+  caller: Caller,
+  id: string,
+  input: ReceptionUpdate,
+  hooks?: SettleHooks,
+): Promise<Reception> {
+  const current = await visibleReception(caller, id);
+  const from = current.statusCode;
+  const to = input.statusCode ?? from;
+  const sending = from === '000' && to === '001';
+  if (to !== from && !sending && !canUpdateStatus(caller)) throw new ForbiddenError();
+  if (input.received && !caller.isSuperadmin) throw new ForbiddenError();
+  const editing = CONTENT_FIELDS.some((f) => input[f] !== undefined);
+  const refs = await references();
+  const owner = refs.companies.get(current.ownerId);
+  if (!owner) throw new NotFoundError();
+
+  let next: ReceptionItem = { ...current, statusCode: to };
+  if (editing) {
+    if (!receptionRules.isModifiable(from)) throw new InvalidError({ statusCode: [MESSAGES.notModifiable] });
+    // The reference is locked once the reception has been sent.
+    if (from !== '000' && input.reference !== undefined && input.reference !== current.reference) {
+      throw new InvalidError({ reference: [MESSAGES.locked] });
+    }
+    const fields = await build(
+      caller,
+      owner,
+      refs,
+      {
+        segment: input.segment !== undefined ? input.segment : current.segment,
+        warehouseId: input.warehouseId ?? current.warehouse.id,
+        reference: input.reference ?? current.reference,
+        expectedAt: input.expectedAt !== undefined ? input.expectedAt : current.expectedAt,
+        supplierId: input.supplierId !== undefined ? input.supplierId : (current.supplier?.id ?? null),
+        stocks: input.stocks ?? current.lines,
+      },
+      to,
+      current.lines,
+    );
+    next = { ...next, ...fields };
+  } else if (from === '000' && to !== '000') {
+    // Leaving the draft asks for everything the send does, on what is stored.
+    const issues = receptionIssues(
+      { ...current, supplierId: current.supplier?.id ?? null, stocks: current.lines, statusCode: to },
+      { pooled: owner.isPooledActivity, segments: owner.segments },
+    );
+    if (issues.length) {
+      const errors: FieldMessages = {};
+      for (const i of issues) add(errors, i.path.join('.'), i.key);
+      throw new InvalidError(errors);
+    }
+  }
+  if (input.received) {
+    if (from === '200' && !sameFigures(withReceived(current.lines, input.received), current.lines)) {
+      throw new InvalidError({ received: [MESSAGES.notModifiable] });
+    }
+    next = { ...next, lines: withReceived(next.lines, input.received) };
+  }
+  if (to === '200') next = { ...next, lines: closedLines(next.lines) };
+  if (!editing && to === from && sameFigures(next.lines, current.lines)) return answer(current);
+  return answer(await commit(next, current, hooks));
+}
+
+/** Deletes a draft, or (the superadmin) a reception in any status, taking back what it did to stock. */
+export async function deleteReception(caller: Caller, id: string): Promise<void> {
+  const current = await visibleReception(caller, id);
+  if (!receptionRules.isDeletable(current.statusCode, caller)) throw new ForbiddenError();
+  const seq = current.seq + 1;
+  const marked = await receptionRecords.replace(
+    {
+      ...current,
+      seq,
+      transition: {
+        seq,
+        from: current.statusCode,
+        before: effectLines(current.lines),
+        to: 'deleted',
+        at: new Date().toISOString(),
+        closed: current.statusCode === '200' ? current.closed : null,
+      },
+    },
+    current,
+  );
+  await settleReception(marked);
+}

@@ -1,0 +1,104 @@
+/**
+ * A document's changes of stock (a reception's expected, in-progress and received quantities), applied once each.
+ * dynalite has no transactions, so the mark that a change was applied lives on the item it changes and is written by
+ * the same conditional write: a replay, a retry after a crash or a concurrent settler finds the mark and does nothing.
+ *
+ *   stock line:  read ── effects[doc].seq ≥ seq? ── yes: applied before (replay) ───────────────┐
+ *                              └─ no: put line + delta + effects[doc] = {seq, Δsummary} IF version = read
+ *                                        └─ version moved meanwhile: read again                 │
+ *   product:     read ── effects[doc:line] ≥ seq? ── yes: done ◄──────────────────────────────────┘
+ *                              └─ no: put summary + Δsummary + effects[doc:line] = seq IF version = read
+ *
+ * A mark is kept after its change completes: two settlers of the same change may run at once (the request that
+ * recorded it, and a re-read finding it unfinished), and a mark released by one would let the other apply it again.
+ * One mark per document on a line (its later steps overwrite it), one per document line on a product.
+ */
+import { availableQuantity, isSellable } from '@cellar/shared/stocks/schemas';
+import { keys } from '../data/keys';
+import { StaleVersionError } from '../errors';
+import { productRecords } from '../products/repository';
+import { type StockItem, stockRecords, summaryKey } from './repository';
+
+/** What a document adds to a stock line (negative to take back). */
+export interface StockDelta {
+  quantity: number;
+  quantity_on_arriving: number;
+  quantity_receive_in_progress: number;
+}
+
+export const NO_DELTA: StockDelta = { quantity: 0, quantity_on_arriving: 0, quantity_receive_in_progress: 0 };
+
+export const isNoDelta = (d: StockDelta) =>
+  d.quantity === 0 && d.quantity_on_arriving === 0 && d.quantity_receive_in_progress === 0;
+
+/** Where a stock line is: its key is its owner, product code and id. */
+export interface StockRef {
+  ownerId: string;
+  productCode: string;
+  id: string;
+}
+
+const sellableQuantity = (s: StockItem) => (isSellable(s) ? availableQuantity(s) : 0);
+const productMark = (effect: string, stockId: string) => `${effect}:${stockId}`;
+
+/** Tries a versioned write again on a fresh read while another writer keeps moving the item. */
+async function untilSettled<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await attempt();
+    } catch (e) {
+      if (!(e instanceof StaleVersionError) || tries >= 20) throw e;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * (tries + 1)));
+    }
+  }
+}
+
+/**
+ * Applies `delta` to a stock line once for the step `seq` of the document `effect` (a reception's id), and its
+ * quantity to the product's stock summary; returns the line as it stands after.
+ * @example await applyStockEffect(line, reception.id, 3, { ...NO_DELTA, quantity: 120 });
+ */
+export async function applyStockEffect(ref: StockRef, effect: string, seq: number, delta: StockDelta) {
+  const line = await untilSettled(async () => {
+    const current = await stockRecords.get(keys.stock(ref.ownerId, ref.productCode, ref.id));
+    if (!current) throw new Error(`Stock line ${ref.id} is gone`);
+    if ((current.effects?.[effect]?.seq ?? -1) >= seq) return current;
+    const moved: StockItem = {
+      ...current,
+      quantity: current.quantity + delta.quantity,
+      quantity_on_arriving: current.quantity_on_arriving + delta.quantity_on_arriving,
+      quantity_receive_in_progress: current.quantity_receive_in_progress + delta.quantity_receive_in_progress,
+    };
+    const mark = { seq, quantity: delta.quantity, sellable: sellableQuantity(moved) - sellableQuantity(current) };
+    return stockRecords.replace({ ...moved, effects: { ...current.effects, [effect]: mark } }, current);
+  });
+  const mark = line.effects?.[effect];
+  if (mark && mark.seq === seq && (mark.quantity !== 0 || mark.sellable !== 0)) {
+    await addToSummaryOnce(line, effect, seq, mark);
+  }
+  return line;
+}
+
+async function addToSummaryOnce(
+  line: StockItem,
+  effect: string,
+  seq: number,
+  d: { quantity: number; sellable: number },
+) {
+  const name = productMark(effect, line.id);
+  await untilSettled(async () => {
+    const product = await productRecords.get(keys.product(line.ownerId, line.productCode));
+    if (!product) throw new Error(`Product ${line.productCode} is gone`);
+    if ((product.effects?.[name] ?? -1) >= seq) return;
+    const k = summaryKey(line);
+    const sellable = { ...product.stock.sellable, [k]: (product.stock.sellable[k] ?? 0) + d.sellable };
+    await productRecords.replace(
+      {
+        ...product,
+        stock: { quantity: product.stock.quantity + d.quantity, sellable },
+        effects: { ...product.effects, [name]: seq },
+      },
+      product,
+    );
+  });
+}
