@@ -1,5 +1,6 @@
-import { RECEPTION_INCLUDES, receptionRoutes } from '@cellar/shared/receptions/routes';
+import { RECEPTION_INCLUDES } from '@cellar/shared/receptions/routes';
 import { receptionRules } from '@cellar/shared/receptions/status';
+import { routes } from '@cellar/shared/routes/table';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -12,9 +13,9 @@ export const RECEPTION_DETAIL_QUERY = { include: [...RECEPTION_INCLUDES] };
 
 export const receptionQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: routeKey(receptionRoutes.receptionGet, { id }, RECEPTION_DETAIL_QUERY),
+    queryKey: routeKey(routes.receptionGet, { id }, RECEPTION_DETAIL_QUERY),
     queryFn: () =>
-      callRoute(receptionRoutes.receptionGet, {
+      callRoute(routes.receptionGet, {
         params: { id },
         query: RECEPTION_DETAIL_QUERY,
         // An unknown reception is answered by the page (/404), not by a notice.

@@ -1,3 +1,4 @@
+import { MULTI_SUPPLIER } from '@cellar/shared/contacts/schemas';
 import { routes } from '@cellar/shared/routes/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
@@ -24,6 +25,26 @@ export function useSupplierSearch(ownerId: string | null, search: string) {
     queryFn: () => callRoute(routes.contactList, { query }),
     select: (page) => page.data,
     placeholderData: keepPreviousData,
+  });
+}
+
+const multiSupplierQuery = (ownerId: string | null) => ({
+  filters: [
+    { field: 'type', op: 'eq' as const, values: ['supplier'] },
+    { field: 'code', op: 'eq' as const, values: [MULTI_SUPPLIER.code] },
+    ...(ownerId ? [{ field: 'owner.id', op: 'eq' as const, values: [ownerId] }] : []),
+  ],
+  paginate: 1,
+});
+
+/** The owner's multi-supplier entry, offered first whatever the search (deliveries grouping several suppliers). */
+export function useMultiSupplier(ownerId: string | null) {
+  const query = multiSupplierQuery(ownerId);
+  return useQuery({
+    queryKey: routeKey(routes.contactList, undefined, query),
+    queryFn: () => callRoute(routes.contactList, { query }),
+    select: (page) => page.data[0] ?? null,
+    staleTime: 5 * 60_000,
   });
 }
 

@@ -270,7 +270,7 @@ export function ReceptionForm({ reception, modifyRoute, product, supplierId }: R
 
   return (
     <Paper withBorder p={{ base: 'xs', sm: 'md' }}>
-      <Stepper active={step} onStepClick={goTo} size="sm" wrap={false} aria-label={t('receptions.steps_label')}>
+      <Stepper active={step} onStepClick={goTo} size="sm" aria-label={t('receptions.steps_label')}>
         <Stepper.Step label={t('receptions.steps.warehouse')}>
           <Stack gap="sm" maw={520} mt="md" role="form" aria-label={t('receptions.steps.warehouse')}>
             {superadmin && (
@@ -321,7 +321,11 @@ export function ReceptionForm({ reception, modifyRoute, product, supplierId }: R
                 onQuantity={onQuantity}
                 onDetail={setDetail}
                 actions={
-                  <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => void addProduct()}>
+                  <Button
+                    variant="light"
+                    leftSection={<IconPlus size={16} />}
+                    onClick={() => addProduct().catch(() => undefined)}
+                  >
                     {t('receptions.create_product')}
                   </Button>
                 }
@@ -369,7 +373,11 @@ export function ReceptionForm({ reception, modifyRoute, product, supplierId }: R
                 onChange={(id) => form.setFieldValue('supplierId', id)}
                 error={form.errors.supplierId}
               />
-              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => void addSupplier()}>
+              <Button
+                variant="light"
+                leftSection={<IconPlus size={16} />}
+                onClick={() => addSupplier().catch(() => undefined)}
+              >
                 {t('receptions.add_supplier')}
               </Button>
             </Group>

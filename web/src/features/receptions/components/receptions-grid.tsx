@@ -4,9 +4,9 @@
  */
 import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import type { Language } from '@cellar/shared/i18n/messages';
-import { receptionRoutes } from '@cellar/shared/receptions/routes';
 import type { Reception } from '@cellar/shared/receptions/schemas';
 import { RECEPTION_STATUS } from '@cellar/shared/receptions/status';
+import { routes } from '@cellar/shared/routes/table';
 import type { RowStyle } from 'ag-grid-community';
 import { type ReactNode, type Ref, useMemo } from 'react';
 import { type Choice, SEGMENT_CHOICES } from '../../../components/data-grid/choice-filter';
@@ -17,7 +17,7 @@ import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { ReceptionStatusBadge } from './reception-status-badge';
 
-type ReceptionListRoute = typeof receptionRoutes.receptionList;
+type ReceptionListRoute = typeof routes.receptionList;
 
 const STATUS_CHOICES: Choice[] = RECEPTION_STATUS.list.map((s) => ({ value: s.code, label: s.labelKey }));
 
@@ -102,7 +102,7 @@ export function ReceptionsGrid({ principal, rowActions, rowActionsWidth, actions
     <DataGrid
       ref={ref}
       slug="reception"
-      route={receptionRoutes.receptionList}
+      route={routes.receptionList}
       columns={columns}
       defaultSort={[{ field: 'createdAt', desc: true }]}
       include={['supplier', 'owner', 'warehouse']}

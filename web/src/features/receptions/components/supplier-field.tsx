@@ -1,13 +1,14 @@
 /**
  * The reception's supplier (spec 3 §2, §7): a search among the owner's suppliers, 20 at a time from the first
- * character, keeping the chosen one (the reception's, or the one just created) among the choices.
+ * character, the owner's multi-supplier entry always offered first, and the chosen one (the reception's, or the
+ * one just created) kept among the choices.
  */
 import { contactText } from '@cellar/shared/contacts/schemas';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSupplier, useSupplierSearch } from '../api/get-suppliers';
+import { useMultiSupplier, useSupplier, useSupplierSearch } from '../api/get-suppliers';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -26,12 +27,16 @@ export function SupplierField({ ownerId, value, onChange, error }: SupplierField
   const chosenText = chosen.data ? contactText(chosen.data.code, chosen.data.address) : null;
   // The field shows the chosen supplier's text: that is no search.
   const found = useSupplierSearch(ownerId, debounced === chosenText ? '' : debounced);
+  const multi = useMultiSupplier(ownerId);
 
   const data = useMemo(() => {
-    const options = (found.data ?? []).map((c) => ({ value: c.id, label: contactText(c.code, c.address) }));
+    const contacts = [...(multi.data ? [multi.data] : []), ...(found.data ?? [])];
+    const options = contacts
+      .filter((c, i) => contacts.findIndex((d) => d.id === c.id) === i)
+      .map((c) => ({ value: c.id, label: contactText(c.code, c.address) }));
     if (value && chosenText && !options.some((o) => o.value === value)) options.unshift({ value, label: chosenText });
     return options;
-  }, [found.data, value, chosenText]);
+  }, [multi.data, found.data, value, chosenText]);
 
   return (
     <Select
