@@ -105,13 +105,14 @@ test.describe('Receptions', () => {
     await stockModal.getByRole('button', { name: 'Ajouter au panier' }).click();
     await expect(page.getByText('Veuillez sélectionner une ligne de stock.')).toBeVisible();
     await stockModal.getByRole('button', { name: 'Nouveau lot' }).click();
-    const lot = stockModal.getByRole('form', { name: 'Nouveau lot' });
+    const lotModal = page.getByRole('dialog', { name: `Nouveau lot – ${batched.code}` });
+    const lot = lotModal.getByRole('form', { name: `Nouveau lot – ${batched.code}` });
     await expect(lot.getByRole('textbox', { name: 'Qualité' })).toHaveValue('STD');
     await expect(lot.getByRole('textbox', { name: 'Qualité' })).toHaveAttribute('readonly', '');
     await expect(lot.getByRole('textbox', { name: 'DLC' })).toHaveCount(0);
     await lot.getByRole('textbox', { name: 'Lot' }).fill(batch);
     await lot.getByRole('button', { name: 'Ajouter au panier' }).click();
-    await expect(stockModal).toBeHidden();
+    await expect(lotModal).toBeHidden();
     const cart = page.getByTestId('cart');
     await expect(cart.getByRole('row').filter({ hasText: batch })).toContainText('12');
     await expect(page.getByRole('heading', { name: 'Panier : 1 ligne' })).toBeVisible();

@@ -73,6 +73,11 @@ describe('Function: visibleMenu', () => {
     expect(menu.filter((e) => e.includes('/stock') || e.includes('/product'))).toEqual(entries);
   });
 
+  it('shows the deliveries with the reception scope only', () => {
+    expect(flatten(visibleMenu(principal('reader', ['reception'])))).toContain('menu.receptions → /reception/list');
+    expect(flatten(visibleMenu(principal('reader', ['stock']))).some((e) => e.includes('/reception'))).toBe(false);
+  });
+
   it.each([[['all']], [['*']]])('reads the grant %j as every scope', (scope) => {
     expect(flatten(visibleMenu(principal('user', scope)))).toContain('menu.toolkit/menu.supplier → /supplier/list');
   });

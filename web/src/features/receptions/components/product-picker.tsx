@@ -1,6 +1,6 @@
 /**
  * Step 2's product grid (spec 3 §2, §4): the owner's visible products in the warehouse, searched from 3
- * characters; a quantity per product, added with Enter (or the add icon), 0 or empty removing it; a magnifier
+ * characters; a quantity per product (before the label, so that a phone shows it), added with Enter (or the add icon), 0 or empty removing it; a magnifier
  * opening the read-only product detail.
  */
 import type { Product } from '@cellar/shared/products/schemas';
@@ -134,8 +134,8 @@ export function ProductPicker({ scope, initialSearch, quantityOf, onQuantity, on
             <Table.Tr>
               <Table.Th w={40} />
               <Table.Th>{t('receptions.columns.product_code')}</Table.Th>
-              <Table.Th>{t('receptions.columns.label')}</Table.Th>
               <Table.Th w={150}>{t('receptions.fields.quantity')}</Table.Th>
+              <Table.Th>{t('receptions.columns.label')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -154,10 +154,10 @@ export function ProductPicker({ scope, initialSearch, quantityOf, onQuantity, on
                   </Tooltip>
                 </Table.Td>
                 <Table.Td>{p.code}</Table.Td>
-                <Table.Td>{p.label}</Table.Td>
                 <Table.Td>
                   <QuantityCell key={quantityOf(p.id)} product={p} inCart={quantityOf(p.id)} onQuantity={onQuantity} />
                 </Table.Td>
+                <Table.Td>{p.label}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

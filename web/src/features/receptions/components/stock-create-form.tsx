@@ -59,7 +59,7 @@ export function StockCreateForm({ product, quantity, onAdd, onBack }: StockCreat
   };
 
   return (
-    <Stack gap="sm" aria-label={t('receptions.stock.create_title')} role="form">
+    <Stack gap="sm" aria-label={t('receptions.stock.create_title', { code: product.code })} role="form">
       <TextInput label={t('receptions.columns.quality')} value={DEFAULT_QUALITY} readOnly variant="filled" />
       {product.hasBatch && (
         <TextInput

@@ -47,14 +47,19 @@ interface StockSelectModalProps {
 
 const FILTER_DEBOUNCE_MS = 300;
 
-function StockLines({ choice, warehouseId, segment, onAdd, onClose }: StockSelectModalProps & { choice: StockChoice }) {
+interface StockLinesProps extends StockSelectModalProps {
+  choice: StockChoice;
+  creating: boolean;
+  onCreating: (creating: boolean) => void;
+}
+
+function StockLines({ choice, warehouseId, segment, onAdd, onClose, creating, onCreating }: StockLinesProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const [batch, setBatch] = useState('');
   const [debouncedBatch] = useDebouncedValue(batch, FILTER_DEBOUNCE_MS);
   const [selected, setSelected] = useState<string | null>(null);
   const [quantity, setQuantity] = useState<string | number>(choice.quantity);
-  const [creating, setCreating] = useState(false);
   const stocks = useProductStocks({ productId: choice.product.id, warehouseId, segment, batch: debouncedBatch });
   const day = (v: string | null) => (v ? formatDay(v, language) : '—');
 
@@ -64,7 +69,7 @@ function StockLines({ choice, warehouseId, segment, onAdd, onClose }: StockSelec
         product={choice.product}
         quantity={positiveQuantity(quantity) ?? choice.quantity}
         onAdd={onAdd}
-        onBack={() => setCreating(false)}
+        onBack={() => onCreating(false)}
       />
     );
   }
@@ -145,7 +150,7 @@ function StockLines({ choice, warehouseId, segment, onAdd, onClose }: StockSelec
         </ScrollArea.Autosize>
       </Radio.Group>
       <Group justify="space-between" mt="sm">
-        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => onCreating(true)}>
           {t('receptions.stock.new_lot')}
         </Button>
         <Group gap="xs">
@@ -172,14 +177,17 @@ const lineOf = (product: CartProduct, s: Stock, expected: number): CartLine => (
 export function StockSelectModal(props: StockSelectModalProps) {
   const { t } = useTranslation();
   const { choice } = props;
+  const [creating, setCreating] = useState(false);
+  const code = choice?.product.code ?? '';
   return (
     <Modal
       opened={choice !== null}
       onClose={props.onClose}
-      title={t('receptions.stock.title', { code: choice?.product.code ?? '' })}
+      onExitTransitionEnd={() => setCreating(false)}
+      title={t(creating ? 'receptions.stock.create_title' : 'receptions.stock.title', { code })}
       size="lg"
     >
-      {choice && <StockLines {...props} choice={choice} />}
+      {choice && <StockLines {...props} choice={choice} creating={creating} onCreating={setCreating} />}
     </Modal>
   );
 }
