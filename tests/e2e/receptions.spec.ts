@@ -207,6 +207,49 @@ test.describe('Receptions', () => {
     await expect(page).toHaveURL(/\/403$/);
   });
 
+  test('a created reception keeps its reference; the add-supplier and create-product buttons come back to it', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.user);
+    const { plain } = await demoProducts(page);
+    const suppliers = await api<{ data: { id: string }[] }>(
+      page,
+      '/api/contacts?filter[type]=supplier&filter[code]=MULTI',
+    );
+    const multi = suppliers.data[0]?.id ?? '';
+
+    // A created (001) demo reception opens on its details, its reference locked and no draft button.
+    await page.goto('/reception/list?search_filter=REC-CLI001-003');
+    await gridRows(page).first().getByRole('link', { name: 'Modifier REC-CLI001-003' }).click();
+    await expect(page).toHaveURL(/\/reception\/modify\//);
+    const details = stepForm(page, 'Informations');
+    await expect(details.getByRole('textbox', { name: 'Référence' })).toHaveAttribute('readonly', '');
+    await expect(details.getByRole('button', { name: 'Enregistrer en brouillon' })).toHaveCount(0);
+    const modifyPath = new URL(page.url()).pathname;
+    await details.getByRole('button', { name: 'Ajouter un fournisseur' }).click();
+    await expect(page).toHaveURL(/\/supplier\/create\?/);
+    expect(new URL(page.url()).searchParams.get('origin')).toBe(modifyPath);
+    expect(new URL(page.url()).searchParams.get('type')).toBe('supplier');
+    // Back with the new supplier (?supplier_id=), as the supplier form returns.
+    await page.goto(`${modifyPath}?supplier_id=${multi}`);
+    await expect(details.getByRole('combobox', { name: 'Fournisseur' })).toHaveValue('MULTI - Multi-fournisseurs');
+    await details.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(page.getByText('La réception a été envoyée.')).toBeVisible();
+
+    // A demo draft: the create-product button leaves with the way back, which opens the products with the new one.
+    await page.goto('/reception/list?search_filter=REC-CLI001-001');
+    await gridRows(page).first().getByRole('link', { name: 'Modifier REC-CLI001-001' }).click();
+    await expect(page).toHaveURL(/\/reception\/modify\//);
+    const draftPath = new URL(page.url()).pathname;
+    await stepForm(page, 'Informations').getByRole('button', { name: 'Précédent' }).click();
+    await page.getByRole('button', { name: 'Créer un article' }).click();
+    await expect(page).toHaveURL(/\/product\/create\?/);
+    expect(new URL(page.url()).searchParams.get('origin')).toBe(draftPath);
+    await page.goto(`${draftPath}?product_id=${plain.id}`);
+    // (The product is searched in the draft's warehouse, which may not hold it.)
+    await expect(page.getByRole('textbox', { name: 'Rechercher un article' })).toHaveValue(plain.code);
+  });
+
   test('an unknown reception leads to /404', async ({ page }) => {
     await signIn(page, ACCOUNTS.user);
     await page.goto('/reception/modify/01UNKNOWNRECEPTION000000000');

@@ -11,8 +11,8 @@ import type { Product } from '@cellar/shared/products/schemas';
 import {
   RECEPTION_REFERENCE_MAX,
   type Reception,
-  type ReceptionCreate,
   type ReceptionStatusCode,
+  type receptionCreateSchema,
   receptionIssues,
 } from '@cellar/shared/receptions/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
@@ -24,6 +24,7 @@ import { IconArrowLeft, IconArrowRight, IconDeviceFloppy, IconPlus, IconSend } f
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type * as z from 'zod';
 import { ProductDetailModal } from '../../../components/catalogue/product-detail-modal';
 import { OwnerAccountField } from '../../../components/forms/owner-account-field';
 import { paths, receptionCreatePath, receptionPath } from '../../../config/paths';
@@ -120,7 +121,7 @@ export function ReceptionForm({ reception, modifyRoute, product, supplierId }: R
   }, [owner.loading, owner.pooled, owner.segments, owner.warehouses, form]);
 
   /** The reception as the API takes it, in a status. */
-  const bodyOf = (status: ReceptionStatusCode, lines: readonly CartLine[]): ReceptionCreate => {
+  const bodyOf = (status: ReceptionStatusCode, lines: readonly CartLine[]): z.input<typeof receptionCreateSchema> => {
     const v = form.getValues();
     return {
       ...(superadmin && v.ownerId ? { ownerId: v.ownerId } : {}),

@@ -121,9 +121,11 @@ describe('Function: withoutLine', () => {
 });
 
 describe('Function: linesBody', () => {
-  it('names a stock line by its id, and describes a new lot', () => {
-    expect(linesBody([line({ stockId: 'S1', expected: 2 }), line({ batch: 'B', bbd: '2030-01-01' })])).toEqual([
-      { productId: 'P2', stockId: 'S1', quality: 'STD', expected: 2 },
+  it('names a stock line by its id alone (whatever its quality), and describes a new lot', () => {
+    expect(
+      linesBody([line({ stockId: 'S1', quality: 'BLO', expected: 2 }), line({ batch: 'B', bbd: '2030-01-01' })]),
+    ).toEqual([
+      { productId: 'P2', stockId: 'S1', expected: 2 },
       { productId: 'P2', quality: 'STD', batch: 'B', ubd: null, bbd: '2030-01-01', expected: 6 },
     ]);
   });

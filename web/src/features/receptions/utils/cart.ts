@@ -4,7 +4,8 @@
  * lot; any other product has a single line, its quantity replaced on each entry.
  */
 import { managesMultipleStock } from '@cellar/shared/products/schemas';
-import type { Reception, ReceptionLineInput } from '@cellar/shared/receptions/schemas';
+import type { Reception, receptionLineInput } from '@cellar/shared/receptions/schemas';
+import type * as z from 'zod';
 
 export interface CartProduct {
   id: string;
@@ -81,11 +82,14 @@ export function quantityAction(
 export const productQuantity = (cart: readonly CartLine[], productId: string): number =>
   cart.filter((l) => l.product.id === productId).reduce((sum, l) => sum + l.expected, 0);
 
-/** The lines as the API takes them: a stock line named, or a new lot described. */
-export const linesBody = (cart: readonly CartLine[]): ReceptionLineInput[] =>
+/**
+ * The lines as the API takes them: a stock line named (its lot, quality included, is the line's: a BLO or NC line
+ * has a quality no new lot may take), or a new lot described.
+ */
+export const linesBody = (cart: readonly CartLine[]): z.input<typeof receptionLineInput>[] =>
   cart.map((l) =>
     l.stockId
-      ? { productId: l.product.id, stockId: l.stockId, quality: l.quality as 'STD', expected: l.expected }
+      ? { productId: l.product.id, stockId: l.stockId, expected: l.expected }
       : {
           productId: l.product.id,
           quality: l.quality as 'STD',
