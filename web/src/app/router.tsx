@@ -153,6 +153,58 @@ function catalogueRoutes(): RouteObject[] {
   ];
 }
 
+/** The reception of /reception/{modify,detail,status}/{id} or /reception/create?reception_id=, before the page. */
+const loadRouteReception =
+  (page: 'form' | 'detail' | 'status'): Loader =>
+  async ({ params, request }) => {
+    const api = await import('../features/receptions/api/get-reception');
+    const id = params.receptionId ?? new URL(request.url).searchParams.get('reception_id');
+    if (page === 'form') {
+      if (id || params.receptionId !== undefined) await api.loadModifiableReception(id);
+    } else if (page === 'detail') await api.loadViewableReception(id);
+    else await api.loadReception(id);
+    return null;
+  };
+
+function receptionRoutes(): RouteObject[] {
+  const { receptions } = paths;
+  const list: RouteObject['lazy'] = async () => ({
+    Component: (await import('../features/receptions/routes/reception-list')).ReceptionListRoute,
+  });
+  return [
+    page(receptions.list, list),
+    page(receptions.list, list, '/reception'),
+    page(
+      receptions.create,
+      async () => ({ Component: (await import('../features/receptions/routes/reception-form')).ReceptionCreateRoute }),
+      receptions.create.path,
+      loadRouteReception('form'),
+    ),
+    page(
+      receptions.modify,
+      async () => ({ Component: (await import('../features/receptions/routes/reception-form')).ReceptionModifyRoute }),
+      receptions.modify.path,
+      loadRouteReception('form'),
+    ),
+    page(
+      receptions.detail,
+      async () => ({
+        Component: (await import('../features/receptions/routes/reception-detail')).ReceptionDetailRoute,
+      }),
+      receptions.detail.path,
+      loadRouteReception('detail'),
+    ),
+    page(
+      receptions.status,
+      async () => ({
+        Component: (await import('../features/receptions/routes/reception-status')).ReceptionStatusRoute,
+      }),
+      receptions.status.path,
+      loadRouteReception('status'),
+    ),
+  ];
+}
+
 /** /new-user and /reset-password: one page, two titles. */
 function passwordRoute(mode: 'newUser' | 'resetPassword'): RouteObject {
   return {
@@ -231,6 +283,7 @@ export const routes: RouteObject[] = [
       ...userRoutes(),
       ...companyRoutes(),
       ...catalogueRoutes(),
+      ...receptionRoutes(),
       { path: '*', loader: () => redirect(paths.dashboard.path) },
     ],
   },

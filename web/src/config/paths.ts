@@ -149,6 +149,43 @@ export const paths = {
       name: 'product-modify',
     },
   },
+  receptions: {
+    list: {
+      path: '/reception/list',
+      access: ACCESS.reader,
+      scopes: ['reception'],
+      title: 'receptions.list_title',
+      name: 'reception-list',
+    },
+    create: {
+      path: '/reception/create',
+      access: ACCESS.writer,
+      scopes: ['reception'],
+      title: 'receptions.create_title',
+      name: 'reception-create',
+    },
+    modify: {
+      path: '/reception/modify/:receptionId',
+      access: ACCESS.writer,
+      scopes: ['reception'],
+      title: 'receptions.modify_title',
+      name: 'reception-modify',
+    },
+    detail: {
+      path: '/reception/detail/:receptionId',
+      access: ACCESS.reader,
+      scopes: ['reception'],
+      title: 'receptions.detail_title',
+      name: 'reception-detail',
+    },
+    status: {
+      path: '/reception/status/:receptionId',
+      access: ACCESS.reader,
+      scopes: ['reception'],
+      title: 'receptions.status_title',
+      name: 'reception-status',
+    },
+  },
   stock: {
     list: { path: '/stock/list', access: ACCESS.reader, scopes: ['stock'], title: 'stocks.title', name: 'stock-list' },
     movements: {
@@ -174,3 +211,11 @@ export const clientUserCreatePath = (companyId?: string) =>
 
 export const clientUserImportPath = (companyId: string) =>
   generatePath(paths.clientUsers.companyImport.path, { companyId });
+
+/** /reception/{modify,detail,status}/{id}. */
+export const receptionPath = (page: 'modify' | 'detail' | 'status', receptionId: string) =>
+  generatePath(paths.receptions[page].path, { receptionId });
+
+/** /reception/create, continuing a reception when one is named (?reception_id=). */
+export const receptionCreatePath = (receptionId?: string | null) =>
+  receptionId ? `${paths.receptions.create.path}?reception_id=${receptionId}` : paths.receptions.create.path;

@@ -11,9 +11,10 @@ const flatten = (entries: MenuEntry[]) =>
   );
 
 describe('Function: visibleMenu', () => {
-  it('gives a reader home, the stock group, the toolkit and settings', () => {
+  it('gives a reader home, the deliveries, the stock group, the toolkit and settings', () => {
     expect(flatten(visibleMenu(principal('reader')))).toEqual([
       'menu.home → /dashboard',
+      'menu.receptions → /reception/list',
       'menu.stock_group/menu.stock → /stock/list',
       'menu.stock_group/menu.stock_movements → /stock/movement',
       'menu.toolkit/menu.product → /product/list',
@@ -31,6 +32,7 @@ describe('Function: visibleMenu', () => {
     const menu = flatten(visibleMenu(principal('superadmin')));
     expect(menu).toEqual([
       'menu.home → /dashboard',
+      'menu.receptions → /reception/list',
       'menu.stock_group/menu.stock → /stock/list',
       'menu.stock_group/menu.stock_movements → /stock/movement',
       'menu.toolkit/menu.product → /product/list',
@@ -69,6 +71,11 @@ describe('Function: visibleMenu', () => {
   ])('gives the scope %j its own catalogue entries only', (scope, entries) => {
     const menu = flatten(visibleMenu(principal('reader', scope)));
     expect(menu.filter((e) => e.includes('/stock') || e.includes('/product'))).toEqual(entries);
+  });
+
+  it('shows the deliveries with the reception scope only', () => {
+    expect(flatten(visibleMenu(principal('reader', ['reception'])))).toContain('menu.receptions → /reception/list');
+    expect(flatten(visibleMenu(principal('reader', ['stock']))).some((e) => e.includes('/reception'))).toBe(false);
   });
 
   it.each([[['all']], [['*']]])('reads the grant %j as every scope', (scope) => {

@@ -3,8 +3,8 @@
  * (product, supplier, recipient), each entry with its module scope; user accounts for admins; the provider's
  * screens for the superadmin (carriers, client accounts, client carriers, statistics); Settings for everyone.
  * An entry shows when its page admits the user (the shared canAccess rule against the SPA route table) and the
- * user reaches the entry's own level. Screens not built yet (receptions, orders, shipping) have no entry: a menu
- * never leads to a page that does not exist.
+ * user reaches the entry's own level. Screens not built yet (orders, shipping) have no entry: a menu never leads
+ * to a page that does not exist.
  */
 import { ACCESS, type AccessLevel, canAccess, isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import {
@@ -21,6 +21,7 @@ import {
   IconTool,
   IconTruck,
   IconTruckDelivery,
+  IconTruckLoading,
   IconUserShare,
   IconUsers,
 } from '@tabler/icons-react';
@@ -58,6 +59,7 @@ const userAccounts = (p: Principal): AppPath => (isSuperadmin(p) ? paths.users.l
 
 export const MENU: readonly MenuRule[] = [
   { label: 'menu.home', icon: IconHome, page: paths.dashboard },
+  { label: 'menu.receptions', icon: IconTruckLoading, page: paths.receptions.list },
   {
     label: 'menu.stock_group',
     icon: IconBoxMultiple,

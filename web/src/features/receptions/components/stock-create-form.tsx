@@ -1,0 +1,93 @@
+/**
+ * A new lot of a product (spec 3 §2, §5): quality read-only, and batch, use-by and best-before dates only where
+ * the product manages them. A lot equal to an existing stock line is reused by the server, never duplicated.
+ */
+
+import { todayIn } from '@cellar/shared/common/dates';
+import { lotIssues, RECEPTION_QUANTITY_MAX } from '@cellar/shared/receptions/schemas';
+import { Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseDay } from '../../../lib/format';
+import { type CartLine, type CartProduct, DEFAULT_QUALITY, positiveQuantity } from '../utils/cart';
+
+interface StockCreateFormProps {
+  product: CartProduct;
+  quantity: number;
+  onAdd: (line: CartLine) => void;
+  onBack: () => void;
+}
+
+export function StockCreateForm({ product, quantity, onAdd, onBack }: StockCreateFormProps) {
+  const { t } = useTranslation();
+  const [batch, setBatch] = useState('');
+  const [ubd, setUbd] = useState<string | null>(null);
+  const [bbd, setBbd] = useState<string | null>(null);
+  const [expected, setExpected] = useState<string | number>(quantity);
+  const [submitted, setSubmitted] = useState(false);
+  const quantityOk = positiveQuantity(expected) !== null && Number(expected) <= RECEPTION_QUANTITY_MAX;
+
+  const dateField = (label: string, value: string | null, onChange: (v: string | null) => void) => (
+    <DateInput
+      label={label}
+      valueFormat="DD/MM/YYYY"
+      dateParser={parseDay}
+      placeholder={t('export_csv.date_placeholder')}
+      clearable
+      firstDayOfWeek={1}
+      minDate={todayIn()}
+      value={value}
+      onChange={onChange}
+      popoverProps={{ withinPortal: true }}
+    />
+  );
+
+  const add = () => {
+    setSubmitted(true);
+    const line: CartLine = {
+      product,
+      stockId: null,
+      quality: DEFAULT_QUALITY,
+      batch: batch.trim() || null,
+      ubd,
+      bbd,
+      expected: positiveQuantity(expected) ?? 0,
+    };
+    if (!quantityOk || lotIssues(line, product).length) return;
+    onAdd(line);
+  };
+
+  return (
+    <Stack gap="sm" aria-label={t('receptions.stock.create_title', { code: product.code })} role="form">
+      <TextInput label={t('receptions.columns.quality')} value={DEFAULT_QUALITY} readOnly variant="filled" />
+      {product.hasBatch && (
+        <TextInput
+          label={t('receptions.columns.batch')}
+          value={batch}
+          maxLength={50}
+          onChange={(e) => setBatch(e.currentTarget.value)}
+          data-autofocus
+        />
+      )}
+      {product.hasUbd && dateField(t('receptions.columns.ubd'), ubd, setUbd)}
+      {product.hasBbd && dateField(t('receptions.columns.bbd'), bbd, setBbd)}
+      <NumberInput
+        label={t('receptions.fields.quantity')}
+        min={1}
+        max={RECEPTION_QUANTITY_MAX}
+        allowDecimal={false}
+        allowNegative={false}
+        value={expected}
+        onChange={setExpected}
+        error={submitted && !quantityOk ? t('validation.between', { min: 1, max: RECEPTION_QUANTITY_MAX }) : undefined}
+      />
+      <Group justify="flex-end" mt="sm">
+        <Button variant="default" onClick={onBack}>
+          {t('breadcrumbs.back')}
+        </Button>
+        <Button onClick={add}>{t('receptions.stock.add')}</Button>
+      </Group>
+    </Stack>
+  );
+}

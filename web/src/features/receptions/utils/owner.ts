@@ -1,0 +1,14 @@
+/** What the form needs to know of a reception's owner: its segments, whether it is pooled, its warehouses. */
+import type { SegmentCode } from '@cellar/shared/common/schemas';
+import type { Warehouse } from '@cellar/shared/warehouses/schemas';
+
+export interface OwnerContext {
+  pooled: boolean;
+  segments: SegmentCode[];
+  warehouses: Warehouse[];
+}
+
+export const NO_OWNER: OwnerContext = { pooled: false, segments: [], warehouses: [] };
+
+/** The one choice there is, when there is only one. */
+export const onlyChoice = <T>(list: readonly T[]): T | null => (list.length === 1 ? (list[0] ?? null) : null);
