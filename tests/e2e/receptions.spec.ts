@@ -284,7 +284,7 @@ test.describe('Receptions on a phone', () => {
     await page.getByRole('textbox', { name: 'Rechercher' }).fill(reference);
     await expect(gridRows(page)).toHaveCount(1);
     // Nothing is wider than the screen.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
