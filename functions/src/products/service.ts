@@ -19,6 +19,7 @@ import { type PlannedList, plannedPage, plannedRows } from '../data/list';
 import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';
 import { InvalidError, NotFoundError } from '../errors';
 import { csvExport, exportColumns } from '../platform/csv';
+import { productOfLine, refreshProductOfLines } from '../stocks/repository';
 import {
   countProducts,
   findProduct,
@@ -242,7 +243,7 @@ export async function updateProduct(caller: Caller, id: string, input: ProductIn
   const owner = (await refs()).companies.get(current.ownerId);
   if (!owner) throw new NotFoundError();
   const { warehouseId, attributes } = await checked(input, owner);
-  await replaceProduct(
+  const saved = await replaceProduct(
     {
       ...current,
       ...editable(input),
@@ -252,5 +253,7 @@ export async function updateProduct(caller: Caller, id: string, input: ProductIn
     },
     current,
   );
+  // The stock list shows, sorts and filters the product's label, sub-family and attributes from its lines.
+  await refreshProductOfLines(saved.ownerId, saved.code, productOfLine(saved));
   return getProduct(caller, id);
 }

@@ -26,7 +26,7 @@ import { batchGet } from '../data/table';
 import { type FieldMessages, ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { findProduct, type ProductItem, productRecords } from '../products/repository';
 import { lotLine } from '../stocks/lots';
-import { findStock } from '../stocks/repository';
+import { findStock, productOfLine } from '../stocks/repository';
 import { movesStock } from './effects';
 import { supplierName, suppliersOf, toReception, visibleSegments } from './list';
 import { findReception, type ReceptionItem, type ReceptionLineItem, receptionRecords } from './repository';
@@ -134,14 +134,17 @@ async function resolveLines(
     };
     const stockId =
       stock?.id ??
-      (await lotLine({
-        ownerId: owner.id,
-        productId: product.id,
-        productCode: product.code,
-        warehouseId: c.warehouseId,
-        segment: c.segment,
-        ...lot,
-      }));
+      (await lotLine(
+        {
+          ownerId: owner.id,
+          productId: product.id,
+          productCode: product.code,
+          warehouseId: c.warehouseId,
+          segment: c.segment,
+          ...lot,
+        },
+        productOfLine(product),
+      ));
     const same = lines.find((l) => l.stockId === stockId);
     if (same) {
       // The same lot twice in the cart is one line.
