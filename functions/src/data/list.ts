@@ -242,6 +242,8 @@ export function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
     out.push({ source: { ...list.keySource, desc: sort.desc }, ordered: false, key: true });
   }
   for (const c of list.conditions) {
+    // In key order, what the key answers needs no other way in (a company's users are its key range).
+    if (keyOrdered && list.keyConditions?.includes(c)) continue;
     const index = list.spec.indexes?.[c.field];
     const name = index && indexName(index);
     if (!name || name === 'key' || name === 'search' || !list.sortScope) continue;
