@@ -4,7 +4,7 @@
  * order/reception view (available > 0 and quality not in BLO, NC, NCO) is the sparse SELLABLE index with its own
  * counter; lines named by id are read by id; the other sorts read their list-sort index.
  */
-import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
+import { type Condition, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { findSubFamily } from '@cellar/shared/referential/data';
 import { STOCK_EVERY_OWNER_INDEX, stockRoutes } from '@cellar/shared/stocks/routes';
 import {
@@ -17,10 +17,10 @@ import {
 import type { Caller } from '../auth/principal';
 import { listedOwner } from '../auth/visibility';
 import { keys } from '../data/keys';
-import { type PlannedList, plannedPage, plannedRows } from '../data/list';
+import type { PlannedList } from '../data/list';
 import { companyRef, type References, references, warehouseRef } from '../data/reference';
 import type { Item, Source } from '../data/table';
-import { csvExport, exportColumns } from '../platform/csv';
+import type { ListAnswer } from '../platform/lists';
 import { countStocks, EVERY_OWNER_STOCK, findStock, type StockItem, stockListScope, stockRecords } from './repository';
 
 export function toStock(s: StockItem, r: References): Stock {
@@ -117,13 +117,9 @@ async function linesById(ids: readonly string[], owner: string | undefined): Pro
     .map((s) => stockRecords.item(s));
 }
 
-export async function listStocks(caller: Caller, q: ListQuery) {
-  return plannedPage(await plan(caller, q), q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE, q.cursor);
-}
-
-export async function exportStocks(caller: Caller, q: ListQuery) {
-  const columns = exportColumns(q, stockRoutes.stockList.list);
-  return csvExport('stocks.csv', await plannedRows(await plan(caller, q)), columns);
+/** The stock list: its page or its export. */
+export async function stockList(caller: Caller, q: ListQuery): Promise<ListAnswer<Stock>> {
+  return { plan: await plan(caller, q), filename: 'stocks.csv' };
 }
 
 /** The qualities stock lines use (the spec's built-in list, then any other found). */
