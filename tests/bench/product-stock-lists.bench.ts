@@ -10,22 +10,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { availableQuantity, isSellable } from '@cellar/shared/stocks/schemas';
-import { companyItems, warehouseItem } from '../../functions/src/companies/repository';
+import { warehouseItem } from '../../functions/src/companies/repository';
 import { keys } from '../../functions/src/data/keys';
 import { companies, warehouses } from '../../functions/src/data/reference';
 import { batchPut, type Item } from '../../functions/src/data/table';
-import { hashPassword } from '../../functions/src/platform/passwords';
 import { type ProductItem, productRecords } from '../../functions/src/products/repository';
 import { stockRecords, summaryKey } from '../../functions/src/stocks/repository';
-import { type UserItem, userItems } from '../../functions/src/users/repository';
+import { userItems } from '../../functions/src/users/repository';
 import { generateProduct, generateStock } from '../../infra/local/catalogue-data';
 import { startRuntime } from '../../infra/local/runtime';
 import { prng } from '../../infra/local/seed';
 import { measure, ratioLine } from './measure';
+import { benchSignIn, benchTenantItems, benchUser } from './tenant';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
-const PASSWORD = 'bench-password-2026';
 const WAREHOUSES = [
   { id: 'WB1', code: 'BDX', name: 'Bordeaux' },
   { id: 'WB2', code: 'COG', name: 'Cognac' },
@@ -38,41 +37,18 @@ async function loadTenant(size: number) {
   const code = `B${size}`;
   const id = `BENCH-${code}`;
   const warehouseIds = WAREHOUSES.map((w) => w.id);
-  await batchPut(
-    companyItems({
-      id,
-      code,
-      name: `Bench ${code}`,
-      address: {},
-      warehouseIds,
-      segments: ['B2B', 'B2C'],
-      isPooledActivity: false,
-      isTopAgent: false,
-      isCertifiedOrganic: false,
-      scope: ['*'],
-      active: true,
-      version: 1,
-    }),
-  );
-  const hash = await hashPassword(PASSWORD);
-  const user = (n: number): UserItem => ({
-    id: `${id}-U${n}`,
-    email: `u${n}.${code.toLowerCase()}@bench.test`,
-    passwordHash: hash,
-    firstname: rng.pick(['Élise', 'Jean', 'Marie', 'Paul', 'Chloé']),
-    lastname: `Nom${String(n).padStart(6, '0')}`,
-    roleLevel: n === 0 ? 10 : rng.pick([1, 2] as const),
-    active: rng.next() < 0.9,
-    locale: 'fr-FR',
-    companyId: id,
-    companyCode: code,
-    warehouseIds,
-    scope: ['*'],
-    notificationChannels: [],
-    childIds: [],
-    createdAt: new Date(Date.now() - n * 60_000).toISOString(),
-    version: 1,
-  });
+  const tenant = { id, warehouseIds, email: `admin.${code.toLowerCase()}@bench.test` };
+  await batchPut(await benchTenantItems(tenant));
+  const user = (n: number) =>
+    benchUser(tenant, {
+      id: `${id}-U${n}`,
+      email: `u${n}.${code.toLowerCase()}@bench.test`,
+      firstname: rng.pick(['Élise', 'Jean', 'Marie', 'Paul', 'Chloé']),
+      lastname: `Nom${String(n).padStart(6, '0')}`,
+      roleLevel: rng.pick([1, 2] as const),
+      active: rng.next() < 0.9,
+      createdAt: new Date(Date.now() - n * 60_000).toISOString(),
+    });
   const products: ProductItem[] = Array.from({ length: size / 5 }, (_, i) =>
     generateProduct(rng, id, warehouseIds, i + 1, `${id}-P${i}`),
   );
@@ -92,7 +68,7 @@ async function loadTenant(size: number) {
   }
   for (const p of products) count(p.hidden ? 'PRODUCT#hidden' : 'PRODUCT#visible');
   const items: Item[] = [
-    ...Array.from({ length: size / 10 }, (_, n) => userItems(user(n))).flat(),
+    ...(await Promise.all(Array.from({ length: size / 10 }, (_, n) => user(n)))).flatMap(userItems),
     ...products.flatMap((p) => [productRecords.item(p), ...productRecords.companionItems(p)]),
     ...stocks.flatMap((s) => [stockRecords.item(s), ...stockRecords.companionItems(s)]),
     ...[...counters].map(([name, n]) => ({ ...keys.counter(keys.tenant(id), name), n })),
@@ -102,7 +78,7 @@ async function loadTenant(size: number) {
     `  loaded ${code}: ${products.length} products, ${stocks.length} stock lines, ${size / 10} users (${items.length} items) in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
   const sample = stocks[Math.floor(size / 2)] as (typeof stocks)[number];
-  return { email: user(0).email, productCode: sample.productCode, label: sample.product.label.split(' ')[0] ?? '' };
+  return { email: tenant.email, productCode: sample.productCode, label: sample.product.label.split(' ')[0] ?? '' };
 }
 
 /** The path of page `page`, reached by cursor from page 1 (as the grid scrolling down does). */
@@ -128,12 +104,7 @@ try {
   warehouses.invalidate();
   const results: Record<string, Record<number, { p50: number; p95: number }>> = {};
   for (const t of tenants) {
-    const login = await fetch(`${runtime.url}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: t.email, password: PASSWORD }),
-    });
-    const { access_token } = (await login.json()) as { access_token: string };
+    const access_token = await benchSignIn(runtime.url, t.email);
     const cases: [string, string][] = [
       ['products, default sort (code)', '/api/products?paginate=20'],
       ['products, search (a label word)', `/api/products?paginate=20&filter[search]=${encodeURIComponent(t.label)}`],
