@@ -38,7 +38,7 @@ export function GridToolbar(props: GridToolbarProps) {
           leftSection={<IconSearch size={16} />}
           value={props.search}
           onChange={(e) => props.onSearch(e.currentTarget.value)}
-          w={260}
+          w={{ base: '100%', xs: 260 }}
         />
         {props.filters}
         {props.linkFilters.map((c) => (
