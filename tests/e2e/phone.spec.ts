@@ -51,7 +51,7 @@ test.describe('On a phone', () => {
     await page.goto('/recipient/list');
     await expect(gridRows(page)).toHaveCount(20);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    const pager = page.getByTestId('data-grid').locator('.ag-paging-panel');
+    const pager = page.getByTestId('grid-pager');
     await pager.scrollIntoViewIfNeeded();
     await expect(pager).toBeInViewport();
     await page.getByRole('textbox', { name: 'Rechercher' }).fill('CLT0001');

@@ -12,6 +12,7 @@ import { createElement, Fragment } from 'react';
 import type * as z from 'zod';
 import { currentLanguage, i18n } from './i18n';
 import { hideNotice, notify, raiseNotice } from './notifications';
+import { rememberWrite } from './recent-rows';
 import { activeToken, storage } from './storage';
 
 export class ApiError extends Error {
@@ -41,6 +42,8 @@ export interface RequestOptions {
   errorMessage?: string;
   /** Statuses the caller answers itself (an unknown company leads to /404): not reported. */
   quietStatuses?: readonly number[];
+  /** The caller shows every failure itself (the grid, inline with a retry); an expired session still logs out. */
+  quiet?: boolean;
 }
 
 const SESSION_EXPIRED_FLAG = 'cellar.sessionExpired';
@@ -76,7 +79,7 @@ const multiline = (lines: string[]) =>
 function reportApiError(
   error: unknown,
   fallbackMessage?: string,
-  quietStatuses: readonly number[] = [],
+  quietStatuses: readonly number[] | 'all' = [],
   title?: string,
 ): string | undefined {
   if (error instanceof ApiError) {
@@ -84,7 +87,7 @@ function reportApiError(
       expireSession();
       return undefined;
     }
-    if (quietStatuses.includes(error.status)) return undefined;
+    if (quietStatuses === 'all' || quietStatuses.includes(error.status)) return undefined;
     const lines = Object.values(error.fieldErrors).flat();
     const heading = title ?? error.body?.message;
     if (lines.length)
@@ -93,7 +96,7 @@ function reportApiError(
     if (fallbackMessage) return raiseNotice('error', fallbackMessage);
     return raiseNotice('error', i18n.t('api.server_error'), title);
   }
-  if (error instanceof DOMException && error.name === 'AbortError') return undefined;
+  if (quietStatuses === 'all' || (error instanceof DOMException && error.name === 'AbortError')) return undefined;
   return raiseNotice('error', error instanceof Error ? error.message : String(error), title);
 }
 
@@ -155,9 +158,12 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     settleWrite(opts, path, undefined);
     if (res.status === 204) return undefined as T;
     const text = await res.text();
-    return (text ? JSON.parse(text) : null) as T;
+    const answer = text ? JSON.parse(text) : null;
+    rememberWrite(opts.method ?? 'GET', path, answer);
+    return answer as T;
   } catch (error) {
-    settleWrite(opts, path, reportApiError(error, opts.errorMessage, opts.quietStatuses));
+    const quietStatuses = opts.quiet ? 'all' : opts.quietStatuses;
+    settleWrite(opts, path, reportApiError(error, opts.errorMessage, quietStatuses));
     throw error;
   }
 }
