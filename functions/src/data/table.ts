@@ -293,6 +293,17 @@ export async function* queryAll(source: Source, pageSize = 1000, from?: Item): A
   } while (startKey);
 }
 
+/** Streams the keys of a source's items (the table's and the index's), page by page: a range's keys cost little. */
+export async function* queryKeys(source: Source, pageSize = 1000): AsyncGenerator<Item> {
+  if (isEmptyRange(source)) return;
+  let startKey: Item | undefined;
+  do {
+    const out = await documentClient().send(new QueryCommand(queryInput(source, pageSize, startKey, true)));
+    yield* (out.Items ?? []) as Item[];
+    startKey = out.LastEvaluatedKey as Item | undefined;
+  } while (startKey);
+}
+
 /** Up to `n` items of a source from `startKey` on, over as many pages as DynamoDB's 1 MB cap takes. */
 export async function readItems(source: Source, n: number, startKey?: Item): Promise<Item[]> {
   const out: Item[] = [];
