@@ -115,6 +115,12 @@ export const sharedMessages = {
       self_forbidden: 'Vous ne pouvez pas faire cela sur votre propre compte.',
       role_forbidden: 'Vous ne pouvez attribuer que des rôles inférieurs au vôtre.',
       reception_deleted: 'La réception a été supprimée.',
+      order_deleted: 'La commande a été supprimée.',
+    },
+    order: {
+      stock_insufficient:
+        'Stock insuffisant pour {{product}} ({{label}}) : {{ordered}} demandé(s), {{available}} disponible(s).',
+      'send-transmitting-orders': { success: 'Les commandes en cours de transmission ont été renvoyées.' },
     },
   },
   en: {
@@ -221,6 +227,11 @@ export const sharedMessages = {
       self_forbidden: 'You cannot do this to your own account.',
       role_forbidden: 'You may only assign roles below your own.',
       reception_deleted: 'The reception has been deleted.',
+      order_deleted: 'The order has been deleted.',
+    },
+    order: {
+      stock_insufficient: 'Not enough stock of {{product}} ({{label}}): {{ordered}} ordered, {{available}} available.',
+      'send-transmitting-orders': { success: 'The transmitting orders have been sent again.' },
     },
   },
 } as const;

@@ -20,6 +20,7 @@ export const RESOURCES = [
   'stocks',
   'stockMovements',
   'receptions',
+  'orders',
   'imports',
   'exports',
   'docs',
