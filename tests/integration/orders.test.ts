@@ -2,12 +2,9 @@
  * The orders API through the local runtime (issue 10): the rules of spec 2 §5 with their translated messages,
  * statuses and who may change them, the list's plan, countries, carrier and service, tenancy.
  */
-import { todayIn } from '@cellar/shared/common/dates';
-import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findProduct } from '../../functions/src/products/repository';
-import { insertStock } from '../../functions/src/stocks/repository';
 import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
+import { ADDRESS, day, freshStock, orderBody, unique } from './order-fixtures';
 
 let h: Harness;
 let cli1: { id: string; warehouseIds: string[] };
@@ -16,61 +13,10 @@ let recipient2: string;
 let carriers: { id: string; code: string; services: { code: string }[] }[];
 let productId: string;
 
-const day = (n: number) => new Date(Date.parse(`${todayIn()}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-let n = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${++n}`;
-
-/** A fresh stock line of CLI001 holding `quantity` (nothing allocated). */
-async function freshStock(
-  quantity: number,
-  patch: { segment?: 'B2B' | 'B2C' | null; ownerId?: string; productId?: string; quality?: string } = {},
-) {
-  const product = await findProduct(patch.productId ?? productId);
-  if (!product) throw new Error('no product');
-  const id = ulid();
-  await insertStock({
-    id,
-    ownerId: patch.ownerId ?? product.ownerId,
-    productId: product.id,
-    productCode: product.code,
-    warehouseId: cli1.warehouseIds[0] as string,
-    segment: patch.segment === undefined ? 'B2B' : patch.segment,
-    quality: patch.quality ?? 'STD',
-    batch: unique('L'),
-    ubd: null,
-    bbd: null,
-    quantity,
-    quantity_allocated: 0,
-    quantity_receive_in_progress: 0,
-    quantity_on_arriving: 0,
-    storedAt: null,
-    createdAt: new Date().toISOString(),
-    version: 1,
-  });
-  return id;
-}
-
-const address = {
-  isCompany: true,
-  company: 'Cave du Port',
-  street: '1 quai',
-  postcode: '33000',
-  city: 'Bordeaux',
-  country: 'FR',
-};
-
-const orderBody = (stockId: string, patch: Record<string, unknown> = {}) => ({
-  segment: 'B2B',
-  reference: unique('O'),
-  recipient: address,
-  customerId: recipient1,
-  pickupManagedByProduct: 1,
-  shippingLabelRequired: 0,
-  deliveryDate: day(2),
-  statusCode: '005',
-  stocks: [{ stockId, ordered: 1 }],
-  ...patch,
-});
+const stock = (quantity: number, patch: Parameters<typeof freshStock>[2] = {}) =>
+  freshStock(quantity, { productId, warehouseId: cli1.warehouseIds[0] as string }, patch);
+const address = ADDRESS;
+const body = (stockId: string, patch: Record<string, unknown> = {}) => orderBody(stockId, recipient1, patch);
 
 const post = async (email: string, b: unknown, lang = 'en', headers: Record<string, string> = {}) =>
   h.call('POST', '/api/orders', { token: await h.login(email), body: b, lang, headers });
@@ -154,8 +100,8 @@ describe('POST /api/orders: the rules of spec 2 §5, with their translated messa
     ['an unknown type', { type: 'XYZ' }, 'type', 'Invalid value.'],
   ])('refuses %s', async (_, patch, field, message) => {
     // Prepare
-    const stockId = await freshStock(5);
-    const b = orderBody(stockId, patch);
+    const stockId = await stock(5);
+    const b = body(stockId, patch);
     if ((patch as { customerId?: string }).customerId === 'OTHER') b.customerId = recipient2;
     // Act
     const res = await post(USER1, b);
@@ -166,13 +112,13 @@ describe('POST /api/orders: the rules of spec 2 §5, with their translated messa
 
   it('refuses a stock line of another owner, of another segment, or in a quality not for sale', async () => {
     // Prepare
-    const b2c = await freshStock(5, { segment: 'B2C' });
-    const blocked = await freshStock(5, { quality: 'BLO' });
+    const b2c = await stock(5, { segment: 'B2C' });
+    const blocked = await stock(5, { quality: 'BLO' });
     const theirs = (await get(ADMIN2, '/api/stocks?filter[available][gt]=0&paginate=1')).body.data[0].id;
     // Act
     const res = await post(
       USER1,
-      orderBody(b2c, {
+      body(b2c, {
         stocks: [
           { stockId: b2c, ordered: 1 },
           { stockId: blocked, ordered: 1 },
@@ -189,9 +135,9 @@ describe('POST /api/orders: the rules of spec 2 §5, with their translated messa
     // Prepare
     const reference = unique('DUP');
     // Act
-    const first = await post(USER1, orderBody(await freshStock(3), { reference }));
-    const again = await post(USER1, orderBody(await freshStock(3), { reference }));
-    const fr = await post(USER1, orderBody(await freshStock(3), { reference }), 'fr');
+    const first = await post(USER1, body(await stock(3), { reference }));
+    const again = await post(USER1, body(await stock(3), { reference }));
+    const fr = await post(USER1, body(await stock(3), { reference }), 'fr');
     // Assess
     expect(first.status, first.text).toBe(201);
     expect(again.status).toBe(409);
@@ -202,9 +148,9 @@ describe('POST /api/orders: the rules of spec 2 §5, with their translated messa
   it('takes a B2C order with an allowed carrier and service, and refuses a carrier or service not the owner’s', async () => {
     // Prepare
     const carrier = carriers[0] as { id: string; services: { code: string }[] };
-    const stockId = await freshStock(4, { segment: 'B2C' });
+    const stockId = await stock(4, { segment: 'B2C' });
     const b2c = (patch: Record<string, unknown>) =>
-      orderBody(stockId, {
+      body(stockId, {
         segment: 'B2C',
         recipient: {
           ...address,
@@ -242,11 +188,11 @@ describe('POST /api/orders: the rules of spec 2 §5, with their translated messa
 describe('PUT and DELETE /api/orders/{id}: statuses (spec 2 §4)', () => {
   it('lets a writer save a draft, then send it; locks the reference after', async () => {
     // Prepare
-    const stockId = await freshStock(5);
+    const stockId = await stock(5);
     const draft = await post(USER1, { segment: 'B2B', statusCode: '000', stocks: [{ stockId, ordered: 2 }] });
     // Act
     const saved = await put(USER1, draft.body.id, {
-      ...orderBody(stockId),
+      ...body(stockId),
       statusCode: '000',
       stocks: [{ stockId, ordered: 2 }],
     });
@@ -261,7 +207,7 @@ describe('PUT and DELETE /api/orders/{id}: statuses (spec 2 §4)', () => {
 
   it('changes status only for canUpdateStatus users, any status', async () => {
     // Prepare
-    const created = await post(USER1, orderBody(await freshStock(5)));
+    const created = await post(USER1, body(await stock(5)));
     // Act
     const byUser = await put(USER1, created.body.id, { statusCode: '020' });
     const byAdmin = await put(ADMIN1, created.body.id, { statusCode: '040' });
@@ -273,7 +219,7 @@ describe('PUT and DELETE /api/orders/{id}: statuses (spec 2 §4)', () => {
   });
 
   it('refuses an edit outside draft and entry', async () => {
-    const created = await post(USER1, orderBody(await freshStock(5)));
+    const created = await post(USER1, body(await stock(5)));
     await put(ADMIN1, created.body.id, { statusCode: '020' });
     const res = await put(ADMIN1, created.body.id, { deliveryComment: 'x' });
     expect(res.status).toBe(422);
@@ -283,7 +229,7 @@ describe('PUT and DELETE /api/orders/{id}: statuses (spec 2 §4)', () => {
   it('deletes a draft; only the superadmin deletes a sent order', async () => {
     // Prepare
     const draft = await post(USER1, { segment: 'B2B', statusCode: '000', stocks: [] });
-    const sent = await post(USER1, orderBody(await freshStock(5)));
+    const sent = await post(USER1, body(await stock(5)));
     // Act
     const delDraft = await h.call('DELETE', `/api/orders/${draft.body.id}`, { token: await h.login(USER1) });
     const delSent = await h.call('DELETE', `/api/orders/${sent.body.id}`, { token: await h.login(ADMIN1) });
@@ -297,10 +243,10 @@ describe('PUT and DELETE /api/orders/{id}: statuses (spec 2 §4)', () => {
   });
 
   it('hides another company’s order (404) and refuses a reader’s writes (403)', async () => {
-    const created = await post(USER1, orderBody(await freshStock(5)));
+    const created = await post(USER1, body(await stock(5)));
     expect((await get(ADMIN2, `/api/orders/${created.body.id}`)).status).toBe(404);
     expect((await put(ADMIN2, created.body.id, { statusCode: '050' })).status).toBe(404);
-    expect((await post(READER1, orderBody(await freshStock(5)))).status).toBe(403);
+    expect((await post(READER1, body(await stock(5)))).status).toBe(403);
     expect((await get(READER1, `/api/orders/${created.body.id}`)).status).toBe(200);
   });
 });
@@ -308,12 +254,12 @@ describe('PUT and DELETE /api/orders/{id}: statuses (spec 2 §4)', () => {
 describe('GET /api/orders: the list, the drafts lookup, countries, export', () => {
   it('lists newest first, finds drafts with their lines, filters by status, country and search', async () => {
     // Prepare
-    const stockId = await freshStock(5);
+    const stockId = await stock(5);
     const draft = await post(USER1, { segment: 'B2B', statusCode: '000', stocks: [{ stockId, ordered: 3 }] });
     const reference = unique('ZQ');
     const be = await post(
       USER1,
-      orderBody(await freshStock(5), { reference, recipient: { ...address, country: 'BE', postcode: '1000' } }),
+      body(await stock(5), { reference, recipient: { ...address, country: 'BE', postcode: '1000' } }),
     );
     // Act
     const page = await get(USER1, '/api/orders?paginate=5');
