@@ -55,6 +55,7 @@ export class ApiStack extends Stack {
         exportBucket: data.exportsBucket.bucketName,
         importQueueUrl: data.importQueue.queue.queueUrl,
         exportQueueUrl: data.exportQueue.queue.queueUrl,
+        warehouseOrdersQueueUrl: data.warehouseOrderQueue.queue.queueUrl,
         jwtSecretArn: data.jwtSecret.secretArn,
         appEnv: props.appEnv,
         appUrlParameter: props.appUrlParameter,
@@ -144,6 +145,14 @@ export class ApiStack extends Stack {
       environment,
     });
     exportWorker.role.addManagedPolicy(data.exportWorkerAccess);
+    // The warehouse's reports: acknowledgements (005 → 010) and packing lists, applied to the orders once each.
+    const warehouseWorker = new QueueWorker(this, 'WarehouseEventWorker', {
+      queue: data.warehouseEventQueue,
+      entry: 'orders/warehouse-worker.ts',
+      serviceName: 'warehouse-events-worker',
+      environment,
+    });
+    warehouseWorker.role.addManagedPolicy(data.apiAccess);
     // Imported users get their first-login e-mail, with a link to the application, like users created by hand.
     importWorker.role.addToPrincipalPolicy(appUrlRead);
     if (mailSend) importWorker.role.addToPrincipalPolicy(mailSend);

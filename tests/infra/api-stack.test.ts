@@ -27,9 +27,11 @@ function deployedRoutes(): string[] {
 }
 
 describe('ApiStack: the functions', () => {
-  it('has one Lambda per resource of the route table, plus the import and export workers and the recount', () => {
+  it('has one Lambda per resource of the route table, plus the import, export and warehouse workers and the recount', () => {
     const services = Object.keys(functions).map(serviceOf);
-    expect(services.sort()).toEqual([...RESOURCES, 'imports-worker', 'exports-worker', 'recount'].sort());
+    expect(services.sort()).toEqual(
+      [...RESOURCES, 'imports-worker', 'exports-worker', 'warehouse-events-worker', 'recount'].sort(),
+    );
   });
 
   it.each(Object.keys(functions))('%s runs Node 22 on arm64 with the environment the code reads', (id) => {

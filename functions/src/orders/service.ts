@@ -276,16 +276,16 @@ function shortageError(lines: readonly OrderLineItem[], shortages: readonly Shor
   return new ConflictError(fields);
 }
 
-/** Hooks a test (or the transmission) hangs on a commit. */
-export interface CommitHooks extends SettleHooks {
-  /** Called once an order has entered 005 (published to the warehouse). */
-  onTransmitting?: (o: OrderItem) => Promise<void>;
-}
+export type CommitHooks = SettleHooks;
 
-let transmit: ((o: OrderItem) => Promise<void>) | undefined;
-/** Where orders entering 005 are published (set by the transmission module). */
-export const onTransmitting = (publish: (o: OrderItem) => Promise<void>) => {
-  transmit = publish;
+type StatusListener = (o: OrderItem, from: OrderStatusCode) => Promise<void>;
+let statusListener: StatusListener | undefined;
+/**
+ * Who hears of an order's new status once its effects are applied: the transmission to the warehouse (set by
+ * transmission.ts, which the API loads with its writes; the warehouse's own worker does not publish).
+ */
+export const onStatusChange = (listener: StatusListener) => {
+  statusListener = listener;
 };
 
 /**
@@ -322,7 +322,7 @@ export async function commit(next: OrderItem, previous: OrderItem | undefined, h
   const { order, shortages } = await settleOrder(record, hooks);
   if (shortages.length) throw shortageError(record.lines, shortages);
   const saved = order as OrderItem;
-  if (saved.statusCode === '005' && from !== '005') await (hooks.onTransmitting ?? transmit)?.(saved);
+  if (saved.statusCode !== from) await statusListener?.(saved, from);
   return saved;
 }
 
