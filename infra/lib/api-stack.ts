@@ -90,7 +90,7 @@ export class ApiStack extends Stack {
       description: 'Cellar extranet API, reached through CloudFront under /api/*',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
       // CSV uploads reach the Lambda intact (base64) rather than re-encoded as text.
-      binaryMediaTypes: ['multipart/form-data'],
+      binaryMediaTypes: ['multipart/form-data', 'application/pdf'],
       // API Gateway writes no log at all until the account has a CloudWatch role: this stack brings it.
       cloudWatchRole: true,
       deployOptions: {

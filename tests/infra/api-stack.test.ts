@@ -89,8 +89,10 @@ describe('ApiStack: the REST API', () => {
     expect(deployed.sort()).toEqual(expected.sort());
   });
 
-  it('passes CSV uploads (multipart/form-data) to the Lambdas as binary', () => {
-    api.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['multipart/form-data'] });
+  it('passes CSV uploads (multipart/form-data) to the Lambdas, and PDF documents from them, as binary', () => {
+    api.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      BinaryMediaTypes: ['multipart/form-data', 'application/pdf'],
+    });
   });
 
   it('leaves authentication to the Lambdas', () => {

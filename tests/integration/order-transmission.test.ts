@@ -133,3 +133,35 @@ describe('the packing list of a sent order', () => {
     expect(packed).toMatchObject({ supportType: 'CARTON', supportNumber: packed.packings.length });
   });
 });
+
+describe('GET /api/orders/{id}/pdf', () => {
+  it('answers the document named after the reference, in the caller’s language, and its base64 variant', async () => {
+    // Prepare
+    const sent = await sendOrder();
+    await until(sent.body.id, (o) => o.statusCode === '010');
+    const token = await h.login(USER1);
+    // Act
+    const res = await fetch(`${h.url}/api/orders/${sent.body.id}/pdf`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'fr' },
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const json = await h.call('GET', `/api/orders/${sent.body.id}/pdf?output=json`, { token });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${sent.body.reference}.pdf"`);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.toString('latin1')).toContain(`(${sent.body.reference})`);
+    expect(json.body).toMatchObject({ filename: `${sent.body.reference}.pdf`, contentType: 'application/pdf' });
+    expect(Buffer.from(json.body.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('is refused while the order is a draft or transmitting', async () => {
+    const draft = await h.call('POST', '/api/orders', {
+      token: await h.login(USER1),
+      body: { segment: 'B2B', statusCode: '000', stocks: [] },
+    });
+    const res = await h.call('GET', `/api/orders/${draft.body.id}/pdf`, { token: await h.login(USER1) });
+    expect(res.status).toBe(422);
+  });
+});

@@ -117,6 +117,7 @@ const SAMPLES: Partial<Record<RouteId, () => Sample>> = {
   orderGet: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
   orderCarrier: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
   orderService: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
+  orderPdf: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
   orderUpdate: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
   // A draft: its writers may delete it (the first to try does; the others find nothing).
   orderDelete: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),

@@ -6,6 +6,7 @@
 import { canUpdateStatus } from '@cellar/shared/access/roles';
 import type { SegmentCode } from '@cellar/shared/common/schemas';
 import { serviceTarget } from '@cellar/shared/companies/schemas';
+import type { Language } from '@cellar/shared/i18n/messages';
 import { ORDER_INCLUDES } from '@cellar/shared/orders/routes';
 import {
   type Order,
@@ -46,6 +47,9 @@ import {
   orderRecords,
 } from './repository';
 import { type SettleHooks, type Shortage, settleOrder, totals } from './settle';
+
+/** The provider's own company: the document's sender. */
+const PROVIDER_CODE = 'CELLAR';
 
 function visible(caller: Caller, o: OrderItem): boolean {
   if (caller.isSuperadmin) return true;
@@ -545,6 +549,29 @@ export async function deleteOrder(caller: Caller, id: string): Promise<void> {
     current,
   );
   await settleOrder(marked);
+}
+
+/** The order's document and its file name, when its status has one (spec 2 §4). */
+export async function orderDocument(caller: Caller, id: string, lang: Language) {
+  const o = await answer(await visibleOrder(caller, id));
+  const { isPdfAvailable, orderPdf, pdfFilename } = await import('./pdf');
+  if (!isPdfAvailable(o)) throw new InvalidError({ statusCode: [MESSAGES.invalid] });
+  const refs = await references();
+  const companyLines = (c: CompanyItem | undefined) => {
+    const a = (c?.address ?? {}) as Record<string, unknown>;
+    return [a.street, [a.postcode, a.city].filter(Boolean).join(' ')].filter(Boolean).map(String);
+  };
+  const provider = [...refs.companies.values()].find((c) => c.code === PROVIDER_CODE);
+  const owner = refs.companies.get(o.ownerId);
+  const bytes = await orderPdf(
+    o,
+    {
+      provider: { name: provider?.name ?? 'Cellar', lines: companyLines(provider) },
+      owner: { code: owner?.code ?? '', name: owner?.name ?? '', lines: companyLines(owner) },
+    },
+    lang,
+  );
+  return { filename: pdfFilename(o), bytes };
 }
 
 /** The recipients' countries of the caller's orders (every company's for the superadmin), named in `lang`. */

@@ -8,6 +8,7 @@ import {
   orderCarrierSchema,
   orderCountrySchema,
   orderCreateSchema,
+  orderPdfJsonSchema,
   orderSchema,
   orderServiceSchema,
   orderUpdateSchema,
@@ -156,6 +157,20 @@ export const orderRoutes = {
     scopes: ['order'],
     params: idParams,
     response: orderServiceSchema.nullable(),
+  }),
+  /**
+   * The order document (statuses 010, 020, 030, 040, 070): application/pdf named after the reference, or, with
+   * `output=json` (or `Accept: application/json`), `{ filename, contentType, content }` in base64 (spec 2 §7).
+   */
+  orderPdf: defineRoute({
+    method: 'GET',
+    path: '/api/orders/{id}/pdf',
+    resource: 'orders',
+    access: ACCESS.reader,
+    scopes: ['order'],
+    params: idParams,
+    query: z.strictObject({ output: z.enum(['pdf', 'json']).optional() }),
+    response: orderPdfJsonSchema,
   }),
   /** A draft or a send; an `Idempotency-Key` header makes a repeated POST answer the order it created. */
   orderCreate: defineRoute({
