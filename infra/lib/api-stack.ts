@@ -7,6 +7,7 @@ import {
   LambdaIntegration,
   LogGroupLogDestination,
   MethodLoggingLevel,
+  ResponseTransferMode,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -90,7 +91,7 @@ export class ApiStack extends Stack {
       description: 'Cellar extranet API, reached through CloudFront under /api/*',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
       // CSV uploads reach the Lambda intact (base64) rather than re-encoded as text.
-      binaryMediaTypes: ['multipart/form-data', 'application/pdf'],
+      binaryMediaTypes: ['multipart/form-data'],
       // API Gateway writes no log at all until the account has a CloudWatch role: this stack brings it.
       cloudWatchRole: true,
       deployOptions: {
@@ -110,6 +111,8 @@ export class ApiStack extends Stack {
     this.acknowledgeApiFindings();
 
     const integrations = new Map<Resource, LambdaIntegration>();
+    // A function whose routes stream (the order document) is called with response streaming.
+    const streaming = new Set(routeList.filter((r) => r.stream).map((r) => r.resource));
     for (const resource of RESOURCES) {
       const { fn, role } = new CellarFunction(this, pascalCase(resource), {
         entry: `${resource}/handler.ts`,
@@ -125,7 +128,13 @@ export class ApiStack extends Stack {
       }
       // One invoke permission for the whole API rather than one per method: the function's resource policy
       // stays under its 20 kB limit however many routes the table grows.
-      integrations.set(resource, new LambdaIntegration(fn, { scopePermissionToMethod: false }));
+      integrations.set(
+        resource,
+        new LambdaIntegration(fn, {
+          scopePermissionToMethod: false,
+          ...(streaming.has(resource) ? { responseTransferMode: ResponseTransferMode.STREAM } : {}),
+        }),
+      );
     }
     for (const route of routeList) {
       this.api.root.resourceForPath(route.path).addMethod(route.method, integrations.get(route.resource));

@@ -89,10 +89,25 @@ describe('ApiStack: the REST API', () => {
     expect(deployed.sort()).toEqual(expected.sort());
   });
 
-  it('passes CSV uploads (multipart/form-data) to the Lambdas, and PDF documents from them, as binary', () => {
-    api.hasResourceProperties('AWS::ApiGateway::RestApi', {
-      BinaryMediaTypes: ['multipart/form-data', 'application/pdf'],
+  it('passes CSV uploads (multipart/form-data) to the Lambdas as binary', () => {
+    api.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['multipart/form-data'] });
+  });
+
+  it('streams the answers of the streaming routes (the order PDF) and only theirs', () => {
+    // Prepare
+    const streamed = routeList.filter((r) => r.stream).map((r) => `${r.method} ${r.path} → ${r.resource}`);
+    const methods = Object.values(resourcesOf(api, 'AWS::ApiGateway::Method'));
+    const modes = deployedRoutes().map((route, i) => {
+      const integration = methods[i]!.Properties.Integration as { ResponseTransferMode?: string; Uri: unknown };
+      return { route, mode: integration.ResponseTransferMode ?? 'BUFFERED', uri: JSON.stringify(integration.Uri) };
     });
+    // Assess
+    expect(streamed).toEqual(['GET /api/orders/{id}/pdf → orderDocuments']);
+    for (const m of modes) {
+      const streams = streamed.includes(m.route);
+      expect(m.mode, m.route).toBe(streams ? 'STREAM' : 'BUFFERED');
+      expect(m.uri.includes('response-streaming-invocations'), m.route).toBe(streams);
+    }
   });
 
   it('leaves authentication to the Lambdas', () => {

@@ -1,6 +1,6 @@
 import { translate } from '@cellar/shared/i18n/messages';
 import { orderRoutes } from '@cellar/shared/orders/routes';
-import { HttpResponse, resourceHandler } from '../platform/http';
+import { resourceHandler } from '../platform/http';
 import { exportOrders, listOrders } from './list';
 
 // The list (the most frequent call) starts with the function; the writes and their stock effects load with the
@@ -20,21 +20,6 @@ export const handler = resourceHandler(orderRoutes, {
     return { message: translate(lang, 'order.send-transmitting-orders.success'), ...result };
   },
   orderGet: async ({ caller, params }) => (await service()).getOrder(caller, params.id),
-  orderPdf: async ({ caller, params, query, headers, lang }) => {
-    const { filename, bytes } = await (await service()).orderDocument(caller, params.id, lang);
-    const accept = headers.accept ?? '';
-    const asJson =
-      query.output === 'json' ||
-      (!query.output && accept.includes('application/json') && !accept.includes('application/pdf'));
-    const content = Buffer.from(bytes).toString('base64');
-    if (asJson) return { filename, contentType: 'application/pdf', content };
-    return new HttpResponse(
-      200,
-      content,
-      { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${filename}"` },
-      true,
-    );
-  },
   orderCarrier: async ({ caller, params }) => (await service()).getOrderCarrier(caller, params.id),
   orderService: async ({ caller, params }) => (await service()).getOrderService(caller, params.id),
   orderCreate: async ({ caller, body, headers }) => {

@@ -158,20 +158,6 @@ export const orderRoutes = {
     params: idParams,
     response: orderServiceSchema.nullable(),
   }),
-  /**
-   * The order document (statuses 010, 020, 030, 040, 070): application/pdf named after the reference, or, with
-   * `output=json` (or `Accept: application/json`), `{ filename, contentType, content }` in base64 (spec 2 §7).
-   */
-  orderPdf: defineRoute({
-    method: 'GET',
-    path: '/api/orders/{id}/pdf',
-    resource: 'orders',
-    access: ACCESS.reader,
-    scopes: ['order'],
-    params: idParams,
-    query: z.strictObject({ output: z.enum(['pdf', 'json']).optional() }),
-    response: orderPdfJsonSchema,
-  }),
   /** A draft or a send; an `Idempotency-Key` header makes a repeated POST answer the order it created. */
   orderCreate: defineRoute({
     method: 'POST',
@@ -204,5 +190,25 @@ export const orderRoutes = {
     scopes: ['order'],
     params: idParams,
     response: messageSchema,
+  }),
+} as const;
+
+/** The order document: a function of its own, which streams its answers (and alone loads pdf-lib). */
+export const orderDocumentRoutes = {
+  /**
+   * The order document (statuses 010, 020, 030, 040, 070): application/pdf named after the reference, or, with
+   * `output=json` (or `Accept: application/json`), `{ filename, contentType, content }` in base64 (spec 2 §7).
+   * Streamed (Lambda response streaming): a large document is not capped by the buffered payload limit.
+   */
+  orderPdf: defineRoute({
+    method: 'GET',
+    path: '/api/orders/{id}/pdf',
+    resource: 'orderDocuments',
+    access: ACCESS.reader,
+    scopes: ['order'],
+    params: idParams,
+    query: z.strictObject({ output: z.enum(['pdf', 'json']).optional() }),
+    response: orderPdfJsonSchema,
+    stream: true,
   }),
 } as const;

@@ -21,6 +21,7 @@ export const RESOURCES = [
   'stockMovements',
   'receptions',
   'orders',
+  'orderDocuments',
   'imports',
   'exports',
   'docs',
@@ -52,6 +53,12 @@ export interface RouteDef<
   /** CSV export through output=csv&columns=…. */
   csv?: boolean;
   response?: R;
+  /**
+   * The answer is streamed (Lambda response streaming; API Gateway's STREAM transfer mode): a document that must
+   * not be capped by the buffered payload limit. A function streams all its routes or none: such routes get a
+   * resource of their own.
+   */
+  stream?: boolean;
   /** Expected success status when not 200. */
   status?: 201 | 202 | 204;
 }

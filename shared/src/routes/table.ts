@@ -11,7 +11,7 @@ import { contactRoutes } from '../contacts/routes';
 import { docsRoutes } from '../docs/routes';
 import { exportRoutes } from '../exports/routes';
 import { importRoutes } from '../imports/routes';
-import { orderRoutes } from '../orders/routes';
+import { orderDocumentRoutes, orderRoutes } from '../orders/routes';
 import { preferenceRoutes } from '../preferences/routes';
 import { productRoutes } from '../products/routes';
 import { receptionRoutes } from '../receptions/routes';
@@ -34,6 +34,7 @@ export const routes = {
   ...stockMovementRoutes,
   ...receptionRoutes,
   ...orderRoutes,
+  ...orderDocumentRoutes,
   ...preferenceRoutes,
   ...appUpdateRoutes,
   ...activityLogRoutes,
