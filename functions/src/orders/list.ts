@@ -145,6 +145,8 @@ async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Order>> {
     words: (o) => orderWords(o),
     visible: segments ? (o) => segments.includes(o.segment) : undefined,
     total: () => countOrders(owner, segments ?? [...SEGMENT_CODES, null]),
+    // Order ids are ULIDs: newest first is also the order of an index's one value.
+    idOrdered: owner !== 'all',
   };
 }
 
