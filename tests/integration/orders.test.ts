@@ -280,6 +280,24 @@ describe('GET /api/orders: the list, the drafts lookup, countries, export', () =
     expect(csv.text).toContain(reference);
   });
 
+  it('exports in the background as the requester sees the list (large exports)', async () => {
+    // Act
+    const token = await h.login(USER1);
+    const res = await h.call('POST', '/api/exports', {
+      token,
+      body: { path: '/api/orders', query: 'filter[statusCode]=005&columns=reference,statusCode' },
+    });
+    let job = res.body;
+    for (let i = 0; i < 100 && job.status !== 'done' && job.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      job = (await h.call('GET', `/api/exports/${res.body.id}`, { token })).body;
+    }
+    const listed = await get(USER1, '/api/orders?filter[statusCode]=005&paginate=1');
+    // Assess
+    expect(res.status, res.text).toBe(202);
+    expect(job).toMatchObject({ status: 'done', filename: 'orders.csv', rows: listed.body.meta.total });
+  });
+
   it('sorts by a list-sort index and refuses a filter the plan does not know', async () => {
     const sorted = await get(USER1, '/api/orders?sort=reference&paginate=3');
     const refused = await get(USER1, '/api/orders?filter[comment]=x');

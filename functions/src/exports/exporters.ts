@@ -6,6 +6,7 @@ import { exportCompanies } from '../companies/service';
 import { exportContacts } from '../contacts/service';
 import type { HttpResponse } from '../platform/http';
 import { exportProducts } from '../products/service';
+import { exportOrders } from '../orders/list';
 import { exportReceptions } from '../receptions/list';
 import { exportMovements } from '../stockMovements/service';
 import { exportStocks } from '../stocks/service';
@@ -23,5 +24,6 @@ export const EXPORTERS: Record<(typeof EXPORTABLE)[number], Exporter> = {
   stockList: exportStocks,
   stockMovementList: exportMovements,
   receptionList: exportReceptions,
+  orderList: exportOrders,
   activityLogList: exportLogs,
 };
