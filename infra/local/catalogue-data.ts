@@ -6,7 +6,7 @@
 
 import type { ProductItem } from '@cellar/functions/products/repository';
 import type { MovementItem } from '@cellar/functions/stockMovements/repository';
-import type { StockItem } from '@cellar/functions/stocks/repository';
+import { productOfLine, type StockItem } from '@cellar/functions/stocks/repository';
 import { offeredItems, pruneInactive, validateAttributes } from '@cellar/shared/referential/attributes';
 import { capacityOf, FAMILIES, familyAttributes } from '@cellar/shared/referential/data';
 import { weightForCapacity } from '@cellar/shared/validation/validators';
@@ -105,6 +105,7 @@ export function generateStock(
     ownerId: p.ownerId,
     productId: p.id,
     productCode: p.code,
+    product: productOfLine(p),
     warehouseId: rng.pick(warehouseIds),
     segment: rng.pick(segments),
     quality,

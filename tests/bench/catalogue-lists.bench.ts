@@ -9,22 +9,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { availableQuantity, isSellable } from '@cellar/shared/stocks/schemas';
-import { companyItems, warehouseItem } from '../../functions/src/companies/repository';
+import { warehouseItem } from '../../functions/src/companies/repository';
 import { keys } from '../../functions/src/data/keys';
 import { companies, warehouses } from '../../functions/src/data/reference';
 import { batchPut, type Item } from '../../functions/src/data/table';
-import { hashPassword } from '../../functions/src/platform/passwords';
 import { type ProductItem, productRecords } from '../../functions/src/products/repository';
 import { counterScope, movementCounters, movementRecords } from '../../functions/src/stockMovements/repository';
 import { stockRecords, summaryKey } from '../../functions/src/stocks/repository';
-import { userItems } from '../../functions/src/users/repository';
 import { generateMovement, generateProduct, generateStock } from '../../infra/local/catalogue-data';
 import { startRuntime } from '../../infra/local/runtime';
 import { prng } from '../../infra/local/seed';
 import { measure } from './measure';
+import { benchSignIn, benchTenantItems } from './tenant';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-const PASSWORD = 'bench-password-2026';
 const WAREHOUSES = [
   { id: 'WB1', code: 'BDX', name: 'Bordeaux' },
   { id: 'WB2', code: 'COG', name: 'Cognac' },
@@ -37,40 +35,8 @@ async function loadTenant(code: string, sizes: { products: number; stocks: numbe
   const rng = prng(sizes.movements);
   const id = `BENCH-${code}`;
   const warehouseIds = WAREHOUSES.map((w) => w.id);
-  await batchPut([
-    ...companyItems({
-      id,
-      code,
-      name: `Bench ${code}`,
-      address: {},
-      warehouseIds,
-      segments: ['B2B', 'B2C'],
-      isPooledActivity: false,
-      isTopAgent: false,
-      isCertifiedOrganic: false,
-      scope: ['*'],
-      active: true,
-      version: 1,
-    }),
-    ...userItems({
-      id: `U-${code}`,
-      email: `${code.toLowerCase()}@bench.test`,
-      passwordHash: await hashPassword(PASSWORD),
-      firstname: 'Bench',
-      lastname: code,
-      roleLevel: 10,
-      active: true,
-      locale: 'fr-FR',
-      companyId: id,
-      companyCode: code,
-      warehouseIds,
-      scope: ['*'],
-      notificationChannels: [],
-      childIds: [],
-      createdAt: new Date().toISOString(),
-      version: 1,
-    }),
-  ]);
+  const email = `${code.toLowerCase()}@bench.test`;
+  await batchPut(await benchTenantItems({ id, warehouseIds, email, lastname: code }));
   const counters = new Map<string, number>();
   const count = (scope: string, name: string, by = 1) =>
     counters.set(`${scope}\u0000${name}`, (counters.get(`${scope}\u0000${name}`) ?? 0) + by);
@@ -124,7 +90,7 @@ async function loadTenant(code: string, sizes: { products: number; stocks: numbe
   console.log(
     `  loaded ${code}: ${sizes.products} products, ${sizes.stocks} stock lines, ${sizes.movements} movements in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
-  return { email: `${code.toLowerCase()}@bench.test`, productCode: (products[7] as ProductItem).code };
+  return { email, productCode: (products[7] as ProductItem).code };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cellar-bench-'));
@@ -151,12 +117,7 @@ try {
     ['2k', small],
     ['200k', large],
   ] as const) {
-    const login = await fetch(`${runtime.url}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: tenant.email, password: PASSWORD }),
-    });
-    const { access_token } = (await login.json()) as { access_token: string };
+    const access_token = await benchSignIn(runtime.url, tenant.email);
     results[name] = {};
     for (const [label, path] of queries(tenant.productCode)) {
       const r = await measure(runtime.url, access_token, path as string, RUNS);

@@ -194,6 +194,7 @@ async function stockLines(owner: string, count: number, prefix: string) {
       ownerId: owner,
       productId: p.id,
       productCode: p.code,
+      product: { label: p.label, familyId: p.familyId, attributes: p.attributes },
       warehouseId: WAREHOUSE.id,
       segment: 'B2B',
       quality: 'STD',

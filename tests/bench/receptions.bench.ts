@@ -10,21 +10,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addressFields } from '@cellar/shared/common/address';
-import { companyItems, warehouseItem } from '../../functions/src/companies/repository';
+import { warehouseItem } from '../../functions/src/companies/repository';
 import { type ContactItem, contactRecords } from '../../functions/src/contacts/repository';
 import { documentClient } from '../../functions/src/data/client';
 import { companies, warehouses } from '../../functions/src/data/reference';
 import { batchPut } from '../../functions/src/data/table';
-import { hashPassword } from '../../functions/src/platform/passwords';
 import { type ProductItem, productRecords } from '../../functions/src/products/repository';
 import { type ReceptionItem, receptionRecords } from '../../functions/src/receptions/repository';
-import { userItems } from '../../functions/src/users/repository';
 import { startRuntime } from '../../infra/local/runtime';
 import { measure, ratioLine } from './measure';
+import { benchSignIn, benchTenantItems } from './tenant';
 
 const SIZES = [1_000, Number(process.env.RECEPTIONS_MAX ?? 100_000)];
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-const PASSWORD = 'bench-password-2026';
 const SUPPLIERS = 20;
 const STATUSES = ['000', '001', '100', '200'] as const;
 const WAREHOUSE = { id: 'W1', code: 'BEN', name: 'Bench' };
@@ -54,37 +52,12 @@ async function seedOwner(n: number): Promise<string> {
   const id = `BENCH${n}`;
   await batchPut([
     warehouseItem(WAREHOUSE),
-    ...companyItems({
+    ...(await benchTenantItems({
       id,
-      code: id,
-      name: `Bench ${n}`,
-      address: {},
       warehouseIds: [WAREHOUSE.id],
-      segments: ['B2B', 'B2C'],
-      isPooledActivity: false,
-      isTopAgent: false,
-      isCertifiedOrganic: false,
-      scope: ['*'],
-      active: true,
-    }),
-    ...userItems({
-      id: `U${n}`,
       email: `bench${n}@cellar.test`,
-      passwordHash: await hashPassword(PASSWORD),
-      firstname: 'Bench',
       lastname: String(n),
-      roleLevel: 10,
-      active: true,
-      locale: 'fr-FR',
-      companyId: id,
-      companyCode: id,
-      warehouseIds: [WAREHOUSE.id],
-      scope: ['*'],
-      notificationChannels: [],
-      childIds: [],
-      createdAt: new Date().toISOString(),
-      version: 1,
-    }),
+    })),
   ]);
   const suppliers = Array.from({ length: SUPPLIERS }, (_, k) => supplierOf(id, k));
   await batchPut(suppliers.flatMap((s) => [contactRecords.item(s), ...contactRecords.companionItems(s)]));
@@ -130,12 +103,7 @@ async function seedOwner(n: number): Promise<string> {
 }
 
 async function signIn(url: string, n: number) {
-  const res = await fetch(`${url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench${n}@cellar.test`, password: PASSWORD }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
+  return benchSignIn(url, `bench${n}@cellar.test`);
 }
 
 /** Counts the items every DynamoDB write of this process touches. */

@@ -1,15 +1,11 @@
 /** Seeds a tenant holding n recipients directly in the table, with its admin user (benchmarks only). */
 
 import { addressFields } from '@cellar/shared/common/address';
-import { companyItems } from '../../functions/src/companies/repository';
 import { type ContactItem, contactRecords } from '../../functions/src/contacts/repository';
 import { keys } from '../../functions/src/data/keys';
 import { companies } from '../../functions/src/data/reference';
 import { batchPut } from '../../functions/src/data/table';
-import { hashPassword } from '../../functions/src/platform/passwords';
-import { userItems } from '../../functions/src/users/repository';
-
-export const BENCH_PASSWORD = 'bench-password-2026';
+import { benchSignIn, benchTenantItems } from './tenant';
 
 const SEGMENTS = ['B2B', 'B2C', null] as const;
 const CITIES = ['Bordeaux', 'Paris', 'Lyon', 'Dijon', 'Reims', 'Nantes', 'Épernay', 'Beaune', 'Cognac', 'Libourne'];
@@ -33,38 +29,8 @@ export function benchAddress(j: number) {
 /** Returns the admin's e-mail. The runtime's environment must be set (startRuntime) before the call. */
 export async function seedRecipients(n: number): Promise<string> {
   const id = `BENCH${n}`;
-  const company = {
-    id,
-    code: id,
-    name: `Bench ${n}`,
-    address: {},
-    warehouseIds: ['W1'],
-    segments: ['B2B', 'B2C'] as ('B2B' | 'B2C')[],
-    isPooledActivity: false,
-    isTopAgent: false,
-    isCertifiedOrganic: false,
-    scope: ['*'],
-    active: true,
-  };
-  const user = {
-    id: `U${n}`,
-    email: `bench${n}@cellar.test`,
-    passwordHash: await hashPassword(BENCH_PASSWORD),
-    firstname: 'Bench',
-    lastname: String(n),
-    roleLevel: 10 as const,
-    active: true,
-    locale: 'fr-FR',
-    companyId: id,
-    companyCode: id,
-    warehouseIds: ['W1'],
-    scope: ['*'],
-    notificationChannels: [],
-    childIds: [],
-    createdAt: new Date().toISOString(),
-    version: 1,
-  };
-  await batchPut([...companyItems(company), ...userItems(user)]);
+  const email = `bench${n}@cellar.test`;
+  await batchPut(await benchTenantItems({ id, warehouseIds: ['W1'], email, lastname: String(n) }));
   const now = new Date().toISOString();
   const start = Date.parse('2025-01-01T00:00:00Z');
   const started = Date.now();
@@ -100,17 +66,12 @@ export async function seedRecipients(n: number): Promise<string> {
     })),
   );
   console.log(`  seeded ${n.toLocaleString('en')} recipients in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return user.email;
+  return email;
 }
 
 /** Seeds a tenant of n recipients, then signs its admin in through the runtime; returns the access token. */
 export async function seedAndSignIn(url: string, n: number): Promise<string> {
   const email = await seedRecipients(n);
   companies.invalidate();
-  const login = await fetch(`${url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  return ((await login.json()) as { access_token: string }).access_token;
+  return benchSignIn(url, email);
 }

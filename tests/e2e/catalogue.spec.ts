@@ -198,9 +198,7 @@ test.describe('Stock', () => {
       expect(m.date >= start && m.date <= `${end}T23:59:59.999Z`).toBe(true);
     }
     await page.keyboard.press('Escape');
-    await expect(page.getByTestId('data-grid').locator('.ag-paging-row-summary-panel')).toContainText(
-      `de ${body.meta.total.toLocaleString('fr-FR')}`,
-    );
+    await expect(page.getByTestId('grid-pager-rows')).toContainText(`sur ${body.meta.total.toLocaleString('fr-FR')}`);
 
     // The export dialog refuses a single date, then exports the range.
     await page.getByRole('button', { name: 'Exporter' }).click();

@@ -35,9 +35,9 @@ test('an export over the row limit, once confirmed, is built in the background a
     .toBe('done');
 
   await page.goto('/recipient/list');
-  const paging = page.getByTestId('data-grid').locator('.ag-paging-row-summary-panel');
-  await expect(paging).toHaveText(/de \d/);
-  const total = Number((await paging.textContent())?.split(' de ')[1]?.replace(/\D/g, ''));
+  const paging = page.getByTestId('grid-pager-rows');
+  await expect(paging).toHaveText(/sur \d/);
+  const total = Number((await paging.textContent())?.split(' sur ')[1]?.replace(/\D/g, ''));
   expect(total).toBeGreaterThan(ROWS);
   await expect(gridRows(page).first()).toBeVisible();
   await page.getByRole('button', { name: 'Exporter' }).click();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, gridRows, signIn } from './support';
+import { ACCOUNTS, gridRows, openColumnFilter, signIn } from './support';
 
 test.describe('The shared grid', () => {
   test('the column menu saves the layout for the user, and reset brings the defaults back', async ({ page }) => {
@@ -47,7 +47,7 @@ test.describe('The shared grid', () => {
     await expect(gridRows(page)).toHaveCount(20);
     await page.getByRole('combobox', { name: 'Lignes par page' }).click();
     await page.getByRole('option', { name: '100 par page' }).click();
-    await expect(page.getByTestId('data-grid').locator('.ag-paging-row-summary-panel')).toHaveText(/1 à 100 de \d+/);
+    await expect(page.getByTestId('grid-pager-rows')).toHaveText(/1–100 sur \d+/);
   });
 
   test('an expired session sends the user back to sign in, with the notice', async ({ page }) => {
@@ -62,5 +62,52 @@ test.describe('The shared grid', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Destinataires' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Votre session est expirée.')).toBeVisible();
+  });
+});
+
+test.describe("The shared grid's states", () => {
+  test('a page that fails is said in place with a retry, which loads it', async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    let failures = 1;
+    await page.route('**/api/contacts?*', (route) =>
+      failures-- > 0
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Erreur du serveur."}' })
+        : route.continue(),
+    );
+    await page.goto('/recipient/list');
+    const error = page.getByRole('alert').filter({ hasText: 'Les lignes n’ont pas pu être chargées.' });
+    await expect(error).toContainText('Erreur du serveur.');
+    // In place, not as a toast.
+    await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+    await error.getByRole('button', { name: 'Réessayer' }).click();
+    await expect(gridRows(page)).toHaveCount(20);
+    await expect(error).toHaveCount(0);
+    await expect(page.getByTestId('grid-pager-rows')).toHaveText(/^1–20 sur \d+$/);
+    await expect(page.getByTestId('grid-pager-pages')).toHaveText(/^Page 1 sur \d+$/);
+  });
+
+  test('the active filters show as chips, each removable, and clear all empties them', async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/recipient/list');
+    await expect(gridRows(page)).toHaveCount(20);
+    const chips = page.getByRole('group', { name: 'Filtres actifs' });
+    await expect(chips).toHaveCount(0);
+
+    const popup = await openColumnFilter(page, 'address.city');
+    await popup.getByRole('textbox').first().fill('Bordeaux');
+    await page.keyboard.press('Escape');
+    await expect(chips).toContainText('Ville : contient « Bordeaux »');
+    await page.getByRole('textbox', { name: 'Rechercher' }).fill('Cave');
+    await expect(chips).toContainText('Recherche : « Cave »');
+    await expect(gridRows(page).first()).toContainText('Bordeaux');
+
+    await chips.getByRole('button', { name: 'Retirer le filtre Ville : contient « Bordeaux »' }).click();
+    await expect(chips).not.toContainText('Ville');
+    await expect(chips).toContainText('Recherche : « Cave »');
+
+    await chips.getByRole('button', { name: 'Tout effacer' }).click();
+    await expect(chips).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Rechercher' })).toHaveValue('');
+    await expect(gridRows(page)).toHaveCount(20);
   });
 });

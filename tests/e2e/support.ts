@@ -18,9 +18,15 @@ export async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   // The shell is up (the login page can still be on screen while the dashboard's chunk loads, and its language
-  // switch is the device's only, not the account's).
-  await expect(page.getByTestId('user-name')).toBeVisible();
+  // switch is the device's only, not the account's): the user's name, or on a phone the menu that holds it.
+  const shell = page.getByTestId('user-name').or(page.getByRole('button', { name: 'Menu du compte' }));
+  await expect(shell.filter({ visible: true })).toBeVisible();
 }
+
+/** How much wider than the window the page is (0 when nothing overflows sideways). */
+export const horizontalOverflow = (page: Page) =>
+  // A string runs in the page: the tests' TypeScript knows no DOM.
+  page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
 
 /** The grid's data rows (header rows hold column headers, not cells). */
 export const gridRows = (page: Page) =>

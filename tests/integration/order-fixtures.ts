@@ -24,6 +24,7 @@ export async function freshStock(
     ownerId: product.ownerId,
     productId: product.id,
     productCode: product.code,
+    product: { label: product.label, familyId: product.familyId, attributes: product.attributes },
     warehouseId: at.warehouseId,
     segment: patch.segment === undefined ? 'B2B' : patch.segment,
     quality: patch.quality ?? 'STD',

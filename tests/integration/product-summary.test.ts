@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StaleVersionError } from '../../functions/src/errors';
 import { findProduct, replaceProduct } from '../../functions/src/products/repository';
-import { insertStock } from '../../functions/src/stocks/repository';
+import { insertStock, productOfLine } from '../../functions/src/stocks/repository';
 import { type Harness, startHarness } from './harness';
 
 let h: Harness;
@@ -30,6 +30,7 @@ describe('A product edit racing a stock write', () => {
       ownerId: read.ownerId,
       productId: read.id,
       productCode: read.code,
+      product: productOfLine(read),
       warehouseId: read.warehouseId ?? warehouseIds?.[0] ?? 'W1',
       segment: null,
       quality: 'STD',

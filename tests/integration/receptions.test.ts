@@ -10,6 +10,7 @@ import { recountAll } from '../../functions/src/counters/recount';
 import { findProduct } from '../../functions/src/products/repository';
 import { findReception } from '../../functions/src/receptions/repository';
 import { updateReception } from '../../functions/src/receptions/service';
+import { findStock, type StockItem, stockRecords } from '../../functions/src/stocks/repository';
 import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
 
 let h: Harness;
@@ -224,6 +225,24 @@ describe('POST /api/receptions: the rules, with their translated messages', () =
     expect((await stock(line.stockId)).quantity_on_arriving).toBe(15);
   });
 
+  it('keeps a named stock line’s own quality, and takes only STD or NCO for a new lot', async () => {
+    // Prepare: a blocked (BLO) stock line of the owner, in its warehouse.
+    const token = await h.login(ADMIN1);
+    const blocked = (await h.call('GET', '/api/stocks?filter[quality]=BLO&paginate=1', { token })).body.data[0];
+    const named = { productId: blocked.product.id, stockId: blocked.id, quality: 'BLO', expected: 2 };
+    // Act
+    const ok = await post(
+      ADMIN1,
+      body({ warehouseId: blocked.warehouse.id, segment: blocked.segment ?? 'B2B', stocks: [named] }),
+    );
+    const refused = await post(ADMIN1, body({ stocks: [freshLot(2, { quality: 'BLO' })] }));
+    // Assess
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body.stocks[0]).toMatchObject({ stockId: blocked.id, quality: 'BLO' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors['stocks.0.quality']).toEqual(['Invalid value.']);
+  });
+
   it('reuses an equal lot instead of creating a second stock line', async () => {
     // Prepare
     const lot = freshLot(4);
@@ -393,6 +412,29 @@ describe('the effect on stock', () => {
     expect(await movements(r.body.reference)).toHaveLength(1);
   });
 
+  it('refuses to take back what orders have allocated since the close, and moves nothing', async () => {
+    // Prepare: a closed reception of 10 on a new lot, 8 of which an order holds since.
+    const r = await post(ADMIN1, body({ stocks: [freshLot(10)] }));
+    await put(SUPER, r.body.id, { statusCode: '200' });
+    const stockId = r.body.stocks[0].stockId as string;
+    const line = (await findStock(stockId)) as StockItem;
+    await stockRecords.replace({ ...line, quantity_allocated: 8 }, line);
+    // Act
+    const back = await put(SUPER, r.body.id, { statusCode: '100' });
+    const deleted = await h.call('DELETE', `/api/receptions/${r.body.id}`, { token: await h.login(SUPER), lang: 'en' });
+    // Assess
+    expect(back.status).toBe(409);
+    expect(back.body.errors['stocks.0'][0]).toContain(batchProduct.code);
+    expect(deleted.status).toBe(409);
+    expect(await stock(stockId)).toEqual(figures(10, 0, 0));
+    expect((await get(ADMIN1, r.body.id)).body.statusCode).toBe('200');
+    // Once the order lets go, the reception may go back.
+    const held = (await findStock(stockId)) as StockItem;
+    await stockRecords.replace({ ...held, quantity_allocated: 0 }, held);
+    expect((await put(SUPER, r.body.id, { statusCode: '100' })).status).toBe(200);
+    expect(await stock(stockId)).toEqual(figures(0, 0, 10));
+  });
+
   it('counts stock once when two closes race', async () => {
     // Prepare
     const r = await post(ADMIN1, body({ stocks: [freshLot(11), freshLot(13)] }));
@@ -516,9 +558,11 @@ describe('GET /api/receptions', () => {
   it('exports CSV with the warehouse as its code, within start_date and end_date', async () => {
     // Act
     const token = await h.login(ADMIN1);
+    // The range compares with createdAt, an instant in UTC: today's receptions are within today's UTC day.
+    const day = new Date().toISOString().slice(0, 10);
     const csv = await h.call(
       'GET',
-      `/api/receptions?output=csv&columns=reference,warehouse.name,statusCode&start_date=${todayIn()}&end_date=${todayIn()}`,
+      `/api/receptions?output=csv&columns=reference,warehouse.name,statusCode&start_date=${day}&end_date=${day}`,
       { token },
     );
     const before = await h.call(

@@ -1,10 +1,10 @@
 import { activityLogRoutes } from '@cellar/shared/activityLogs/routes';
 import { resourceHandler } from '../platform/http';
-import { exportLogs, listLogs, recordPageView, stats } from './service';
+import { answerList } from '../platform/lists';
+import { logList, recordPageView, stats } from './service';
 
 export const handler = resourceHandler(activityLogRoutes, {
-  activityLogList: async ({ caller, list }) =>
-    list.params.output === 'csv' ? exportLogs(caller, list) : listLogs(caller, list),
+  activityLogList: async ({ caller, list }) => answerList(await logList(caller, list), list),
   activityLogCreate: async ({ caller, body }) => recordPageView(caller, body.pageName),
   activityStats: async ({ caller, query }) => stats(caller, query.start_date, query.end_date),
 });

@@ -1,7 +1,7 @@
 import { activityLogRoutes } from '@cellar/shared/activityLogs/routes';
 import { type ActivityLog, activityLogSchema } from '@cellar/shared/activityLogs/schemas';
-import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
-import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
+import type { CsvColumn } from '@cellar/shared/csv/write';
+import { type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 /**
  * Page-view activity logs and their statistics. Each log also adds to a daily counter per company, type and
  * page, so the statistics pivot reads a few hundred counters instead of every log (100,000 logs stay fast).
@@ -14,11 +14,11 @@ import type { Caller } from '../auth/principal';
 import { seesOwner } from '../auth/visibility';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { keyDateRange, type PlannedList, plannedPage, plannedRows } from '../data/list';
+import { keyDateRange, type PlannedList } from '../data/list';
 import { companies } from '../data/reference';
 import { type Item, readCounter } from '../data/table';
 import { ConflictError } from '../errors';
-import { csvResponse } from '../platform/csv';
+import type { ListAnswer } from '../platform/lists';
 
 const LOGS = keys.logs;
 const companyLogs = keys.companyLogs;
@@ -158,8 +158,9 @@ async function companyIdOf(code: string): Promise<string> {
   return `unknown:${code}`;
 }
 
-export async function listLogs(caller: Caller, q: ListQuery) {
-  return plannedPage(await plan(caller, q), q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE, q.cursor);
+/** The activity log list: its page, or the statistics export with its fixed French header. */
+export async function logList(caller: Caller, q: ListQuery): Promise<ListAnswer<Log>> {
+  return { plan: await plan(caller, q), filename: 'activity-logs.csv', columns: () => LOG_COLUMNS };
 }
 
 /** The statistics export: one line per log, with the spec's French header. */
@@ -176,11 +177,6 @@ const LOG_COLUMNS: CsvColumn[] = activityLogRoutes.activityLogList.list.columns.
   field,
   header: LOG_HEADERS[field] ?? field,
 }));
-
-export async function exportLogs(caller: Caller, query: ListQuery) {
-  const rows = await plannedRows(await plan(caller, query));
-  return csvResponse('activity-logs.csv', toCsv(rows, LOG_COLUMNS), rows.length);
-}
 
 /** Daily counts per company, type and page between two dates (default: this year). */
 export async function stats(caller: Caller, startDate?: string, endDate?: string) {

@@ -1,18 +1,10 @@
 import { companyRoutes } from '@cellar/shared/companies/routes';
 import { resourceHandler } from '../platform/http';
-import {
-  companyCarriers,
-  createCompany,
-  exportCompanies,
-  getCompany,
-  listCompanies,
-  setPermission,
-  updateCompany,
-} from './service';
+import { answerList } from '../platform/lists';
+import { companyCarriers, companyList, createCompany, getCompany, setPermission, updateCompany } from './service';
 
 export const handler = resourceHandler(companyRoutes, {
-  companyList: async ({ caller, list }) =>
-    list.params.output === 'csv' ? exportCompanies(caller, list) : listCompanies(caller, list),
+  companyList: async ({ caller, list }) => answerList(await companyList(caller, list), list),
   companyGet: async ({ caller, params, query }) => getCompany(caller, params.id, query.include),
   companyCreate: async ({ caller, body, query }) => createCompany(caller, body, query.include),
   companyUpdate: async ({ caller, params, body, query }) => updateCompany(caller, params.id, body, query.include),

@@ -4,19 +4,22 @@
  * and carrier permissions name real carrier contacts and services.
  */
 import { mayGrantScopes } from '@cellar/shared/access/roles';
-import { pageMeta } from '@cellar/shared/common/schemas';
+import { companyWords } from '@cellar/shared/companies/list';
 import { companyRoutes } from '@cellar/shared/companies/routes';
 import { type Company, type CompanyInput, serviceTarget } from '@cellar/shared/companies/schemas';
-import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
-import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
+import { type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { seesOwner } from '../auth/visibility';
 import { ensureMultiSupplier, providerCarriers } from '../contacts/repository';
-import { type CompanyItem, companies, SEGMENTS, warehouseRef, warehouses } from '../data/reference';
+import { keys } from '../data/keys';
+import type { PlannedList } from '../data/list';
+import { type CompanyItem, companyRecords, SEGMENTS, warehouseRef, warehouses } from '../data/reference';
+import type { Item } from '../data/table';
 import { InvalidError, NotFoundError } from '../errors';
-import { csvExport, exportColumns } from '../platform/csv';
+import { exportColumns } from '../platform/csv';
+import type { ListAnswer } from '../platform/lists';
 import { parseInclude } from '../users/view';
 import { insertCompany, readCompany, saveCompany } from './repository';
 
@@ -54,50 +57,68 @@ export async function companyView(c: CompanyItem, include: Set<string>): Promise
   return view;
 }
 
-function visibleCompanies(caller: Caller, all: Map<string, CompanyItem>) {
-  return [...all.values()].filter((c) => seesOwner(caller, c.id));
-}
+/** A company as its list filters, sorts and exports it: its segments and its warehouses' codes beside it. */
+type CompanyRow = Omit<CompanyItem, 'segments'> & {
+  segments: { code: string }[];
+  warehouses: { code: string }[];
+  item: CompanyItem;
+};
 
-async function selected(caller: Caller, q: ListQuery) {
-  const all = visibleCompanies(caller, await companies.get());
-  const search = q.filters.filter((c) => c.field === 'search').map((c) => fold(c.values.join(',')));
-  const rest = q.filters.filter((c) => c.field !== 'search');
-  const ws = await warehouses.get();
-  const filterView = (c: CompanyItem) => ({
-    ...c,
-    segments: c.segments.map((s) => SEGMENTS[s]),
-    warehouses: c.warehouseIds.map((id) => ({ code: ws.get(id)?.code ?? '' })),
-  });
-  return all
-    .filter((c) => search.every((s) => fold(`${c.code} ${c.name}`).includes(s)) && matchesAll(filterView(c), rest))
-    .sort(comparator(q.sort.length ? q.sort : [{ field: 'code', desc: false }]));
-}
-
-export async function listCompanies(caller: Caller, q: ListQuery) {
-  const rows = await selected(caller, q);
-  const page = q.page ?? 1;
-  const perPage = q.paginate ?? DEFAULT_PAGE_SIZE;
-  // The light variant (pickers) carries warehouses and segments only.
-  const include = q.params.light ? new Set(['warehouses']) : parseInclude(q.include);
-  const data = await Promise.all(rows.slice((page - 1) * perPage, page * perPage).map((c) => companyView(c, include)));
-  return { data, meta: pageMeta(rows.length, page, perPage, data.length) };
-}
-
-export async function exportCompanies(caller: Caller, query: ListQuery) {
+/**
+ * The list's plan (COMPANY_LIST.indexes): every company for the superadmin (GSI1 by code, LS1 and LS2 for the
+ * name and the state, the search words); anyone else's list is their own company, read by its key.
+ */
+async function plan(caller: Caller, query: ListQuery): Promise<PlannedList<CompanyRow>> {
   const q = withExportRange(query, 'createdAt');
-  // The warehouse column is always exported as codes.
-  const columns = exportColumns(
-    {
-      ...q,
-      params: {
-        ...q.params,
-        columns: `${q.params.columns ?? companyRoutes.companyList.list.columns.join(',')},warehouses.code`,
-      },
+  const ws = await warehouses.get();
+  return {
+    spec: companyRoutes.companyList.list,
+    keySource: { index: 'GSI1', pk: keys.companies },
+    keySort: { field: 'code', desc: false },
+    sortScope: keys.companies,
+    searchScope: keys.companies,
+    conditions: q.filters,
+    sort: q.sort,
+    map: (item) => {
+      const c = companyRecords.parse(item);
+      return {
+        ...c,
+        item: c,
+        segments: c.segments.map((s) => SEGMENTS[s]),
+        warehouses: c.warehouseIds.map((id) => ({ code: ws.get(id)?.code ?? '' })),
+      };
     },
-    companyRoutes.companyList.list,
-  );
-  const rows = await Promise.all((await selected(caller, q)).map((c) => companyView(c, new Set(['warehouses']))));
-  return csvExport('companies.csv', rows, columns);
+    id: (c) => c.id,
+    words: companyWords,
+    direct: caller.isSuperadmin ? undefined : () => ownCompany(caller),
+  };
+}
+
+async function ownCompany(caller: Caller): Promise<Item[]> {
+  const own = await readCompany(caller.tenantId);
+  return own ? [companyRecords.item({ ...own, version: own.version ?? 0 })] : [];
+}
+
+/** The company list: its page (the light variant for pickers: warehouses and segments only) or its export. */
+export async function companyList(caller: Caller, q: ListQuery): Promise<ListAnswer<CompanyRow>> {
+  const include = q.params.light ? new Set(['warehouses']) : parseInclude(q.include);
+  return {
+    plan: await plan(caller, q),
+    filename: 'companies.csv',
+    present: (rows) => Promise.all(rows.map((c) => companyView(c.item, include))),
+    // The warehouse column is always exported as codes.
+    columns: (query) =>
+      exportColumns(
+        {
+          ...query,
+          params: {
+            ...query.params,
+            columns: `${query.params.columns ?? companyRoutes.companyList.list.columns.join(',')},warehouses.code`,
+          },
+        },
+        companyRoutes.companyList.list,
+      ),
+  };
 }
 
 async function visible(caller: Caller, id: string): Promise<CompanyItem> {

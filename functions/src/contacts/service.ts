@@ -16,22 +16,16 @@ import {
   contactWords,
 } from '@cellar/shared/contacts/schemas';
 import { NULL_LITERAL } from '@cellar/shared/filter/match';
-import {
-  type Condition,
-  DEFAULT_PAGE_SIZE,
-  type ListQuery,
-  QueryError,
-  withExportRange,
-} from '@cellar/shared/filter/query';
+import { type Condition, type ListQuery, QueryError, withExportRange } from '@cellar/shared/filter/query';
 import { fieldMessages } from '@cellar/shared/i18n/messages';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { listedOwner } from '../auth/visibility';
-import { type PlannedList, plannedPage, plannedRows } from '../data/list';
+import type { PlannedList } from '../data/list';
 import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
-import { csvExport, exportColumns } from '../platform/csv';
+import type { ListAnswer } from '../platform/lists';
 import {
   type ContactItem,
   contactListScope,
@@ -123,14 +117,10 @@ async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Contact>>
   };
 }
 
-export async function listContacts(caller: Caller, q: ListQuery) {
-  return plannedPage(await plan(caller, q), q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE, q.cursor);
-}
-
-export async function exportContacts(caller: Caller, query: ListQuery) {
+/** The contact list of a type: its page or its export (the export dialog's dates are a creation-date range). */
+export async function contactList(caller: Caller, query: ListQuery): Promise<ListAnswer<Contact>> {
   const q = withExportRange(query, 'createdAt');
-  const columns = exportColumns(q, contactRoutes.contactList.list);
-  return csvExport(`${listType(q)}s.csv`, await plannedRows(await plan(caller, q)), columns);
+  return { plan: await plan(caller, q), filename: `${listType(q)}s.csv` };
 }
 
 export async function getContact(caller: Caller, id: string): Promise<Contact> {

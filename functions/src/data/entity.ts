@@ -21,6 +21,7 @@ import {
   deleteExisting,
   deleteItem,
   getItem,
+  type IndexName,
   type Item,
   type Key,
   putItem,
@@ -31,7 +32,11 @@ import {
   updateIf,
 } from './table';
 
-type IndexKeys = { GSI1?: readonly [string, string]; GSI2?: readonly [string, string] };
+/**
+ * A record's keys in the secondary indexes: GSI1 and GSI2, and a list-sort index a list's plan leaves free (the
+ * stock lines' every-owner order).
+ */
+type IndexKeys = Partial<Record<IndexName, readonly [string, string]>>;
 
 /** A change in DynamoDB's update language (see `updateIf`): true when applied, false when its condition failed. */
 export type Change = Parameters<typeof updateIf>[1];
@@ -155,8 +160,16 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
     const idx = def.indexes?.(record) ?? {};
     return {
       ...def.key(record),
-      ...(idx.GSI1 ? { GSI1PK: idx.GSI1[0], GSI1SK: idx.GSI1[1] } : {}),
-      ...(idx.GSI2 ? { GSI2PK: idx.GSI2[0], GSI2SK: idx.GSI2[1] } : {}),
+      ...Object.fromEntries(
+        Object.entries(idx).flatMap(([name, keyPair]) =>
+          keyPair
+            ? [
+                [`${name}PK`, keyPair[0]],
+                [`${name}SK`, keyPair[1]],
+              ]
+            : [],
+        ),
+      ),
       ...listKeys(record),
       entity: def.name,
       ...record,

@@ -173,6 +173,11 @@ export interface PlannedList<T> {
    * default sort, a page at a time, however rare the value.
    */
   idOrdered?: boolean;
+  /**
+   * The rows when the service can read them directly, a few at most (lines named by id): the whole answer is
+   * taken from them, every filter checked on each.
+   */
+  direct?: () => Promise<Item[]>;
 }
 
 interface Way {
@@ -243,6 +248,8 @@ export function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
     out.push({ source: { ...list.keySource, desc: sort.desc }, ordered: false, key: true });
   }
   for (const c of list.conditions) {
+    // In key order, what the key answers needs no other way in (a company's users are its key range).
+    if (keyOrdered && list.keyConditions?.includes(c)) continue;
     const index = list.spec.indexes?.[c.field];
     const name = index && indexName(index);
     if (!name || name === 'key' || name === 'search' || !list.sortScope) continue;
@@ -257,6 +264,9 @@ export function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
   }
   return [...out, { source: inOrder, ordered: true, key: keyOrdered }];
 }
+
+/** The way of rows a service read directly (`direct`): it answers no condition itself. */
+const DIRECT: Way = { source: { pk: '' }, ordered: false };
 
 /** The filters a way leaves to be checked on its rows: all of them, but those the key source answers. */
 const residual = <T>(list: PlannedList<T>, way: Way) =>
@@ -363,6 +373,8 @@ export async function plannedPage<T>(
   const all = ways(list, sort);
   const selective = all.slice(0, -1);
   const final = all[all.length - 1] as Way;
+  // Rows read directly answer no condition themselves: every one is checked.
+  if (list.direct) return answerWhole(list, DIRECT, (await list.direct()).map(list.map), sort, page, perPage);
   for (const way of selective) {
     const rows = await readSelective(list, way, PROBE_LIMIT);
     if (rows) return answerWhole(list, way, rows, sort, page, perPage);
@@ -440,6 +452,9 @@ export async function plannedPage<T>(
 export async function plannedRows<T>(list: PlannedList<T>): Promise<T[]> {
   const sort = list.sort[0] ?? list.keySort;
   const all = ways(list, sort);
+  if (list.direct) {
+    return (await list.direct()).map(list.map).filter(keeps(list, list.conditions)).sort(indexOrder(list, sort));
+  }
   for (const way of all.slice(0, -1)) {
     const rows = await readSelective(list, way, SELECTIVE_LIMIT);
     if (rows) return rows.filter(keeps(list, residual(list, way))).sort(indexOrder(list, sort));

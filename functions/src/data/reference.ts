@@ -2,6 +2,8 @@
  * Companies and warehouses are few and read on almost every request (owner names, tenant segments):
  * one container keeps them for a few seconds instead of reading them item by item.
  */
+
+import { COMPANY_LIST, companyWords } from '@cellar/shared/companies/list';
 import * as z from 'zod';
 import { defineEntity } from './entity';
 import { keys } from './keys';
@@ -32,13 +34,19 @@ export type CompanyItem = z.infer<typeof companyItemSchema>;
 const warehouseItemSchema = z.object({ id: z.string(), code: z.string(), name: z.string() });
 export type WarehouseItem = z.infer<typeof warehouseItemSchema>;
 
-/** Companies: every one on GSI1 by code; the code item makes codes unique. */
+/** Companies: every one on GSI1 by code, by name and state on LS1 and LS2; the code item makes codes unique. */
 export const companyRecords = defineEntity<CompanyItem & { version: number }>({
   name: 'company',
   schema: companyItemSchema.extend({ version: z.number().int().default(0) }),
   key: (c) => keys.company(c.id),
   indexes: (c) => ({ GSI1: [keys.companies, `${c.code}#${c.id}`] }),
   claims: (c) => [{ key: keys.companyCode(c.code), field: 'code' }],
+  list: {
+    spec: COMPANY_LIST,
+    sortScope: () => keys.companies,
+    row: (c) => c,
+    search: { scopes: () => [keys.companies], words: companyWords },
+  },
 });
 
 /** Warehouses: every one on GSI1 by code. */

@@ -13,7 +13,6 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { type Paged, pageMeta } from '@cellar/shared/common/schemas';
 import { config } from '../config/config';
 import { type FieldMessages, ItemExistsError, StaleVersionError } from '../errors';
 import { documentClient } from './client';
@@ -317,64 +316,4 @@ export async function readKeysAfter(source: Source, n: number): Promise<Item | u
     if (!startKey) return undefined;
   }
   return startKey;
-}
-
-export interface ListRequest<T> {
-  source: Source;
-  page: number;
-  perPage: number;
-  map: (item: Item) => T;
-  /** Keeps a mapped record; absent means every item of the source. */
-  predicate?: (record: T) => boolean;
-  /** Orders mapped records; absent means the source's own key order. */
-  compare?: (a: T, b: T) => number;
-  /** The exact number of records the predicate keeps, when known without reading (a counter). */
-  total?: () => Promise<number>;
-}
-
-/**
- * One page of a list, reading no more than it must:
- * - key order with a known total: reads `page × perPage` items at most (keys only for the skipped part
- *   when nothing is filtered), so the first page costs the same for 1,000 or 100,000 records;
- * - any other sort, or filters without a known total: reads the source once, filters, sorts, slices.
- */
-export async function listPage<T>(req: ListRequest<T>): Promise<Paged<T>> {
-  const offset = (req.page - 1) * req.perPage;
-  if (!req.compare && req.total) {
-    const total = await req.total();
-    if (!req.predicate) {
-      const startKey = offset > 0 ? await readKeysAfter(req.source, offset) : undefined;
-      const data = offset > 0 && !startKey ? [] : (await readItems(req.source, req.perPage, startKey)).map(req.map);
-      return { data, meta: pageMeta(total, req.page, req.perPage, data.length) };
-    }
-    const data: T[] = [];
-    let seen = 0;
-    for await (const item of queryAll(req.source, Math.min(1000, offset + req.perPage))) {
-      const record = req.map(item);
-      if (!req.predicate(record)) continue;
-      if (seen++ < offset) continue;
-      data.push(record);
-      if (data.length === req.perPage) break;
-    }
-    return { data, meta: pageMeta(total, req.page, req.perPage, data.length) };
-  }
-  const all: T[] = [];
-  for await (const item of queryAll(req.source)) {
-    const record = req.map(item);
-    if (!req.predicate || req.predicate(record)) all.push(record);
-  }
-  if (req.compare) all.sort(req.compare);
-  const data = all.slice(offset, offset + req.perPage);
-  return { data, meta: pageMeta(all.length, req.page, req.perPage, data.length) };
-}
-
-/** Every record a list query selects (exports), in order. */
-export async function listAll<T>(req: Omit<ListRequest<T>, 'page' | 'perPage' | 'total'>): Promise<T[]> {
-  const all: T[] = [];
-  for await (const item of queryAll(req.source)) {
-    const record = req.map(item);
-    if (!req.predicate || req.predicate(record)) all.push(record);
-  }
-  if (req.compare) all.sort(req.compare);
-  return all;
 }

@@ -1,29 +1,36 @@
-/** Each list's CSV export, by the route of the list: the same functions its direct `output=csv` call runs. */
+/**
+ * The exportable lists, by their route: the same list each route answers (its plan, its file name, its columns),
+ * which the worker exports as the requester with `exportList`, as the direct `output=csv` call does.
+ */
 import type { ListQuery } from '@cellar/shared/filter/query';
-import { exportLogs } from '../activityLogs/service';
+import { logList } from '../activityLogs/service';
 import type { Caller } from '../auth/principal';
-import { exportCompanies } from '../companies/service';
-import { exportContacts } from '../contacts/service';
+import { companyList } from '../companies/service';
+import { contactList } from '../contacts/service';
+import { orderList } from '../orders/list';
 import type { HttpResponse } from '../platform/http';
-import { exportProducts } from '../products/service';
-import { exportOrders } from '../orders/list';
-import { exportReceptions } from '../receptions/list';
-import { exportMovements } from '../stockMovements/service';
-import { exportStocks } from '../stocks/service';
-import { exportUsers } from '../users/service';
-import type { EXPORTABLE } from './exportable';
+import { exportList, type ListAnswer } from '../platform/lists';
+import { productList } from '../products/service';
+import { receptionList } from '../receptions/list';
+import { movementList } from '../stockMovements/service';
+import { stockList } from '../stocks/service';
+import { userList } from '../users/service';
+import type { ExportableRoute } from './exportable';
 
-export type Exporter = (caller: Caller, query: ListQuery) => Promise<HttpResponse>;
+/** A list's CSV, as its route's `output=csv` answers it. */
+const exporting =
+  <T>(listOf: (caller: Caller, query: ListQuery) => Promise<ListAnswer<T>>) =>
+  async (caller: Caller, query: ListQuery): Promise<HttpResponse> =>
+    exportList(await listOf(caller, query), query);
 
-/** Each exportable list's own CSV export, run by the worker as the requester. */
-export const EXPORTERS: Record<(typeof EXPORTABLE)[number], Exporter> = {
-  contactList: exportContacts,
-  userList: exportUsers,
-  companyList: exportCompanies,
-  productList: exportProducts,
-  stockList: exportStocks,
-  stockMovementList: exportMovements,
-  receptionList: exportReceptions,
-  orderList: exportOrders,
-  activityLogList: exportLogs,
+export const EXPORTS: Record<ExportableRoute, (caller: Caller, query: ListQuery) => Promise<HttpResponse>> = {
+  contactList: exporting(contactList),
+  userList: exporting(userList),
+  companyList: exporting(companyList),
+  productList: exporting(productList),
+  stockList: exporting(stockList),
+  stockMovementList: exporting(movementList),
+  receptionList: exporting(receptionList),
+  orderList: exporting(orderList),
+  activityLogList: exporting(logList),
 };

@@ -19,7 +19,7 @@ import { ROW_COUNT_HEADER } from '../platform/csv';
 import { logger } from '../platform/logger';
 import { isLastAttempt } from '../platform/queue';
 import { isExportable } from './exportable';
-import { EXPORTERS } from './exporters';
+import { EXPORTS } from './exporters';
 import { findExport, saveExport } from './jobs';
 import { exportQuery } from './service';
 
@@ -33,7 +33,7 @@ export async function runExport(id: string): Promise<void> {
     await saveExport({ ...job, status: 'failed', error, finishedAt: new Date().toISOString() });
   };
   const caller = await callerFor(job.userId, job.actorId ?? undefined);
-  const exporter = isExportable(job.route) ? EXPORTERS[job.route] : undefined;
+  const exporter = isExportable(job.route) ? EXPORTS[job.route] : undefined;
   if (!caller || !exporter) return fail(translate(job.lang, 'api.unauthenticated'));
   // The list's access rule again: the requester's role or modules may have changed since the request.
   const def: RouteDef = routes[job.route];

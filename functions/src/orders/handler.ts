@@ -1,7 +1,8 @@
 import { translate } from '@cellar/shared/i18n/messages';
 import { orderRoutes } from '@cellar/shared/orders/routes';
 import { resourceHandler } from '../platform/http';
-import { exportOrders, listOrders } from './list';
+import { answerList } from '../platform/lists';
+import { orderList } from './list';
 
 // The list (the most frequent call) starts with the function; the writes and their stock effects load with the
 // first call that needs them, which keeps the function's start under its size budget.
@@ -9,8 +10,7 @@ const service = () => import('./service');
 const transmission = () => import('./transmission');
 
 export const handler = resourceHandler(orderRoutes, {
-  orderList: async ({ caller, list }) =>
-    list.params.output === 'csv' ? exportOrders(caller, list) : listOrders(caller, list),
+  orderList: async ({ caller, list }) => answerList(await orderList(caller, list), list),
   orderCountries: async ({ caller, lang }) => (await service()).listCountries(caller, lang),
   orderSendTransmitting: async ({ caller, body, lang }) => {
     const result = await (await transmission()).sendTransmitting(

@@ -6,13 +6,13 @@ import { orderRoutes } from '@cellar/shared/orders/routes';
 
 import { addressDisplayName } from '@cellar/shared/common/address';
 import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/common/schemas';
-import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
+import { type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { type Order, type OrderLine, orderWords } from '@cellar/shared/orders/schemas';
 import type { Caller } from '../auth/principal';
 import type { ContactItem } from '../contacts/repository';
-import { type PlannedList, plannedPage, plannedRows } from '../data/list';
+import type { PlannedList } from '../data/list';
 import { companyRef, type References, references, SEGMENTS, warehouseRef } from '../data/reference';
-import { csvExport, exportColumns } from '../platform/csv';
+import type { ListAnswer } from '../platform/lists';
 import {
   countOrders,
   type OrderItem,
@@ -150,12 +150,8 @@ async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Order>> {
   };
 }
 
-export async function listOrders(caller: Caller, q: ListQuery) {
-  return plannedPage(await plan(caller, q), q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE, q.cursor);
-}
-
-export async function exportOrders(caller: Caller, query: ListQuery) {
+/** The order list: its page or its export (`start_date`, `end_date` on the creation date). */
+export async function orderList(caller: Caller, query: ListQuery): Promise<ListAnswer<Order>> {
   const q = withExportRange(query, 'createdAt');
-  const columns = exportColumns(q, orderRoutes.orderList.list);
-  return csvExport('orders.csv', await plannedRows(await plan(caller, q)), columns);
+  return { plan: await plan(caller, q), filename: 'orders.csv' };
 }

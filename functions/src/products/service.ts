@@ -6,7 +6,7 @@ import { productRoutes } from '@cellar/shared/products/routes';
  */
 
 import { NULL_LITERAL } from '@cellar/shared/filter/match';
-import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
+import { type Condition, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { type Product, type ProductInput, productWords } from '@cellar/shared/products/schemas';
 import { pruneInactive, validateAttributes } from '@cellar/shared/referential/attributes';
 import { familyAttributes, findSubFamily } from '@cellar/shared/referential/data';
@@ -15,10 +15,11 @@ import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { listedOwner, seesOwner } from '../auth/visibility';
 import { findContact } from '../contacts/repository';
-import { type PlannedList, plannedPage, plannedRows } from '../data/list';
+import type { PlannedList } from '../data/list';
 import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';
 import { InvalidError, NotFoundError } from '../errors';
-import { csvExport, exportColumns } from '../platform/csv';
+import type { ListAnswer } from '../platform/lists';
+import { productOfLine, refreshProductOfLines } from '../stocks/repository';
 import {
   countProducts,
   findProduct,
@@ -149,19 +150,17 @@ async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Product>>
   };
 }
 
-export async function listProducts(caller: Caller, q: ListQuery) {
-  const page = await plannedPage(await plan(caller, q), q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE, q.cursor);
-  const suppliers = await suppliersOf(page.data);
-  return {
-    data: page.data.map((p) => ({ ...p, supplier: suppliers.get(p.supplierId ?? '') ?? null })),
-    meta: page.meta,
-  };
-}
-
-export async function exportProducts(caller: Caller, query: ListQuery) {
+/** The product list: its page (with each product's supplier) or its export. */
+export async function productList(caller: Caller, query: ListQuery): Promise<ListAnswer<Product>> {
   const q = withExportRange(query, 'createdAt');
-  const columns = exportColumns(q, productRoutes.productList.list);
-  return csvExport('products.csv', await plannedRows(await plan(caller, q)), columns);
+  return {
+    plan: await plan(caller, q),
+    filename: 'products.csv',
+    present: async (rows) => {
+      const suppliers = await suppliersOf(rows);
+      return rows.map((p) => ({ ...p, supplier: suppliers.get(p.supplierId ?? '') ?? null }));
+    },
+  };
 }
 
 export async function getProduct(caller: Caller, id: string): Promise<Product> {
@@ -242,7 +241,7 @@ export async function updateProduct(caller: Caller, id: string, input: ProductIn
   const owner = (await refs()).companies.get(current.ownerId);
   if (!owner) throw new NotFoundError();
   const { warehouseId, attributes } = await checked(input, owner);
-  await replaceProduct(
+  const saved = await replaceProduct(
     {
       ...current,
       ...editable(input),
@@ -252,5 +251,7 @@ export async function updateProduct(caller: Caller, id: string, input: ProductIn
     },
     current,
   );
+  // The stock list shows, sorts and filters the product's label, sub-family and attributes from its lines.
+  await refreshProductOfLines(saved.ownerId, saved.code, productOfLine(saved));
   return getProduct(caller, id);
 }

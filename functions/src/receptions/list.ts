@@ -5,16 +5,16 @@ import { receptionRoutes } from '@cellar/shared/receptions/routes';
  */
 
 import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/common/schemas';
-import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
+import { type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { type Reception, receptionWords } from '@cellar/shared/receptions/schemas';
 import { findSubFamily } from '@cellar/shared/referential/data';
 import type { Caller } from '../auth/principal';
 import { type ContactItem, contactRecords } from '../contacts/repository';
 import { keys } from '../data/keys';
-import { type PlannedList, plannedPage, plannedRows } from '../data/list';
+import type { PlannedList } from '../data/list';
 import { companyRef, type References, references, SEGMENTS, warehouseRef } from '../data/reference';
 import { batchGet } from '../data/table';
-import { csvExport, exportColumns } from '../platform/csv';
+import type { ListAnswer } from '../platform/lists';
 import { type ProductItem, productRecords } from '../products/repository';
 import {
   countReceptions,
@@ -176,13 +176,8 @@ async function withSuppliers(rows: Reception[], q: ListQuery): Promise<Reception
   });
 }
 
-export async function listReceptions(caller: Caller, q: ListQuery) {
-  const page = await plannedPage(await plan(caller, q), q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE, q.cursor);
-  return { data: await withSuppliers(page.data, q), meta: page.meta };
-}
-
-export async function exportReceptions(caller: Caller, query: ListQuery) {
+/** The reception list: its page (with the suppliers as they are now) or its export. */
+export async function receptionList(caller: Caller, query: ListQuery): Promise<ListAnswer<Reception>> {
   const q = withExportRange(query, 'createdAt');
-  const columns = exportColumns(q, receptionRoutes.receptionList.list);
-  return csvExport('receptions.csv', await plannedRows(await plan(caller, q)), columns);
+  return { plan: await plan(caller, q), filename: 'receptions.csv', present: (rows) => withSuppliers(rows, q) };
 }

@@ -23,11 +23,11 @@ import { type ContactItem, findContact } from '../contacts/repository';
 import { keys } from '../data/keys';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
 import { batchGet } from '../data/table';
-import { type FieldMessages, ForbiddenError, InvalidError, NotFoundError } from '../errors';
+import { ConflictError, type FieldMessages, ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { findProduct, type ProductItem, productRecords } from '../products/repository';
 import { lotLine } from '../stocks/lots';
-import { findStock } from '../stocks/repository';
-import { movesStock } from './effects';
+import { findStock, productOfLine } from '../stocks/repository';
+import { lineEffects, movesStock } from './effects';
 import { supplierName, suppliersOf, toReception, visibleSegments } from './list';
 import { findReception, type ReceptionItem, type ReceptionLineItem, receptionRecords } from './repository';
 import { type SettleHooks, settleReception } from './settle';
@@ -134,14 +134,17 @@ async function resolveLines(
     };
     const stockId =
       stock?.id ??
-      (await lotLine({
-        ownerId: owner.id,
-        productId: product.id,
-        productCode: product.code,
-        warehouseId: c.warehouseId,
-        segment: c.segment,
-        ...lot,
-      }));
+      (await lotLine(
+        {
+          ownerId: owner.id,
+          productId: product.id,
+          productCode: product.code,
+          warehouseId: c.warehouseId,
+          segment: c.segment,
+          ...lot,
+        },
+        productOfLine(product),
+      ));
     const same = lines.find((l) => l.stockId === stockId);
     if (same) {
       // The same lot twice in the cart is one line.
@@ -218,6 +221,31 @@ const totals = (lines: readonly ReceptionLineItem[]) => ({
  * Saves a reception's next state. When its stock effects change, the change is recorded on it (the step after the
  * last) in the same versioned write, then applied; a write that lost the race is a 409.
  */
+/**
+ * Taking back what a closed reception put in stock must leave what orders hold: a line whose quantity would fall
+ * below its allocated quantity (or below zero) refuses the change, with the product named, before anything moves.
+ */
+async function assertTakeBackFits(
+  previous: ReceptionItem,
+  to: ReceptionItem['statusCode'] | 'deleted',
+  after: ReceptionLineItem[],
+) {
+  const fields: FieldMessages = {};
+  for (const e of lineEffects(previous.statusCode, previous.lines, to, after)) {
+    if (e.delta.quantity >= 0) continue;
+    const stock = await findStock(e.stockId);
+    if (!stock || stock.quantity + e.delta.quantity >= Math.max(0, stock.quantity_allocated)) continue;
+    const index = previous.lines.findIndex((l) => l.stockId === e.stockId);
+    fields[`stocks.${index}`] = [
+      {
+        key: 'api.reception_stock_taken',
+        values: { product: stock.productCode, left: stock.quantity - stock.quantity_allocated },
+      },
+    ];
+  }
+  if (Object.keys(fields).length) throw new ConflictError(fields);
+}
+
 async function commit(
   next: ReceptionItem,
   previous: ReceptionItem | undefined,
@@ -225,6 +253,7 @@ async function commit(
 ): Promise<ReceptionItem> {
   const from = previous?.statusCode ?? '000';
   const before = previous?.lines ?? [];
+  if (previous) await assertTakeBackFits(previous, next.statusCode, next.lines);
   const now = new Date().toISOString();
   let record: ReceptionItem = { ...next, ...totals(next.lines), updatedAt: now };
   if (movesStock(from, before, next.statusCode, next.lines)) {
@@ -382,6 +411,7 @@ export async function updateReception(
 export async function deleteReception(caller: Caller, id: string): Promise<void> {
   const current = await visibleReception(caller, id);
   if (!receptionRules.isDeletable(current.statusCode, caller)) throw new ForbiddenError();
+  await assertTakeBackFits(current, 'deleted', []);
   const seq = current.seq + 1;
   const marked = await receptionRecords.replace(
     {

@@ -1,8 +1,8 @@
 import { stockMovementRoutes } from '@cellar/shared/stockMovements/routes';
 import { resourceHandler } from '../platform/http';
-import { exportMovements, listMovements } from './service';
+import { answerList } from '../platform/lists';
+import { movementList } from './service';
 
 export const handler = resourceHandler(stockMovementRoutes, {
-  stockMovementList: async ({ caller, list }) =>
-    list.params.output === 'csv' ? exportMovements(caller, list) : listMovements(caller, list),
+  stockMovementList: async ({ caller, list }) => answerList(await movementList(caller, list), list),
 });

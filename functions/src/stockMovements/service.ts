@@ -1,13 +1,13 @@
-import { DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
+import { type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { stockMovementRoutes } from '@cellar/shared/stockMovements/routes';
 import { movementWords, type StockMovement } from '@cellar/shared/stockMovements/schemas';
 import type { Caller } from '../auth/principal';
 import { listedOwner } from '../auth/visibility';
 import { keys } from '../data/keys';
-import { keyDateRange, type PlannedList, plannedPage, plannedRows } from '../data/list';
+import { keyDateRange, type PlannedList } from '../data/list';
 import { type CompanyItem, companies, companyRef } from '../data/reference';
 import { readCounter, type Source, sumCounters } from '../data/table';
-import { csvExport, exportColumns } from '../platform/csv';
+import type { ListAnswer } from '../platform/lists';
 import { counterScope, type MovementItem, movementListScope, movementRecords } from './repository';
 
 const toMovement = (m: MovementItem, cs: Map<string, CompanyItem>): StockMovement => {
@@ -59,12 +59,7 @@ function plan(caller: Caller, query: ListQuery, cs: Map<string, CompanyItem>): P
   };
 }
 
-export async function listMovements(caller: Caller, q: ListQuery) {
-  const p = plan(caller, q, await companies.get());
-  return plannedPage(p, q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE, q.cursor);
-}
-
-export async function exportMovements(caller: Caller, q: ListQuery) {
-  const columns = exportColumns(q, stockMovementRoutes.stockMovementList.list);
-  return csvExport('stock-movements.csv', await plannedRows(plan(caller, q, await companies.get())), columns);
+/** The movement list: its page or its export. */
+export async function movementList(caller: Caller, q: ListQuery): Promise<ListAnswer<StockMovement>> {
+  return { plan: plan(caller, q, await companies.get()), filename: 'stock-movements.csv' };
 }

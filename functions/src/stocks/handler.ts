@@ -1,9 +1,9 @@
 import { stockRoutes } from '@cellar/shared/stocks/routes';
 import { resourceHandler } from '../platform/http';
-import { exportStocks, listStocks, stockQualities } from './service';
+import { answerList } from '../platform/lists';
+import { stockList, stockQualities } from './service';
 
 export const handler = resourceHandler(stockRoutes, {
-  stockList: async ({ caller, list }) =>
-    list.params.output === 'csv' ? exportStocks(caller, list) : listStocks(caller, list),
+  stockList: async ({ caller, list }) => answerList(await stockList(caller, list), list),
   stockQualities: async () => stockQualities(),
 });

@@ -58,7 +58,7 @@ async function claimant(l: Lot): Promise<string | undefined> {
 }
 
 /** The line a claim names, written now if its creator did not live to write it. */
-async function ensureLine(id: string, l: Lot): Promise<string> {
+async function ensureLine(id: string, l: Lot, product: StockItem['product']): Promise<string> {
   if (await getItem(keys.stock(l.ownerId, l.productCode, id))) return id;
   const now = new Date().toISOString();
   try {
@@ -67,6 +67,7 @@ async function ensureLine(id: string, l: Lot): Promise<string> {
       ownerId: l.ownerId,
       productId: l.productId,
       productCode: l.productCode,
+      product,
       warehouseId: l.warehouseId,
       segment: l.segment,
       quality: l.quality,
@@ -87,11 +88,11 @@ async function ensureLine(id: string, l: Lot): Promise<string> {
   return id;
 }
 
-/** The id of the stock line of a lot: the existing one, or one created empty. */
-export async function lotLine(lot: Lot): Promise<string> {
+/** The id of the stock line of a lot: the existing one, or one created empty (carrying what it shows of `product`). */
+export async function lotLine(lot: Lot, product: StockItem['product']): Promise<string> {
   const l = normalLot(lot);
   const claimed = await claimant(l);
-  if (claimed) return ensureLine(claimed, l);
+  if (claimed) return ensureLine(claimed, l, product);
   const id = (await unclaimedEqual(l))?.id ?? ulid();
   try {
     await putNew({ ...keys.lot(l.ownerId, l), entity: 'lotClaim', id });
@@ -99,7 +100,7 @@ export async function lotLine(lot: Lot): Promise<string> {
     if (!(e instanceof ItemExistsError)) throw e;
     const winner = await claimant(l);
     if (!winner) throw e;
-    return ensureLine(winner, l);
+    return ensureLine(winner, l, product);
   }
-  return ensureLine(id, l);
+  return ensureLine(id, l, product);
 }

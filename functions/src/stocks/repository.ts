@@ -3,17 +3,24 @@
  *   item       PK T#<owner>            SK STOCK#<productCode>#<id>   one product's lines together
  *   by id      GSI1PK ID#<id>          GSI1SK STOCK
  *   sellable   GSI2PK SELLABLE#<owner> GSI2SK <productCode>#<id>     sparse: only while something is sellable
+ *   every owner LS14PK STOCK#ALL       LS14SK <productCode>#<owner>#<id>   the superadmin's list
+ *   list sorts LS1…LS13 T#<owner>#STOCK, one per sortable column (STOCK_LIST.indexes)
+ *   search     SEARCH#T#<owner>#STOCK#<letter>: product code and label, batch
  *   totals     PK COUNT#T#<owner>      SK STOCK#all / STOCK#sellable
- * Each write also keeps its product's stock summary.
+ * Each write also keeps its product's stock summary. A line carries what its list shows of its product (label,
+ * sub-family, attributes), so the list sorts and filters on them without reading the products; a product's edit
+ * rewrites its lines (`refreshProductOfLines`).
  */
 import { segmentCode } from '@cellar/shared/common/schemas';
-import { availableQuantity, isSellable } from '@cellar/shared/stocks/schemas';
+import { findSubFamily } from '@cellar/shared/referential/data';
+import { STOCK_EVERY_OWNER_INDEX, STOCK_LIST } from '@cellar/shared/stocks/routes';
+import { availableQuantity, isSellable, stockWords } from '@cellar/shared/stocks/schemas';
 import * as z from 'zod';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { companies } from '../data/reference';
 import { queryPage, readCounter, updateIf } from '../data/table';
-import { NotFoundError } from '../errors';
+import { NotFoundError, StaleVersionError } from '../errors';
 
 /** A change applied on behalf of a document: its step, and what it moved in the product's summary. */
 const stockEffectMark = z.object({ seq: z.number().int(), quantity: z.number(), sellable: z.number() });
@@ -23,6 +30,12 @@ const stockItemSchema = z.object({
   ownerId: z.string(),
   productId: z.string(),
   productCode: z.string(),
+  /** What the list shows of the product, as it was at the product's last edit. */
+  product: z.object({
+    label: z.string(),
+    familyId: z.string(),
+    attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  }),
   warehouseId: z.string(),
   segment: segmentCode.nullable(),
   quality: z.string(),
@@ -41,6 +54,36 @@ const stockItemSchema = z.object({
 });
 export type StockItem = z.infer<typeof stockItemSchema>;
 
+/** The part of a product a stock line carries. */
+export const productOfLine = (p: {
+  label: string;
+  familyId: string;
+  attributes: StockItem['product']['attributes'];
+}) => ({
+  label: p.label,
+  familyId: p.familyId,
+  attributes: p.attributes,
+});
+
+/** The list-sort and search partition of one owner's stock lines. */
+export const stockListScope = (ownerId: string) => `${keys.tenant(ownerId)}#STOCK`;
+export const EVERY_OWNER_STOCK = 'STOCK#ALL';
+
+/** A line as its list sorts and searches it: the plan's columns, from the item alone. */
+export const stockListRow = (s: StockItem) => {
+  const family = findSubFamily(s.product.familyId);
+  return {
+    ...s,
+    available: availableQuantity(s),
+    product: {
+      code: s.productCode,
+      label: s.product.label,
+      family: { name: family?.name ?? null },
+      attributes: s.product.attributes,
+    },
+  };
+};
+
 const stockCounters = (s: StockItem) => [
   keys.counter(keys.tenant(s.ownerId), 'STOCK#all'),
   ...(isSellable(s) ? [keys.counter(keys.tenant(s.ownerId), 'STOCK#sellable')] : []),
@@ -54,11 +97,18 @@ export const stockRecords = defineEntity<StockItem>({
     GSI1: [keys.byId(s.id), 'STOCK'],
     // Sparse: only while something is sellable.
     ...(isSellable(s) ? { GSI2: [keys.sellableStocks(s.ownerId), `${s.productCode}#${s.id}`] as const } : {}),
+    [STOCK_EVERY_OWNER_INDEX]: [EVERY_OWNER_STOCK, `${s.productCode}#${s.ownerId}#${s.id}`] as const,
   }),
   counters: stockCounters,
   // Stock lines live in their owner's partition: one range per company.
   everywhere: async () =>
     [...(await companies.get()).keys()].map((id) => ({ pk: keys.tenant(id), skPrefix: keys.stockPrefix() })),
+  list: {
+    spec: STOCK_LIST,
+    sortScope: (s) => stockListScope(s.ownerId),
+    row: stockListRow,
+    search: { scopes: (s) => [stockListScope(s.ownerId)], words: (s) => stockWords(stockListRow(s)) },
+  },
 });
 
 export const summaryKey = (s: Pick<StockItem, 'warehouseId' | 'segment'>) => `${s.warehouseId}|${s.segment ?? '-'}`;
@@ -94,3 +144,24 @@ export async function findStock(id: string): Promise<StockItem | undefined> {
 
 export const countStocks = (ownerId: string, sellableOnly: boolean) =>
   readCounter(keys.counter(keys.tenant(ownerId), sellableOnly ? 'STOCK#sellable' : 'STOCK#all'));
+
+const sameProduct = (a: StockItem['product'], b: StockItem['product']) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Writes a product's edit into its stock lines (what the stock list sorts, filters and shows of it). Each line is
+ * rewritten under its version, re-read when a stock write came first; a line already showing the edit is left.
+ */
+export async function refreshProductOfLines(ownerId: string, productCode: string, product: StockItem['product']) {
+  for await (const line of stockRecords.query({ pk: keys.tenant(ownerId), skPrefix: keys.stockPrefix(productCode) })) {
+    let current: StockItem | undefined = line;
+    while (current && !sameProduct(current.product, product)) {
+      try {
+        await stockRecords.replace({ ...current, product }, current);
+        break;
+      } catch (e) {
+        if (!(e instanceof StaleVersionError)) throw e;
+        current = await stockRecords.get(keys.stock(ownerId, productCode, line.id));
+      }
+    }
+  }
+}

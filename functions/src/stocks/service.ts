@@ -1,39 +1,38 @@
-import { stockRoutes } from '@cellar/shared/stocks/routes';
 /**
- * The stock list (spec 3 §2 stock list, §9): one owner's lines in product order. Reads by access path:
- * - the order/reception view (available > 0 and quality not in BLO, NC, NCO) reads the sparse SELLABLE index,
- *   its total from a counter: the first page costs the same whatever the partition holds;
- * - one product's lines read that product's key range; lines by id read the id index;
- * - anything else reads the owner's lines once, joined to its products, filtered and sorted in memory.
+ * The stock list (spec 3 §2 stock list, §9), answered from its plan (STOCK_LIST.indexes): one owner's lines in
+ * product order (the table key), or every owner's for the superadmin (LS14); a product narrows the key; the
+ * order/reception view (available > 0 and quality not in BLO, NC, NCO) is the sparse SELLABLE index with its own
+ * counter; lines named by id are read by id; the other sorts read their list-sort index.
  */
-
-import { pageMeta } from '@cellar/shared/common/schemas';
-import { comparator, fold, matchesAll } from '@cellar/shared/filter/match';
-import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
+import { type Condition, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { findSubFamily } from '@cellar/shared/referential/data';
-import { availableQuantity, DEFAULT_QUALITIES, EXCLUDED_QUALITIES, type Stock } from '@cellar/shared/stocks/schemas';
+import { STOCK_EVERY_OWNER_INDEX, stockRoutes } from '@cellar/shared/stocks/routes';
+import {
+  availableQuantity,
+  DEFAULT_QUALITIES,
+  EXCLUDED_QUALITIES,
+  type Stock,
+  stockWords,
+} from '@cellar/shared/stocks/schemas';
 import type { Caller } from '../auth/principal';
-import { listedOwners } from '../auth/visibility';
+import { listedOwner } from '../auth/visibility';
 import { keys } from '../data/keys';
-import { companies, companyRef, type References, references, warehouseRef } from '../data/reference';
-import { batchGet, listAll, listPage, queryAll, type Source } from '../data/table';
-import { csvExport, exportColumns } from '../platform/csv';
-import { type ProductItem, productRecords } from '../products/repository';
-import { countStocks, type StockItem, stockRecords } from './repository';
+import type { PlannedList } from '../data/list';
+import { companyRef, type References, references, warehouseRef } from '../data/reference';
+import type { Item, Source } from '../data/table';
+import type { ListAnswer } from '../platform/lists';
+import { countStocks, EVERY_OWNER_STOCK, findStock, type StockItem, stockListScope, stockRecords } from './repository';
 
-type Products = Map<string, ProductItem>;
-type Refs = References;
-
-export function toStock(s: StockItem, product: ProductItem | undefined, r: Refs): Stock {
-  const family = product ? findSubFamily(product.familyId) : undefined;
+export function toStock(s: StockItem, r: References): Stock {
+  const family = findSubFamily(s.product.familyId);
   return {
     id: s.id,
     product: {
       id: s.productId,
       code: s.productCode,
-      label: product?.label ?? '',
+      label: s.product.label,
       family: family ? { id: family.code, name: family.name } : null,
-      attributes: product?.attributes ?? {},
+      attributes: s.product.attributes,
     },
     owner: companyRef(r.companies.get(s.ownerId)),
     warehouse: warehouseRef(r.warehouses.get(s.warehouseId)),
@@ -53,150 +52,74 @@ export function toStock(s: StockItem, product: ProductItem | undefined, r: Refs)
 }
 
 /** filter[available][gt]=0 with filter[quality][notIn] covering BLO, NC, NCO: the sellable view. */
-function isSellableView(filters: Condition[]) {
+function sellableView(filters: readonly Condition[]): Condition[] | undefined {
   const available = filters.find((c) => c.field === 'available');
   const quality = filters.find((c) => c.field === 'quality');
-  return (
+  const sellable =
     available !== undefined &&
     ((available.op === 'gt' && Number(available.values[0]) === 0) ||
       (available.op === 'ge' && Number(available.values[0]) === 1)) &&
     quality?.op === 'notIn' &&
-    EXCLUDED_QUALITIES.every((q) => quality.values.includes(q))
-  );
+    EXCLUDED_QUALITIES.every((q) => quality.values.includes(q));
+  return sellable ? [available, quality] : undefined;
 }
 
-async function productsOf(ownerId: string): Promise<Products> {
-  const map: Products = new Map();
-  for await (const item of queryAll({ pk: keys.tenant(ownerId), skPrefix: keys.productPrefix })) {
-    const p = productRecords.parse(item);
-    map.set(p.code, p);
-  }
-  return map;
-}
+/** Lines named by id (the order and reception screens read their selected lines so): at most this many. */
+const MAX_NAMED = 100;
 
-async function productsFor(lines: StockItem[]): Promise<Products> {
-  const wanted = [...new Map(lines.map((s) => [`${s.ownerId}|${s.productCode}`, s])).values()];
-  const items = await batchGet(wanted.map((s) => keys.product(s.ownerId, s.productCode)));
-  return new Map(items.map((i) => productRecords.parse(i)).map((p) => [p.code, p]));
-}
+/** The stock list's own names for fields: `uuid` is the id, `warehouse.uuid` the warehouse's. */
+const aliased = (c: Condition): Condition =>
+  c.field === 'uuid' ? { ...c, field: 'id' } : c.field === 'warehouse.uuid' ? { ...c, field: 'warehouse.id' } : c;
 
-interface Plan {
-  source: Source;
-  /** Fields used: the lines must be joined to their products before filtering or sorting. */
-  needsProducts: boolean;
-  predicate?: (s: Stock) => boolean;
-  compare?: (a: Stock, b: Stock) => number;
-  total?: () => Promise<number>;
-  ownerId: string;
-}
-
-function plan(ownerId: string, q: ListQuery): Plan {
-  const sort = q.sort.length ? q.sort : [{ field: 'product.code', desc: false }];
-  const keyOrder = sort.length === 1 && sort[0]?.field === 'product.code';
-  const desc = keyOrder && Boolean(sort[0]?.desc);
-  const sellableView = isSellableView(q.filters);
-  const productCode = q.filters.find((c) => c.field === 'product.code' && c.op === 'eq' && c.values.length === 1)
-    ?.values[0];
-  const consumed = new Set<Condition>(
-    q.filters.filter(
-      (c) =>
-        c.field === 'owner.id' ||
-        (sellableView && (c.field === 'available' || c.field === 'quality')) ||
-        (productCode !== undefined && c.field === 'product.code' && c.op === 'eq'),
-    ),
-  );
-  const idFilter = q.filters.find((c) => (c.field === 'uuid' || c.field === 'id') && c.op === 'eq');
-  const search = q.filters.filter((c) => c.field === 'search').map((c) => fold(c.values.join(',')));
-  const rest = q.filters
-    .filter((c) => !consumed.has(c) && c.field !== 'search' && c.field !== 'uuid')
-    .map((c) => (c.field === 'warehouse.uuid' ? { ...c, field: 'warehouse.id' } : c));
-  const all = [...rest, ...(idFilter && idFilter.field === 'uuid' ? [{ ...idFilter, field: 'id' }] : [])];
-  const source: Source = sellableView
-    ? { index: 'GSI2', pk: keys.sellableStocks(ownerId), skPrefix: productCode ? `${productCode}#` : undefined, desc }
-    : { pk: keys.tenant(ownerId), skPrefix: keys.stockPrefix(productCode), desc };
-  const filtered = all.length > 0 || search.length > 0;
-  const fields = [...all.map((c) => c.field), ...sort.map((s) => s.field)];
-  return {
-    ownerId,
-    source,
-    needsProducts:
-      search.length > 0 || fields.some((f) => f.startsWith('product.') && f !== 'product.code' && f !== 'product.id'),
-    predicate: filtered
-      ? (s) =>
-          search.every((t) => fold(`${s.product.code} ${s.product.label} ${s.batch ?? ''}`).includes(t)) &&
-          matchesAll(s, all)
-      : undefined,
-    compare: keyOrder ? undefined : comparator<Stock>(sort),
-    total: filtered || productCode ? undefined : () => countStocks(ownerId, sellableView),
-  };
-}
-
-const refs = references;
-
-/** The owners whose lines a caller reads: its own, or the superadmin's choice (every owner when none). */
-async function owners(caller: Caller, q: ListQuery): Promise<string[]> {
-  return listedOwners(caller, q.filters) ?? [...(await companies.get()).keys()];
-}
-
-type Row = { line: StockItem; view: Stock };
-
-/** Lines mapped to their view, joined to their products when the plan filters or sorts on them. */
-function rowMapper(products: Products, r: Refs) {
-  return (item: Record<string, unknown>): Row => {
-    const line = stockRecords.parse(item);
-    return { line, view: toStock(line, products.get(line.productCode), r) };
-  };
-}
-
-export async function listStocks(caller: Caller, q: ListQuery) {
-  const r = await refs();
-  const page = q.page ?? 1;
-  const perPage = q.paginate ?? DEFAULT_PAGE_SIZE;
-  const ownerIds = await owners(caller, q);
-  if (ownerIds.length !== 1) {
-    // The superadmin across owners: every owner's selection, merged in memory.
-    const rows = await allStocks(ownerIds, q, r);
-    const data = rows.slice((page - 1) * perPage, page * perPage);
-    return { data, meta: pageMeta(rows.length, page, perPage, data.length) };
-  }
-  const p = plan(ownerIds[0] as string, q);
-  const products = p.needsProducts ? await productsOf(p.ownerId) : new Map();
-  const { predicate, compare } = p;
-  const result = await listPage({
-    source: p.source,
-    total: p.total,
-    map: rowMapper(products, r),
-    predicate: predicate && ((row: Row) => predicate(row.view)),
-    compare: compare && ((a: Row, b: Row) => compare(a.view, b.view)),
-    page,
-    perPage,
-  });
-  if (p.needsProducts) return { data: result.data.map((row) => row.view), meta: result.meta };
-  const joined = await productsFor(result.data.map((row) => row.line));
-  return { data: result.data.map((row) => toStock(row.line, joined.get(row.line.productCode), r)), meta: result.meta };
-}
-
-async function allStocks(ownerIds: string[], q: ListQuery, r: Refs): Promise<Stock[]> {
-  const rows: Stock[] = [];
-  for (const ownerId of ownerIds) {
-    const p = plan(ownerId, q);
-    const map = rowMapper(await productsOf(ownerId), r);
-    const { predicate } = p;
-    const selected = await listAll({
-      source: p.source,
-      map,
-      predicate: predicate && ((row: Row) => predicate(row.view)),
-    });
-    rows.push(...selected.map((row) => row.view));
-  }
-  return rows.sort(comparator<Stock>(q.sort.length ? q.sort : [{ field: 'product.code', desc: false }]));
-}
-
-export async function exportStocks(caller: Caller, query: ListQuery) {
+async function plan(caller: Caller, query: ListQuery): Promise<PlannedList<Stock>> {
   const q = withExportRange(query, 'createdAt');
-  const columns = exportColumns(q, stockRoutes.stockList.list);
-  const rows = await allStocks(await owners(caller, q), q, await refs());
-  return csvExport('stocks.csv', rows, columns);
+  const owner = listedOwner(caller, q.filters);
+  const filters = q.filters.map(aliased);
+  // The superadmin's one owner chose the partition; anyone else's partition is their own.
+  const ownerFilter = caller.isSuperadmin && owner !== undefined;
+  const conditions = filters.filter((c) => !(ownerFilter && c.field === 'owner.id'));
+  const product = owner
+    ? conditions.find((c) => c.field === 'product.code' && c.op === 'eq' && c.values.length === 1)
+    : undefined;
+  const sellable = owner ? sellableView(conditions) : undefined;
+  const named = conditions.find((c) => c.field === 'id' && c.op === 'eq' && c.values.length <= MAX_NAMED);
+  const prefix = product ? `${product.values[0]}#` : undefined;
+  const keySource: Omit<Source, 'desc'> = !owner
+    ? { index: STOCK_EVERY_OWNER_INDEX, pk: EVERY_OWNER_STOCK }
+    : sellable
+      ? { index: 'GSI2', pk: keys.sellableStocks(owner), skPrefix: prefix }
+      : { pk: keys.tenant(owner), skPrefix: keys.stockPrefix(product?.values[0]) };
+  const keyConditions = [...(sellable ?? []), ...(product ? [product] : [])];
+  const unfiltered = conditions.every((c) => keyConditions.includes(c)) && !product;
+  const r = await references();
+  return {
+    spec: stockRoutes.stockList.list,
+    keySource,
+    keySort: { field: 'product.code', desc: false },
+    sortScope: owner ? stockListScope(owner) : undefined,
+    searchScope: owner ? stockListScope(owner) : undefined,
+    conditions,
+    keyConditions,
+    sort: q.sort,
+    map: (item) => toStock(stockRecords.parse(item), r),
+    id: (s) => s.id,
+    words: stockWords,
+    total: owner && unfiltered ? () => countStocks(owner, Boolean(sellable)) : undefined,
+    direct: named ? () => linesById(named.values, owner) : undefined,
+  };
+}
+
+/** Lines by id, through the id index: the owner's only (every owner's for the superadmin naming none). */
+async function linesById(ids: readonly string[], owner: string | undefined): Promise<Item[]> {
+  const found = await Promise.all([...new Set(ids)].map(findStock));
+  return found
+    .filter((s): s is StockItem => s !== undefined && (owner === undefined || s.ownerId === owner))
+    .map((s) => stockRecords.item(s));
+}
+
+/** The stock list: its page or its export. */
+export async function stockList(caller: Caller, q: ListQuery): Promise<ListAnswer<Stock>> {
+  return { plan: await plan(caller, q), filename: 'stocks.csv' };
 }
 
 /** The qualities stock lines use (the spec's built-in list, then any other found). */

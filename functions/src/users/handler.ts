@@ -1,10 +1,10 @@
 import { userRoutes } from '@cellar/shared/users/routes';
 import { resourceHandler } from '../platform/http';
-import { createUser, deleteUser, emailInUse, exportUsers, getUserById, listUsers, updateUser } from './service';
+import { answerList } from '../platform/lists';
+import { createUser, deleteUser, emailInUse, getUserById, updateUser, userList } from './service';
 
 export const handler = resourceHandler(userRoutes, {
-  userList: async ({ caller, list }) =>
-    list.params.output === 'csv' ? exportUsers(caller, list) : listUsers(caller, list),
+  userList: async ({ caller, list }) => answerList(await userList(caller, list), list),
   userGet: async ({ caller, params, query }) => getUserById(caller, params.id, query.include),
   userCreate: async ({ caller, body, query }) => createUser(caller, body, query.include),
   userUpdate: async ({ caller, params, body, query }) => updateUser(caller, params.id, body, query.include),

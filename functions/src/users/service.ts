@@ -4,7 +4,7 @@
  * modules within the creator's scopes, and nobody deactivates or deletes themself.
  */
 import { mayGrantScopes, type RoleLevel, roleLevel } from '@cellar/shared/access/roles';
-import { type Condition, DEFAULT_PAGE_SIZE, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
+import { type Condition, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { userRoutes } from '@cellar/shared/users/routes';
 import { canManageUser } from '@cellar/shared/users/rules';
 import { DEFAULT_LOCALE, type UserCreate, type UserUpdate, userWords } from '@cellar/shared/users/schemas';
@@ -14,10 +14,10 @@ import type { Caller } from '../auth/principal';
 import { sendWelcome } from '../auth/reset-tokens';
 import { listedOwner, seesOwner } from '../auth/visibility';
 import { keys } from '../data/keys';
-import { type PlannedList, plannedPage, plannedRows } from '../data/list';
+import type { PlannedList } from '../data/list';
 import type { CompanyItem } from '../data/reference';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
-import { csvExport, exportColumns } from '../platform/csv';
+import type { ListAnswer } from '../platform/lists';
 import {
   findUserByEmail,
   getUser,
@@ -74,18 +74,12 @@ async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Row>> {
   };
 }
 
-export async function listUsers(caller: Caller, q: ListQuery) {
-  const [p, refs] = await Promise.all([plan(caller, q), loadRefs()]);
-  const page = await plannedPage(p, q.page ?? 1, q.paginate ?? DEFAULT_PAGE_SIZE, q.cursor);
-  const include = parseInclude(q.include);
-  return { data: page.data.map((r) => userRecord(r.user, include, refs)), meta: page.meta };
-}
-
-export async function exportUsers(caller: Caller, query: ListQuery) {
+/** The user list: its page (users with the requested includes) or its export (the list's own fields). */
+export async function userList(caller: Caller, query: ListQuery): Promise<ListAnswer<Row>> {
   const q = withExportRange(query, 'createdAt');
-  const p = await plan(caller, q);
-  const columns = exportColumns(q, userRoutes.userList.list);
-  return csvExport('users.csv', await plannedRows(p), columns);
+  const [p, refs] = await Promise.all([plan(caller, q), loadRefs()]);
+  const include = parseInclude(q.include);
+  return { plan: p, filename: 'users.csv', present: (rows) => rows.map((r) => userRecord(r.user, include, refs)) };
 }
 
 export async function getUserById(caller: Caller, id: string, include: string | undefined) {

@@ -3,29 +3,9 @@
 import * as z from 'zod';
 import { ACCESS } from '../access/roles';
 import { paged } from '../common/schemas';
-import { EXPORT_PARAMS } from '../filter/query';
 import { defineRoute, idParams, includeQuery } from '../routes/define';
+import { COMPANY_LIST } from './list';
 import { companyInputSchema, companyRefSchema, companySchema, permissionType } from './schemas';
-
-export const COMPANY_LIST = {
-  filters: ['code', 'name', 'active', 'search', 'segments.code', 'warehouses.code'],
-  sorts: ['code', 'name', 'active'],
-  includes: ['address', 'warehouses', 'segments', 'permissions', 'carriers'],
-  params: [...EXPORT_PARAMS, 'light'],
-  columns: [
-    'code',
-    'name',
-    'address.street',
-    'address.postcode',
-    'address.city',
-    'address.country',
-    'warehouses.code',
-    'segments.code',
-    'active',
-  ],
-  // Warehouses are written as their codes.
-  columnAliases: { warehouses: ['warehouses.code'], 'warehouses.name': ['warehouses.code'] },
-} as const;
 
 export const companyRoutes = {
   companyList: defineRoute({

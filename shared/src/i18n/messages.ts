@@ -115,6 +115,8 @@ export const sharedMessages = {
       self_forbidden: 'Vous ne pouvez pas faire cela sur votre propre compte.',
       role_forbidden: 'Vous ne pouvez attribuer que des rôles inférieurs au vôtre.',
       reception_deleted: 'La réception a été supprimée.',
+      reception_stock_taken:
+        'Impossible : {{product}} a été réservé ou expédié depuis la clôture ({{left}} disponible(s)). Annulez d’abord les commandes concernées.',
       order_deleted: 'La commande a été supprimée.',
     },
     order: {
@@ -227,6 +229,8 @@ export const sharedMessages = {
       self_forbidden: 'You cannot do this to your own account.',
       role_forbidden: 'You may only assign roles below your own.',
       reception_deleted: 'The reception has been deleted.',
+      reception_stock_taken:
+        'Not possible: {{product}} has been allocated or shipped since the reception was closed ({{left}} available). Cancel those orders first.',
       order_deleted: 'The order has been deleted.',
     },
     order: {

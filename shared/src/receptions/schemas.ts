@@ -41,15 +41,22 @@ const quantity = (min: 0 | 1) =>
  * batch and dates. A new lot equal to an existing line (same product, warehouse, segment, quality, batch, ubd, bbd)
  * reuses that line.
  */
-export const receptionLineInput = z.object({
-  productId: id,
-  stockId: id.nullish(),
-  quality: z.enum(STOCK_QUALITIES, { error: MESSAGES.invalid }).default('STD'),
-  batch: z.string().trim().max(50, { error: MESSAGES.maxLength }).nullish(),
-  ubd: isoDate.nullish(),
-  bbd: isoDate.nullish(),
-  expected: quantity(1),
-});
+export const receptionLineInput = z
+  .object({
+    productId: id,
+    stockId: id.nullish(),
+    /** A new lot's quality (STD or NCO); a named stock line keeps its own, whatever this says. */
+    quality: z.string().trim().max(10).default('STD'),
+    batch: z.string().trim().max(50, { error: MESSAGES.maxLength }).nullish(),
+    ubd: isoDate.nullish(),
+    bbd: isoDate.nullish(),
+    expected: quantity(1),
+  })
+  .superRefine((l, ctx) => {
+    if (!l.stockId && !(STOCK_QUALITIES as readonly string[]).includes(l.quality)) {
+      issue(ctx, ['quality'], MESSAGES.invalid);
+    }
+  });
 export type ReceptionLineInput = z.infer<typeof receptionLineInput>;
 
 const receptionFields = {

@@ -19,6 +19,31 @@ const STOCK_PRODUCT_FIELDS = [
   ...ATTRIBUTE_FIELDS.map((a) => `product.attributes.${a}`),
 ];
 
+/**
+ * The columns the stock list sorts by, each served by the table key or a list-sort index: the grid's visible
+ * columns and the best-before date. Not sortable (thirteen list-sort indexes are taken, the fourteenth holds every
+ * owner's lines): the hidden columns but best-before, the warehouse and the owner.
+ */
+const STOCK_SORTS = {
+  'product.code': 'key',
+  'product.label': 'LS1',
+  quantity: { index: 'LS2', type: 'number' },
+  available: { index: 'LS3', type: 'number' },
+  quantity_allocated: { index: 'LS4', type: 'number' },
+  storedAt: 'LS5',
+  'product.family.name': 'LS6',
+  'product.attributes.color': 'LS7',
+  'product.attributes.vintage': 'LS8',
+  'product.attributes.capacity': 'LS9',
+  batch: 'LS10',
+  quality: 'LS11',
+  segment: 'LS12',
+  bbd: 'LS13',
+} as const;
+
+/** The list-sort index that holds every owner's stock lines in product order (the superadmin's list). */
+export const STOCK_EVERY_OWNER_INDEX = 'LS14';
+
 export const STOCK_LIST = {
   filters: [
     'uuid',
@@ -40,22 +65,10 @@ export const STOCK_LIST = {
     'owner.code',
     ...STOCK_PRODUCT_FIELDS,
   ],
-  sorts: [
-    'quantity',
-    'available',
-    'quantity_allocated',
-    'quality',
-    'batch',
-    'ubd',
-    'bbd',
-    'storedAt',
-    'createdAt',
-    'segment',
-    'warehouse.name',
-    'warehouse.code',
-    'owner.code',
-    ...STOCK_PRODUCT_FIELDS,
-  ],
+  sorts: Object.keys(STOCK_SORTS) as (keyof typeof STOCK_SORTS)[],
+  // The owner chooses the partition (LS14 holds every owner's lines in product order); a product narrows the key,
+  // the sellable view is its own index; the other filters are checked on the rows the indexes return.
+  indexes: { ...STOCK_SORTS, search: 'search' },
   includes: ['warehouse', 'product', 'segment', 'owner'],
   params: EXPORT_PARAMS,
   columns: [

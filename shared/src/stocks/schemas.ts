@@ -1,6 +1,7 @@
 /** Stock lines and their qualities (spec 2 §3, spec 3 §3). */
 import * as z from 'zod';
 import { ref, segmentCode } from '../common/schemas';
+import { searchWords } from '../filter/search';
 import { attributeValue } from '../products/schemas';
 import { warehouseSchema } from '../warehouses/schemas';
 
@@ -47,3 +48,7 @@ export type Stock = z.infer<typeof stockSchema>;
 /** Available quantity: stock minus allocated, never below 0. */
 export const availableQuantity = (s: { quantity: number; quantity_allocated: number }) =>
   Math.max(0, s.quantity - s.quantity_allocated);
+
+/** What the stock search finds a line by: its product's code and label, and its batch (word beginnings). */
+export const stockWords = (s: { product: { code: string; label: string }; batch: string | null }) =>
+  searchWords(s.product.code, s.product.label, s.batch);

@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
-import { MantineProvider } from '@mantine/core';
+import { getDefaultZIndex, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -10,8 +10,12 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announceExpiredSession } from '../lib/api-client';
 import '../lib/i18n';
+import { NOTICE_LIMIT } from '../lib/notifications';
 import { queryClient } from '../lib/query-client';
 import { theme } from './theme';
+
+/** Above the shell's footer (32 px high). */
+const FOOTER_CLEARANCE = 32;
 
 /** Confirmation modals and date pickers follow the current language. */
 function Localized({ children }: { children: ReactNode }) {
@@ -27,7 +31,14 @@ export function AppProvider({ children }: { children: ReactNode }) {
   useEffect(announceExpiredSession, []);
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
+      {/* Above the footer, clear of the header and of a modal's close button; above modals too. */}
+      <Notifications
+        position="bottom-center"
+        limit={NOTICE_LIMIT}
+        zIndex={getDefaultZIndex('max')}
+        // A margin, not `bottom`: it lifts the bottom container alone (every position has its own, with `top` or `bottom`).
+        style={{ marginBottom: FOOTER_CLEARANCE }}
+      />
       <QueryClientProvider client={queryClient}>
         <Localized>{children}</Localized>
       </QueryClientProvider>

@@ -11,7 +11,8 @@ import { fillPath } from '@cellar/shared/routes/define';
 import { createElement, Fragment } from 'react';
 import type * as z from 'zod';
 import { currentLanguage, i18n } from './i18n';
-import { notify } from './notifications';
+import { hideNotice, notify, raiseNotice } from './notifications';
+import { rememberWrite } from './recent-rows';
 import { activeToken, storage } from './storage';
 
 export class ApiError extends Error {
@@ -41,6 +42,8 @@ export interface RequestOptions {
   errorMessage?: string;
   /** Statuses the caller answers itself (an unknown company leads to /404): not reported. */
   quietStatuses?: readonly number[];
+  /** The caller shows every failure itself (the grid, inline with a retry); an expired session still logs out. */
+  quiet?: boolean;
 }
 
 const SESSION_EXPIRED_FLAG = 'cellar.sessionExpired';
@@ -71,29 +74,46 @@ const multiline = (lines: string[]) =>
 
 /**
  * The interceptor: one notification per failure, following the error catalogue. A `title` names the failed
- * operation above the server's words ('CSV export could not be completed !').
+ * operation above the server's words ('CSV export could not be completed !'). Returns the notice's id, if any.
  */
 function reportApiError(
   error: unknown,
   fallbackMessage?: string,
-  quietStatuses: readonly number[] = [],
+  quietStatuses: readonly number[] | 'all' = [],
   title?: string,
-) {
+): string | undefined {
   if (error instanceof ApiError) {
     if (error.status === 401 && window.location.pathname !== '/login') {
       expireSession();
-      return;
+      return undefined;
     }
-    if (quietStatuses.includes(error.status)) return;
+    if (quietStatuses === 'all' || quietStatuses.includes(error.status)) return undefined;
     const lines = Object.values(error.fieldErrors).flat();
-    if (lines.length) notify('error', multiline(lines), title ?? error.body?.message);
-    else if (error.body?.message) notify('error', error.body.message, title);
-    else if (fallbackMessage) notify('error', fallbackMessage);
-    else notify('error', i18n.t('api.server_error'), title);
-    return;
+    const heading = title ?? error.body?.message;
+    if (lines.length)
+      return raiseNotice('error', multiline(lines), heading, `error|${heading ?? ''}|${lines.join('\n')}`);
+    if (error.body?.message) return raiseNotice('error', error.body.message, title);
+    if (fallbackMessage) return raiseNotice('error', fallbackMessage);
+    return raiseNotice('error', i18n.t('api.server_error'), title);
   }
-  if (error instanceof DOMException && error.name === 'AbortError') return;
-  notify('error', error instanceof Error ? error.message : String(error), title);
+  if (quietStatuses === 'all' || (error instanceof DOMException && error.name === 'AbortError')) return undefined;
+  return raiseNotice('error', error instanceof Error ? error.message : String(error), title);
+}
+
+/**
+ * The error shown for each write that failed, by method and path: once the same write succeeds (the form sent
+ * again, corrected), its error is out of date and goes.
+ */
+const failedWrites = new Map<string, string>();
+
+function settleWrite(opts: RequestOptions, path: string, noticeId: string | undefined) {
+  const method = opts.method ?? 'GET';
+  if (method === 'GET') return;
+  const write = `${method} ${path}`;
+  const previous = failedWrites.get(write);
+  if (previous) hideNotice(previous);
+  if (noticeId) failedWrites.set(write, noticeId);
+  else failedWrites.delete(write);
 }
 
 function buildUrl(path: string, query?: Partial<ListQuery>) {
@@ -135,11 +155,15 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   try {
     const res = await send(path, opts);
+    settleWrite(opts, path, undefined);
     if (res.status === 204) return undefined as T;
     const text = await res.text();
-    return (text ? JSON.parse(text) : null) as T;
+    const answer = text ? JSON.parse(text) : null;
+    rememberWrite(opts.method ?? 'GET', path, answer);
+    return answer as T;
   } catch (error) {
-    reportApiError(error, opts.errorMessage, opts.quietStatuses);
+    const quietStatuses = opts.quiet ? 'all' : opts.quietStatuses;
+    settleWrite(opts, path, reportApiError(error, opts.errorMessage, quietStatuses));
     throw error;
   }
 }

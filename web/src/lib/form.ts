@@ -8,13 +8,19 @@ import type { FormErrors } from '@mantine/form';
 import type * as z from 'zod';
 import { ApiError } from './api-client';
 import { i18n } from './i18n';
-import { notify } from './notifications';
+import { hideNoticeOf, notify } from './notifications';
+
+const INVALID_FORM = 'form-validation.error';
 
 /** A mantine-form `validate` function: the first message of each field, translated. */
 export function schemaResolver<Values>(schema: z.ZodType) {
   return (values: Values): FormErrors => {
     const result = schema.safeParse(values);
-    if (result.success) return {};
+    if (result.success) {
+      // The form is valid now: its 'the form contains errors' warning no longer holds.
+      hideNoticeOf('warning', i18n.t(INVALID_FORM));
+      return {};
+    }
     const errors: FormErrors = {};
     for (const issue of result.error.issues) {
       const path = issue.path.join('.');
@@ -28,7 +34,7 @@ export function schemaResolver<Values>(schema: z.ZodType) {
 
 /** The catalogue's answer to an invalid form: a warning, and no call. */
 export function notifyInvalidForm() {
-  notify('warning', i18n.t('form-validation.error'));
+  notify('warning', i18n.t(INVALID_FORM));
 }
 
 /** Puts a 422/409 answer's field messages onto the form's fields. Returns whether any applied. */

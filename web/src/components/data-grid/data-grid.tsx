@@ -9,23 +9,31 @@
 
 import { type Condition, DEFAULT_PAGE_SIZE, type SortKey } from '@cellar/shared/filter/query';
 import type { PreferenceSlug } from '@cellar/shared/preferences/schemas';
-import { Loader, Stack } from '@mantine/core';
+import { Box, Loader, Stack } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useViewportSize } from '@mantine/hooks';
 import type { GridApi, GridState, RowStyle } from 'ag-grid-community';
-import { type ReactNode, type Ref, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { recentRowOf } from '../../lib/recent-rows';
 import { columnDefsOf } from './column-defs';
 import { ExportDialog } from './export-dialog';
 import { filterableColumns, type GridColumn, type ListRoute, type RouteCondition, type RowOf } from './grid-column';
 import { useGridExport } from './grid-export';
+import { type FilterChip, filterChips } from './grid-states';
+import { FilterChips, GridLoadError, GridPager, GridPlaceholder } from './grid-status';
 import { GridToolbar } from './grid-toolbar';
-import { InfiniteGrid } from './infinite-grid';
-import { filterModelOf, parseGridFilters } from './list-query';
+import { GRID_HEADER_HEIGHT, InfiniteGrid } from './infinite-grid';
+import { type ColumnFilterModel, filterModelOf, parseGridFilters } from './list-query';
 import { useColumnLayout } from './use-column-layout';
 import { useListDatasource } from './use-list-datasource';
 
 const SEARCH_DEBOUNCE_MS = 500;
+/** The row just created or edited, when the user comes back to its list. */
+const RECENT_ROW_CLASS = 'cellar-row-recent';
+const RECENT_ROW_STYLE = { backgroundColor: 'var(--mantine-color-yellow-1)' };
+const SEARCH_CHIP = 'search';
+const LINK_CHIP = 'link:';
 
 export interface DataGridHandle {
   /** Reloads the rows in place (after an edit). */
@@ -73,10 +81,16 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
   const gridExport = useGridExport();
   const [exportOpened, exportDialog] = useDisclosure(false);
   const layout = useColumnLayout(slug, columns);
+  const [page, setPage] = useState(0);
+  const [filterModel, setFilterModel] = useState<Record<string, ColumnFilterModel>>(linkFilters.model);
+  const [recentId] = useState(() => recentRowOf(route.path));
+  const onFilterModel = useCallback((model: Record<string, ColumnFilterModel>) => {
+    setFilterModel((current) => (JSON.stringify(current) === JSON.stringify(model) ? current : model));
+  }, []);
 
   useImperativeHandle(props.ref, () => ({ refresh: () => apiRef.current?.refreshInfiniteCache() }), []);
 
-  const { datasource, lastQuery } = useListDatasource({
+  const { datasource, lastQuery, count, failure } = useListDatasource({
     route,
     columns,
     fixedFilters: [...fixedFilters, ...otherLinkFilters],
@@ -94,14 +108,56 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
 
   const height = Math.max(300, Math.round((viewportHeight || window.innerHeight) / 1.4));
 
+  const chips: FilterChip[] = [
+    ...(debouncedSearch ? [{ colId: SEARCH_CHIP, text: t('grid.search_chip', { search: debouncedSearch }) }] : []),
+    ...filterChips(
+      filterModel,
+      columns.map((c) => ({
+        field: c.field,
+        label: t(c.header),
+        choices: typeof c.filter === 'object' ? c.filter.choices : undefined,
+      })),
+      t,
+      i18n.language,
+    ),
+    ...otherLinkFilters.map((c, i) => ({
+      colId: `${LINK_CHIP}${i}`,
+      text: `${c.field} ${c.op} ${c.values.join(', ')}`,
+    })),
+  ];
+  const removeChip = (chip: FilterChip) => {
+    if (chip.colId === SEARCH_CHIP) setSearch('');
+    else if (chip.colId.startsWith(LINK_CHIP)) {
+      const index = Number(chip.colId.slice(LINK_CHIP.length));
+      setOtherLinkFilters((list) => list.filter((_, i) => i !== index));
+    } else {
+      const api = apiRef.current;
+      void api?.setColumnFilterModel(chip.colId, null).then(() => api.onFilterChanged());
+    }
+  };
+  const clearFilters = () => {
+    setSearch('');
+    setOtherLinkFilters([]);
+    apiRef.current?.setFilterModel(null);
+  };
+  const api = () => apiRef.current;
+  const pagerMoves = {
+    first: () => api()?.paginationGoToFirstPage(),
+    previous: () => api()?.paginationGoToPreviousPage(),
+    next: () => api()?.paginationGoToNextPage(),
+    last: () => api()?.paginationGoToLastPage(),
+  };
+  const rowKey = (row: RowOf<R>) => (row as { id?: unknown }).id;
+  const highlighted = recentId
+    ? (row: RowOf<R>) => (rowKey(row) === recentId ? { ...rowStyle?.(row), ...RECENT_ROW_STYLE } : rowStyle?.(row))
+    : rowStyle;
+
   return (
     <Stack gap="sm">
       <GridToolbar
         search={search}
         onSearch={setSearch}
         filters={props.filters}
-        linkFilters={otherLinkFilters}
-        onRemoveLinkFilter={(c) => setOtherLinkFilters((list) => list.filter((x) => x !== c))}
         pageSize={pageSize}
         onPageSize={setPageSize}
         columns={columns.map((c) => ({ field: c.field, label: t(c.header) }))}
@@ -111,7 +167,9 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
         onExport={exportDialog.open}
         actions={props.actions}
       />
-      <div style={{ height }} data-testid="data-grid">
+      <FilterChips chips={chips} onRemove={removeChip} onClear={clearFilters} />
+      {failure && <GridLoadError failure={failure} onRetry={() => apiRef.current?.refreshInfiniteCache()} />}
+      <Box pos="relative" style={{ height }} data-testid="data-grid">
         {layout.loading ? (
           <Loader m="md" aria-label={t('grid.loading')} />
         ) : (
@@ -120,12 +178,21 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
             datasource={datasource}
             columnDefs={columnDefs}
             pageSize={pageSize}
-            rowStyle={rowStyle}
+            rowStyle={highlighted}
+            rowClass={recentId ? (row) => (rowKey(row) === recentId ? RECENT_ROW_CLASS : undefined) : undefined}
             state={stateRef}
             api={apiRef}
+            onPage={setPage}
+            onFilterModel={onFilterModel}
           />
         )}
-      </div>
+        {!layout.loading && !count && !failure && (
+          <Box pos="absolute" top={GRID_HEADER_HEIGHT} left={1} right={1} bg="var(--mantine-color-body)">
+            <GridPlaceholder />
+          </Box>
+        )}
+      </Box>
+      <GridPager position={count && !failure ? { page, pageSize, count } : null} moves={pagerMoves} />
       <ExportDialog
         opened={exportOpened}
         onClose={exportDialog.close}

@@ -1,9 +1,8 @@
 /**
- * Above the grid: the search box, the page's own filters, the link's conditions no column shows (each can be
- * removed), the page size, the column menu, the CSV export and the page's buttons.
+ * Above the grid: the search box, the page's own filters, the page size, the column menu, the CSV export and the page's buttons.
  */
-import { type Condition, PAGE_SIZES } from '@cellar/shared/filter/query';
-import { Badge, Button, CloseButton, Group, Select, TextInput } from '@mantine/core';
+import { PAGE_SIZES } from '@cellar/shared/filter/query';
+import { Button, Group, Select, TextInput } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +13,6 @@ interface GridToolbarProps {
   search: string;
   onSearch: (search: string) => void;
   filters?: ReactNode;
-  linkFilters: readonly Condition[];
-  onRemoveLinkFilter: (condition: Condition) => void;
   pageSize: number;
   onPageSize: (size: number) => void;
   columns: { field: string; label: string }[];
@@ -38,27 +35,9 @@ export function GridToolbar(props: GridToolbarProps) {
           leftSection={<IconSearch size={16} />}
           value={props.search}
           onChange={(e) => props.onSearch(e.currentTarget.value)}
-          w={260}
+          w={{ base: '100%', xs: 260 }}
         />
         {props.filters}
-        {props.linkFilters.map((c) => (
-          <Badge
-            key={`${c.field}-${c.op}`}
-            variant="light"
-            color="gray"
-            size="lg"
-            tt="none"
-            rightSection={
-              <CloseButton
-                size="xs"
-                aria-label={t('grid.remove_link_filter')}
-                onClick={() => props.onRemoveLinkFilter(c)}
-              />
-            }
-          >
-            {`${c.field} ${c.op} ${c.values.join(', ')}`}
-          </Badge>
-        ))}
       </Group>
       <Group gap="sm">
         <Select

@@ -23,6 +23,7 @@ import {
 import { AgGridReact } from 'ag-grid-react';
 import type { RefObject } from 'react';
 import { gridTheme, useGridLocaleText } from './grid-theme';
+import type { ColumnFilterModel } from './list-query';
 
 ModuleRegistry.registerModules([
   InfiniteRowModelModule,
@@ -38,6 +39,8 @@ ModuleRegistry.registerModules([
 ]);
 
 const ROW_HEIGHT = 30;
+/** The theme's header height and border: a placeholder covers the rows, not the column titles. */
+export const GRID_HEADER_HEIGHT = 38;
 
 interface InfiniteGridProps<T> {
   datasource: IDatasource;
@@ -48,9 +51,16 @@ interface InfiniteGridProps<T> {
   state: RefObject<GridState>;
   /** The mounted grid's API, null once it is gone. */
   api: RefObject<GridApi | null>;
+  /** A row's class (the row just saved). */
+  rowClass?: (row: T) => string | undefined;
+  /** The page shown changed (the grid's own pager is replaced by the shell's). */
+  onPage: (page: number) => void;
+  /** The column filters changed (the chips follow). */
+  onFilterModel: (model: Record<string, ColumnFilterModel>) => void;
 }
 
-export function InfiniteGrid<T>({ datasource, columnDefs, pageSize, rowStyle, state, api }: InfiniteGridProps<T>) {
+export function InfiniteGrid<T>(props: InfiniteGridProps<T>) {
+  const { datasource, columnDefs, pageSize, rowStyle, rowClass, state, api, onPage, onFilterModel } = props;
   const localeText = useGridLocaleText();
   return (
     <AgGridReact
@@ -61,7 +71,9 @@ export function InfiniteGrid<T>({ datasource, columnDefs, pageSize, rowStyle, st
       cacheBlockSize={pageSize}
       paginationPageSize={pageSize}
       pagination
+      suppressPaginationPanel
       paginationPageSizeSelector={false}
+      onPaginationChanged={(e) => onPage(e.api.paginationGetCurrentPage())}
       maxBlocksInCache={10}
       rowHeight={ROW_HEIGHT}
       // Lists have about twenty columns at most: every cell of the rendered rows stays in the page (find in
@@ -70,11 +82,13 @@ export function InfiniteGrid<T>({ datasource, columnDefs, pageSize, rowStyle, st
       // Each sort is served by one index: lists sort by one column.
       suppressMultiSort
       getRowStyle={rowStyle ? (p) => (p.data ? rowStyle(p.data) : undefined) : undefined}
+      getRowClass={rowClass ? (p) => (p.data ? rowClass(p.data) : undefined) : undefined}
       columnDefs={columnDefs}
       defaultColDef={{ flex: 1, minWidth: 90, resizable: true }}
       initialState={state.current}
       onStateUpdated={(e) => {
         state.current = { filter: e.state.filter, sort: e.state.sort };
+        onFilterModel((e.state.filter?.filterModel ?? {}) as Record<string, ColumnFilterModel>);
       }}
       onGridReady={(e) => {
         api.current = e.api;

@@ -1,8 +1,9 @@
 import type { Condition, ListQuery, SortKey } from '@cellar/shared/filter/query';
 import type { IDatasource } from 'ag-grid-community';
-import { type RefObject, useMemo, useRef } from 'react';
+import { type RefObject, useMemo, useRef, useState } from 'react';
 import { callRoute } from '../../lib/api-client';
 import type { GridColumn, ListRoute } from './grid-column';
+import type { RowCount } from './grid-states';
 import { type ColumnFilterModel, gridQuery, PageCursors, pageOf, type SortModelItem } from './list-query';
 
 export interface ListDatasourceInput<R extends ListRoute> {
@@ -19,20 +20,29 @@ export interface ListDatasourceInput<R extends ListRoute> {
 /** The last query answered and its total: what the CSV export writes. */
 export type LastQuery = RefObject<{ query: ListQuery; total: number } | null>;
 
+/** A page that could not be read: the grid says so in place, with a retry, instead of a blank grid and a toast. */
+export interface LoadFailure {
+  message: string;
+}
+
 /**
  * The infinite row model's source: one block is one page of the list route. A new source (back to page 1) is
- * made whenever what is asked changes.
+ * made whenever what is asked changes. It also tells how many rows the list holds (exactly, or a floor while the
+ * server counted only so far) and whether the last page asked failed.
  */
 export function useListDatasource<R extends ListRoute>(input: ListDatasourceInput<R>) {
   const { route, columns, fixedFilters, search, defaultSort, include, pageSize } = input;
   const lastQuery: LastQuery = useRef(null);
+  // Each kept with the source it is about: a new source starts with neither.
+  const [count, setCount] = useState<{ of: IDatasource; value: RowCount } | null>(null);
+  const [failure, setFailure] = useState<{ of: IDatasource; value: LoadFailure } | null>(null);
   const filterFields = Object.fromEntries(columns.flatMap((c) => (c.filterField ? [[c.field, c.filterField]] : [])));
   const queryInput = JSON.stringify({ fixedFilters, search, include, defaultSort, filterFields });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: queryInput is the value-identity of those inputs.
   const datasource = useMemo<IDatasource>(() => {
     const cursors = new PageCursors();
-    return {
+    const source: IDatasource = {
       getRows: (params) => {
         const query = gridQuery({
           fixedFilters,
@@ -51,22 +61,37 @@ export function useListDatasource<R extends ListRoute>(input: ListDatasourceInpu
         setOption('activeOverlay', undefined);
         setOption('loading', true);
         const asked = pageOf(query, params.startRow, pageSize);
-        callRoute(route, { query: cursors.withCursor(asked) })
+        callRoute(route, { query: cursors.withCursor(asked), quiet: true })
           .then(({ data, meta }) => {
             cursors.remember(asked, meta.cursor);
             lastQuery.current = { query, total: meta.total };
+            setFailure(null);
             // A broad filter's total is only counted so far: the grid pages on until a page comes back short.
+            setCount((known) => ({ of: source, value: countAfter(known?.of === source ? known.value : null, meta) }));
             params.successCallback(data, meta.has_more ? undefined : meta.total);
             if (meta.total === 0) setOption('activeOverlay', 'agNoRowsOverlay');
           })
           .catch((error: unknown) => {
-            console.error('Grid load failure', error);
+            setFailure({ of: source, value: { message: error instanceof Error ? error.message : String(error) } });
             params.failCallback();
           })
           .finally(() => setOption('loading', false));
       },
     };
+    return source;
   }, [route, queryInput, pageSize]);
 
-  return { datasource, lastQuery };
+  return {
+    datasource,
+    lastQuery,
+    count: count?.of === datasource ? count.value : null,
+    failure: failure?.of === datasource ? failure.value : null,
+  };
+}
+
+/** Once a page says where the list ends, the count is exact; until then the largest floor counted so far. */
+export function countAfter(known: RowCount | null, meta: { total: number; has_more?: boolean }): RowCount {
+  if (!meta.has_more) return { total: meta.total, exact: true };
+  if (known?.exact) return known;
+  return { total: Math.max(known?.total ?? 0, meta.total), exact: false };
 }

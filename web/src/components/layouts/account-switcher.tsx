@@ -9,15 +9,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { impersonate, stopImpersonating } from '../../lib/auth';
 
-export function AccountSwitcher({ accounts }: { accounts: NonNullable<User['children']> }) {
-  const { t } = useTranslation();
+/** Acting as a child account: the page reloads once its token is stored, so only a failure ends `switching`. */
+export function useAccountSwitch() {
   const [switching, setSwitching] = useState(false);
-  if (!accounts.length) return null;
-
   const switchTo = (id: string) => {
     setSwitching(true);
     impersonate(id).catch(() => setSwitching(false));
   };
+  return { switching, switchTo };
+}
+
+export function AccountSwitcher({ accounts }: { accounts: NonNullable<User['children']> }) {
+  const { t } = useTranslation();
+  const { switching, switchTo } = useAccountSwitch();
+  if (!accounts.length) return null;
 
   return (
     <Menu position="bottom-end" shadow="md">

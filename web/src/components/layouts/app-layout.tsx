@@ -1,11 +1,23 @@
 /**
  * The signed-in shell of spec 1 §2: a header (menu button on narrow screens, page title, updates badge, user name,
- * child-account switcher, return to main account, language, fullscreen, logout), the side menu (collapsible to a
- * remembered mini mode), the footer (copyright, version, environment, privacy link), and the page-view logs.
+ * child-account switcher, return to main account, language, fullscreen, logout; below `sm` the user's actions fold
+ * into one menu), the side menu (collapsible to a remembered mini mode), the footer (copyright, version, environment, privacy link), and the page-view logs.
  */
 
 import { routes } from '@cellar/shared/routes/table';
-import { ActionIcon, Anchor, AppShell, Burger, Group, Progress, ScrollArea, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Box,
+  Burger,
+  Group,
+  Progress,
+  ScrollArea,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useDisclosure, useFullscreenDocument, useLocalStorage } from '@mantine/hooks';
 import {
   IconLayoutSidebarLeftCollapse,
@@ -28,6 +40,7 @@ import { LanguageSwitch } from '../ui/language-switch';
 import { PageLoader } from '../ui/page-loader';
 import { AccountSwitcher, ReturnToMainAccount } from './account-switcher';
 import { SideMenu } from './side-menu';
+import { UserMenu } from './user-menu';
 
 const HEADER_HEIGHT = 55;
 const FOOTER_HEIGHT = 32;
@@ -57,7 +70,7 @@ function FullscreenToggle() {
   const label = t(fullscreen ? 'header.exit_fullscreen' : 'header.fullscreen');
   return (
     <Tooltip label={label}>
-      <ActionIcon variant="subtle" size="lg" onClick={() => void toggle()} aria-label={label} visibleFrom="sm">
+      <ActionIcon variant="subtle" size="lg" onClick={() => void toggle()} aria-label={label}>
         {fullscreen ? <IconMinimize size={20} /> : <IconMaximize size={20} />}
       </ActionIcon>
     </Tooltip>
@@ -94,6 +107,7 @@ export function AppLayout({ updates }: { updates?: ReactNode }) {
   const title = usePageTitle(useRouteTitle());
   usePageViewLog();
 
+  const changeLanguage = (lng: Language) => saveLocale(user.locale, lng);
   const logout = () => {
     endSession();
     navigate(paths.login.path, { replace: true });
@@ -133,18 +147,25 @@ export function AppLayout({ updates }: { updates?: ReactNode }) {
           </Group>
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             {updates}
-            <Text size="sm" fw={500} data-testid="user-name" visibleFrom="xs">
-              {user.name}
-            </Text>
-            <AccountSwitcher accounts={user.children ?? []} />
-            {isImpersonating() && <ReturnToMainAccount />}
-            <LanguageSwitch onChange={(lng) => saveLocale(user.locale, lng)} />
-            <FullscreenToggle />
-            <Tooltip label={t('header.logout')}>
-              <ActionIcon variant="subtle" size="lg" onClick={logout} aria-label={t('header.logout')}>
-                <IconLogout size={20} />
-              </ActionIcon>
-            </Tooltip>
+            {/* Wide screens: every action in the header. */}
+            <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+              <Text size="sm" fw={500} data-testid="user-name">
+                {user.name}
+              </Text>
+              <AccountSwitcher accounts={user.children ?? []} />
+              {isImpersonating() && <ReturnToMainAccount />}
+              <LanguageSwitch onChange={changeLanguage} />
+              <FullscreenToggle />
+              <Tooltip label={t('header.logout')}>
+                <ActionIcon variant="subtle" size="lg" onClick={logout} aria-label={t('header.logout')}>
+                  <IconLogout size={20} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+            {/* Narrow screens: the same actions in one menu, so that the menu button stays reachable. */}
+            <Box hiddenFrom="sm">
+              <UserMenu user={user} onLanguage={changeLanguage} onLogout={logout} />
+            </Box>
           </Group>
         </Group>
       </AppShell.Header>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { type CartLine, lineKey } from '../utils/cart';
+import { LotHeaderCells } from './lot-header-cells';
 
 interface CartTableProps {
   cart: readonly CartLine[];
@@ -29,13 +30,7 @@ export function CartTable({ cart, onRemove }: CartTableProps) {
           <Table withTableBorder striped verticalSpacing={4} miw={560} data-testid="cart">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('receptions.columns.product_code')}</Table.Th>
-                <Table.Th>{t('receptions.columns.label')}</Table.Th>
-                <Table.Th>{t('receptions.columns.batch')}</Table.Th>
-                <Table.Th>{t('receptions.columns.ubd')}</Table.Th>
-                <Table.Th>{t('receptions.columns.bbd')}</Table.Th>
-                <Table.Th>{t('receptions.columns.quality')}</Table.Th>
-                <Table.Th>{t('receptions.columns.expected')}</Table.Th>
+                <LotHeaderCells />
                 <Table.Th w={40} />
               </Table.Tr>
             </Table.Thead>

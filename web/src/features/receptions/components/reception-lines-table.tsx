@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ProductDetailModal } from '../../../components/catalogue/product-detail-modal';
 import { formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { LotHeaderCells } from './lot-header-cells';
 
 interface ReceptionLinesTableProps {
   lines: readonly ReceptionLine[];
@@ -37,13 +38,7 @@ export function ReceptionLinesTable({ lines, received }: ReceptionLinesTableProp
           <Table striped withTableBorder verticalSpacing={4} miw={640} data-testid="reception-lines">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('receptions.columns.product_code')}</Table.Th>
-                <Table.Th>{t('receptions.columns.label')}</Table.Th>
-                <Table.Th>{t('receptions.columns.batch')}</Table.Th>
-                <Table.Th>{t('receptions.columns.ubd')}</Table.Th>
-                <Table.Th>{t('receptions.columns.bbd')}</Table.Th>
-                <Table.Th>{t('receptions.columns.quality')}</Table.Th>
-                <Table.Th>{t('receptions.columns.expected')}</Table.Th>
+                <LotHeaderCells />
                 <Table.Th>{t('receptions.columns.received')}</Table.Th>
               </Table.Tr>
             </Table.Thead>

@@ -1,0 +1,74 @@
+/**
+ * The benchmarks' tenants, written once: a client company with its admin, as the entity layer stores them, and the
+ * admin's sign-in through the runtime. Each benchmark then writes its own rows beside them.
+ */
+import { companyItems } from '../../functions/src/companies/repository';
+import type { Item } from '../../functions/src/data/table';
+import { hashPassword } from '../../functions/src/platform/passwords';
+import { type UserItem, userItems } from '../../functions/src/users/repository';
+
+export const BENCH_PASSWORD = 'bench-password-2026';
+
+export interface BenchTenant {
+  /** The company's id and code. */
+  id: string;
+  warehouseIds: string[];
+  /** The admin's e-mail. */
+  email: string;
+  /** The admin's last name (the user list sorts by it). */
+  lastname?: string;
+}
+
+/** A user of a bench company (the admin unless `patch` says otherwise), signing in with BENCH_PASSWORD. */
+export async function benchUser(t: BenchTenant, patch: Partial<UserItem> = {}): Promise<UserItem> {
+  return {
+    id: `U-${t.id}`,
+    email: t.email,
+    passwordHash: await hashPassword(BENCH_PASSWORD),
+    firstname: 'Bench',
+    lastname: t.lastname ?? t.id,
+    roleLevel: 10,
+    active: true,
+    locale: 'fr-FR',
+    companyId: t.id,
+    companyCode: t.id,
+    warehouseIds: t.warehouseIds,
+    scope: ['*'],
+    notificationChannels: [],
+    childIds: [],
+    createdAt: new Date().toISOString(),
+    version: 1,
+    ...patch,
+  };
+}
+
+/** The items of a client company (both segments, every module) and of its admin. */
+export async function benchTenantItems(t: BenchTenant): Promise<Item[]> {
+  return [
+    ...companyItems({
+      id: t.id,
+      code: t.id,
+      name: `Bench ${t.id}`,
+      address: {},
+      warehouseIds: t.warehouseIds,
+      segments: ['B2B', 'B2C'],
+      isPooledActivity: false,
+      isTopAgent: false,
+      isCertifiedOrganic: false,
+      scope: ['*'],
+      active: true,
+    }),
+    ...userItems(await benchUser(t)),
+  ];
+}
+
+/** Signs a bench user in through the runtime; returns its access token. */
+export async function benchSignIn(url: string, email: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`Bench sign-in of ${email} answered ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}

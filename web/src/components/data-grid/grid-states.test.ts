@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../lib/i18n';
+import { filterChips, pagerText } from './grid-states';
+import { countAfter } from './use-list-datasource';
+
+const fr = i18n.getFixedT('fr');
+const en = i18n.getFixedT('en');
+const NBSP = '\u202f';
+
+describe('Function: pagerText', () => {
+  it.each([
+    ['a first page of a counted list', 0, { total: 260, exact: true }, '1–20 sur 260', 'Page 1 sur 13', 12],
+    ['the last, shorter page', 12, { total: 260, exact: true }, '241–260 sur 260', 'Page 13 sur 13', 12],
+    ['a list counted only so far', 0, { total: 220, exact: false }, '1–20 sur plus de 220', 'Page 1', null],
+    ['a page past the floor counted', 11, { total: 220, exact: false }, '221–240 sur plus de 240', 'Page 12', null],
+    ['thousands', 0, { total: 12345, exact: true }, `1–20 sur 12${NBSP}345`, 'Page 1 sur 618', 617],
+  ])('%s', (_, page, count, rows, pages, lastPage) => {
+    // Act
+    const text = pagerText({ page, pageSize: 20, count }, fr, 'fr');
+    // Assess
+    expect(text).toEqual({ rows, pages, lastPage });
+  });
+
+  it('says so in English', () => {
+    expect(pagerText({ page: 0, pageSize: 20, count: { total: 220, exact: false } }, en, 'en')).toEqual({
+      rows: '1–20 of more than 220',
+      pages: 'Page 1',
+      lastPage: null,
+    });
+  });
+
+  it('names an empty list', () => {
+    expect(pagerText({ page: 0, pageSize: 20, count: { total: 0, exact: true } }, fr, 'fr').rows).toBe('Aucune ligne');
+  });
+});
+
+describe('Function: countAfter', () => {
+  it('keeps the largest floor until a page says where the list ends', () => {
+    // Act
+    const floor = countAfter(null, { total: 220, has_more: true });
+    const higher = countAfter(floor, { total: 240, has_more: true });
+    const exact = countAfter(higher, { total: 251 });
+    // Assess
+    expect(floor).toEqual({ total: 220, exact: false });
+    expect(higher).toEqual({ total: 240, exact: false });
+    expect(exact).toEqual({ total: 251, exact: true });
+    expect(countAfter(exact, { total: 260, has_more: true })).toEqual(exact);
+  });
+});
+
+describe('Function: filterChips', () => {
+  it('words each active filter with its column, in the columns’ order, and skips empty ones', () => {
+    // Prepare
+    const columns = [
+      { field: 'code', label: 'Code' },
+      { field: 'address.city', label: 'Ville' },
+      { field: 'segment', label: 'Segment', choices: [{ value: 'NULL', label: 'segments.none' }] },
+      { field: 'quantity', label: 'Quantité' },
+    ];
+    // Act
+    const chips = filterChips(
+      {
+        quantity: { filterType: 'number', type: 'inRange', filter: 1, filterTo: 5 },
+        'address.city': { filterType: 'text', type: 'contains', filter: 'Bordeaux' },
+        code: { filterType: 'text', type: 'contains', filter: '' },
+        segment: { filterType: 'choice', values: ['NULL'] },
+      },
+      columns,
+      fr,
+      'fr',
+    );
+    // Assess
+    expect(chips.map((c) => c.text)).toEqual([
+      'Ville : contient « Bordeaux »',
+      `Segment : ${fr('segments.none')}`,
+      'Quantité : de 1 à 5',
+    ]);
+  });
+});

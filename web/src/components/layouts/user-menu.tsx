@@ -1,0 +1,82 @@
+/**
+ * The header's secondary actions folded into one menu on narrow screens, where they would cover the menu button:
+ * the user's name, the child accounts to switch to, the way back to the main account, the language and logout.
+ * Mantine's Menu gives every item a label, arrow-key navigation and Escape.
+ */
+import type { User } from '@cellar/shared/users/schemas';
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconArrowBackUp, IconCheck, IconLogout, IconSwitchHorizontal, IconUserCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { stopImpersonating } from '../../lib/auth';
+import { currentLanguage, LANGUAGES, type Language, setLanguage } from '../../lib/i18n';
+import { isImpersonating } from '../../lib/storage';
+import { useAccountSwitch } from './account-switcher';
+
+/** Each language named in itself, as language pickers do. */
+const LANGUAGE_NAMES: Record<Language, string> = { fr: 'Français', en: 'English' };
+
+interface UserMenuProps {
+  user: User;
+  onLanguage: (lng: Language) => void;
+  onLogout: () => void;
+}
+
+export function UserMenu({ user, onLanguage, onLogout }: UserMenuProps) {
+  const { t } = useTranslation();
+  const { switching, switchTo } = useAccountSwitch();
+  const accounts = user.children ?? [];
+  const language = currentLanguage();
+
+  return (
+    <Menu position="bottom-end" shadow="md" width={260}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" size="lg" aria-label={t('header.user_menu')} loading={switching}>
+          <IconUserCircle size={22} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label data-testid="user-menu-name">{user.name}</Menu.Label>
+        {accounts.length > 0 && (
+          <>
+            <Menu.Divider />
+            <Menu.Label>{t('header.switch_account')}</Menu.Label>
+            {accounts.map((child) => (
+              <Menu.Item
+                key={child.id}
+                leftSection={<IconSwitchHorizontal size={16} />}
+                onClick={() => switchTo(child.id)}
+              >
+                {child.company.name} — {child.email}
+              </Menu.Item>
+            ))}
+          </>
+        )}
+        {isImpersonating() && (
+          <Menu.Item color="orange" leftSection={<IconArrowBackUp size={16} />} onClick={stopImpersonating}>
+            {t('header.return_to_main_account')}
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Label>{t('header.language')}</Menu.Label>
+        {LANGUAGES.map((lng) => (
+          <Menu.Item
+            key={lng}
+            lang={lng}
+            aria-current={lng === language ? 'true' : undefined}
+            leftSection={lng === language ? <IconCheck size={16} /> : <span style={{ width: 16 }} />}
+            onClick={() => {
+              void setLanguage(lng);
+              onLanguage(lng);
+            }}
+          >
+            {LANGUAGE_NAMES[lng]}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout}>
+          {t('header.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
