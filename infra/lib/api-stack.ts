@@ -7,6 +7,7 @@ import {
   LambdaIntegration,
   LogGroupLogDestination,
   MethodLoggingLevel,
+  ResponseTransferMode,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -55,6 +56,7 @@ export class ApiStack extends Stack {
         exportBucket: data.exportsBucket.bucketName,
         importQueueUrl: data.importQueue.queue.queueUrl,
         exportQueueUrl: data.exportQueue.queue.queueUrl,
+        warehouseOrdersQueueUrl: data.warehouseOrderQueue.queue.queueUrl,
         jwtSecretArn: data.jwtSecret.secretArn,
         appEnv: props.appEnv,
         appUrlParameter: props.appUrlParameter,
@@ -109,6 +111,8 @@ export class ApiStack extends Stack {
     this.acknowledgeApiFindings();
 
     const integrations = new Map<Resource, LambdaIntegration>();
+    // A function whose routes stream (the order document) is called with response streaming.
+    const streaming = new Set(routeList.filter((r) => r.stream).map((r) => r.resource));
     for (const resource of RESOURCES) {
       const { fn, role } = new CellarFunction(this, pascalCase(resource), {
         entry: `${resource}/handler.ts`,
@@ -124,7 +128,13 @@ export class ApiStack extends Stack {
       }
       // One invoke permission for the whole API rather than one per method: the function's resource policy
       // stays under its 20 kB limit however many routes the table grows.
-      integrations.set(resource, new LambdaIntegration(fn, { scopePermissionToMethod: false }));
+      integrations.set(
+        resource,
+        new LambdaIntegration(fn, {
+          scopePermissionToMethod: false,
+          ...(streaming.has(resource) ? { responseTransferMode: ResponseTransferMode.STREAM } : {}),
+        }),
+      );
     }
     for (const route of routeList) {
       this.api.root.resourceForPath(route.path).addMethod(route.method, integrations.get(route.resource));
@@ -144,6 +154,14 @@ export class ApiStack extends Stack {
       environment,
     });
     exportWorker.role.addManagedPolicy(data.exportWorkerAccess);
+    // The warehouse's reports: acknowledgements (005 → 010) and packing lists, applied to the orders once each.
+    const warehouseWorker = new QueueWorker(this, 'WarehouseEventWorker', {
+      queue: data.warehouseEventQueue,
+      entry: 'orders/warehouse-worker.ts',
+      serviceName: 'warehouse-events-worker',
+      environment,
+    });
+    warehouseWorker.role.addManagedPolicy(data.apiAccess);
     // Imported users get their first-login e-mail, with a link to the application, like users created by hand.
     importWorker.role.addToPrincipalPolicy(appUrlRead);
     if (mailSend) importWorker.role.addToPrincipalPolicy(mailSend);

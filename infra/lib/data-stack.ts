@@ -35,6 +35,9 @@ export class DataStack extends Stack {
   readonly exportsBucket: PrivateBucket;
   readonly importQueue: WorkQueue;
   readonly exportQueue: WorkQueue;
+  /** Orders published to the warehouse system, and what it reports back. */
+  readonly warehouseOrderQueue: WorkQueue;
+  readonly warehouseEventQueue: WorkQueue;
   readonly jwtSecret: Secret;
   /** For every API function. */
   readonly apiAccess: ManagedPolicy;
@@ -77,6 +80,8 @@ export class DataStack extends Stack {
 
     this.importQueue = new WorkQueue(this, 'ImportQueue', QUEUES.imports);
     this.exportQueue = new WorkQueue(this, 'ExportQueue', QUEUES.exports);
+    this.warehouseOrderQueue = new WorkQueue(this, 'WarehouseOrderQueue', QUEUES.warehouseOrders);
+    this.warehouseEventQueue = new WorkQueue(this, 'WarehouseEventQueue', QUEUES.warehouseEvents);
     this.importsBucket.addEventNotification(EventType.OBJECT_CREATED, new SqsDestination(this.importQueue.queue), {
       prefix: IMPORT_PREFIX,
     });
@@ -101,7 +106,11 @@ export class DataStack extends Stack {
         new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.jwtSecret.secretArn] }),
         new PolicyStatement({
           actions: ['sqs:SendMessage'],
-          resources: [this.importQueue.queue.queueArn, this.exportQueue.queue.queueArn],
+          resources: [
+            this.importQueue.queue.queueArn,
+            this.exportQueue.queue.queueArn,
+            this.warehouseOrderQueue.queue.queueArn,
+          ],
         }),
         new PolicyStatement({
           actions: ['s3:PutObject'],

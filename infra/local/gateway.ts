@@ -10,6 +10,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { compilePath, type Resource } from '@cellar/shared/routes/define';
 import { routeList } from '@cellar/shared/routes/table';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { isStreaming, LocalResponseStream } from './lambda-streaming';
 
 type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -126,7 +127,10 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
   if (body === 'too-large') return send(res, 413, { message: 'Request Too Long' });
   const event = toEvent(req, url, body, route.path);
   const handler = await loadHandler(route.resource);
-  const result = await handler(event, lambdaContext(`cellar-${route.resource}`));
+  const context = lambdaContext(`cellar-${route.resource}`);
+  // A streaming function (API Gateway's STREAM transfer mode): its bytes reach the client as it writes them.
+  if (isStreaming(handler)) return handler(event, new LocalResponseStream(res), context);
+  const result = await handler(event, context);
   const headers = { ...(result.headers ?? {}), ...(result.multiValueHeaders ?? {}) } as Record<string, string>;
   res.writeHead(result.statusCode, headers);
   res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);

@@ -32,6 +32,8 @@ export interface RuntimeOptions {
   webRoot?: string;
   /** Seconds a received import message stays hidden (default: as deployed). */
   importVisibilityTimeout?: number;
+  /** How long the simulated warehouse takes to acknowledge an order (1.5 s by default). */
+  warehouseDelayMs?: number;
   log?: (line: string) => void;
 }
 
@@ -67,6 +69,16 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   const exportVisibility = visibilityTimeoutSeconds(QUEUES.exports);
   const imports = await ensureQueue(endpoints.sqs, QUEUES.imports.localName, importVisibility);
   const exports = await ensureQueue(endpoints.sqs, QUEUES.exports.localName, exportVisibility);
+  const warehouseOrders = await ensureQueue(
+    endpoints.sqs,
+    QUEUES.warehouseOrders.localName,
+    visibilityTimeoutSeconds(QUEUES.warehouseOrders),
+  );
+  const warehouseEvents = await ensureQueue(
+    endpoints.sqs,
+    QUEUES.warehouseEvents.localName,
+    visibilityTimeoutSeconds(QUEUES.warehouseEvents),
+  );
 
   // The handlers read the same variables as in AWS; the SDK's service-specific endpoint variables
   // point them at the emulators.
@@ -77,12 +89,15 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
       exportBucket: BUCKETS.exports.localName,
       importQueueUrl: imports.queueUrl,
       exportQueueUrl: exports.queueUrl,
+      warehouseOrdersQueueUrl: warehouseOrders.queueUrl,
       appEnv: 'local',
       jwtSecret: secretIn(dataDir),
       s3ForcePathStyle: 'true',
     }),
     // For tests that look at the dead letters.
     IMPORT_DLQ_URL: imports.dlqUrl,
+    // For the warehouse's own tests and the parity test (the warehouse reads them in AWS).
+    WAREHOUSE_EVENTS_QUEUE_URL: warehouseEvents.queueUrl,
     AWS_REGION: REGION,
     AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
@@ -117,6 +132,8 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
 
   const importWorker = (await import('@cellar/functions/imports/worker')) as { handler: Worker };
   const exportWorker = (await import('@cellar/functions/exports/worker')) as { handler: Worker };
+  const warehouseWorker = (await import('@cellar/functions/orders/warehouse-worker')) as { handler: Worker };
+  const { simulatedWarehouse } = await import('./warehouse');
   // Each queue's worker fed as Lambda's event source mapping feeds it in AWS.
   const poll = (queue: keyof typeof QUEUES, queueUrl: string, visibilityTimeout: number, worker: Worker) =>
     startPoller({
@@ -133,6 +150,19 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   const pollers = [
     poll('imports', imports.queueUrl, importVisibility, importWorker.handler),
     poll('exports', exports.queueUrl, exportVisibility, exportWorker.handler),
+    poll(
+      'warehouseEvents',
+      warehouseEvents.queueUrl,
+      visibilityTimeoutSeconds(QUEUES.warehouseEvents),
+      warehouseWorker.handler,
+    ),
+    // The warehouse system itself, simulated: in AWS it is the provider's, reading the same queue.
+    poll(
+      'warehouseOrders',
+      warehouseOrders.queueUrl,
+      visibilityTimeoutSeconds(QUEUES.warehouseOrders),
+      simulatedWarehouse({ sqs, eventsQueueUrl: warehouseEvents.queueUrl, delayMs: o.warehouseDelayMs ?? 1500 }),
+    ),
   ];
 
   if (firstStart && o.seed !== false) {

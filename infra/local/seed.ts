@@ -9,6 +9,9 @@ import { companyItems, warehouseItem } from '@cellar/functions/companies/reposit
 import { type ContactItem, ensureMultiSupplier, insertContact } from '@cellar/functions/contacts/repository';
 import { type CompanyItem, companies, warehouses } from '@cellar/functions/data/reference';
 import { batchPut } from '@cellar/functions/data/table';
+import { buildPackings } from '@cellar/functions/orders/packing';
+import { createOrder, updateOrder } from '@cellar/functions/orders/service';
+import { applyWarehouseEvent } from '@cellar/functions/orders/warehouse-worker';
 import { hashPassword } from '@cellar/functions/platform/passwords';
 import { insertProduct, type ProductItem } from '@cellar/functions/products/repository';
 import { createReception, updateReception } from '@cellar/functions/receptions/service';
@@ -396,12 +399,15 @@ export async function seedDemo(log: (line: string) => void = () => undefined): P
   const caller = superadmin && (await callerFor(superadmin.id));
   if (!caller) throw new Error('The demo superadmin is missing');
   let receptions = 0;
+  let orders = 0;
   for (const [i, owner] of [cli001, cli002].entries()) {
     const suppliers = contacts.filter((c) => c.ownerId === owner.id && c.type === 'supplier');
     receptions += await seedReceptions(rng, caller, owner, catalogue[i] as Catalogue, suppliers);
+    const recipients = contacts.filter((c) => c.ownerId === owner.id && c.type === 'recipient');
+    orders += await seedOrders(rng, caller, owner, catalogue[i] as Catalogue, recipients, carrierItems);
   }
   log(
-    `Seeded the demo: ${users.length} accounts, ${contacts.length} contacts, ${wh.length} warehouses, ${sum('products')} products, ${sum('stocks')} stock lines, ${sum('movements')} stock movements, ${receptions} receptions.`,
+    `Seeded the demo: ${users.length} accounts, ${contacts.length} contacts, ${wh.length} warehouses, ${sum('products')} products, ${sum('stocks')} stock lines, ${sum('movements')} stock movements, ${receptions} receptions, ${orders} orders.`,
   );
 }
 
@@ -491,4 +497,122 @@ async function seedReceptions(
     }
   }
   return targets.length;
+}
+
+/** The statuses an order goes through to reach each demo status (after its send, 005). */
+const ORDER_PATH: Record<string, readonly string[]> = {
+  '000': [],
+  '005': [],
+  '010': ['010'],
+  '020': ['010', '020'],
+  '030': ['010', '030'],
+  '040': ['010', '020', '040'],
+  '050': ['010', '050'],
+  '070': ['010', '020', '040', '070'],
+};
+
+/**
+ * Orders in every status, B2B and (for an owner selling to consumers) B2C, through the API's own service as the
+ * superadmin naming the owner: their allocations, releases and output movements are the real ones. Sent orders
+ * get their packing list as the warehouse reports it. Orders in 005 were never published: they wait for the
+ * resend-transmitting button.
+ */
+async function seedOrders(
+  rng: Rng,
+  caller: NonNullable<Awaited<ReturnType<typeof callerFor>>>,
+  owner: CompanyItem,
+  catalogue: Catalogue,
+  recipients: ContactItem[],
+  carriers: ContactItem[],
+): Promise<number> {
+  const day = (n: number) => new Date(Date.parse(`${todayIn()}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  const visible = new Set(catalogue.products.filter((p) => !p.hidden).map((p) => p.id));
+  const products = new Map(catalogue.products.map((p) => [p.id, p]));
+  const plan: ['B2B' | 'B2C', string][] = [
+    ['B2B', '000'],
+    ['B2B', '005'],
+    ['B2B', '010'],
+    ['B2B', '020'],
+    ['B2B', '030'],
+    ['B2B', '040'],
+    ['B2B', '050'],
+    ['B2B', '070'],
+    ['B2B', '070'],
+    ...(owner.segments.includes('B2C')
+      ? ([
+          ['B2C', '000'],
+          ['B2C', '010'],
+          ['B2C', '040'],
+          ['B2C', '070'],
+        ] as ['B2C', string][])
+      : []),
+  ];
+  const taken = new Map<string, number>();
+  const sellable = (segment: 'B2B' | 'B2C') =>
+    catalogue.stocks.filter(
+      (s) =>
+        visible.has(s.productId) &&
+        s.quality === 'STD' &&
+        (owner.isPooledActivity || s.segment === segment) &&
+        s.quantity - s.quantity_allocated - (taken.get(s.id) ?? 0) >= 24,
+    );
+  // Only the carriers the owner may use (its carrier permissions).
+  const usable = (code: string) => carriers.find((c) => c.code === code && owner.permissions?.contacts.includes(c.id));
+  const colissimo = usable('COLISSIMO');
+  const geodis = usable('GEODIS');
+  let n = 0;
+  for (const [segment, target] of plan) {
+    const lots = sellable(segment);
+    const recipient = recipients.find((r) => r.segment === segment) ?? recipients[0];
+    if (lots.length === 0 || !recipient) continue;
+    n++;
+    const lines = [...new Set(Array.from({ length: rng.int(1, 4) }, () => rng.pick(lots)))].map((s) => {
+      const ordered = rng.pick([6, 12, 18, 24]);
+      taken.set(s.id, (taken.get(s.id) ?? 0) + ordered);
+      return { stockId: s.id, ordered };
+    });
+    const b2c = segment === 'B2C';
+    const created = await createOrder(caller, {
+      ownerId: owner.id,
+      segment,
+      reference: `CMD-${owner.code}-${String(n).padStart(3, '0')}`,
+      recipientReference: rng.next() < 0.5 ? `PO-${rng.int(1000, 9999)}` : '',
+      groupingNumber: '',
+      recipient: recipient.address,
+      customerId: recipient.id,
+      carrierId: b2c ? (colissimo?.id ?? null) : rng.next() < 0.5 ? (geodis?.id ?? null) : null,
+      serviceCode: b2c ? 'DOM' : null,
+      pickupManagedByProduct: 1,
+      shippingLabelRequired: 0,
+      deliveryDate: day(rng.int(2, 20)),
+      pickupDate: null,
+      deliveryComment: rng.next() < 0.4 ? 'Livraison sur rendez-vous, quai 2' : '',
+      preparationComment: rng.next() < 0.3 ? 'Cartons d’origine' : '',
+      statusCode: target === '000' ? '000' : '005',
+      stocks: lines,
+    });
+    for (const status of ORDER_PATH[target] ?? []) {
+      await updateOrder(caller, created.id, { statusCode: status as '010' });
+    }
+    if (target === '070') {
+      const packings = buildPackings(
+        (created.stocks ?? []).map((l) => ({
+          productCode: l.product.code,
+          label: l.product.label,
+          pcb: l.product.pcb ?? (Number(products.get(l.product.id)?.attributes.pcb) || null),
+          batch: l.batch,
+          quantity: l.ordered,
+        })),
+        rng.int(1, 9_000_000),
+      );
+      await applyWarehouseEvent({
+        type: 'order.packed',
+        orderId: created.id,
+        packings,
+        supportType: 'CARTON',
+        at: new Date().toISOString(),
+      });
+    }
+  }
+  return n;
 }

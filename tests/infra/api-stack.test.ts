@@ -27,9 +27,11 @@ function deployedRoutes(): string[] {
 }
 
 describe('ApiStack: the functions', () => {
-  it('has one Lambda per resource of the route table, plus the import and export workers and the recount', () => {
+  it('has one Lambda per resource of the route table, plus the import, export and warehouse workers and the recount', () => {
     const services = Object.keys(functions).map(serviceOf);
-    expect(services.sort()).toEqual([...RESOURCES, 'imports-worker', 'exports-worker', 'recount'].sort());
+    expect(services.sort()).toEqual(
+      [...RESOURCES, 'imports-worker', 'exports-worker', 'warehouse-events-worker', 'recount'].sort(),
+    );
   });
 
   it.each(Object.keys(functions))('%s runs Node 22 on arm64 with the environment the code reads', (id) => {
@@ -89,6 +91,23 @@ describe('ApiStack: the REST API', () => {
 
   it('passes CSV uploads (multipart/form-data) to the Lambdas as binary', () => {
     api.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['multipart/form-data'] });
+  });
+
+  it('streams the answers of the streaming routes (the order PDF) and only theirs', () => {
+    // Prepare
+    const streamed = routeList.filter((r) => r.stream).map((r) => `${r.method} ${r.path} → ${r.resource}`);
+    const methods = Object.values(resourcesOf(api, 'AWS::ApiGateway::Method'));
+    const modes = deployedRoutes().map((route, i) => {
+      const integration = methods[i]!.Properties.Integration as { ResponseTransferMode?: string; Uri: unknown };
+      return { route, mode: integration.ResponseTransferMode ?? 'BUFFERED', uri: JSON.stringify(integration.Uri) };
+    });
+    // Assess
+    expect(streamed).toEqual(['GET /api/orders/{id}/pdf → orderDocuments']);
+    for (const m of modes) {
+      const streams = streamed.includes(m.route);
+      expect(m.mode, m.route).toBe(streams ? 'STREAM' : 'BUFFERED');
+      expect(m.uri.includes('response-streaming-invocations'), m.route).toBe(streams);
+    }
   });
 
   it('leaves authentication to the Lambdas', () => {

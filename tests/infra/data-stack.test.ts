@@ -87,9 +87,39 @@ describe('DataStack: the file buckets', () => {
   });
 });
 
+describe('DataStack: the warehouse-orders queue (the warehouse system consumes it)', () => {
+  const queues = resourcesOf(data, 'AWS::SQS::Queue');
+  const queueId = logicalId(stacks.data.warehouseOrderQueue.queue);
+  const dlqId = logicalId(stacks.data.warehouseOrderQueue.deadLetterQueue);
+
+  it('has its dead-letter queue, three receives, encrypted', () => {
+    expect(queues[queueId]!.Properties.RedrivePolicy).toEqual({
+      deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] },
+      maxReceiveCount: 3,
+    });
+    expect(queues[queueId]!.Properties.SqsManagedSseEnabled).toBe(true);
+    expect(queues[dlqId]!.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+  });
+
+  it('is where the API functions may publish', () => {
+    data.hasResourceProperties('AWS::IAM::ManagedPolicy', {
+      Description: 'What the Cellar API functions may do with the data',
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 'sqs:SendMessage',
+            Resource: Match.arrayWith([{ 'Fn::GetAtt': [queueId, 'Arn'] }]),
+          }),
+        ]),
+      },
+    });
+  });
+});
+
 describe.each([
   ['import', stacks.data.importQueue, 'imports-worker'],
   ['export', stacks.data.exportQueue, 'exports-worker'],
+  ['warehouse events', stacks.data.warehouseEventQueue, 'warehouse-events-worker'],
 ])('DataStack: the %s queue', (_name, workQueue, workerName) => {
   const queues = resourcesOf(data, 'AWS::SQS::Queue');
   const queueId = logicalId(workQueue.queue);

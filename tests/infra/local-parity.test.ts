@@ -80,6 +80,8 @@ describe('The local runtime, as deployed', () => {
   it.each([
     ['import', 'IMPORT_QUEUE_URL', stacks.data.importQueue],
     ['export', 'EXPORT_QUEUE_URL', stacks.data.exportQueue],
+    ['warehouse-orders', 'WAREHOUSE_ORDERS_QUEUE_URL', stacks.data.warehouseOrderQueue],
+    ['warehouse-events', 'WAREHOUSE_EVENTS_QUEUE_URL', stacks.data.warehouseEventQueue],
   ])('has the %s queue of the data stack', async (_, urlVariable, workQueue) => {
     // Prepare
     const queues = resourcesOf(data, 'AWS::SQS::Queue');

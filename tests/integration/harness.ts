@@ -32,7 +32,7 @@ export interface Harness {
 }
 
 export async function startHarness(
-  options: { seed?: boolean; importVisibilityTimeout?: number } = {},
+  options: { seed?: boolean; importVisibilityTimeout?: number; warehouseDelayMs?: number } = {},
 ): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cellar-it-'));
   const runtime = await startRuntime({
@@ -40,6 +40,7 @@ export async function startHarness(
     dataDir,
     seed: options.seed ?? true,
     importVisibilityTimeout: options.importVisibilityTimeout,
+    warehouseDelayMs: options.warehouseDelayMs,
   });
   const tokens = new Map<string, string>();
   const call: Harness['call'] = async (method, path, opts = {}) => {

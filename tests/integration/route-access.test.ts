@@ -30,6 +30,8 @@ beforeAll(async () => {
     body: { segment: 'B2B', warehouseId: me.warehouseIds[0], statusCode: '000', stocks: [] },
   });
   cli1.reception = draft.body.id;
+  const order = await h.call('POST', '/api/orders', { token, body: { segment: 'B2B', statusCode: '000', stocks: [] } });
+  cli1.order = order.body.id;
   const update = await h.call('POST', '/api/app-update', {
     token: await h.login(SUPER),
     body: { date: '2026-01-01', title: 't', description: 'd' },
@@ -112,6 +114,13 @@ const SAMPLES: Partial<Record<RouteId, () => Sample>> = {
   receptionUpdate: () => ({ params: { id: cli1.reception as string }, otherTenant: NOT_FOUND }),
   // A draft: its writers may delete it (the first to try does; the others find nothing).
   receptionDelete: () => ({ params: { id: cli1.reception as string }, otherTenant: NOT_FOUND }),
+  orderGet: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
+  orderCarrier: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
+  orderService: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
+  orderPdf: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
+  orderUpdate: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
+  // A draft: its writers may delete it (the first to try does; the others find nothing).
+  orderDelete: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
   // Preferences are the caller's own: another company's user reaches only its own.
   preferenceGet: () => ({ params: { slug: 'recipient' }, otherTenant: [200] }),
   preferencePut: () => ({ params: { slug: 'recipient' }, otherTenant: [422] }),

@@ -21,6 +21,9 @@ export const config = {
   get exportQueueUrl() {
     return env('exportQueueUrl');
   },
+  get warehouseOrdersQueueUrl() {
+    return env('warehouseOrdersQueueUrl');
+  },
   get appEnv() {
     return env('appEnv', 'production');
   },

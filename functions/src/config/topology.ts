@@ -13,6 +13,8 @@ export const ENV = {
   exportBucket: 'EXPORT_BUCKET',
   importQueueUrl: 'IMPORT_QUEUE_URL',
   exportQueueUrl: 'EXPORT_QUEUE_URL',
+  /** Orders published to the warehouse system (its integration point). */
+  warehouseOrdersQueueUrl: 'WAREHOUSE_ORDERS_QUEUE_URL',
   /** `production`, `staging`… or `local`. */
   appEnv: 'APP_ENV',
   /** The Secrets Manager secret holding the token signing key (in AWS). */
@@ -70,6 +72,13 @@ export const QUEUES = {
   imports: { localName: 'cellar-imports', workerTimeoutSeconds: 300 },
   /** Export jobs, sent by the API, worked by exports/worker.ts. */
   exports: { localName: 'cellar-exports', workerTimeoutSeconds: 300 },
+  /**
+   * Orders sent to the warehouse system (`orders/warehouse-message.ts` says the format): the warehouse consumes it
+   * (in AWS, its integration; locally, the simulated warehouse), with the timeout its consumer is given.
+   */
+  warehouseOrders: { localName: 'cellar-warehouse-orders', workerTimeoutSeconds: 30 },
+  /** What the warehouse reports back (acknowledgements, packings), worked by orders/warehouse-worker.ts. */
+  warehouseEvents: { localName: 'cellar-warehouse-events', workerTimeoutSeconds: 30 },
 } as const;
 
 export const visibilityTimeoutSeconds = (queue: { workerTimeoutSeconds: number }) =>

@@ -5,6 +5,7 @@
 import { logRecords } from '../activityLogs/service';
 import { contactRecords } from '../contacts/repository';
 import { type RecountResult, recount } from '../data/counters';
+import { orderRecords } from '../orders/repository';
 import { logger } from '../platform/logger';
 import { productRecords } from '../products/repository';
 import { receptionRecords } from '../receptions/repository';
@@ -18,6 +19,7 @@ const COUNTED = [
   () => recount(stockRecords),
   () => recount(movementRecords),
   () => recount(receptionRecords),
+  () => recount(orderRecords),
   () => recount(logRecords),
 ];
 

@@ -46,6 +46,15 @@ export const keys = {
   receptionPrefix: 'RECEPTION#',
   /** Every owner's receptions (GSI2), newest first by id. */
   receptions: 'RECEPTIONS',
+
+  order: (ownerId: string, id: string) => ({ PK: keys.tenant(ownerId), SK: `ORDER#${id}` }),
+  orderPrefix: 'ORDER#',
+  /** Every owner's orders (GSI2), newest first by id. */
+  orders: 'ORDERS',
+  /** An order reference, unique per owner: claimed by a conditional put. */
+  orderReference: (ownerId: string, reference: string) => ({ PK: keys.tenant(ownerId), SK: `ORDER_REF#${reference}` }),
+  /** An `Idempotency-Key` of a POST /api/orders → the order it creates (conditional put). */
+  orderIdempotency: (ownerId: string, key: string) => ({ PK: keys.tenant(ownerId), SK: `IDEMPOTENCY#ORDER#${key}` }),
   /**
    * A lot's natural key (product, warehouse, segment, quality, batch, ubd, bbd): a conditional put on it makes a
    * lot one stock line, whoever creates it first.

@@ -169,6 +169,12 @@ export interface PlannedList<T> {
   /** The number of visible rows when no filter applies, kept by counters. */
   total?: () => Promise<number>;
   /**
+   * Ids sort as the key does (ULIDs of a list keyed by creation): the rows of one value of a list-sort index
+   * (`<value>#<id>`) are then in the key's order, so an `eq` filter on any indexed column reads its range in the
+   * default sort, a page at a time, however rare the value.
+   */
+  idOrdered?: boolean;
+  /**
    * The rows when the service can read them directly, a few at most (lines named by id): the whole answer is
    * taken from them, every filter checked on each.
    */
@@ -250,7 +256,7 @@ export function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
     if (!name || name === 'key' || name === 'search' || !list.sortScope) continue;
     const range = indexRange(c, indexType(index));
     if (!range) continue;
-    const ordered = inOrder.index === name;
+    const ordered = inOrder.index === name || (keyOrdered && list.idOrdered === true && c.op === 'eq');
     const source = { index: name as ListSortIndex, pk: list.sortScope, desc: sort.desc, ...range };
     const way = { source, ordered };
     // A range in the sort's own order is the final way; the others are tried first.

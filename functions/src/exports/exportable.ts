@@ -9,6 +9,7 @@ export const EXPORTABLE = [
   'stockList',
   'stockMovementList',
   'receptionList',
+  'orderList',
   'activityLogList',
 ] as const satisfies readonly RouteId[];
 

@@ -7,6 +7,7 @@ import { logList } from '../activityLogs/service';
 import type { Caller } from '../auth/principal';
 import { companyList } from '../companies/service';
 import { contactList } from '../contacts/service';
+import { orderList } from '../orders/list';
 import type { HttpResponse } from '../platform/http';
 import { exportList, type ListAnswer } from '../platform/lists';
 import { productList } from '../products/service';
@@ -30,5 +31,6 @@ export const EXPORTS: Record<ExportableRoute, (caller: Caller, query: ListQuery)
   stockList: exporting(stockList),
   stockMovementList: exporting(movementList),
   receptionList: exporting(receptionList),
+  orderList: exporting(orderList),
   activityLogList: exporting(logList),
 };

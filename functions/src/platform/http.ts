@@ -5,6 +5,7 @@
  * Errors leave as `{ message, errors }`, translated to the caller's language; internals never leave.
  */
 
+import type { Readable } from 'node:stream';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { canAccess } from '@cellar/shared/access/roles';
 import { checkListQuery, type ListQuery, parseListQuery, QueryError } from '@cellar/shared/filter/query';
@@ -43,6 +44,22 @@ export interface RequestContext<R extends RouteDef> {
   headers: Record<string, string | undefined>;
   sourceIp: string;
 }
+
+/**
+ * A streamed answer (a document): its bytes leave as they are produced, through Lambda response streaming, without
+ * the buffered payload limit. Only the routes of a streaming resource (`stream: true`) may answer one.
+ */
+export class HttpStream {
+  constructor(
+    readonly status: number,
+    readonly body: Readable,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+/** What a streaming function hands Lambda: the status and headers, then the body piped into the response stream. */
+type StreamedResult = Omit<APIGatewayProxyResult, 'body' | 'isBase64Encoded'> & { body: Readable };
+type Result = APIGatewayProxyResult | StreamedResult;
 
 /** A handler's explicit answer; anything else it returns is sent as JSON with the route's status. */
 export class HttpResponse {
@@ -236,12 +253,16 @@ const errors = (): MiddlewareObj<Event, APIGatewayProxyResult> => ({
 });
 
 function routeHandler(def: RouteDef, impl: (ctx: RequestContext<RouteDef>) => Promise<unknown>) {
-  return middy<Event, APIGatewayProxyResult>()
+  return middy<Event, Result>()
     .use(guard(def))
     .use(validate(def))
     .handler(async (_event, context) => {
       const ctx = (context as Request['context']).request as RequestContext<RouteDef>;
       const result = await impl(ctx);
+      if (result instanceof HttpStream) {
+        if (!def.stream) throw new Error(`Route ${def.method} ${def.path} does not stream`);
+        return { statusCode: result.status, headers: { ...SECURITY_HEADERS, ...result.headers }, body: result.body };
+      }
       if (result instanceof HttpResponse) {
         return {
           statusCode: result.status,
@@ -256,8 +277,15 @@ function routeHandler(def: RouteDef, impl: (ctx: RequestContext<RouteDef>) => Pr
 }
 
 /** The pipeline every request goes through around its route (logs, headers, errors), from the router or a route. */
-function edge(inner: middy.MiddyfiedHandler<Event, APIGatewayProxyResult> | ReturnType<typeof httpRouterHandler>) {
-  return middy<Event, APIGatewayProxyResult>()
+function edge(
+  inner:
+    | middy.MiddyfiedHandler<Event, Result>
+    | middy.MiddyfiedHandler<Event, APIGatewayProxyResult>
+    | ReturnType<typeof httpRouterHandler>,
+  options: { stream?: boolean } = {},
+) {
+  // A streaming function (Lambda response streaming) pipes each answer into Lambda's response stream.
+  return middy<Event, Result>({ streamifyResponse: options.stream ?? false })
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(accessLog())
     .use(httpHeaderNormalizer())
@@ -282,7 +310,11 @@ export function resourceHandler<T extends Record<string, RouteDef>>(own: T, impl
   const routes: Route<Event, APIGatewayProxyResult>[] = Object.entries(own).map(([key, def]) => {
     const impl = implMap[key];
     if (!impl) throw new Error(`No handler for route ${key}`);
-    return { method: def.method, path: def.path, handler: routeHandler(def, impl) };
+    // The router passes a streamed result through untouched (its body a stream, not a string).
+    const handler = routeHandler(def, impl) as middy.MiddyfiedHandler<Event, APIGatewayProxyResult>;
+    return { method: def.method, path: def.path, handler };
   });
-  return edge(httpRouterHandler(routes));
+  const streams = Object.values(own).map((def) => def.stream === true);
+  if (new Set(streams).size > 1) throw new Error('A function streams all its routes or none');
+  return edge(httpRouterHandler(routes), { stream: streams[0] });
 }

@@ -19,17 +19,29 @@ import { StaleVersionError } from '../errors';
 import { productRecords } from '../products/repository';
 import { type StockItem, stockRecords, summaryKey } from './repository';
 
-/** What a document adds to a stock line (negative to take back). */
+/** What a document adds to a stock line (negative to take back); an order moves what is allocated. */
 export interface StockDelta {
   quantity: number;
   quantity_on_arriving: number;
   quantity_receive_in_progress: number;
+  quantity_allocated?: number;
 }
 
 export const NO_DELTA: StockDelta = { quantity: 0, quantity_on_arriving: 0, quantity_receive_in_progress: 0 };
 
 export const isNoDelta = (d: StockDelta) =>
-  d.quantity === 0 && d.quantity_on_arriving === 0 && d.quantity_receive_in_progress === 0;
+  d.quantity === 0 &&
+  d.quantity_on_arriving === 0 &&
+  d.quantity_receive_in_progress === 0 &&
+  (d.quantity_allocated ?? 0) === 0;
+
+/** A change that would leave a stock line with less than nothing available (an allocation beyond the stock). */
+export class InsufficientStockError extends Error {
+  constructor(readonly line: StockItem) {
+    super(`Stock line ${line.id} has ${availableQuantity(line)} available`);
+    this.name = 'InsufficientStockError';
+  }
+}
 
 /** Where a stock line is: its key is its owner, product code and id. */
 export interface StockRef {
@@ -43,33 +55,49 @@ const productMark = (effect: string, stockId: string) => `${effect}:${stockId}`;
 
 /** Tries a versioned write again on a fresh read while another writer keeps moving the item. */
 async function untilSettled<T>(attempt: () => Promise<T>): Promise<T> {
+  // Many orders may race on one popular lot: each round one writer wins, the others read again.
   for (let tries = 0; ; tries++) {
     try {
       return await attempt();
     } catch (e) {
-      if (!(e instanceof StaleVersionError) || tries >= 20) throw e;
-      await new Promise((r) => setTimeout(r, Math.random() * 10 * (tries + 1)));
+      if (!(e instanceof StaleVersionError) || tries >= 60) throw e;
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(10 * (tries + 1), 200)));
     }
   }
 }
 
 /**
- * Applies `delta` to a stock line once for the step `seq` of the document `effect` (a reception's id), and its
- * quantity to the product's stock summary; returns the line as it stands after.
+ * Applies `delta` to a stock line once for the step `seq` of the document `effect` (a reception's or an order's
+ * id), and its quantity to the product's stock summary; returns the line as it stands after. A delta that lowers
+ * what is available is refused (InsufficientStockError) when the line, as read, has less than it takes:
+ * `quantity - quantity_allocated >= ordered`, checked on the read and made true by the write's version condition
+ * (the line is written only if nobody changed it since). `delta` may depend on the line as read (an undo that
+ * takes back only what its step applied); `allowShortage` lets an undo put back what it had released.
  * @example await applyStockEffect(line, reception.id, 3, { ...NO_DELTA, quantity: 120 });
  */
-export async function applyStockEffect(ref: StockRef, effect: string, seq: number, delta: StockDelta) {
+export async function applyStockEffect(
+  ref: StockRef,
+  effect: string,
+  seq: number,
+  delta: StockDelta | ((current: StockItem) => StockDelta),
+  options: { allowShortage?: boolean } = {},
+) {
   const line = await untilSettled(async () => {
     const current = await stockRecords.get(keys.stock(ref.ownerId, ref.productCode, ref.id));
     if (!current) throw new Error(`Stock line ${ref.id} is gone`);
     if ((current.effects?.[effect]?.seq ?? -1) >= seq) return current;
+    const d = typeof delta === 'function' ? delta(current) : delta;
     const moved: StockItem = {
       ...current,
-      quantity: current.quantity + delta.quantity,
-      quantity_on_arriving: current.quantity_on_arriving + delta.quantity_on_arriving,
-      quantity_receive_in_progress: current.quantity_receive_in_progress + delta.quantity_receive_in_progress,
+      quantity: current.quantity + d.quantity,
+      quantity_allocated: current.quantity_allocated + (d.quantity_allocated ?? 0),
+      quantity_on_arriving: current.quantity_on_arriving + d.quantity_on_arriving,
+      quantity_receive_in_progress: current.quantity_receive_in_progress + d.quantity_receive_in_progress,
     };
-    const mark = { seq, quantity: delta.quantity, sellable: sellableQuantity(moved) - sellableQuantity(current) };
+    const takesAvailable = d.quantity - (d.quantity_allocated ?? 0) < 0;
+    if (takesAvailable && !options.allowShortage && moved.quantity - moved.quantity_allocated < 0)
+      throw new InsufficientStockError(current);
+    const mark = { seq, quantity: d.quantity, sellable: sellableQuantity(moved) - sellableQuantity(current) };
     return stockRecords.replace({ ...moved, effects: { ...current.effects, [effect]: mark } }, current);
   });
   const mark = line.effects?.[effect];

@@ -117,6 +117,12 @@ export const sharedMessages = {
       reception_deleted: 'La réception a été supprimée.',
       reception_stock_taken:
         'Impossible : {{product}} a été réservé ou expédié depuis la clôture ({{left}} disponible(s)). Annulez d’abord les commandes concernées.',
+      order_deleted: 'La commande a été supprimée.',
+    },
+    order: {
+      stock_insufficient:
+        'Stock insuffisant pour {{product}} ({{label}}) : {{ordered}} demandé(s), {{available}} disponible(s).',
+      'send-transmitting-orders': { success: 'Les commandes en cours de transmission ont été renvoyées.' },
     },
   },
   en: {
@@ -225,6 +231,11 @@ export const sharedMessages = {
       reception_deleted: 'The reception has been deleted.',
       reception_stock_taken:
         'Not possible: {{product}} has been allocated or shipped since the reception was closed ({{left}} available). Cancel those orders first.',
+      order_deleted: 'The order has been deleted.',
+    },
+    order: {
+      stock_insufficient: 'Not enough stock of {{product}} ({{label}}): {{ordered}} ordered, {{available}} available.',
+      'send-transmitting-orders': { success: 'The transmitting orders have been sent again.' },
     },
   },
 } as const;

@@ -1,55 +1,243 @@
-/** Customer orders, their lines and packings (spec 2 §3, §5). */
+/**
+ * Customer orders, their lines and packings (spec 2 §3, §5), as the API receives and answers them.
+ *
+ * An order is built in three steps and saved from the first cart line on, as a draft (000): its reference, dates,
+ * recipient and carrier come last, so a draft may lack them. Sending it (005) asks for everything. The rules that
+ * need the clock, the owner or the carrier are in `orderIssues`, which the service and the wizard both call; the
+ * wizard's own rules (what a choice clears) are in `wizard.ts`.
+ */
 import * as z from 'zod';
 import { addressFields } from '../common/address';
-import { segmentCode } from '../common/schemas';
-import { id, isoDate, optionalString, requiredString } from '../validation/zod';
+import { notBeforeToday } from '../common/dates';
+import { ref, type SegmentCode, segmentCode, segmentSchema } from '../common/schemas';
+import { searchWords } from '../filter/search';
+import { isAlphanumeric, isEmpty, MESSAGES } from '../validation/validators';
+import { id, isoDate, optionalString } from '../validation/zod';
+import { warehouseSchema } from '../warehouses/schemas';
+import { ORDER_STATUS } from './status';
 
 export const ORDER_TYPES = ['ABO', 'COF', 'SHOP'] as const;
 
 /** The carrier owner whose orders need a type. */
 export const ORDER_TYPE_CARRIER_OWNER = 'CO020';
 
-export const orderLineSchema = z.object({
-  stockId: id,
-  ordered: z.number().int().positive(),
-  prepared: z.number().int().default(0),
-  position: z.number().int().default(0),
-});
+export const ORDER_REFERENCE_MAX = 50;
+export const ORDER_GROUPING_MAX = 15;
+export const ORDER_COMMENT_MAX = 255;
+/** Lines one order may hold (a 200-line order is the benchmark's; one item holds them well below 400 KB). */
+export const ORDER_LINES_MAX = 500;
 
-export const orderSchema = z.object({
-  id: z.string().optional(),
-  reference: requiredString(50),
+export const orderStatusCode = z.enum(ORDER_STATUS.codes as ['000', '005', '010', '020', '030', '040', '050', '070'], {
+  error: MESSAGES.invalid,
+});
+export type OrderStatusCode = z.infer<typeof orderStatusCode>;
+
+const flag = z.union([z.literal(0), z.literal(1)], { error: MESSAGES.invalid });
+
+/** A delivery or preparation comment: at most 255 characters, none the warehouse interfaces cannot carry. */
+const comment = optionalString(ORDER_COMMENT_MAX).refine(isAlphanumeric, { error: MESSAGES.alphanumeric });
+
+/** One cart line on the wire: the stock line (lot) and the quantity ordered from it. */
+export const orderLineInput = z.object({
+  stockId: id,
+  ordered: z
+    .number({ error: MESSAGES.integer })
+    .int({ error: MESSAGES.integer })
+    .refine((n) => n > 0, { error: MESSAGES.greaterThan, params: { min: 0 } }),
+});
+export type OrderLineInput = z.infer<typeof orderLineInput>;
+
+const orderFields = {
+  segment: segmentCode.nullish(),
+  reference: z.string().trim().max(ORDER_REFERENCE_MAX, { error: MESSAGES.maxLength }).optional().default(''),
   recipientReference: optionalString(50),
-  groupingNumber: optionalString(15),
-  exitPoint: optionalString(50),
-  type: z.enum(ORDER_TYPES).nullish(),
-  statusCode: z.enum(['000', '005', '010', '020', '030', '040', '050', '070']),
-  segment: segmentCode,
-  ownerId: id.optional(),
+  groupingNumber: optionalString(ORDER_GROUPING_MAX),
+  type: z.enum(ORDER_TYPES, { error: MESSAGES.invalid }).nullish(),
+  /** The destination warehouse, when the lines come from several. */
   warehouseId: id.nullish(),
-  recipient: addressFields.optional(),
+  recipient: addressFields.nullish(),
+  /** The recipient contact the address was copied from (required for B2C). */
   customerId: id.nullish(),
   carrierId: id.nullish(),
-  serviceCode: z.string().nullish(),
-  pickupManagedByProduct: z.union([z.literal(0), z.literal(1)]).default(1),
-  shippingLabelRequired: z.union([z.literal(0), z.literal(1)]).default(0),
+  serviceCode: z.string().trim().max(32).nullish(),
+  pickupManagedByProduct: flag.default(1),
+  shippingLabelRequired: flag.default(0),
   deliveryDate: isoDate.nullish(),
-  appointmentDate: isoDate.nullish(),
-  preparationDate: isoDate.nullish(),
-  deliveryComment: optionalString(255),
-  preparationComment: optionalString(255),
-  comment: optionalString(255),
-  shippingTrackingId: z.string().nullish(),
-  stocks: z.array(orderLineSchema).default([]),
-  createdAt: z.string().optional(),
+  pickupDate: isoDate.nullish(),
+  deliveryComment: comment,
+  preparationComment: comment,
+  statusCode: orderStatusCode,
+  stocks: z.array(orderLineInput).max(ORDER_LINES_MAX, { error: MESSAGES.invalid }).default([]),
+};
+
+/** Body of POST /api/orders: a draft (000) or a send (005). The owner is the superadmin's choice. */
+export const orderCreateSchema = z.object({ ownerId: id.optional(), ...orderFields });
+export type OrderCreate = z.infer<typeof orderCreateSchema>;
+
+/**
+ * Body of PUT /api/orders/{id}: the whole order as the wizard encodes it, or `statusCode` alone from the status
+ * page (canUpdateStatus: any status). `prepared` (stock id → quantity) records what the warehouse prepared; a
+ * shipped (070) line without one ships its ordered quantity. The owner does not move; the reference is locked
+ * once the order has left the draft.
+ */
+export const orderUpdateSchema = z.object({
+  segment: orderFields.segment,
+  reference: z.string().trim().max(ORDER_REFERENCE_MAX, { error: MESSAGES.maxLength }).optional(),
+  recipientReference: z.string().trim().max(50, { error: MESSAGES.maxLength }).optional(),
+  groupingNumber: z.string().trim().max(ORDER_GROUPING_MAX, { error: MESSAGES.maxLength }).optional(),
+  type: orderFields.type,
+  warehouseId: orderFields.warehouseId,
+  recipient: orderFields.recipient,
+  customerId: orderFields.customerId,
+  carrierId: orderFields.carrierId,
+  serviceCode: orderFields.serviceCode,
+  pickupManagedByProduct: flag.optional(),
+  shippingLabelRequired: flag.optional(),
+  deliveryDate: orderFields.deliveryDate,
+  pickupDate: orderFields.pickupDate,
+  deliveryComment: z
+    .string()
+    .trim()
+    .max(ORDER_COMMENT_MAX, { error: MESSAGES.maxLength })
+    .refine(isAlphanumeric, { error: MESSAGES.alphanumeric })
+    .optional(),
+  preparationComment: z
+    .string()
+    .trim()
+    .max(ORDER_COMMENT_MAX, { error: MESSAGES.maxLength })
+    .refine(isAlphanumeric, { error: MESSAGES.alphanumeric })
+    .optional(),
+  statusCode: orderStatusCode.optional(),
+  stocks: z.array(orderLineInput).max(ORDER_LINES_MAX, { error: MESSAGES.invalid }).optional(),
+  prepared: z.record(id, z.number().int().min(0)).optional(),
+});
+export type OrderUpdate = z.infer<typeof orderUpdateSchema>;
+
+/** Body of POST /api/orders/send-transmitting: the selected rows (only their ids are read). */
+export const sendTransmittingSchema = z.object({
+  orders: z.array(z.object({ id }).loose()).min(1, { error: MESSAGES.required }).max(1000, { error: MESSAGES.invalid }),
 });
 
-export type Order = z.infer<typeof orderSchema>;
+/** The carrier as the rules need it: whether the owner may use it, its owner's code, the services it may use. */
+export interface OrderCarrierFacts {
+  /** The carrier exists, is among the owner's carriers, and serves the order's segment (or every segment). */
+  allowed: boolean;
+  /** The code of the carrier's owner (CO020 asks for an order type). */
+  ownerCode: string | null;
+  /** The carrier's services the owner may use for this segment (B2C: its permitted services). */
+  services: readonly string[];
+}
+
+/** What `orderIssues` needs beyond the order. */
+export interface OrderContext {
+  /** The owner's segments. */
+  segments: readonly SegmentCode[];
+  /** The chosen carrier's facts, when one is chosen. */
+  carrier?: OrderCarrierFacts | null;
+  /** `new Date()` unless a test fixes the clock. */
+  now?: Date;
+}
+
+export type OrderIssue = { path: (string | number)[]; key: string; params?: Record<string, string | number> };
+
+/** The order fields the rules read (a body, or a stored order in the same terms). */
+export interface OrderRuleInput {
+  statusCode: OrderStatusCode;
+  segment?: SegmentCode | null;
+  reference?: string | null;
+  type?: string | null;
+  recipient?: unknown;
+  customerId?: string | null;
+  carrierId?: string | null;
+  serviceCode?: string | null;
+  pickupManagedByProduct: 0 | 1;
+  deliveryDate?: string | null;
+  pickupDate?: string | null;
+  stocks: readonly unknown[];
+}
+
+/** Which date the order needs: the pickup date when a B2B client collects itself, else the delivery date. */
+export const requiredDateField = (o: { segment?: SegmentCode | null; pickupManagedByProduct: 0 | 1 }) =>
+  o.segment === 'B2B' && o.pickupManagedByProduct === 0 ? 'pickupDate' : 'deliveryDate';
+
+/** The order type is required when the carrier's owner is CO020. */
+export const orderTypeRequired = (carrierOwnerCode: string | null | undefined) =>
+  carrierOwnerCode === ORDER_TYPE_CARRIER_OWNER;
+
+/**
+ * The rules of an order about to be stored (spec 2 §5), as field issues. Always: a segment among the owner's, and
+ * a chosen carrier (and service) the owner may use. Once sent (any status but draft): reference; the delivery date
+ * (provider-managed B2B, B2C) or the pickup date (client-managed B2B), not before today in the warehouses' time
+ * zone; a recipient; for B2C a carrier, a service and the recipient contact; the order type for a CO020 carrier;
+ * at least one line. Field lengths and the comments' characters are the body schemas'.
+ * @example orderIssues({ ...order, statusCode: '005' }, { segments: ['B2B'], carrier: null })
+ */
+export function orderIssues(o: OrderRuleInput, context: OrderContext): OrderIssue[] {
+  const out: OrderIssue[] = [];
+  const add = (field: string, key: string, params?: Record<string, string | number>) =>
+    out.push({ path: [field], key, ...(params ? { params } : {}) });
+  if (isEmpty(o.segment)) add('segment', MESSAGES.required);
+  else if (!context.segments.includes(o.segment as SegmentCode)) add('segment', MESSAGES.invalid);
+  const carrier = context.carrier;
+  if (!isEmpty(o.carrierId) && carrier) {
+    if (!carrier.allowed) add('carrierId', MESSAGES.invalid);
+    else if (!isEmpty(o.serviceCode) && !carrier.services.includes(o.serviceCode as string)) {
+      add('serviceCode', MESSAGES.invalid);
+    }
+  }
+  if (o.statusCode === '000') return out;
+  if (isEmpty(o.reference)) add('reference', MESSAGES.required);
+  const dateField = requiredDateField(o);
+  const date = o[dateField];
+  if (isEmpty(date)) add(dateField, MESSAGES.required);
+  else if (!notBeforeToday(date as string, context.now)) add(dateField, MESSAGES.notBeforeToday);
+  if (isEmpty(o.recipient)) add('recipient', MESSAGES.required);
+  if (o.segment === 'B2C') {
+    if (isEmpty(o.carrierId)) add('carrierId', MESSAGES.required);
+    if (isEmpty(o.serviceCode)) add('serviceCode', MESSAGES.required);
+    if (isEmpty(o.customerId)) add('customerId', MESSAGES.required);
+  }
+  if (!isEmpty(o.carrierId) && orderTypeRequired(carrier?.ownerCode) && isEmpty(o.type)) {
+    add('type', MESSAGES.required);
+  }
+  if (o.stocks.length === 0) add('stocks', MESSAGES.required);
+  return out;
+}
+
+/** A stock line as an order line shows it (include `stocks`, `stocks.product`, `stocks.warehouse`). */
+export const orderLineSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  stockId: z.string(),
+  product: z.object({
+    id: z.string(),
+    code: z.string(),
+    label: z.string(),
+    /** Bottles per carton. */
+    pcb: z.number().int().nullable(),
+  }),
+  warehouse: warehouseSchema.optional(),
+  quality: z.string(),
+  batch: z.string().nullable(),
+  ubd: z.string().nullable(),
+  bbd: z.string().nullable(),
+  ordered: z.number().int(),
+  /** What the warehouse prepared; null until it says. */
+  prepared: z.number().int().nullable(),
+  /** The lot's available quantity now (stock minus allocated, never below 0). */
+  availableQuantity: z.number().int().optional(),
+  /** The line's key in the cart: product and lot. */
+  uniqueKey: z.string(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
 
 export const packingSchema = z.object({
+  /** GS1 SSCC-18, check digit included. */
   sscc: z.string(),
+  /** Kilograms. */
   weight: z.number(),
   quantity: z.number().int(),
+  /** CARTON or PALETTE. */
   support: z.string(),
   details: z.array(
     z.object({
@@ -62,5 +250,77 @@ export const packingSchema = z.object({
     }),
   ),
 });
-
 export type Packing = z.infer<typeof packingSchema>;
+
+const recipientSchema = addressFields.extend({ displayName: z.string() });
+
+export const orderCarrierSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  segment: segmentCode.nullable(),
+  /** The carrier's owner (include `carrier.owner`): the provider's carriers are their own owners. */
+  owner: z.object({ code: z.string(), name: z.string() }).optional(),
+  services: z.array(z.object({ code: z.string(), name: z.string(), isPickupPoint: z.boolean() })).optional(),
+});
+
+export const orderServiceSchema = z.object({ code: z.string(), name: z.string(), isPickupPoint: z.boolean() });
+
+/** An order as the API answers it (the list leaves out the lines unless `include=stocks`). */
+export const orderSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  recipientReference: z.string(),
+  groupingNumber: z.string(),
+  exitPoint: z.string(),
+  type: z.enum(ORDER_TYPES).nullable(),
+  statusCode: orderStatusCode,
+  segment: segmentCode.nullable(),
+  ownerId: z.string(),
+  owner: ref
+    .extend({ segments: z.array(segmentSchema).optional(), isPooledActivity: z.boolean().optional() })
+    .optional(),
+  warehouseId: z.string().nullable(),
+  warehouse: warehouseSchema.nullable().optional(),
+  recipient: recipientSchema.nullable(),
+  customerId: z.string().nullable(),
+  carrierId: z.string().nullable(),
+  carrier: orderCarrierSchema.nullable().optional(),
+  serviceCode: z.string().nullable(),
+  service: orderServiceSchema.nullable().optional(),
+  pickupManagedByProduct: flag,
+  shippingLabelRequired: flag,
+  deliveryDate: z.string().nullable(),
+  pickupDate: z.string().nullable(),
+  appointmentDate: z.string().nullable(),
+  preparationDate: z.string().nullable(),
+  deliveryComment: z.string(),
+  preparationComment: z.string(),
+  comment: z.string(),
+  shippingTrackingId: z.string().nullable(),
+  stocks: z.array(orderLineSchema).optional(),
+  /** From 070 on, when the warehouse reported them. */
+  packings: z.array(packingSchema),
+  /** The number of lines, also in the list (the new-or-continue modal shows a draft's product count). */
+  lineCount: z.number().int(),
+  orderedQuantity: z.number().int(),
+  preparedQuantity: z.number().int(),
+  supportType: z.string().nullable(),
+  supportNumber: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** GET /api/orders/countries: the recipients' countries of the caller's orders. */
+export const orderCountrySchema = z.object({ code: z.string(), country: z.string() });
+
+/** GET /api/orders/{id}/pdf?output=json: the document as base64, for clients that ask for JSON (spec 2 §7). */
+export const orderPdfJsonSchema = z.object({ filename: z.string(), contentType: z.string(), content: z.string() });
+
+/** What the order search finds an order by: its references, its recipient's name and city. */
+export const orderWords = (o: {
+  reference: string;
+  recipientReference?: string;
+  recipient?: { company?: string; name?: string; city?: string } | null;
+}) => searchWords(o.reference, o.recipientReference, o.recipient?.company, o.recipient?.name, o.recipient?.city);

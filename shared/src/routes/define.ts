@@ -20,6 +20,8 @@ export const RESOURCES = [
   'stocks',
   'stockMovements',
   'receptions',
+  'orders',
+  'orderDocuments',
   'imports',
   'exports',
   'docs',
@@ -51,6 +53,12 @@ export interface RouteDef<
   /** CSV export through output=csv&columns=…. */
   csv?: boolean;
   response?: R;
+  /**
+   * The answer is streamed (Lambda response streaming; API Gateway's STREAM transfer mode): a document that must
+   * not be capped by the buffered payload limit. A function streams all its routes or none: such routes get a
+   * resource of their own.
+   */
+  stream?: boolean;
   /** Expected success status when not 200. */
   status?: 201 | 202 | 204;
 }

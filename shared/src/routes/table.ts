@@ -11,6 +11,7 @@ import { contactRoutes } from '../contacts/routes';
 import { docsRoutes } from '../docs/routes';
 import { exportRoutes } from '../exports/routes';
 import { importRoutes } from '../imports/routes';
+import { orderDocumentRoutes, orderRoutes } from '../orders/routes';
 import { preferenceRoutes } from '../preferences/routes';
 import { productRoutes } from '../products/routes';
 import { receptionRoutes } from '../receptions/routes';
@@ -32,6 +33,8 @@ export const routes = {
   ...stockRoutes,
   ...stockMovementRoutes,
   ...receptionRoutes,
+  ...orderRoutes,
+  ...orderDocumentRoutes,
   ...preferenceRoutes,
   ...appUpdateRoutes,
   ...activityLogRoutes,

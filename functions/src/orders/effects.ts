@@ -1,0 +1,88 @@
+/**
+ * What an order does to stock (issue 10, spec 2 §4), as pure functions of its status and lines:
+ *   000 draft, 050 canceled      nothing is held
+ *   005, 010, 020, 030, 040      each line's ordered quantity is allocated       quantity_allocated
+ *   070 sent                     the prepared (else ordered) quantity has left   quantity, one output movement per line
+ * A change (status, lines, or both) applies the new contribution minus the old one, line by line: sending
+ * allocates, cancelling releases, modifying in 010 allocates only the difference, shipping turns the allocation
+ * into an output, and going back takes back exactly what was applied.
+ */
+import type { OrderStatusCode } from '@cellar/shared/orders/schemas';
+import { NO_DELTA, type StockDelta } from '../stocks/effects';
+
+/** The statuses in which an order holds its lines' stock. */
+export const HOLDING: ReadonlySet<string> = new Set(['005', '010', '020', '030', '040']);
+
+/** A line's figures, as the effects read them. */
+export interface EffectFigures {
+  stockId: string;
+  ordered: number;
+  prepared: number | null;
+}
+
+/** What leaves the warehouse for a line: the prepared quantity, else the ordered one. */
+export const shippedQuantity = (line: EffectFigures) => line.prepared ?? line.ordered;
+
+/** What one line adds to its stock line in a status. */
+export function contribution(status: OrderStatusCode | 'deleted', line: EffectFigures | undefined): StockDelta {
+  if (!line) return NO_DELTA;
+  if (HOLDING.has(status)) return { ...NO_DELTA, quantity_allocated: line.ordered };
+  if (status === '070') return { ...NO_DELTA, quantity: -shippedQuantity(line), quantity_allocated: 0 };
+  return NO_DELTA;
+}
+
+const minus = (a: StockDelta, b: StockDelta): StockDelta => ({
+  ...NO_DELTA,
+  quantity: a.quantity - b.quantity,
+  quantity_allocated: (a.quantity_allocated ?? 0) - (b.quantity_allocated ?? 0),
+});
+
+/** One stock line's change: the delta, and whether its output movement is written or taken back. */
+export interface LineEffect {
+  stockId: string;
+  delta: StockDelta;
+  movement: 'write' | 'takeBack' | null;
+}
+
+/**
+ * The change of every stock line touched before or after, in a stable order (lines after, then lines dropped).
+ * @example lineEffects('000', lines, '005', lines) // each line: allocated +ordered
+ */
+export function lineEffects(
+  from: OrderStatusCode,
+  before: readonly EffectFigures[],
+  to: OrderStatusCode | 'deleted',
+  after: readonly EffectFigures[],
+): LineEffect[] {
+  const was = new Map(before.map((l) => [l.stockId, l]));
+  const now = new Map(after.map((l) => [l.stockId, l]));
+  const ids = [...new Set([...now.keys(), ...was.keys()])];
+  const movement = (stockId: string): LineEffect['movement'] => {
+    if (to === '070' && from !== '070' && now.has(stockId)) return 'write';
+    if (from === '070' && to !== '070' && was.has(stockId)) return 'takeBack';
+    return null;
+  };
+  return ids.map((stockId) => ({
+    stockId,
+    delta: minus(contribution(to, now.get(stockId)), contribution(from, was.get(stockId))),
+    movement: movement(stockId),
+  }));
+}
+
+/** Whether a change of status or lines moves any stock at all (a draft's edits do not). */
+export const movesStock = (
+  from: OrderStatusCode,
+  before: readonly EffectFigures[],
+  to: OrderStatusCode | 'deleted',
+  after: readonly EffectFigures[],
+) =>
+  lineEffects(from, before, to, after).some(
+    (e) => e.movement !== null || e.delta.quantity !== 0 || (e.delta.quantity_allocated ?? 0) !== 0,
+  );
+
+/** The delta that takes back `d`. */
+export const negate = (d: StockDelta): StockDelta => ({
+  ...NO_DELTA,
+  quantity: -d.quantity,
+  quantity_allocated: -(d.quantity_allocated ?? 0),
+});

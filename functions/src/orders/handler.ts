@@ -1,0 +1,37 @@
+import { translate } from '@cellar/shared/i18n/messages';
+import { orderRoutes } from '@cellar/shared/orders/routes';
+import { resourceHandler } from '../platform/http';
+import { answerList } from '../platform/lists';
+import { orderList } from './list';
+
+// The list (the most frequent call) starts with the function; the writes and their stock effects load with the
+// first call that needs them, which keeps the function's start under its size budget.
+const service = () => import('./service');
+const transmission = () => import('./transmission');
+
+export const handler = resourceHandler(orderRoutes, {
+  orderList: async ({ caller, list }) => answerList(await orderList(caller, list), list),
+  orderCountries: async ({ caller, lang }) => (await service()).listCountries(caller, lang),
+  orderSendTransmitting: async ({ caller, body, lang }) => {
+    const result = await (await transmission()).sendTransmitting(
+      caller,
+      body.orders.map((o) => o.id),
+    );
+    return { message: translate(lang, 'order.send-transmitting-orders.success'), ...result };
+  },
+  orderGet: async ({ caller, params }) => (await service()).getOrder(caller, params.id),
+  orderCarrier: async ({ caller, params }) => (await service()).getOrderCarrier(caller, params.id),
+  orderService: async ({ caller, params }) => (await service()).getOrderService(caller, params.id),
+  orderCreate: async ({ caller, body, headers }) => {
+    await transmission();
+    return (await service()).createOrder(caller, body, headers['idempotency-key'] || undefined);
+  },
+  orderUpdate: async ({ caller, params, body }) => {
+    await transmission();
+    return (await service()).updateOrder(caller, params.id, body);
+  },
+  orderDelete: async ({ caller, params, lang }) => {
+    await (await service()).deleteOrder(caller, params.id);
+    return { message: translate(lang, 'api.order_deleted') };
+  },
+});

@@ -1,0 +1,191 @@
+/**
+ * Orders in the single table (see data/ACCESS-PATTERNS.md, patterns 38–45):
+ *   item         PK T#<owner>                 SK ORDER#<id>             ids are ULIDs: key order is creation order
+ *   by id        GSI1PK ID#<id>               GSI1SK ORDER
+ *   all owners   GSI2PK ORDERS                GSI2SK <id>               the superadmin's cross-tenant list
+ *   list sorts   LSnPK T#<owner>#ORDER        LSnSK <value>#<id>        one sortable column per index (ORDER_LIST)
+ *   search       PK SEARCH#<scope>#<c>        SK <word>#<id>            references, recipient name and city
+ *   reference    PK T#<owner>                 SK ORDER_REF#<reference>  unique per owner (a claim)
+ *   idempotency  PK T#<owner>                 SK IDEMPOTENCY#ORDER#<key> → the order a POST created
+ *   totals       PK COUNT#<T#owner|ALL>       SK ORDER#<segment|->; per owner ORDER#status#<code>, ORDER#country#<cc>
+ * The lines live in the item (at most ORDER_LINES_MAX). The carrier's and warehouse's code and name are copied as
+ * they were when the order was saved, for the list's sorts and search.
+ */
+import { addressDisplayName, addressFields } from '@cellar/shared/common/address';
+import { segmentCode } from '@cellar/shared/common/schemas';
+import { ORDER_LIST } from '@cellar/shared/orders/routes';
+import { ORDER_TYPES, orderStatusCode, orderWords, packingSchema } from '@cellar/shared/orders/schemas';
+import * as z from 'zod';
+import { defineEntity } from '../data/entity';
+import { keys } from '../data/keys';
+import { getItem, putNew, queryAll, queryPage, readCounter, type Source } from '../data/table';
+import { ItemExistsError } from '../errors';
+
+const refCopy = z.object({ id: z.string(), code: z.string(), name: z.string() });
+
+const lineItemSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  stockId: z.string(),
+  productId: z.string(),
+  productCode: z.string(),
+  productLabel: z.string(),
+  pcb: z.number().int().nullable(),
+  warehouseId: z.string(),
+  quality: z.string(),
+  batch: z.string().nullable(),
+  ubd: z.string().nullable(),
+  bbd: z.string().nullable(),
+  ordered: z.number().int(),
+  prepared: z.number().int().nullable(),
+});
+export type OrderLineItem = z.infer<typeof lineItemSchema>;
+
+const orderTarget = z.union([orderStatusCode, z.literal('deleted')]);
+
+/**
+ * A change of status or lines whose stock effects are being applied: recorded on the order before the first
+ * effect, cleared after the last, so that whoever finds it (a retry, a re-read) completes it. `undoOf` marks the
+ * undo of a step that could not allocate every line: it takes back only what that step applied.
+ */
+const transitionSchema = z.object({
+  seq: z.number().int(),
+  from: orderStatusCode,
+  /** The lines as they stood before (their effects are taken back as the new ones are applied). */
+  before: z.array(lineItemSchema),
+  to: orderTarget,
+  at: z.string(),
+  /** The ship whose output movements are taken back, when leaving sent. */
+  shipped: z.object({ seq: z.number().int(), at: z.string() }).nullable(),
+  undoOf: z.number().int().nullable(),
+});
+export type Transition = z.infer<typeof transitionSchema>;
+
+const orderItemSchema = z.object({
+  id: z.string(),
+  ownerId: z.string(),
+  segment: segmentCode.nullable(),
+  reference: z.string(),
+  recipientReference: z.string(),
+  groupingNumber: z.string(),
+  exitPoint: z.string(),
+  type: z.enum(ORDER_TYPES).nullable(),
+  statusCode: orderStatusCode,
+  warehouse: refCopy.nullable(),
+  recipient: addressFields.nullable(),
+  customerId: z.string().nullable(),
+  carrier: refCopy.nullable(),
+  serviceCode: z.string().nullable(),
+  pickupManagedByProduct: z.union([z.literal(0), z.literal(1)]),
+  shippingLabelRequired: z.union([z.literal(0), z.literal(1)]),
+  deliveryDate: z.string().nullable(),
+  pickupDate: z.string().nullable(),
+  appointmentDate: z.string().nullable(),
+  preparationDate: z.string().nullable(),
+  deliveryComment: z.string(),
+  preparationComment: z.string(),
+  comment: z.string(),
+  shippingTrackingId: z.string().nullable(),
+  lines: z.array(lineItemSchema),
+  packings: z.array(packingSchema),
+  orderedQuantity: z.number().int(),
+  preparedQuantity: z.number().int(),
+  supportType: z.string().nullable(),
+  supportNumber: z.number().int().nullable(),
+  /** The step of the last change of stock effects (each change has the next one). */
+  seq: z.number().int(),
+  transition: transitionSchema.nullable(),
+  /** The ship that wrote the output movements: their ids and date derive from it. */
+  shipped: z.object({ seq: z.number().int(), at: z.string() }).nullable(),
+  /** When the order was last published to the warehouse. */
+  transmittedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+const ALL = 'ALL';
+const segmentCounter = (segment: string | null) => `ORDER#${segment ?? '-'}`;
+const statusCounter = (status: string) => `ORDER#status#${status}`;
+const COUNTRY_COUNTER = 'ORDER#country#';
+
+/** The list-sort and search partition of one owner's orders, or of every owner's. */
+export const orderListScope = (owner: string | 'all') => `${owner === 'all' ? ALL : keys.tenant(owner)}#ORDER`;
+
+/** The order as its list reads it (the plan's fields). */
+export const orderRow = (o: OrderItem) => ({
+  ...o,
+  recipient: o.recipient ? { ...o.recipient, displayName: addressDisplayName(o.recipient) } : null,
+});
+
+export const orderRecords = defineEntity<OrderItem>({
+  name: 'order',
+  schema: orderItemSchema,
+  key: (o) => keys.order(o.ownerId, o.id),
+  indexes: (o) => ({ GSI1: [keys.byId(o.id), 'ORDER'], GSI2: [keys.orders, o.id] }),
+  counters: (o) => [
+    keys.counter(keys.tenant(o.ownerId), segmentCounter(o.segment)),
+    keys.counter(ALL, segmentCounter(o.segment)),
+    keys.counter(keys.tenant(o.ownerId), statusCounter(o.statusCode)),
+    ...(o.recipient?.country ? [keys.counter(keys.tenant(o.ownerId), `${COUNTRY_COUNTER}${o.recipient.country}`)] : []),
+  ],
+  claims: (o) => (o.reference ? [{ key: keys.orderReference(o.ownerId, o.reference), field: 'reference' }] : []),
+  everywhere: () => [{ index: 'GSI2', pk: keys.orders }],
+  list: {
+    spec: ORDER_LIST,
+    sortScope: (o) => orderListScope(o.ownerId),
+    row: orderRow,
+    search: {
+      scopes: (o) => [orderListScope(o.ownerId), orderListScope('all')],
+      words: orderWords,
+    },
+  },
+});
+
+export async function findOrder(id: string): Promise<OrderItem | undefined> {
+  const { items } = await queryPage({ index: 'GSI1', pk: keys.byId(id), skPrefix: 'ORDER' }, 1);
+  if (!items[0]) return undefined;
+  // The index is a way in (and eventually consistent): the item is read from the table, as it is now.
+  const found = orderRecords.parse(items[0]);
+  return orderRecords.get(keys.order(found.ownerId, found.id));
+}
+
+/** One owner's orders in creation order, or every owner's through GSI2. */
+export const orderSource = (owner: string | 'all'): Omit<Source, 'desc'> =>
+  owner === 'all' ? { index: 'GSI2', pk: keys.orders } : { pk: keys.tenant(owner), skPrefix: keys.orderPrefix };
+
+/** How many orders an owner (or everyone) has within some segments. */
+export async function countOrders(owner: string | 'all', segments: readonly (string | null)[]) {
+  const scope = owner === 'all' ? ALL : keys.tenant(owner);
+  const counts = await Promise.all(segments.map((s) => readCounter(keys.counter(scope, segmentCounter(s)))));
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+/** The recipients' countries of an owner's orders (those with at least one order). */
+export async function orderCountries(ownerId: string): Promise<string[]> {
+  const out: string[] = [];
+  for await (const c of queryAll({
+    pk: keys.counter(keys.tenant(ownerId), COUNTRY_COUNTER).PK,
+    skPrefix: COUNTRY_COUNTER,
+  })) {
+    if (Number(c.n ?? 0) > 0) out.push(String(c.SK).slice(COUNTRY_COUNTER.length));
+  }
+  return out;
+}
+
+/**
+ * Claims an `Idempotency-Key` for a new order's id; returns the id already bound to it when the key was used.
+ * Keys are kept per owner: two companies' keys never meet.
+ */
+export async function claimIdempotencyKey(ownerId: string, key: string, orderId: string): Promise<string> {
+  const item = { ...keys.orderIdempotency(ownerId, key), entity: 'orderIdempotency', orderId };
+  try {
+    await putNew(item);
+    return orderId;
+  } catch (e) {
+    if (!(e instanceof ItemExistsError)) throw e;
+    const found = await getItem(keys.orderIdempotency(ownerId, key));
+    return typeof found?.orderId === 'string' ? found.orderId : orderId;
+  }
+}

@@ -1,0 +1,583 @@
+/**
+ * Order rules on the server (spec 2 §2–§8, issue 10): tenancy, the order scope (route table), the rules of
+ * `orderIssues` with the owner's carriers, the lines' stock, statuses and who may change them. Stock effects are
+ * recorded here and applied by settle.ts; a send that cannot allocate every line is undone and answered 409.
+ */
+import { canUpdateStatus } from '@cellar/shared/access/roles';
+import type { SegmentCode } from '@cellar/shared/common/schemas';
+import { serviceTarget } from '@cellar/shared/companies/schemas';
+import type { Language } from '@cellar/shared/i18n/messages';
+import { ORDER_INCLUDES } from '@cellar/shared/orders/routes';
+import {
+  type Order,
+  type OrderCarrierFacts,
+  type OrderCreate,
+  type OrderLineInput,
+  type OrderStatusCode,
+  type OrderUpdate,
+  orderIssues,
+} from '@cellar/shared/orders/schemas';
+import { orderRules } from '@cellar/shared/orders/status';
+import { EXCLUDED_QUALITIES } from '@cellar/shared/stocks/schemas';
+import { MESSAGES } from '@cellar/shared/validation/validators';
+import { ulid } from 'ulid';
+import type { Caller } from '../auth/principal';
+import { type ContactItem, findContact } from '../contacts/repository';
+import { keys } from '../data/keys';
+import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
+import { batchGet } from '../data/table';
+import {
+  ConflictError,
+  type FieldMessages,
+  ForbiddenError,
+  InvalidError,
+  ItemExistsError,
+  NotFoundError,
+} from '../errors';
+import { findProduct, type ProductItem } from '../products/repository';
+import { findStock, type StockItem, stockRecords } from '../stocks/repository';
+import { movesStock } from './effects';
+import { type Extras, toOrder, visibleSegments } from './list';
+import {
+  claimIdempotencyKey,
+  findOrder,
+  type OrderItem,
+  type OrderLineItem,
+  orderCountries,
+  orderRecords,
+} from './repository';
+import { type SettleHooks, type Shortage, settleOrder, totals } from './settle';
+
+/** The provider's own company: the document's sender. */
+const PROVIDER_CODE = 'CELLAR';
+
+function visible(caller: Caller, o: OrderItem): boolean {
+  if (caller.isSuperadmin) return true;
+  if (o.ownerId !== caller.tenantId) return false;
+  const segments = visibleSegments(caller);
+  return !segments || segments.includes(o.segment);
+}
+
+/** The order with what its answer shows: the carrier contact, and each line's available quantity. */
+async function answer(o: OrderItem, include: ReadonlySet<string> = new Set(ORDER_INCLUDES)): Promise<Order> {
+  const [refs, carrier, stocks] = await Promise.all([
+    references(),
+    o.carrier ? findContact(o.carrier.id) : undefined,
+    batchGet(o.lines.map((l) => keys.stock(o.ownerId, l.productCode, l.stockId))),
+  ]);
+  const available = new Map(
+    stocks.map((i) => stockRecords.parse(i)).map((s) => [s.id, Math.max(0, s.quantity - s.quantity_allocated)]),
+  );
+  const x: Extras = { include, carrier, available };
+  return toOrder(o, refs, x);
+}
+
+/** The order, settled, if the caller may see it; else it does not exist for them. */
+export async function visibleOrder(caller: Caller, id: string): Promise<OrderItem> {
+  const found = await findOrder(id);
+  if (!found || !visible(caller, found)) throw new NotFoundError();
+  const { order } = await settleOrder(found);
+  if (!order) throw new NotFoundError();
+  return order;
+}
+
+export async function getOrder(caller: Caller, id: string): Promise<Order> {
+  return answer(await visibleOrder(caller, id));
+}
+
+export async function getOrderCarrier(caller: Caller, id: string) {
+  const o = await visibleOrder(caller, id);
+  const c = o.carrier ? await findContact(o.carrier.id) : undefined;
+  if (!o.carrier || !c) return null;
+  return {
+    id: c.id,
+    code: c.code,
+    name: c.address.company || c.address.name || c.code,
+    segment: c.segment,
+    owner: { code: c.code, name: c.address.company || c.address.name || c.code },
+    services: c.services,
+  };
+}
+
+export async function getOrderService(caller: Caller, id: string) {
+  const o = await visibleOrder(caller, id);
+  const c = o.carrier ? await findContact(o.carrier.id) : undefined;
+  return c?.services.find((s) => s.code === o.serviceCode) ?? null;
+}
+
+// ── create and update ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** The owner of a new order: the caller's company, or the superadmin's choice. */
+function ownerFor(caller: Caller, ownerId: string | undefined, refs: References): CompanyItem {
+  if (!caller.isSuperadmin) return caller.company;
+  const owner = ownerId ? refs.companies.get(ownerId) : undefined;
+  if (!owner) throw new InvalidError({ ownerId: [ownerId ? MESSAGES.invalid : MESSAGES.required] });
+  return owner;
+}
+
+/** The order's fields as the rules and the store read them (a body merged over the stored order). */
+export interface Content {
+  segment: SegmentCode | null;
+  reference: string;
+  recipientReference: string;
+  groupingNumber: string;
+  type: OrderItem['type'];
+  warehouseId: string | null;
+  recipient: OrderItem['recipient'];
+  customerId: string | null;
+  carrierId: string | null;
+  serviceCode: string | null;
+  pickupManagedByProduct: 0 | 1;
+  shippingLabelRequired: 0 | 1;
+  deliveryDate: string | null;
+  pickupDate: string | null;
+  deliveryComment: string;
+  preparationComment: string;
+  stocks: readonly OrderLineInput[];
+}
+
+const add = (errors: FieldMessages, field: string, key: string) => {
+  errors[field] = [...(errors[field] ?? []), key];
+};
+
+/** The carrier as the rules need it: may the owner use it for this segment, and which of its services. */
+function carrierFacts(owner: CompanyItem, carrier: ContactItem | undefined, segment: SegmentCode | null) {
+  if (carrier?.type !== 'carrier') return { allowed: false, ownerCode: null, services: [] };
+  const permissions = owner.permissions ?? { contacts: [], services: [] };
+  const servesSegment = carrier.segment === null || segment === null || carrier.segment === segment;
+  const mine = carrier.ownerId === owner.id || permissions.contacts.includes(carrier.id);
+  const services =
+    segment === 'B2C'
+      ? carrier.services.filter((s) => permissions.services.includes(serviceTarget(carrier.id, s.code)))
+      : carrier.services;
+  // The provider's carriers are their own owners (no company stands behind them).
+  return {
+    allowed: mine && servesSegment,
+    ownerCode: carrier.code,
+    services: services.map((s) => s.code),
+  } satisfies OrderCarrierFacts;
+}
+
+const sellable = (s: StockItem) => !(EXCLUDED_QUALITIES as readonly string[]).includes(s.quality);
+
+/** The lines of a body as stored: each stock line checked (the owner's, sellable, in the segment), one per lot. */
+async function resolveLines(
+  owner: CompanyItem,
+  c: Content,
+  previous: readonly OrderLineItem[],
+  errors: FieldMessages,
+): Promise<OrderLineItem[]> {
+  const stocks = await Promise.all(c.stocks.map((l) => findStock(l.stockId)));
+  const productIds = [...new Set(stocks.flatMap((s) => (s ? [s.productId] : [])))];
+  const found = await Promise.all(productIds.map((id) => findProduct(id)));
+  const products = new Map<string, ProductItem | undefined>(productIds.map((id, i) => [id, found[i]]));
+  const lines: OrderLineItem[] = [];
+  for (const [i, input] of c.stocks.entries()) {
+    const s = stocks[i];
+    const p = s ? products.get(s.productId) : undefined;
+    const fits =
+      s &&
+      p &&
+      !p.hidden &&
+      s.ownerId === owner.id &&
+      sellable(s) &&
+      (owner.isPooledActivity || s.segment === null || s.segment === c.segment);
+    if (!fits || !s || !p) {
+      add(errors, `stocks.${i}.stockId`, MESSAGES.invalid);
+      continue;
+    }
+    const same = lines.find((l) => l.stockId === s.id);
+    if (same) {
+      // The same lot twice in the cart is one line.
+      same.ordered += input.ordered;
+      continue;
+    }
+    const kept = previous.find((l) => l.stockId === s.id);
+    const pcb = p.attributes.pcb;
+    lines.push({
+      id: kept?.id ?? ulid(),
+      position: lines.length + 1,
+      stockId: s.id,
+      productId: p.id,
+      productCode: p.code,
+      productLabel: p.label,
+      pcb: typeof pcb === 'number' ? pcb : Number.parseInt(String(pcb ?? ''), 10) || null,
+      warehouseId: s.warehouseId,
+      quality: s.quality,
+      batch: s.batch,
+      ubd: s.ubd,
+      bbd: s.bbd,
+      ordered: input.ordered,
+      prepared: kept?.prepared ?? null,
+    });
+  }
+  return lines;
+}
+
+/** Checks a body against the owner and the caller (spec 2 §5), and builds the stored fields it sets. */
+async function build(
+  owner: CompanyItem,
+  refs: References,
+  c: Content,
+  status: OrderStatusCode,
+  previous: readonly OrderLineItem[],
+) {
+  const errors: FieldMessages = {};
+  const carrier = c.carrierId ? await findContact(c.carrierId) : undefined;
+  const facts = c.carrierId ? carrierFacts(owner, carrier, c.segment) : null;
+  for (const i of orderIssues({ ...c, statusCode: status }, { segments: owner.segments, carrier: facts })) {
+    add(errors, i.path.join('.'), i.key);
+  }
+  if (c.customerId) {
+    const customer = await findContact(c.customerId);
+    if (customer?.type !== 'recipient' || customer.ownerId !== owner.id) add(errors, 'customerId', MESSAGES.invalid);
+  }
+  const warehouse = c.warehouseId ? refs.warehouses.get(c.warehouseId) : undefined;
+  if (c.warehouseId && (!warehouse || !owner.warehouseIds.includes(c.warehouseId))) {
+    add(errors, 'warehouseId', MESSAGES.invalid);
+  }
+  const lines = await resolveLines(owner, c, previous, errors);
+  if (Object.keys(errors).length) throw new InvalidError(errors);
+  // One warehouse for every line is the destination; lines from several need the destination chosen.
+  const from = [...new Set(lines.map((l) => l.warehouseId))];
+  const destination = warehouse ?? (from.length === 1 ? refs.warehouses.get(from[0] as string) : undefined);
+  return {
+    segment: c.segment,
+    reference: c.reference,
+    recipientReference: c.recipientReference,
+    groupingNumber: c.groupingNumber,
+    type: c.type ?? null,
+    warehouse: (warehouseRef(destination) as { id: string; code: string; name: string } | undefined) ?? null,
+    recipient: c.recipient ?? null,
+    customerId: c.customerId,
+    carrier:
+      carrier && c.carrierId
+        ? { id: carrier.id, code: carrier.code, name: carrier.address.company || carrier.address.name || carrier.code }
+        : null,
+    serviceCode: c.serviceCode,
+    pickupManagedByProduct: c.pickupManagedByProduct,
+    shippingLabelRequired: c.shippingLabelRequired,
+    deliveryDate: c.deliveryDate,
+    pickupDate: c.pickupDate,
+    deliveryComment: c.deliveryComment,
+    preparationComment: c.preparationComment,
+    lines,
+  };
+}
+
+/** The 409 of a change that could not allocate: one message per refused line (which product, how many are left). */
+function shortageError(lines: readonly OrderLineItem[], shortages: readonly Shortage[]) {
+  const fields: FieldMessages = {};
+  for (const s of shortages) {
+    const i = lines.findIndex((l) => l.stockId === s.stockId);
+    fields[`stocks.${i < 0 ? s.stockId : i}.ordered`] = [
+      {
+        key: 'order.stock_insufficient',
+        values: { product: s.productCode, label: s.productLabel, ordered: s.ordered, available: s.available },
+      },
+    ];
+  }
+  return new ConflictError(fields);
+}
+
+export type CommitHooks = SettleHooks;
+
+type StatusListener = (o: OrderItem, from: OrderStatusCode) => Promise<void>;
+let statusListener: StatusListener | undefined;
+/**
+ * Who hears of an order's new status once its effects are applied: the transmission to the warehouse (set by
+ * transmission.ts, which the API loads with its writes; the warehouse's own worker does not publish).
+ */
+export const onStatusChange = (listener: StatusListener) => {
+  statusListener = listener;
+};
+
+/**
+ * Saves an order's next state. When its stock effects change, the change is recorded on it (the step after the
+ * last) in the same versioned write, then applied; a write that lost the race is a 409, and so is a change that
+ * could not allocate every line (it is undone).
+ */
+export async function commit(next: OrderItem, previous: OrderItem | undefined, hooks: CommitHooks = {}) {
+  const from = previous?.statusCode ?? '000';
+  const before = previous?.lines ?? [];
+  const now = new Date().toISOString();
+  let record: OrderItem = { ...next, ...totals(next.lines), updatedAt: now };
+  if (movesStock(from, before, next.statusCode, next.lines)) {
+    const seq = (previous?.seq ?? 0) + 1;
+    const shipping = next.statusCode === '070' && from !== '070';
+    const leaving = from === '070' && next.statusCode !== '070';
+    record = {
+      ...record,
+      seq,
+      transition: {
+        seq,
+        from,
+        before,
+        to: next.statusCode,
+        at: now,
+        shipped: leaving ? (previous?.shipped ?? null) : null,
+        undoOf: null,
+      },
+      shipped: shipping ? { seq, at: now } : leaving ? null : record.shipped,
+    };
+  }
+  if (previous) record = await orderRecords.replace(record, previous);
+  else await orderRecords.insert(record);
+  const { order, shortages } = await settleOrder(record, hooks);
+  if (shortages.length) throw shortageError(record.lines, shortages);
+  const saved = order as OrderItem;
+  if (saved.statusCode !== from) await statusListener?.(saved, from);
+  return saved;
+}
+
+function content(input: OrderCreate): Content {
+  return {
+    segment: input.segment ?? null,
+    reference: input.reference,
+    recipientReference: input.recipientReference,
+    groupingNumber: input.groupingNumber,
+    type: input.type ?? null,
+    warehouseId: input.warehouseId ?? null,
+    recipient: input.recipient ?? null,
+    customerId: input.customerId ?? null,
+    carrierId: input.carrierId ?? null,
+    serviceCode: input.serviceCode || null,
+    pickupManagedByProduct: input.pickupManagedByProduct,
+    shippingLabelRequired: input.shippingLabelRequired,
+    deliveryDate: input.deliveryDate ?? null,
+    pickupDate: input.pickupDate ?? null,
+    deliveryComment: input.deliveryComment,
+    preparationComment: input.preparationComment,
+    stocks: input.stocks,
+  };
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The order an earlier POST with the same key created (it may still be on its way: a double click). */
+async function replayed(id: string): Promise<Order | undefined> {
+  for (let tries = 0; tries < 40; tries++) {
+    const found = await findOrder(id);
+    if (found) return answer((await settleOrder(found)).order ?? found);
+    await wait(50);
+  }
+  return undefined;
+}
+
+/**
+ * Creates an order: a draft (000), or a send (005) that allocates every line. With an `Idempotency-Key`, the key is
+ * claimed for the new order's id before anything is written: a repeated POST (a double click, a retry) answers the
+ * order the first one created instead of creating another.
+ */
+export async function createOrder(
+  caller: Caller,
+  input: OrderCreate,
+  idempotencyKey?: string,
+  hooks?: CommitHooks,
+): Promise<Order> {
+  const refs = await references();
+  const owner = ownerFor(caller, input.ownerId, refs);
+  if (input.statusCode !== '000' && input.statusCode !== '005') {
+    throw new InvalidError({ statusCode: [MESSAGES.invalid] });
+  }
+  let id = ulid();
+  if (idempotencyKey) {
+    const bound = await claimIdempotencyKey(owner.id, idempotencyKey, id);
+    if (bound !== id) {
+      const earlier = await replayed(bound);
+      if (earlier) return earlier;
+      // The first request died before writing its order: this one writes it, under the same id.
+      id = bound;
+    }
+  }
+  const fields = await build(owner, refs, content(input), input.statusCode, []);
+  const now = new Date().toISOString();
+  const record: OrderItem = {
+    id,
+    ownerId: owner.id,
+    ...fields,
+    exitPoint: '',
+    statusCode: input.statusCode,
+    appointmentDate: null,
+    preparationDate: null,
+    comment: '',
+    shippingTrackingId: null,
+    packings: [],
+    orderedQuantity: 0,
+    preparedQuantity: 0,
+    supportType: null,
+    supportNumber: null,
+    seq: 0,
+    transition: null,
+    shipped: null,
+    transmittedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+  try {
+    return answer(await commit(record, undefined, hooks));
+  } catch (e) {
+    if (!(idempotencyKey && e instanceof ItemExistsError)) throw e;
+    // The same key's other request wrote first (its order, or its reference claim): answer that order.
+    const earlier = await replayed(id);
+    if (!earlier) throw e;
+    return earlier;
+  }
+}
+
+const CONTENT_FIELDS = [
+  'segment',
+  'reference',
+  'recipientReference',
+  'groupingNumber',
+  'type',
+  'warehouseId',
+  'recipient',
+  'customerId',
+  'carrierId',
+  'serviceCode',
+  'pickupManagedByProduct',
+  'shippingLabelRequired',
+  'deliveryDate',
+  'pickupDate',
+  'deliveryComment',
+  'preparationComment',
+  'stocks',
+] as const;
+
+const pick = <T>(v: T | undefined, kept: T): T => (v === undefined ? kept : v);
+
+/** The stored order in the body's terms, the body's fields over it. */
+function merged(current: OrderItem, input: OrderUpdate): Content {
+  return {
+    segment: pick(input.segment, current.segment),
+    reference: input.reference ?? current.reference,
+    recipientReference: input.recipientReference ?? current.recipientReference,
+    groupingNumber: input.groupingNumber ?? current.groupingNumber,
+    type: pick(input.type, current.type),
+    warehouseId: pick(input.warehouseId, current.warehouse?.id ?? null),
+    recipient: pick(input.recipient, current.recipient),
+    customerId: pick(input.customerId, current.customerId),
+    carrierId: pick(input.carrierId, current.carrier?.id ?? null),
+    serviceCode: pick(input.serviceCode, current.serviceCode) || null,
+    pickupManagedByProduct: input.pickupManagedByProduct ?? current.pickupManagedByProduct,
+    shippingLabelRequired: input.shippingLabelRequired ?? current.shippingLabelRequired,
+    deliveryDate: pick(input.deliveryDate, current.deliveryDate),
+    pickupDate: pick(input.pickupDate, current.pickupDate),
+    deliveryComment: input.deliveryComment ?? current.deliveryComment,
+    preparationComment: input.preparationComment ?? current.preparationComment,
+    stocks: input.stocks ?? current.lines,
+  };
+}
+
+/** The warehouse's prepared quantities, by stock id, on the lines. */
+function withPrepared(lines: OrderLineItem[], prepared: Record<string, number> | undefined) {
+  if (!prepared) return lines;
+  const errors: FieldMessages = {};
+  for (const id of Object.keys(prepared)) {
+    if (!lines.some((l) => l.stockId === id)) add(errors, `prepared.${id}`, MESSAGES.invalid);
+  }
+  if (Object.keys(errors).length) throw new InvalidError(errors);
+  return lines.map((l) => (prepared[l.stockId] === undefined ? l : { ...l, prepared: prepared[l.stockId] ?? null }));
+}
+
+/**
+ * The wizard's save and send (the whole body), and the status change (`statusCode` alone, by a canUpdateStatus
+ * user: any status). A PUT that changes nothing (a replay) answers the order as it is.
+ */
+export async function updateOrder(caller: Caller, id: string, input: OrderUpdate, hooks?: CommitHooks): Promise<Order> {
+  const current = await visibleOrder(caller, id);
+  const from = current.statusCode;
+  const to = input.statusCode ?? from;
+  const sending = from === '000' && to === '005';
+  if (to !== from && !sending && !canUpdateStatus(caller)) throw new ForbiddenError();
+  if (input.prepared && !canUpdateStatus(caller)) throw new ForbiddenError();
+  const editing = CONTENT_FIELDS.some((f) => input[f] !== undefined);
+  const refs = await references();
+  const owner = refs.companies.get(current.ownerId);
+  if (!owner) throw new NotFoundError();
+
+  let next: OrderItem = { ...current, statusCode: to };
+  if (editing) {
+    if (!orderRules.isModifiable(from)) throw new InvalidError({ statusCode: [MESSAGES.notModifiable] });
+    // The reference is locked once the order has left the draft.
+    if (from !== '000' && input.reference !== undefined && input.reference !== current.reference) {
+      throw new InvalidError({ reference: [MESSAGES.locked] });
+    }
+    next = { ...next, ...(await build(owner, refs, merged(current, input), to, current.lines)) };
+  } else if (from === '000' && to !== '000') {
+    // Leaving the draft asks for everything the send does, on what is stored.
+    const issues = orderIssues(
+      { ...merged(current, {}), statusCode: to },
+      {
+        segments: owner.segments,
+        carrier: current.carrier ? carrierFacts(owner, await findContact(current.carrier.id), current.segment) : null,
+      },
+    );
+    if (issues.length) {
+      const errors: FieldMessages = {};
+      for (const i of issues) add(errors, i.path.join('.'), i.key);
+      throw new InvalidError(errors);
+    }
+  }
+  if (input.prepared) next = { ...next, lines: withPrepared(next.lines, input.prepared) };
+  const same = JSON.stringify(next.lines) === JSON.stringify(current.lines);
+  if (!editing && to === from && same) return answer(current);
+  return answer(await commit(next, current, hooks));
+}
+
+/** Deletes a draft, or (the superadmin) an order in any status, releasing what it holds. */
+export async function deleteOrder(caller: Caller, id: string): Promise<void> {
+  const current = await visibleOrder(caller, id);
+  if (!orderRules.isDeletable(current.statusCode, caller)) throw new ForbiddenError();
+  const seq = current.seq + 1;
+  const marked = await orderRecords.replace(
+    {
+      ...current,
+      seq,
+      transition: {
+        seq,
+        from: current.statusCode,
+        before: current.lines,
+        to: 'deleted',
+        at: new Date().toISOString(),
+        shipped: null,
+        undoOf: null,
+      },
+    },
+    current,
+  );
+  await settleOrder(marked);
+}
+
+/** The order's document and its file name, when its status has one (spec 2 §4). */
+export async function orderDocument(caller: Caller, id: string, lang: Language) {
+  const o = await answer(await visibleOrder(caller, id));
+  const { isPdfAvailable, orderPdf, pdfFilename } = await import('./pdf');
+  if (!isPdfAvailable(o)) throw new InvalidError({ statusCode: [MESSAGES.invalid] });
+  const refs = await references();
+  const companyLines = (c: CompanyItem | undefined) => {
+    const a = (c?.address ?? {}) as Record<string, unknown>;
+    return [a.street, [a.postcode, a.city].filter(Boolean).join(' ')].filter(Boolean).map(String);
+  };
+  const provider = [...refs.companies.values()].find((c) => c.code === PROVIDER_CODE);
+  const owner = refs.companies.get(o.ownerId);
+  const bytes = await orderPdf(
+    o,
+    {
+      provider: { name: provider?.name ?? 'Cellar', lines: companyLines(provider) },
+      owner: { code: owner?.code ?? '', name: owner?.name ?? '', lines: companyLines(owner) },
+    },
+    lang,
+  );
+  return { filename: pdfFilename(o), bytes };
+}
+
+/** The recipients' countries of the caller's orders (every company's for the superadmin), named in `lang`. */
+export async function listCountries(caller: Caller, lang: string) {
+  const owners = caller.isSuperadmin ? [...(await references()).companies.keys()] : [caller.tenantId];
+  const codes = [...new Set((await Promise.all(owners.map((o) => orderCountries(o)))).flat())].sort();
+  const names = new Intl.DisplayNames([lang], { type: 'region' });
+  return codes.map((code) => ({ code, country: names.of(code) ?? code }));
+}

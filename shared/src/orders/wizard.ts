@@ -1,0 +1,68 @@
+/**
+ * The order wizard's own rules (spec 2 §2, §4 "Wizard rules", §5), pure so that the screens and the server's
+ * tests call the same code: what a choice sets or clears, the step shown at load, quantities and allocation.
+ */
+import type { SegmentCode } from '../common/schemas';
+import { availableQuantity } from '../stocks/schemas';
+
+/** The parts of an order the wizard's choices touch. */
+export interface WizardOrder {
+  segment?: SegmentCode | null;
+  pickupManagedByProduct: 0 | 1;
+  shippingLabelRequired: 0 | 1;
+  carrierId?: string | null;
+  serviceCode?: string | null;
+  type?: string | null;
+  recipient?: { pickupCode?: string } | null;
+}
+
+/** B2B defaults to provider-managed pickup; so does every order (spec 2 §9: default 1). */
+export const defaultPickupManaged = (_segment: SegmentCode | null | undefined): 0 | 1 => 1;
+
+/**
+ * Switching pickup management: provider-managed needs no shipping label, client-managed needs one; the carrier is
+ * cleared either way (and with it what the carrier chose).
+ */
+export function withPickupManagement<T extends WizardOrder>(o: T, managed: 0 | 1): T {
+  return { ...withCarrier(o, null), pickupManagedByProduct: managed, shippingLabelRequired: managed ? 0 : 1 };
+}
+
+/** Changing the carrier clears the recipient's pickup code, the order type and (B2C) the chosen service. */
+export function withCarrier<T extends WizardOrder>(o: T, carrierId: string | null): T {
+  return {
+    ...o,
+    carrierId,
+    type: null,
+    serviceCode: o.segment === 'B2C' ? null : o.serviceCode,
+    recipient: o.recipient ? { ...o.recipient, pickupCode: '' } : o.recipient,
+  };
+}
+
+/** The step shown at load: carrier or customer present → 3; owner and segment present → 2; else 1. */
+export function wizardStep(o: {
+  ownerId?: string | null;
+  segment?: string | null;
+  carrierId?: string | null;
+  customerId?: string | null;
+}): 1 | 2 | 3 {
+  if (o.carrierId || o.customerId) return 3;
+  if (o.ownerId && o.segment) return 2;
+  return 1;
+}
+
+/** A quantity typed in the product grid, clamped between 0 and what is available. */
+export const clampQuantity = (typed: number, available: number) =>
+  Math.max(0, Math.min(Number.isFinite(typed) ? Math.trunc(typed) : 0, Math.max(0, available)));
+
+/** What a lot offers an order. */
+export const lotAvailable = (s: { quantity: number; quantity_allocated: number }) => availableQuantity(s);
+
+/**
+ * The allocation modal's check: lines at 0 or less are dropped; it validates only when the total equals what the
+ * product needs (else the modal shows 'Attention : les produits n'ont pas tous été imputés.').
+ */
+export function allocationResult(required: number, allocations: readonly { stockId: string; quantity: number }[]) {
+  const lines = allocations.filter((a) => a.quantity > 0);
+  const total = lines.reduce((n, a) => n + a.quantity, 0);
+  return { lines, total, remaining: required - total, complete: total === required };
+}

@@ -1,0 +1,167 @@
+/**
+ * Transmission to the warehouse (issue 10) through the local runtime and its simulated warehouse: a send is
+ * published and acknowledged (005 → 010) without anyone reloading; an acknowledgement received twice moves the
+ * order once; an order marked sent gets its packing list (SSCC-18 with a valid check digit); the resend button.
+ */
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidSscc } from '../../functions/src/orders/packing';
+import { findOrder } from '../../functions/src/orders/repository';
+import { applyWarehouseEvent } from '../../functions/src/orders/warehouse-worker';
+import { CREDENTIALS, REGION } from '../../infra/local/emulators';
+import { ADMIN1, type Harness, SUPER, startHarness, USER1 } from './harness';
+import { freshStock, orderBody } from './order-fixtures';
+
+let h: Harness;
+let at: { productId: string; warehouseId: string };
+let recipient: string;
+
+beforeAll(async () => {
+  h = await startHarness({ warehouseDelayMs: 600 });
+  const token = await h.login(ADMIN1);
+  const me = (await h.call('GET', '/api/auth/user', { token })).body;
+  recipient = (await h.call('GET', '/api/contacts?filter[type]=recipient&paginate=1', { token })).body.data[0].id;
+  const products = (await h.call('GET', '/api/products?paginate=50', { token })).body.data;
+  at = { productId: products.find((p: { hidden: boolean }) => !p.hidden).id, warehouseId: me.warehouseIds[0] };
+});
+afterAll(() => h?.stop());
+
+const get = async (id: string) => (await h.call('GET', `/api/orders/${id}`, { token: await h.login(USER1) })).body;
+/** Reads the order until it satisfies `done` (the warehouse answers within a few seconds). */
+async function until(id: string, done: (o: any) => boolean) {
+  for (let i = 0; i < 100; i++) {
+    const o = await get(id);
+    if (done(o)) return o;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`order ${id} never got there`);
+}
+const sendOrder = async () => {
+  const s = await freshStock(20, at);
+  return h.call('POST', '/api/orders', { token: await h.login(USER1), body: orderBody(s, recipient) });
+};
+
+describe('the warehouse acknowledges what is sent', () => {
+  it('moves a sent order from 005 to 010 by itself', async () => {
+    // Act
+    const sent = await sendOrder();
+    // Assess
+    expect(sent.body.statusCode).toBe('005');
+    expect((await until(sent.body.id, (o) => o.statusCode === '010')).statusCode).toBe('010');
+  });
+
+  it('moves the order once for an acknowledgement received twice', async () => {
+    // Prepare
+    const sent = await sendOrder();
+    await until(sent.body.id, (o) => o.statusCode === '010');
+    await h.call('PUT', `/api/orders/${sent.body.id}`, { token: await h.login(ADMIN1), body: { statusCode: '020' } });
+    const sqs = new SQSClient({
+      endpoint: h.runtime.env.AWS_ENDPOINT_URL_SQS,
+      region: REGION,
+      credentials: CREDENTIALS,
+    });
+    // Act: the same acknowledgement again, as a redelivery would bring it
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: h.runtime.env.WAREHOUSE_EVENTS_QUEUE_URL,
+        MessageBody: JSON.stringify({
+          type: 'order.acknowledged',
+          orderId: sent.body.id,
+          at: new Date().toISOString(),
+        }),
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 2500));
+    // Assess
+    expect((await get(sent.body.id)).statusCode).toBe('020');
+  });
+
+  it('applies three acknowledgements racing on one order as one change', async () => {
+    // Prepare
+    const sent = await sendOrder();
+    const before = await findOrder(sent.body.id);
+    const ack = { type: 'order.acknowledged' as const, orderId: sent.body.id, at: new Date().toISOString() };
+    // Act
+    await Promise.all([applyWarehouseEvent(ack), applyWarehouseEvent(ack), applyWarehouseEvent(ack)]);
+    // Assess: one versioned write (005 → 010); the warehouse's own acknowledgement, arriving later, finds 010
+    const after = await findOrder(sent.body.id);
+    expect(after?.statusCode).toBe('010');
+    expect(after?.version).toBe((before?.version ?? 0) + 1);
+  });
+
+  it('republishes an order still transmitting, and skips the others (resend button)', async () => {
+    // Prepare
+    const sent = await sendOrder();
+    const draft = await h.call('POST', '/api/orders', {
+      token: await h.login(USER1),
+      body: { segment: 'B2B', statusCode: '000', stocks: [] },
+    });
+    // Act
+    const res = await h.call('POST', '/api/orders/send-transmitting', {
+      token: await h.login(SUPER),
+      body: { orders: [{ id: sent.body.id }, { id: draft.body.id }] },
+      lang: 'fr',
+    });
+    const byAdmin = await h.call('POST', '/api/orders/send-transmitting', {
+      token: await h.login(ADMIN1),
+      body: { orders: [{ id: sent.body.id }] },
+    });
+    // Assess
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({
+      message: 'Les commandes en cours de transmission ont été renvoyées.',
+      sent: [sent.body.id],
+      skipped: [draft.body.id],
+    });
+    expect(byAdmin.status).toBe(403);
+    expect((await until(sent.body.id, (o) => o.statusCode === '010')).statusCode).toBe('010');
+  });
+});
+
+describe('the packing list of a sent order', () => {
+  it('is built by the warehouse when the order becomes sent: cartons of pcb bottles with valid SSCC-18', async () => {
+    // Prepare
+    const sent = await sendOrder();
+    await until(sent.body.id, (o) => o.statusCode === '010');
+    // Act
+    await h.call('PUT', `/api/orders/${sent.body.id}`, { token: await h.login(SUPER), body: { statusCode: '070' } });
+    const packed = await until(sent.body.id, (o) => o.packings.length > 0);
+    // Assess
+    expect(packed.statusCode).toBe('070');
+    expect(packed.packings.reduce((n: number, p: { quantity: number }) => n + p.quantity, 0)).toBe(1);
+    expect(packed.packings.every((p: { sscc: string }) => isValidSscc(p.sscc))).toBe(true);
+    expect(packed).toMatchObject({ supportType: 'CARTON', supportNumber: packed.packings.length });
+  });
+});
+
+describe('GET /api/orders/{id}/pdf', () => {
+  it('answers the document named after the reference, in the caller’s language, and its base64 variant', async () => {
+    // Prepare
+    const sent = await sendOrder();
+    await until(sent.body.id, (o) => o.statusCode === '010');
+    const token = await h.login(USER1);
+    // Act
+    const res = await fetch(`${h.url}/api/orders/${sent.body.id}/pdf`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'fr' },
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const json = await h.call('GET', `/api/orders/${sent.body.id}/pdf?output=json`, { token });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${sent.body.reference}.pdf"`);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.toString('latin1')).toContain(`(${sent.body.reference})`);
+    expect(json.body).toMatchObject({ filename: `${sent.body.reference}.pdf`, contentType: 'application/pdf' });
+    expect(Buffer.from(json.body.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('is refused while the order is a draft or transmitting', async () => {
+    const draft = await h.call('POST', '/api/orders', {
+      token: await h.login(USER1),
+      body: { segment: 'B2B', statusCode: '000', stocks: [] },
+    });
+    const res = await h.call('GET', `/api/orders/${draft.body.id}/pdf`, { token: await h.login(USER1) });
+    expect(res.status).toBe(422);
+  });
+});
