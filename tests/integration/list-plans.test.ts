@@ -11,6 +11,7 @@ import { getPath, matchesAll } from '@cellar/shared/filter/match';
 import { type Condition, parseListQuery } from '@cellar/shared/filter/query';
 import { matchesSearch } from '@cellar/shared/filter/search';
 import { type Product, productWords } from '@cellar/shared/products/schemas';
+import { type Reception, receptionWords } from '@cellar/shared/receptions/schemas';
 import { movementWords, type StockMovement } from '@cellar/shared/stockMovements/schemas';
 import { type Stock, stockWords } from '@cellar/shared/stocks/schemas';
 import { type User, userWords } from '@cellar/shared/users/schemas';
@@ -644,4 +645,42 @@ describe('A planned list (stock lines)', () => {
     // Assess
     expect(res.body.data[0].product).toMatchObject({ id: line.product.id, label: '000 First' });
   });
+});
+
+describe('A planned list (receptions)', () => {
+  let receptions: Reception[];
+  beforeAll(async () => {
+    receptions = (
+      await h.call('GET', '/api/receptions?paginate=5000&include=supplier', { token: await h.login(ADMIN) })
+    ).body.data;
+  });
+
+  const RECEPTION_FILTERS = fc.oneof(
+    fc.constantFrom('000', '001', '100', '200').map((v) => `filter[statusCode]=${v}`),
+    fc.constantFrom('f', 'multi').map((v) => `filter[supplier.name][startsWith]=${v}`),
+    fc.constantFrom('rec', 'zzz').map((v) => `filter[search]=${v}`),
+    fc.constantFrom('5', '20').map((v) => `filter[expectedQuantity][gt]=${v}`),
+  );
+
+  it('answers every generated query as the filter language means it', async () => {
+    const admin = await h.login(ADMIN);
+    expect(receptions.length).toBeGreaterThanOrEqual(10);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(RECEPTION_FILTERS, { maxLength: 2, selector: (s) => s.split('=')[0] }),
+        fc.constantFrom('', 'sort=createdAt', 'sort=-expectedAt', 'sort=reference', 'sort=statusCode'),
+        fc.record({ paginate: fc.constantFrom(2, 5), page: fc.constantFrom(1, 2) }),
+        async (filters, sort, page) => {
+          // Prepare
+          const qs = [...filters, sort, `paginate=${page.paginate}`, `page=${page.page}`].filter(Boolean).join('&');
+          const want = expected(receptions, receptionWords, qs, { field: 'createdAt', desc: true });
+          // Act
+          const res = await h.call('GET', `/api/receptions?${qs}`, { token: admin });
+          // Assess
+          assess(qs, res, want, page);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  }, 120_000);
 });

@@ -158,6 +158,9 @@ async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Reception
     words: (r) => receptionWords(r),
     visible: segments ? (r) => segments.includes(r.segment) : undefined,
     total: () => countReceptions(owner, segments ?? [...SEGMENT_CODES, null]),
+    // Ids are ULIDs made with the reception: one value's range of any list-sort index is in creation order, so a
+    // status or supplier filter in the default sort reads that range newest first, a page at a time.
+    idOrdered: owner !== 'all',
   };
 }
 
