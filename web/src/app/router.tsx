@@ -205,6 +205,39 @@ function receptionRoutes(): RouteObject[] {
   ];
 }
 
+/** The order of /order/{detail,status}/{id}, before the page. */
+const loadRouteOrder =
+  (page: 'detail' | 'status'): Loader =>
+  async ({ params }) => {
+    const api = await import('../features/orders/api/get-order');
+    if (page === 'detail') await api.loadViewableOrder(params.orderId);
+    else await api.loadOrder(params.orderId);
+    return null;
+  };
+
+function orderRoutes(): RouteObject[] {
+  const { orders } = paths;
+  const list: RouteObject['lazy'] = async () => ({
+    Component: (await import('../features/orders/routes/order-list')).OrderListRoute,
+  });
+  return [
+    page(orders.list, list),
+    page(orders.list, list, '/order'),
+    page(
+      orders.detail,
+      async () => ({ Component: (await import('../features/orders/routes/order-detail')).OrderDetailRoute }),
+      orders.detail.path,
+      loadRouteOrder('detail'),
+    ),
+    page(
+      orders.status,
+      async () => ({ Component: (await import('../features/orders/routes/order-status')).OrderStatusRoute }),
+      orders.status.path,
+      loadRouteOrder('status'),
+    ),
+  ];
+}
+
 /** /new-user and /reset-password: one page, two titles. */
 function passwordRoute(mode: 'newUser' | 'resetPassword'): RouteObject {
   return {
@@ -284,6 +317,7 @@ export const routes: RouteObject[] = [
       ...companyRoutes(),
       ...catalogueRoutes(),
       ...receptionRoutes(),
+      ...orderRoutes(),
       { path: '*', loader: () => redirect(paths.dashboard.path) },
     ],
   },

@@ -186,6 +186,29 @@ export const paths = {
       name: 'reception-status',
     },
   },
+  orders: {
+    list: {
+      path: '/order/list',
+      access: ACCESS.reader,
+      scopes: ['order'],
+      title: 'orders.list_title',
+      name: 'order-list',
+    },
+    detail: {
+      path: '/order/detail/:orderId',
+      access: ACCESS.reader,
+      scopes: ['order'],
+      title: 'orders.detail_title',
+      name: 'order-detail',
+    },
+    status: {
+      path: '/order/status/:orderId',
+      access: ACCESS.reader,
+      scopes: ['order'],
+      title: 'orders.status_title',
+      name: 'order-status',
+    },
+  },
   stock: {
     list: { path: '/stock/list', access: ACCESS.reader, scopes: ['stock'], title: 'stocks.title', name: 'stock-list' },
     movements: {
@@ -219,3 +242,7 @@ export const receptionPath = (page: 'modify' | 'detail' | 'status', receptionId:
 /** /reception/create, continuing a reception when one is named (?reception_id=). */
 export const receptionCreatePath = (receptionId?: string | null) =>
   receptionId ? `${paths.receptions.create.path}?reception_id=${receptionId}` : paths.receptions.create.path;
+
+/** /order/{detail,status}/{id}. */
+export const orderPath = (page: 'detail' | 'status', orderId: string) =>
+  generatePath(paths.orders[page].path, { orderId });

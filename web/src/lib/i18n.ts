@@ -28,10 +28,26 @@ function applyLanguage(lng: string) {
 
 i18n.on('languageChanged', applyLanguage);
 
+type Texts = { [key: string]: string | Texts };
+
+/**
+ * The app's texts with the shared ones over them, merged key by key: a namespace both word (`order`: the shared
+ * API messages, the screens' own) keeps the keys of each.
+ */
+export function mergeTexts(base: Texts, over: Texts): Texts {
+  const out: Texts = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const mine = out[key];
+    out[key] =
+      typeof value === 'object' && mine !== undefined && typeof mine === 'object' ? mergeTexts(mine, value) : value;
+  }
+  return out;
+}
+
 void i18n.use(initReactI18next).init({
   resources: {
-    fr: { translation: { ...fr, ...sharedMessages.fr } },
-    en: { translation: { ...en, ...sharedMessages.en } },
+    fr: { translation: mergeTexts(fr, sharedMessages.fr) },
+    en: { translation: mergeTexts(en, sharedMessages.en) },
   },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,

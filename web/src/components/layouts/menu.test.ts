@@ -11,10 +11,11 @@ const flatten = (entries: MenuEntry[]) =>
   );
 
 describe('Function: visibleMenu', () => {
-  it('gives a reader home, the deliveries, the stock group, the toolkit and settings', () => {
+  it('gives a reader home, the deliveries, the orders, the stock group, the toolkit and settings', () => {
     expect(flatten(visibleMenu(principal('reader')))).toEqual([
       'menu.home → /dashboard',
       'menu.receptions → /reception/list',
+      'menu.orders → /order/list',
       'menu.stock_group/menu.stock → /stock/list',
       'menu.stock_group/menu.stock_movements → /stock/movement',
       'menu.toolkit/menu.product → /product/list',
@@ -33,6 +34,7 @@ describe('Function: visibleMenu', () => {
     expect(menu).toEqual([
       'menu.home → /dashboard',
       'menu.receptions → /reception/list',
+      'menu.orders → /order/list',
       'menu.stock_group/menu.stock → /stock/list',
       'menu.stock_group/menu.stock_movements → /stock/movement',
       'menu.toolkit/menu.product → /product/list',
@@ -71,6 +73,11 @@ describe('Function: visibleMenu', () => {
   ])('gives the scope %j its own catalogue entries only', (scope, entries) => {
     const menu = flatten(visibleMenu(principal('reader', scope)));
     expect(menu.filter((e) => e.includes('/stock') || e.includes('/product'))).toEqual(entries);
+  });
+
+  it('shows the orders with the order scope only', () => {
+    expect(flatten(visibleMenu(principal('reader', ['order'])))).toContain('menu.orders → /order/list');
+    expect(flatten(visibleMenu(principal('reader', ['reception']))).some((e) => e.includes('/order'))).toBe(false);
   });
 
   it('shows the deliveries with the reception scope only', () => {

@@ -1,9 +1,9 @@
 /**
- * The side menu of spec 1 §2 and spec 3 §6: Home; the stock group (stock, stock movements) and the toolkit group
+ * The side menu of spec 1 §2 and spec 3 §6: Home; Deliveries; Orders; the stock group (stock, stock movements) and the toolkit group
  * (product, supplier, recipient), each entry with its module scope; user accounts for admins; the provider's
  * screens for the superadmin (carriers, client accounts, client carriers, statistics); Settings for everyone.
  * An entry shows when its page admits the user (the shared canAccess rule against the SPA route table) and the
- * user reaches the entry's own level. Screens not built yet (orders, shipping) have no entry: a menu never leads
+ * user reaches the entry's own level. Screens not built yet (shipping) have no entry: a menu never leads
  * to a page that does not exist.
  */
 import { ACCESS, type AccessLevel, canAccess, isSuperadmin, type Principal } from '@cellar/shared/access/roles';
@@ -18,6 +18,7 @@ import {
   IconPackageExport,
   IconPackages,
   IconSettings,
+  IconShoppingCart,
   IconTool,
   IconTruck,
   IconTruckDelivery,
@@ -60,6 +61,7 @@ const userAccounts = (p: Principal): AppPath => (isSuperadmin(p) ? paths.users.l
 export const MENU: readonly MenuRule[] = [
   { label: 'menu.home', icon: IconHome, page: paths.dashboard },
   { label: 'menu.receptions', icon: IconTruckLoading, page: paths.receptions.list },
+  { label: 'menu.orders', icon: IconShoppingCart, page: paths.orders.list },
   {
     label: 'menu.stock_group',
     icon: IconBoxMultiple,

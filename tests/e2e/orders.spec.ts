@@ -1,0 +1,111 @@
+/**
+ * Customer order screens over the demo orders (CMD-CLI001-001 draft, -002 transmitting, -003 entry, -008 and
+ * -009 shipped with packings): the list from the menu, the detail page with its packing list and its PDF, the
+ * status page, the resend-transmitting button for the superadmin, and a reader without any write control.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { ACCOUNTS, gridRows, signIn } from './support';
+
+const DRAFT = 'CMD-CLI001-001';
+const ENTRY = 'CMD-CLI001-003';
+const SHIPPED = 'CMD-CLI001-008';
+
+/** The list, searched for one reference, showing that order alone. */
+async function findOrder(page: Page, reference: string) {
+  await page.getByRole('textbox', { name: 'Rechercher' }).fill(reference);
+  await expect(gridRows(page)).toHaveCount(1);
+  const row = gridRows(page).first();
+  await expect(row).toContainText(reference);
+  return row;
+}
+
+test.describe('Orders', () => {
+  test('a writer sees the demo orders, opens a shipped one and downloads its PDF', async ({ page }) => {
+    await signIn(page, ACCOUNTS.user);
+    await page.getByRole('navigation').getByRole('link', { name: 'Commandes' }).click();
+    await expect(page).toHaveURL(/\/order\/list$/);
+    const grid = page.getByTestId('data-grid');
+    for (const header of ['Référence', 'Destinataire', 'Date de livraison', 'Qté commandée', 'Pays', 'Statut']) {
+      await expect(grid.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    }
+    await expect(gridRows(page).filter({ hasText: 'CMD-CLI001-' }).first()).toBeVisible();
+    // Another company's orders are not the user's, and the owner columns are the superadmin's.
+    await expect(gridRows(page).filter({ hasText: 'CMD-CLI002-' })).toHaveCount(0);
+    await expect(grid.getByRole('columnheader', { name: 'Code compte' })).toHaveCount(0);
+    // The resend-transmitting button is the superadmin's.
+    await expect(page.getByRole('button', { name: 'Renvoyer les commandes en transmission' })).toHaveCount(0);
+
+    // A draft has no detail page; its writer may delete it.
+    const draft = await findOrder(page, DRAFT);
+    await expect(draft).toContainText('Brouillon');
+    await expect(draft.getByRole('link', { name: `Voir ${DRAFT}` })).toHaveCount(0);
+    await expect(draft.getByRole('button', { name: `Supprimer ${DRAFT}` })).toBeVisible();
+
+    // A shipped order: no delete for a user, a detail page with its packing list and its PDF.
+    const shipped = await findOrder(page, SHIPPED);
+    await expect(shipped).toContainText('Expédiée');
+    await expect(shipped.getByRole('button', { name: `Supprimer ${SHIPPED}` })).toHaveCount(0);
+    await shipped.getByRole('link', { name: `Voir ${SHIPPED}` }).click();
+    await expect(page).toHaveURL(/\/order\/detail\//);
+    await expect(page.getByRole('heading', { name: `Détail de la commande - ${SHIPPED}` })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Livraison' })).toContainText('Géré par le prestataire');
+    await expect(page.getByTestId('order-lines').getByRole('row')).not.toHaveCount(0);
+    await expect(page.getByTestId('order-packings')).toBeVisible();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Télécharger le PDF' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toContain(SHIPPED);
+    const bytes = await readFile(await file.path());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  test('an admin changes a status on the status page, which saves at once', async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto(`/order?search_filter=${ENTRY}`);
+    await expect(gridRows(page)).toHaveCount(1);
+    await gridRows(page)
+      .first()
+      .getByRole('link', { name: `Changer le statut ${ENTRY}` })
+      .click();
+    await expect(page).toHaveURL(/\/order\/status\//);
+    await expect(page.getByRole('textbox', { name: 'Référence de la commande' })).toHaveValue(ENTRY);
+    await page.getByRole('combobox', { name: 'Statut' }).click();
+    await page.getByRole('option', { name: '040 - En attente d’enlèvement' }).click();
+    await expect(page.getByText('Le statut de la commande a été mis à jour.')).toBeVisible();
+    await page.goto(`/order/list?search_filter=${ENTRY}`);
+    await expect(gridRows(page).first()).toContainText('En attente d’enlèvement');
+  });
+
+  test('the superadmin sees the owner columns and resends the transmitting orders', async ({ page }) => {
+    await signIn(page, ACCOUNTS.superadmin);
+    await page.goto('/order/list');
+    await expect(page.getByTestId('data-grid').getByRole('columnheader', { name: 'Code compte' })).toBeVisible();
+    await page.getByRole('button', { name: 'Renvoyer les commandes en transmission' }).click();
+    await expect(page.getByText('Les commandes en cours de transmission ont été renvoyées.')).toBeVisible();
+  });
+
+  test('a reader sees the orders without any write control', async ({ page }) => {
+    await signIn(page, ACCOUNTS.reader);
+    await page.getByRole('navigation').getByRole('link', { name: 'Commandes' }).click();
+    await expect(page).toHaveURL(/\/order\/list$/);
+    const row = await findOrder(page, DRAFT);
+    await expect(row.getByRole('button', { name: `Supprimer ${DRAFT}` })).toHaveCount(0);
+    await expect(row.getByRole('link', { name: `Modifier ${DRAFT}` })).toHaveCount(0);
+    await expect(row.getByRole('link', { name: `Changer le statut ${DRAFT}` })).toHaveCount(0);
+    const shipped = await findOrder(page, SHIPPED);
+    await expect(shipped.getByRole('link', { name: `Voir ${SHIPPED}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Renvoyer les commandes en transmission' })).toHaveCount(0);
+    // Its status page shows the status without letting it change.
+    const id = (await shipped.getByRole('link', { name: `Voir ${SHIPPED}` }).getAttribute('href'))?.split('/').pop();
+    await page.goto(`/order/status/${id}`);
+    await expect(page.getByRole('combobox', { name: 'Statut' })).toBeDisabled();
+  });
+
+  test('an unknown order leads to /404', async ({ page }) => {
+    await signIn(page, ACCOUNTS.user);
+    await page.goto('/order/detail/01UNKNOWNORDER0000000000000');
+    await expect(page).toHaveURL(/\/404$/);
+  });
+});

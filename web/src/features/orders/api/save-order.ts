@@ -1,0 +1,78 @@
+import type { orderUpdateSchema } from '@cellar/shared/orders/schemas';
+import { routes } from '@cellar/shared/routes/table';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type * as z from 'zod';
+import { callRoute } from '../../../lib/api-client';
+import { resourceKey, routeKey } from '../../../lib/route-key';
+import { ORDER_DETAIL_QUERY, orderQueryOptions } from './get-order';
+
+/** The status page's change (statusCode alone), and later the wizard's save and send. */
+export const updateOrder = ({ id, body }: { id: string; body: z.input<typeof orderUpdateSchema> }) =>
+  callRoute(routes.orderUpdate, { params: { id }, body, query: ORDER_DETAIL_QUERY });
+
+export function useUpdateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOrder,
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(orderQueryOptions(saved.id).queryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: resourceKey(routes.orderList) });
+    },
+  });
+}
+
+export const deleteOrder = (id: string) => callRoute(routes.orderDelete, { params: { id } });
+
+export function useDeleteOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteOrder,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKey(routes.orderList) }),
+  });
+}
+
+/** The transmitting (005) orders of the caller, republished to the warehouse (canSendTransmittingOrder). */
+export async function resendTransmittingOrders() {
+  const page = await callRoute(routes.orderList, {
+    query: { filters: [{ field: 'statusCode', op: 'eq', values: ['005'] }], paginate: 1000 },
+  });
+  if (page.data.length === 0) return null;
+  return callRoute(routes.orderSendTransmitting, { body: { orders: page.data.map((o) => ({ id: o.id })) } });
+}
+
+export function useResendTransmitting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resendTransmittingOrders,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKey(routes.orderList) }),
+  });
+}
+
+/** The recipients' countries of the caller's orders: the country filter's choices. */
+export const useOrderCountries = () =>
+  useQuery({
+    queryKey: routeKey(routes.orderCountries),
+    queryFn: () => callRoute(routes.orderCountries),
+    staleTime: 60_000,
+  });
+
+/**
+ * The order document (spec 2 §7: answered in base64), saved as a PDF named after the order reference. The JSON
+ * variant goes through the API client like every call (token, language, error notices).
+ */
+export async function downloadOrderPdf(id: string, errorMessage?: string) {
+  const { filename, contentType, content } = await callRoute(routes.orderPdf, {
+    params: { id },
+    query: { params: { output: 'json' } },
+    errorMessage,
+  });
+  const bytes = Uint8Array.from(atob(content), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: contentType }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

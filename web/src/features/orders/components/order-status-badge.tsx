@@ -1,0 +1,30 @@
+import { ORDER_STATUS } from '@cellar/shared/orders/status';
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Order chips in the spec's colours (spec 1 §9): draft a lighter blue; transmitting, entry, in progress and
+ * validated blue; sent green; cancelled red.
+ */
+const LOOKS: Record<string, { color: string; variant: 'light' | 'filled' }> = {
+  '000': { color: 'blue', variant: 'light' },
+  '005': { color: 'blue', variant: 'filled' },
+  '010': { color: 'blue', variant: 'filled' },
+  '020': { color: 'blue', variant: 'filled' },
+  '030': { color: 'blue', variant: 'filled' },
+  '040': { color: 'blue', variant: 'filled' },
+  '050': { color: 'red', variant: 'filled' },
+  '070': { color: 'green', variant: 'filled' },
+};
+
+export const orderStatusLabel = (code: string) => ORDER_STATUS.byCode(code)?.labelKey ?? code;
+
+export function OrderStatusBadge({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const look = LOOKS[code] ?? { color: 'gray', variant: 'light' };
+  return (
+    <Badge color={look.color} variant={look.variant} radius="sm" data-status={code}>
+      {t(orderStatusLabel(code))}
+    </Badge>
+  );
+}

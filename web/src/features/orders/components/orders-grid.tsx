@@ -1,0 +1,141 @@
+/**
+ * The order list's grid (spec 2 §2, §9): the default columns (reference, creation date, recipient, delivery,
+ * appointment and preparation dates, prepared and ordered quantities, carrier, recipient country, warehouse, status
+ * chip, support type), owner code and name for the superadmin; draft rows highlighted; the country filter's
+ * choices from /api/orders/countries.
+ */
+import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
+import type { Language } from '@cellar/shared/i18n/messages';
+import type { Order } from '@cellar/shared/orders/schemas';
+import { ORDER_STATUS } from '@cellar/shared/orders/status';
+import { routes } from '@cellar/shared/routes/table';
+import type { RowStyle } from 'ag-grid-community';
+import { type ReactNode, type Ref, useMemo } from 'react';
+import { type Choice, SEGMENT_CHOICES } from '../../../components/data-grid/choice-filter';
+import { DataGrid, type DataGridHandle } from '../../../components/data-grid/data-grid';
+import type { GridColumn } from '../../../components/data-grid/grid-column';
+import { useWarehouseChoices } from '../../../components/data-grid/warehouse-choices';
+import { formatDateTime, formatDay } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { useOrderCountries } from '../api/save-order';
+import { OrderStatusBadge } from './order-status-badge';
+
+type OrderListRoute = typeof routes.orderList;
+
+/** One choice per status label (020 and 030 are both 'in progress'). */
+const STATUS_CHOICES: Choice[] = ORDER_STATUS.list
+  .filter((s) => s.code !== '030')
+  .map((s) => ({ value: s.code, label: s.labelKey }));
+
+export interface OrderColumnsContext {
+  principal: Principal;
+  warehouses: readonly Choice[];
+  countries: readonly Choice[];
+  language: Language;
+}
+
+export function orderColumns({ principal, warehouses, countries, language }: OrderColumnsContext) {
+  const day = (v: string | null) => (v ? formatDay(v, language) : '');
+  const date = (
+    field: 'deliveryDate' | 'appointmentDate' | 'preparationDate',
+    header: string,
+  ): GridColumn<OrderListRoute> => ({ field, header, width: 140, filter: 'date', value: (o) => day(o[field]) });
+  const quantity = (field: 'orderedQuantity' | 'preparedQuantity', header: string) =>
+    ({ field, header, width: 120, filter: 'number' }) satisfies GridColumn<OrderListRoute>;
+  return [
+    { field: 'reference', header: 'orders.columns.reference', width: 170 },
+    {
+      field: 'createdAt',
+      header: 'orders.columns.created_at',
+      width: 170,
+      filter: 'dateRange',
+      value: (o) => formatDateTime(o.createdAt, language),
+    },
+    { field: 'recipient.displayName', header: 'orders.columns.recipient', width: 200 },
+    date('deliveryDate', 'orders.columns.delivery_date'),
+    date('appointmentDate', 'orders.columns.appointment_date'),
+    date('preparationDate', 'orders.columns.preparation_date'),
+    quantity('preparedQuantity', 'orders.columns.prepared_quantity'),
+    quantity('orderedQuantity', 'orders.columns.ordered_quantity'),
+    { field: 'carrier.name', header: 'orders.columns.carrier', width: 160, value: (o) => o.carrier?.name ?? '' },
+    {
+      field: 'recipient.country',
+      header: 'orders.columns.country',
+      width: 120,
+      filter: { choices: [...countries] },
+      value: (o) => o.recipient?.country ?? '',
+    },
+    {
+      field: 'warehouse.name',
+      header: 'orders.columns.warehouse',
+      width: 180,
+      filterField: 'warehouse.id',
+      filter: { choices: [...warehouses] },
+      value: (o) => o.warehouse?.name ?? '',
+    },
+    {
+      field: 'statusCode',
+      header: 'orders.columns.status',
+      width: 160,
+      filter: { choices: STATUS_CHOICES },
+      render: (o) => <OrderStatusBadge code={o.statusCode} />,
+    },
+    { field: 'supportType', header: 'orders.columns.support_type', width: 130 },
+    { field: 'recipientReference', header: 'orders.columns.recipient_reference', width: 170, hidden: true },
+    {
+      field: 'segment',
+      header: 'orders.columns.segment',
+      width: 110,
+      hidden: true,
+      filter: { choices: SEGMENT_CHOICES },
+    },
+    ...(isSuperadmin(principal)
+      ? [
+          { field: 'owner.code', header: 'orders.columns.owner_code', width: 120 },
+          { field: 'owner.name', header: 'orders.columns.owner_name', width: 200 },
+        ]
+      : []),
+  ] satisfies GridColumn<OrderListRoute>[];
+}
+
+/** Drafts stand out: they are not sent yet. */
+const rowStyle = (o: Order): RowStyle | undefined =>
+  o.statusCode === '000' ? { background: 'var(--mantine-color-blue-0)' } : undefined;
+
+interface OrdersGridProps {
+  principal: Principal;
+  rowActions: (order: Order) => ReactNode;
+  rowActionsWidth: number;
+  actions: ReactNode;
+  ref: Ref<DataGridHandle>;
+}
+
+export function OrdersGrid({ principal, rowActions, rowActionsWidth, actions, ref }: OrdersGridProps) {
+  const warehouses = useWarehouseChoices();
+  const countries = useOrderCountries();
+  const language = currentLanguage();
+  const columns = useMemo(
+    () =>
+      orderColumns({
+        principal,
+        warehouses: warehouses.data ?? [],
+        countries: (countries.data ?? []).map((c) => ({ value: c.code, text: `${c.code} - ${c.country}` })),
+        language,
+      }),
+    [principal, warehouses.data, countries.data, language],
+  );
+  return (
+    <DataGrid
+      ref={ref}
+      slug="order"
+      route={routes.orderList}
+      columns={columns}
+      defaultSort={[{ field: 'createdAt', desc: true }]}
+      include={['owner', 'recipient', 'carrier', 'carrier.owner', 'warehouse', 'segment']}
+      rowActions={rowActions}
+      rowActionsWidth={rowActionsWidth}
+      rowStyle={rowStyle}
+      actions={actions}
+    />
+  );
+}
