@@ -3,9 +3,11 @@
  * once, with its company. The tenant of every request comes from here, never from the request itself.
  */
 import { type Principal, ROLES } from '@cellar/shared/access/roles';
+import { readCompany } from '../companies/repository';
 import { type CompanyItem, companies } from '../data/reference';
 import { UnauthenticatedError } from '../errors';
 import { getUser, type UserItem } from '../users/repository';
+import { mayActAs } from './impersonation';
 import { verifyToken } from './tokens';
 
 export interface Caller extends Principal {
@@ -37,12 +39,24 @@ export async function authenticate(headers: Record<string, string | undefined>):
 }
 
 /**
+ * Whether the user really acting may still act as the target, judged as it is now: the actor exists and is active,
+ * its company is active (read from the table, not the reference cache, so a deactivation applies at once), and
+ * the target is still one it may impersonate (`mayActAs`: its child, or anyone for the superadmin).
+ */
+async function mayStillAct(actor: UserItem | undefined, targetId: string): Promise<boolean> {
+  if (!actor?.active || !mayActAs(actor, targetId)) return false;
+  return (await readCompany(actor.companyId))?.active === true;
+}
+
+/**
  * The caller a user id stands for, as it is now; undefined when the user or its company is gone or the user is
- * inactive. Background work (the import worker) acts as the user who started it, through this.
+ * inactive, and, while impersonating, when the actor may no longer act (see `mayStillAct`). Background work (the
+ * import worker) acts as the user who started it, through this.
  */
 export async function callerFor(userId: string, actorId?: string): Promise<Caller | undefined> {
-  const user = await getUser(userId);
+  const [user, actor] = await Promise.all([getUser(userId), actorId ? getUser(actorId) : undefined]);
   if (!user?.active) return undefined;
+  if (actorId && !(await mayStillAct(actor, userId))) return undefined;
   const company = (await companies.get()).get(user.companyId);
   if (!company) return undefined;
   return {

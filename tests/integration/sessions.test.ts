@@ -1,0 +1,169 @@
+/**
+ * Sessions and accounts (issue 12): an impersonation ends when its actor may no longer act, a deactivated company
+ * stops its users at once, and sessions are revoked by a per-user token version.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, SUPER, startHarness } from './harness';
+
+let h: Harness;
+let superToken: string;
+let warehouseId: string;
+beforeAll(async () => {
+  h = await startHarness();
+  superToken = await h.login(SUPER);
+  warehouseId = (await h.call('GET', '/api/warehouses', { token: superToken })).body[0].id;
+});
+afterAll(() => h?.stop());
+
+const PASSWORD = 'Vendanges2026';
+
+/** The links the local mailbox holds for an address, newest first. */
+async function linksFor(email: string): Promise<URL[]> {
+  const html = await (await fetch(`${h.url}/_mailbox`)).text();
+  return html
+    .split('<article')
+    .slice(1)
+    .filter((a) => a.includes(`>${email}<`))
+    .map((a) => a.match(/href="([^"]+)"/)?.[1])
+    .filter((href): href is string => !!href)
+    .map((href) => new URL(href.replace(/&amp;/g, '&')));
+}
+
+const useLink = (link: URL, password = PASSWORD) =>
+  h.call('POST', '/api/auth/password/reset', {
+    body: {
+      email: link.searchParams.get('email'),
+      token: link.searchParams.get('token'),
+      password,
+      password_confirmation: password,
+    },
+  });
+
+const signIn = (email: string, password = PASSWORD) => h.call('POST', '/api/auth/token', { body: { email, password } });
+
+const me = (token: string, headers: Record<string, string> = {}) => h.call('GET', '/api/auth/user', { token, headers });
+
+const companyBody = (code: string, active = true) => ({
+  code,
+  name: `Maison ${code}`,
+  address: {
+    isCompany: true,
+    company: `Maison ${code}`,
+    street: '1 rue A',
+    postcode: '33000',
+    city: 'Bordeaux',
+    country: 'FR',
+    siretNumber: '73282932000074',
+  },
+  warehouseIds: [warehouseId],
+  segments: ['B2C'],
+  scope: ['order', 'recipient'],
+  active,
+});
+
+async function newCompany(code: string): Promise<string> {
+  const res = await h.call('POST', '/api/companies', { token: superToken, body: companyBody(code) });
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+const setCompanyActive = async (id: string, code: string, active: boolean) =>
+  expect(
+    (await h.call('PUT', `/api/companies/${id}`, { token: superToken, body: companyBody(code, active) })).status,
+  ).toBe(200);
+
+interface Account {
+  id: string;
+  email: string;
+  token: string;
+}
+
+const userBody = (patch: Record<string, unknown> = {}) => ({
+  lastname: 'Durand',
+  firstname: 'Alice',
+  role: 'admin',
+  warehouseIds: [warehouseId],
+  scope: ['order'],
+  ...patch,
+});
+
+/** A user of a company, created by the superadmin, with its first password set through its welcome link. */
+async function newUser(email: string, companyId: string): Promise<Account> {
+  const created = await h.call('POST', '/api/users', {
+    token: superToken,
+    body: { ...userBody(), companyId, email, email_confirmation: email },
+  });
+  expect(created.status).toBe(201);
+  const [link] = await linksFor(email);
+  const set = await useLink(link as URL);
+  expect(set.status).toBe(200);
+  return { id: created.body.id, email, token: set.body.access_token };
+}
+
+const editUser = async (id: string, patch: Record<string, unknown>) =>
+  expect((await h.call('PUT', `/api/users/${id}`, { token: superToken, body: userBody(patch) })).status).toBe(200);
+
+describe('Impersonation ends when its actor may no longer act', () => {
+  let target: Account;
+  let actorsCompany: string;
+  beforeAll(async () => {
+    target = await newUser('target@cli941.test', await newCompany('CLI941'));
+    actorsCompany = await newCompany('CLI942');
+  });
+
+  /** An actor of CLI942 with the target as its child, and the token it gets to act as the target. */
+  async function impersonation(email: string, companyId = actorsCompany) {
+    const actor = await newUser(email, companyId);
+    await editUser(actor.id, { childIds: [target.id] });
+    const res = await h.call('GET', `/api/auth/login-as/${target.id}`, { token: actor.token });
+    expect(res.status).toBe(200);
+    const token: string = res.body.access_token;
+    expect((await me(token)).body).toMatchObject({ email: target.email, impersonatedBy: actor.id });
+    return { actor, token };
+  }
+
+  /** The token neither authenticates (as the bearer or as the impersonation header) nor is exchanged. */
+  async function expectRevoked(actor: Account, token: string) {
+    expect((await me(token)).status).toBe(401);
+    const header = await me(actor.token, { 'x-impersonation-token': token });
+    expect(header.status).toBe(401);
+    expect(header.body).toMatchObject({ message: 'Unauthenticated.' });
+    expect((await h.call('GET', `/api/auth/login-as/${target.id}`, { token })).status).toBe(401);
+  }
+
+  it('stops when the target is no longer among the actor’s children', async () => {
+    const { actor, token } = await impersonation('actor1@cli942.test');
+    await editUser(actor.id, { childIds: [] });
+    await expectRevoked(actor, token);
+  });
+
+  it('stops when the actor is deactivated', async () => {
+    const { actor, token } = await impersonation('actor2@cli942.test');
+    await editUser(actor.id, { active: false });
+    expect((await me(token)).status).toBe(401);
+    expect((await h.call('GET', `/api/auth/login-as/${target.id}`, { token })).status).toBe(401);
+  });
+
+  it('stops when the actor is deleted', async () => {
+    const { actor, token } = await impersonation('actor3@cli942.test');
+    expect((await h.call('DELETE', `/api/users/${actor.id}`, { token: superToken })).status).toBe(204);
+    expect((await me(token)).status).toBe(401);
+    expect((await h.call('GET', `/api/auth/login-as/${target.id}`, { token })).status).toBe(401);
+  });
+
+  it('stops when the actor’s company is deactivated, though the target’s is active', async () => {
+    const companyId = await newCompany('CLI943');
+    const { token } = await impersonation('actor4@cli943.test', companyId);
+    await setCompanyActive(companyId, 'CLI943', false);
+    expect((await me(token)).status).toBe(401);
+    expect((await h.call('GET', `/api/auth/login-as/${target.id}`, { token })).status).toBe(401);
+    expect((await me(target.token)).status).toBe(200);
+  });
+
+  it('goes on while the actor may act, and the superadmin may act as anyone', async () => {
+    const { token } = await impersonation('actor5@cli942.test');
+    expect((await me(token)).status).toBe(200);
+    const asTarget = await h.call('GET', `/api/auth/login-as/${target.id}`, { token: superToken });
+    expect((await me(asTarget.body.access_token)).status).toBe(200);
+  });
+});
