@@ -167,3 +167,22 @@ describe('Impersonation ends when its actor may no longer act', () => {
     expect((await me(asTarget.body.access_token)).status).toBe(200);
   });
 });
+
+describe('A deactivated company stops its users at once', () => {
+  it('refuses their sign-in and their tokens, until it is active again', async () => {
+    const companyId = await newCompany('CLI944');
+    const user = await newUser('user@cli944.test', companyId);
+    expect((await me(user.token)).status).toBe(200);
+    await setCompanyActive(companyId, 'CLI944', false);
+    const refused = await me(user.token);
+    expect(refused).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
+    expect(await signIn(user.email)).toMatchObject({ status: 401, body: { message: 'Invalid credentials.' } });
+    // No usable link either: the reset e-mail is not sent.
+    const before = (await linksFor(user.email)).length;
+    await h.call('POST', '/api/auth/password/email', { body: { email: user.email } });
+    expect((await linksFor(user.email)).length).toBe(before);
+    await setCompanyActive(companyId, 'CLI944', true);
+    expect((await signIn(user.email)).status).toBe(200);
+    expect((await me(user.token)).status).toBe(200);
+  });
+});

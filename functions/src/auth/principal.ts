@@ -4,7 +4,7 @@
  */
 import { type Principal, ROLES } from '@cellar/shared/access/roles';
 import { readCompany } from '../companies/repository';
-import { type CompanyItem, companies } from '../data/reference';
+import type { CompanyItem } from '../data/reference';
 import { UnauthenticatedError } from '../errors';
 import { getUser, type UserItem } from '../users/repository';
 import { mayActAs } from './impersonation';
@@ -39,26 +39,43 @@ export async function authenticate(headers: Record<string, string | undefined>):
 }
 
 /**
+ * Whether a user's company lets it in: an inactive company stops its users at once. The superadmin (the provider's
+ * own account) is not stopped by its company's flag, so that nobody can lock the provider out.
+ */
+const companyLetsIn = (user: UserItem, company: CompanyItem | undefined): company is CompanyItem =>
+  company !== undefined && (company.active || user.roleLevel === ROLES.superadmin);
+
+/**
+ * Whether a user may have a session now: active, its company active. The company is read from the table, not from
+ * the reference cache (a few seconds old in each container), so that a deactivation applies on the next request
+ * everywhere; one GetItem per request, as for the user.
+ */
+export async function mayConnect(user: UserItem | undefined): Promise<boolean> {
+  return !!user?.active && companyLetsIn(user, await readCompany(user.companyId));
+}
+
+/**
  * Whether the user really acting may still act as the target, judged as it is now: the actor exists and is active,
  * its company is active (read from the table, not the reference cache, so a deactivation applies at once), and
  * the target is still one it may impersonate (`mayActAs`: its child, or anyone for the superadmin).
  */
 async function mayStillAct(actor: UserItem | undefined, targetId: string): Promise<boolean> {
-  if (!actor?.active || !mayActAs(actor, targetId)) return false;
-  return (await readCompany(actor.companyId))?.active === true;
+  return actor !== undefined && mayActAs(actor, targetId) && mayConnect(actor);
 }
 
 /**
- * The caller a user id stands for, as it is now; undefined when the user or its company is gone or the user is
- * inactive, and, while impersonating, when the actor may no longer act (see `mayStillAct`). Background work (the
- * import worker) acts as the user who started it, through this.
+ * The caller a user id stands for, as it is now; undefined when the user or its company is gone or inactive, and,
+ * while impersonating, when the actor may no longer act (see `mayStillAct`). Background work (the import worker)
+ * acts as the user who started it, through this.
  */
 export async function callerFor(userId: string, actorId?: string): Promise<Caller | undefined> {
   const [user, actor] = await Promise.all([getUser(userId), actorId ? getUser(actorId) : undefined]);
   if (!user?.active) return undefined;
-  if (actorId && !(await mayStillAct(actor, userId))) return undefined;
-  const company = (await companies.get()).get(user.companyId);
-  if (!company) return undefined;
+  const [company, actorMayAct] = await Promise.all([
+    readCompany(user.companyId),
+    actorId ? mayStillAct(actor, userId) : true,
+  ]);
+  if (!companyLetsIn(user, company) || !actorMayAct) return undefined;
   return {
     role: user.roleLevel,
     scope: user.scope,

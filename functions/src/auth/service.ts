@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '../platform/passwords';
 import { findUserByEmail, getUser, saveUser } from '../users/repository';
 import { parseInclude, userView } from '../users/view';
 import { mayActAs } from './impersonation';
-import type { Caller } from './principal';
+import { type Caller, mayConnect } from './principal';
 import { consumeToken, sendReset } from './reset-tokens';
 import { assertNotLocked, clearFailures, recordFailure } from './throttle';
 import { issueToken } from './tokens';
@@ -22,7 +22,8 @@ export async function signIn(credentials: Credentials) {
   await assertNotLocked(credentials.email);
   const user = await findUserByEmail(credentials.email);
   const ok = await verifyPassword(credentials.password, user?.passwordHash);
-  if (!user || !ok || !user.active) {
+  // An inactive user, or a user of an inactive company, is refused like a wrong password.
+  if (!user || !ok || !(await mayConnect(user))) {
     await recordFailure(credentials.email);
     throw new UnauthenticatedError('api.invalid_credentials');
   }
@@ -50,13 +51,13 @@ export async function updateSelf(caller: Caller, input: SelfUpdateBody) {
 /** Always the same answer, so that nobody learns which e-mails have an account. */
 export async function requestPasswordReset(email: string): Promise<void> {
   const user = await findUserByEmail(email);
-  if (user?.active) await sendReset(user);
+  if (user && (await mayConnect(user))) await sendReset(user);
 }
 
 export async function resetPassword(input: PasswordReset) {
   const userId = await consumeToken(input.email, input.token);
   const user = userId ? await getUser(userId) : undefined;
-  if (!user?.active) throw new InvalidError({}, 'api.reset_token_invalid');
+  if (!user || !(await mayConnect(user))) throw new InvalidError({}, 'api.reset_token_invalid');
   await saveUser({ ...user, passwordHash: await hashPassword(input.password) }, user);
   await clearFailures(user.email);
   return tokenResponse(user.id);
