@@ -28,6 +28,8 @@ export interface Harness {
     },
   ): Promise<Answer<T>>;
   login(email: string): Promise<string>;
+  /** Replaces the session `login` keeps for an account (after a password reset has ended the previous one). */
+  remember(email: string, token: string): void;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,9 @@ export async function startHarness(
       if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${res.text}`);
       tokens.set(email, res.body.access_token);
       return res.body.access_token;
+    },
+    remember(email, token) {
+      tokens.set(email, token);
     },
     async stop() {
       await runtime.stop();

@@ -186,7 +186,12 @@ describe('Password reset and sign-in protection', () => {
     expect(
       (await h.call('POST', '/api/auth/password/reset', { body: { ...body, email: 'admin@cli001.test' } })).status,
     ).toBe(422);
-    expect((await h.call('POST', '/api/auth/password/reset', { body })).status).toBe(200);
+    const before = await h.login(USER1);
+    const reset = await h.call('POST', '/api/auth/password/reset', { body });
+    expect(reset.status).toBe(200);
+    // The reset ends the account's other sessions: the fresh one goes on.
+    expect((await h.call('GET', '/api/auth/user', { token: before })).status).toBe(401);
+    h.remember(USER1, reset.body.access_token);
     expect(
       (await h.call('POST', '/api/auth/token', { body: { email: 'user@cli001.test', password: 'Millesime2026' } }))
         .status,

@@ -186,3 +186,65 @@ describe('A deactivated company stops its users at once', () => {
     expect((await me(user.token)).status).toBe(200);
   });
 });
+
+describe('Sessions are revoked by a per-user token version', () => {
+  let companyId: string;
+  beforeAll(async () => {
+    companyId = await newCompany('CLI945');
+  });
+
+  const requestReset = async (email: string) =>
+    expect((await h.call('POST', '/api/auth/password/email', { body: { email } })).status).toBe(200);
+
+  it('ends every session on a password reset, and the used link voids the other links', async () => {
+    const user = await newUser('reset@cli945.test', companyId);
+    const other = (await signIn(user.email)).body.access_token;
+    await requestReset(user.email);
+    await requestReset(user.email);
+    const [newest, older] = await linksFor(user.email);
+    const reset = await useLink(newest as URL, 'Millesime2026');
+    expect(reset.status).toBe(200);
+    expect((await me(user.token)).status).toBe(401);
+    expect((await me(other)).status).toBe(401);
+    expect((await me(reset.body.access_token)).status).toBe(200);
+    const stale = await useLink(older as URL, 'Millesime2027');
+    expect(stale).toMatchObject({ status: 422, body: { message: 'This link is no longer valid. Ask for a new one.' } });
+    expect((await signIn(user.email, 'Millesime2026')).status).toBe(200);
+    expect((await signIn(user.email, 'Millesime2027')).status).toBe(401);
+  });
+
+  it('ends every session, impersonations by the user included, on a deactivation, for good', async () => {
+    const target = await newUser('child@cli945.test', companyId);
+    const user = await newUser('parent@cli945.test', companyId);
+    await editUser(user.id, { childIds: [target.id] });
+    const acting = (await h.call('GET', `/api/auth/login-as/${target.id}`, { token: user.token })).body.access_token;
+    expect((await me(acting)).status).toBe(200);
+    await editUser(user.id, { active: false, childIds: [target.id] });
+    await editUser(user.id, { active: true, childIds: [target.id] });
+    expect((await me(user.token)).status).toBe(401);
+    expect((await me(acting)).status).toBe(401);
+    expect((await me(target.token)).status).toBe(200);
+    const fresh = (await signIn(user.email)).body.access_token;
+    expect((await me(fresh)).status).toBe(200);
+    // Another edit that keeps the account active ends nothing.
+    await editUser(user.id, { firstname: 'Alicia', childIds: [target.id] });
+    expect((await me(fresh)).status).toBe(200);
+  });
+
+  it('ends the other sessions on a change of sign-in e-mail, and gives this one a fresh token', async () => {
+    const user = await newUser('before@cli945.test', companyId);
+    const other = (await signIn(user.email)).body.access_token;
+    // Saving the form with the same e-mail ends nothing.
+    const same = await h.call('PUT', '/api/auth/user', { token: user.token, body: { email: user.email } });
+    expect(same.status).toBe(200);
+    expect(same.body.access_token).toBeUndefined();
+    expect((await me(other)).status).toBe(200);
+    const changed = await h.call('PUT', '/api/auth/user', { token: user.token, body: { email: 'after@cli945.test' } });
+    expect(changed.status).toBe(200);
+    expect((await me(other)).status).toBe(401);
+    expect((await me(user.token)).status).toBe(401);
+    const renewed = await me(changed.body.access_token);
+    expect(renewed).toMatchObject({ status: 200, body: { email: 'after@cli945.test' } });
+    expect((await signIn('after@cli945.test')).status).toBe(200);
+  });
+});

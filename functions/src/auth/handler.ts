@@ -8,7 +8,7 @@ export const handler = resourceHandler(authRoutes, {
   authUser: async ({ caller, query }) => currentUser(caller, query.include),
   authUserUpdate: async ({ caller, body, lang }) => ({
     message: translate(lang, 'api.user_updated'),
-    data: await updateSelf(caller, body),
+    ...(await updateSelf(caller, body)),
   }),
   // Always the same answer, so that nobody learns which e-mails have an account.
   authPasswordEmail: async ({ body, lang }) => {

@@ -6,9 +6,9 @@ import { type Principal, ROLES } from '@cellar/shared/access/roles';
 import { readCompany } from '../companies/repository';
 import type { CompanyItem } from '../data/reference';
 import { UnauthenticatedError } from '../errors';
-import { getUser, type UserItem } from '../users/repository';
+import { getUser, tokenVersionOf, type UserItem } from '../users/repository';
 import { mayActAs } from './impersonation';
-import { verifyToken } from './tokens';
+import { type TokenClaims, verifyToken } from './tokens';
 
 export interface Caller extends Principal {
   user: UserItem;
@@ -31,7 +31,7 @@ export async function authenticate(headers: Record<string, string | undefined>):
   for (const token of candidates) {
     const claims = await verifyToken(token);
     if (!claims) continue;
-    const caller = await callerFor(claims.sub, claims.act);
+    const caller = await callerFor(claims.sub, claims.act, claims);
     if (!caller) throw new UnauthenticatedError();
     return caller;
   }
@@ -63,14 +63,20 @@ async function mayStillAct(actor: UserItem | undefined, targetId: string): Promi
   return actor !== undefined && mayActAs(actor, targetId) && mayConnect(actor);
 }
 
+/** Whether a token's versions are still its user's (and its actor's): a bump ends every token issued before. */
+const currentVersions = (claims: TokenClaims, user: UserItem, actor: UserItem | undefined) =>
+  (claims.tv ?? 0) === tokenVersionOf(user) && (!actor || (claims.atv ?? 0) === tokenVersionOf(actor));
+
 /**
  * The caller a user id stands for, as it is now; undefined when the user or its company is gone or inactive, and,
- * while impersonating, when the actor may no longer act (see `mayStillAct`). Background work (the import worker)
- * acts as the user who started it, through this.
+ * while impersonating, when the actor may no longer act (see `mayStillAct`). With a token's claims, also when the
+ * token's versions are no longer its users' (sessions revoked). Background work (the import worker) acts as the
+ * user who started it, through this, without a token.
  */
-export async function callerFor(userId: string, actorId?: string): Promise<Caller | undefined> {
+export async function callerFor(userId: string, actorId?: string, claims?: TokenClaims): Promise<Caller | undefined> {
   const [user, actor] = await Promise.all([getUser(userId), actorId ? getUser(actorId) : undefined]);
   if (!user?.active) return undefined;
+  if (claims && !currentVersions(claims, user, actor)) return undefined;
   const [company, actorMayAct] = await Promise.all([
     readCompany(user.companyId),
     actorId ? mayStillAct(actor, userId) : true,

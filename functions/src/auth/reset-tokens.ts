@@ -1,7 +1,8 @@
 /**
  * Single-use links for a first login and for a password reset. The token is random (32 bytes), only its SHA-256
  * is stored, it expires (7 days for a welcome, 1 hour for a reset), and consuming it is a conditional write, so
- * a link works once.
+ * a link works once. A link also holds its user's token version when sent: using any link bumps that version, which
+ * voids the user's other outstanding links (no query for them needed).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
@@ -9,7 +10,7 @@ import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { appUrl } from '../platform/app-url';
 import { sendMail } from '../platform/mail';
-import type { UserItem } from '../users/repository';
+import { tokenVersionOf, type UserItem } from '../users/repository';
 
 const TTL = { welcome: 7 * 24 * 3600, reset: 3600 } as const;
 type Purpose = keyof typeof TTL;
@@ -24,6 +25,8 @@ const resetLinkSchema = z.object({
   expiresAt: z.number(),
   /** Lets DynamoDB clean up in AWS; expiry is checked on use, locally as in AWS. */
   ttl: z.number(),
+  /** The user's token version when the link was sent (absent: 0); a link of an older version is void. */
+  tokenVersion: z.number().int().optional(),
   /** Set once, when the link is used. */
   usedAt: z.number().optional(),
 });
@@ -45,6 +48,7 @@ async function issue(user: UserItem, purpose: Purpose): Promise<string> {
     userId: user.id,
     email: user.email,
     purpose,
+    tokenVersion: tokenVersionOf(user),
     expiresAt,
     ttl: expiresAt,
   });
@@ -80,8 +84,14 @@ export async function sendReset(user: UserItem): Promise<void> {
   });
 }
 
-/** The user id a token stands for, spending the token; undefined when unknown, used, expired or not this e-mail's. */
-export async function consumeToken(email: string, token: string): Promise<string | undefined> {
+/**
+ * The user id a token stands for and the user's token version it was sent at, spending the token; undefined when
+ * unknown, used, expired or not this e-mail's. The caller compares the version with the user's.
+ */
+export async function consumeToken(
+  email: string,
+  token: string,
+): Promise<{ userId: string; tokenVersion: number } | undefined> {
   const link = await resetLinks.get(keys.resetToken(digest(token)));
   const now = Math.floor(Date.now() / 1000);
   if (!link || link.email.toLowerCase() !== email.trim().toLowerCase() || link.expiresAt <= now) return undefined;
@@ -91,5 +101,5 @@ export async function consumeToken(email: string, token: string): Promise<string
     condition: 'attribute_not_exists(usedAt)',
     values: { ':now': now },
   });
-  return spent ? link.userId : undefined;
+  return spent ? { userId: link.userId, tokenVersion: link.tokenVersion ?? 0 } : undefined;
 }

@@ -4,7 +4,14 @@ import type { Credentials, PasswordReset, SelfUpdateBody } from '@cellar/shared/
 import { config } from '../config/config';
 import { ForbiddenError, InvalidError, NotFoundError, UnauthenticatedError } from '../errors';
 import { hashPassword, verifyPassword } from '../platform/passwords';
-import { findUserByEmail, getUser, saveUser } from '../users/repository';
+import {
+  findUserByEmail,
+  getUser,
+  saveUser,
+  tokenVersionOf,
+  type UserItem,
+  withNewTokenVersion,
+} from '../users/repository';
 import { parseInclude, userView } from '../users/view';
 import { mayActAs } from './impersonation';
 import { type Caller, mayConnect } from './principal';
@@ -12,8 +19,13 @@ import { consumeToken, sendReset } from './reset-tokens';
 import { assertNotLocked, clearFailures, recordFailure } from './throttle';
 import { issueToken } from './tokens';
 
-const tokenResponse = async (sub: string, act?: string) => ({
-  access_token: await issueToken({ sub, act }),
+/** A token for the user (acting as itself, or impersonated by the actor), at their current token versions. */
+const tokenResponse = async (user: UserItem, actor?: UserItem) => ({
+  access_token: await issueToken({
+    sub: user.id,
+    tv: tokenVersionOf(user),
+    ...(actor ? { act: actor.id, atv: tokenVersionOf(actor) } : {}),
+  }),
   token_type: 'Bearer' as const,
   expires_in: config.tokenTtlSeconds,
 });
@@ -28,15 +40,18 @@ export async function signIn(credentials: Credentials) {
     throw new UnauthenticatedError('api.invalid_credentials');
   }
   await clearFailures(credentials.email);
-  return tokenResponse(user.id);
+  return tokenResponse(user);
 }
 
 export const currentUser = (caller: Caller, include: string | undefined) =>
   userView(caller.user, parseInclude(include), caller.actorId);
 
-/** Saves one's own account; the answer's message is the handler's (worded in the caller's language). */
+/**
+ * Saves one's own account; the answer's message is the handler's (worded in the caller's language). A new sign-in
+ * e-mail ends every session of the user (token version bumped); this one goes on with the fresh token returned.
+ */
 export async function updateSelf(caller: Caller, input: SelfUpdateBody) {
-  const next = {
+  const edited: UserItem = {
     ...caller.user,
     firstname: input.firstname ?? caller.user.firstname,
     lastname: input.lastname ?? caller.user.lastname,
@@ -44,8 +59,12 @@ export async function updateSelf(caller: Caller, input: SelfUpdateBody) {
     locale: input.locale ?? caller.user.locale,
     notificationChannels: input.notificationChannels ?? caller.user.notificationChannels,
   };
-  const saved = await saveUser(next, caller.user);
-  return userView(saved, new Set(['company', 'warehouses']));
+  const emailChanged = edited.email !== caller.user.email;
+  const saved = await saveUser(emailChanged ? withNewTokenVersion(edited) : edited, caller.user);
+  const data = await userView(saved, new Set(['company', 'warehouses']));
+  if (!emailChanged) return { data };
+  const actor = caller.actorId ? await getUser(caller.actorId) : undefined;
+  return { data, access_token: (await tokenResponse(saved, actor)).access_token };
 }
 
 /** Always the same answer, so that nobody learns which e-mails have an account. */
@@ -54,13 +73,20 @@ export async function requestPasswordReset(email: string): Promise<void> {
   if (user && (await mayConnect(user))) await sendReset(user);
 }
 
+/**
+ * Sets the password from a link: every session of the user ends (token version bumped), and with them the user's
+ * other outstanding links (sent at the old version); the answer is the one fresh session.
+ */
 export async function resetPassword(input: PasswordReset) {
-  const userId = await consumeToken(input.email, input.token);
-  const user = userId ? await getUser(userId) : undefined;
-  if (!user || !(await mayConnect(user))) throw new InvalidError({}, 'api.reset_token_invalid');
-  await saveUser({ ...user, passwordHash: await hashPassword(input.password) }, user);
+  const link = await consumeToken(input.email, input.token);
+  const user = link ? await getUser(link.userId) : undefined;
+  if (!link || !user || link.tokenVersion !== tokenVersionOf(user) || !(await mayConnect(user)))
+    throw new InvalidError({}, 'api.reset_token_invalid');
+  const passwordHash = await hashPassword(input.password);
+  // Optimistic lock: of two links used at once, one wins, the other is refused.
+  const saved = await saveUser(withNewTokenVersion({ ...user, passwordHash }), user);
   await clearFailures(user.email);
-  return tokenResponse(user.id);
+  return tokenResponse(saved);
 }
 
 /**
@@ -70,8 +96,7 @@ export async function resetPassword(input: PasswordReset) {
 export async function loginAs(caller: Caller, targetId: string) {
   const target = await getUser(targetId);
   if (!target?.active) throw new NotFoundError();
-  const realId = caller.actorId ?? caller.user.id;
   const real = caller.actorId ? await getUser(caller.actorId) : caller.user;
-  if (!mayActAs(real, target.id)) throw new ForbiddenError();
-  return tokenResponse(target.id, target.id === realId ? undefined : realId);
+  if (!real || !mayActAs(real, target.id)) throw new ForbiddenError();
+  return tokenResponse(target, target.id === real.id ? undefined : real);
 }

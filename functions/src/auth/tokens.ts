@@ -2,6 +2,8 @@
  * Access tokens: HS256 JWTs signed with a secret from Secrets Manager (JWT_SECRET_ARN) or, locally,
  * from JWT_SECRET. The algorithm is pinned on verification and the expiry is always checked.
  * An impersonation token carries `act`: the id of the user really acting.
+ * Each token carries the token version of its user (`tv`) and, for an impersonation, of the actor (`atv`): bumping a
+ * user's version (password reset, deactivation, e-mail change) ends every token issued before.
  */
 import { jwtVerify, SignJWT } from 'jose';
 import { config } from '../config/config';
@@ -36,10 +38,17 @@ export interface TokenClaims {
   sub: string;
   /** Set on impersonation tokens: who is acting. */
   act?: string;
+  /** The subject's token version when issued (absent: 0, as on tokens issued before versions existed). */
+  tv?: number;
+  /** On impersonation tokens: the actor's token version when issued. */
+  atv?: number;
 }
 
+const version = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
+
 export async function issueToken(claims: TokenClaims, ttlSeconds = config.tokenTtlSeconds): Promise<string> {
-  const jwt = new SignJWT(claims.act ? { act: claims.act } : {})
+  const payload = claims.act ? { act: claims.act, tv: claims.tv ?? 0, atv: claims.atv ?? 0 } : { tv: claims.tv ?? 0 };
+  const jwt = new SignJWT(payload)
     .setProtectedHeader({ alg: ALG })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
@@ -58,7 +67,8 @@ export async function verifyToken(token: string): Promise<TokenClaims | null> {
       audience: AUDIENCE,
       requiredClaims: ['exp', 'sub'],
     });
-    return { sub: String(payload.sub), act: typeof payload.act === 'string' ? payload.act : undefined };
+    const act = typeof payload.act === 'string' ? payload.act : undefined;
+    return { sub: String(payload.sub), act, tv: version(payload.tv), atv: act ? version(payload.atv) : undefined };
   } catch {
     return null;
   }

@@ -31,6 +31,11 @@ const userItemSchema = z.object({
   childIds: z.array(z.string()),
   createdAt: z.string(),
   version: z.number().int(),
+  /**
+   * The version every token of this user carries (absent: 0, as on items written before it existed). Bumped to end
+   * all the user's sessions at once: password reset, deactivation, sign-in e-mail change.
+   */
+  tokenVersion: z.number().int().optional(),
 });
 export type UserItem = z.infer<typeof userItemSchema>;
 
@@ -66,6 +71,11 @@ export const userRecords = defineEntity<UserItem>({
     search: { scopes: (u) => [userSearchScope(u.companyId), userSearchScope('all')], words: userWords },
   },
 });
+
+export const tokenVersionOf = (u: Pick<UserItem, 'tokenVersion'>) => u.tokenVersion ?? 0;
+
+/** The user with a new token version: every token issued before stops working. */
+export const withNewTokenVersion = (u: UserItem): UserItem => ({ ...u, tokenVersion: tokenVersionOf(u) + 1 });
 
 export const getUser = (id: string) => userRecords.get(keys.user(id));
 

@@ -29,6 +29,7 @@ import {
   userRecords,
   userSearchScope,
   userSource,
+  withNewTokenVersion,
 } from './repository';
 import { loadRefs, parseInclude, userRecord, userView } from './view';
 
@@ -166,7 +167,9 @@ export async function updateUser(caller: Caller, id: string, input: UserUpdate, 
     locale: input.locale ?? current.locale,
     childIds: caller.isSuperadmin && input.childIds ? input.childIds.filter((c) => c !== current.id) : current.childIds,
   };
-  return userView(await saveUser(next, current), parseInclude(include));
+  // A deactivation ends every session of the user for good (reactivating it does not bring them back).
+  const deactivated = current.active && !next.active;
+  return userView(await saveUser(deactivated ? withNewTokenVersion(next) : next, current), parseInclude(include));
 }
 
 export async function deleteUser(caller: Caller, id: string) {

@@ -36,7 +36,8 @@ export const authRoutes = {
     resource: 'auth',
     access: ACCESS.reader,
     body: selfUpdateBodySchema,
-    response: z.object({ message: z.string(), data: userSchema }),
+    // A new sign-in e-mail ends the user's other sessions: this one gets a fresh token (`access_token`).
+    response: z.object({ message: z.string(), data: userSchema, access_token: z.string().optional() }),
   }),
   authPasswordEmail: defineRoute({
     method: 'POST',
