@@ -80,6 +80,11 @@ export interface Entity<T extends object> extends EntityDef<T> {
   item(record: T): Item & Key;
   parse(item: Item): T;
   get(key: Key): Promise<T | undefined>;
+  /**
+   * The record with this id, found through GSI1 (`ID#<id>`, then `tag`) and read again from the table: the index is
+   * only a way in, and eventually consistent; the table says what the record is now.
+   */
+  findById(id: string, tag: string): Promise<T | undefined>;
   /** Every record of a key range, parsed, in the range's order. */
   query(source: Source): AsyncGenerator<T>;
   /**
@@ -219,6 +224,13 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
     async get(key) {
       const found = await getItem(key);
       return found ? parse(found) : undefined;
+    },
+    async findById(id, tag) {
+      for await (const found of queryAll({ index: 'GSI1', pk: keys.byId(id), skPrefix: tag }, 1)) {
+        const stored = await getItem(def.key(parse(found)));
+        return stored ? parse(stored) : undefined;
+      }
+      return undefined;
     },
     async *query(source) {
       for await (const found of queryAll(source)) yield parse(found);

@@ -8,7 +8,9 @@
  * into an output, and going back takes back exactly what was applied.
  */
 import type { OrderStatusCode } from '@cellar/shared/orders/schemas';
-import { NO_DELTA, type StockDelta } from '../stocks/effects';
+import { documentLineEffects, type LineEffect, NO_DELTA, type StockDelta } from '../stocks/effects';
+
+export type { LineEffect };
 
 /** The statuses in which an order holds its lines' stock. */
 export const HOLDING: ReadonlySet<string> = new Set(['005', '010', '020', '030', '040']);
@@ -31,43 +33,16 @@ export function contribution(status: OrderStatusCode | 'deleted', line: EffectFi
   return NO_DELTA;
 }
 
-const minus = (a: StockDelta, b: StockDelta): StockDelta => ({
-  ...NO_DELTA,
-  quantity: a.quantity - b.quantity,
-  quantity_allocated: (a.quantity_allocated ?? 0) - (b.quantity_allocated ?? 0),
-});
-
-/** One stock line's change: the delta, and whether its output movement is written or taken back. */
-export interface LineEffect {
-  stockId: string;
-  delta: StockDelta;
-  movement: 'write' | 'takeBack' | null;
-}
-
 /**
  * The change of every stock line touched before or after, in a stable order (lines after, then lines dropped).
  * @example lineEffects('000', lines, '005', lines) // each line: allocated +ordered
  */
-export function lineEffects(
+export const lineEffects = (
   from: OrderStatusCode,
   before: readonly EffectFigures[],
   to: OrderStatusCode | 'deleted',
   after: readonly EffectFigures[],
-): LineEffect[] {
-  const was = new Map(before.map((l) => [l.stockId, l]));
-  const now = new Map(after.map((l) => [l.stockId, l]));
-  const ids = [...new Set([...now.keys(), ...was.keys()])];
-  const movement = (stockId: string): LineEffect['movement'] => {
-    if (to === '070' && from !== '070' && now.has(stockId)) return 'write';
-    if (from === '070' && to !== '070' && was.has(stockId)) return 'takeBack';
-    return null;
-  };
-  return ids.map((stockId) => ({
-    stockId,
-    delta: minus(contribution(to, now.get(stockId)), contribution(from, was.get(stockId))),
-    movement: movement(stockId),
-  }));
-}
+): LineEffect[] => documentLineEffects(contribution, '070', { from, before, to, after });
 
 /** Whether a change of status or lines moves any stock at all (a draft's edits do not). */
 export const movesStock = (

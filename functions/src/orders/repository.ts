@@ -18,7 +18,7 @@ import { ORDER_TYPES, orderStatusCode, orderWords, packingSchema } from '@cellar
 import * as z from 'zod';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { getItem, putNew, queryAll, queryPage, readCounter, type Source } from '../data/table';
+import { getItem, putNew, queryAll, readCounter, type Source } from '../data/table';
 import { ItemExistsError } from '../errors';
 
 const refCopy = z.object({ id: z.string(), code: z.string(), name: z.string() });
@@ -143,13 +143,7 @@ export const orderRecords = defineEntity<OrderItem>({
   },
 });
 
-export async function findOrder(id: string): Promise<OrderItem | undefined> {
-  const { items } = await queryPage({ index: 'GSI1', pk: keys.byId(id), skPrefix: 'ORDER' }, 1);
-  if (!items[0]) return undefined;
-  // The index is a way in (and eventually consistent): the item is read from the table, as it is now.
-  const found = orderRecords.parse(items[0]);
-  return orderRecords.get(keys.order(found.ownerId, found.id));
-}
+export const findOrder = (id: string) => orderRecords.findById(id, 'ORDER');
 
 /** One owner's orders in creation order, or every owner's through GSI2. */
 export const orderSource = (owner: string | 'all'): Omit<Source, 'desc'> =>

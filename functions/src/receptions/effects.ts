@@ -7,7 +7,9 @@
  * back exactly what was applied.
  */
 import type { ReceptionStatusCode } from '@cellar/shared/receptions/schemas';
-import { NO_DELTA, type StockDelta } from '../stocks/effects';
+import { documentLineEffects, type LineEffect, NO_DELTA, type StockDelta } from '../stocks/effects';
+
+export type { LineEffect };
 
 /** A line's figures, as the effects read them. */
 export interface EffectFigures {
@@ -31,43 +33,16 @@ export function contribution(status: ReceptionStatusCode | 'deleted', line: Effe
   }
 }
 
-const minus = (a: StockDelta, b: StockDelta): StockDelta => ({
-  quantity: a.quantity - b.quantity,
-  quantity_on_arriving: a.quantity_on_arriving - b.quantity_on_arriving,
-  quantity_receive_in_progress: a.quantity_receive_in_progress - b.quantity_receive_in_progress,
-});
-
-/** One stock line's change: the delta, and whether its input movement is written or taken back. */
-export interface LineEffect {
-  stockId: string;
-  delta: StockDelta;
-  movement: 'write' | 'takeBack' | null;
-}
-
 /**
  * The change of every stock line touched before or after, in a stable order (lines after, then lines dropped).
  * @example lineEffects('001', lines, '100', lines) // each line: on arriving −expected, in progress +expected
  */
-export function lineEffects(
+export const lineEffects = (
   from: ReceptionStatusCode,
   before: readonly EffectFigures[],
   to: ReceptionStatusCode | 'deleted',
   after: readonly EffectFigures[],
-): LineEffect[] {
-  const was = new Map(before.map((l) => [l.stockId, l]));
-  const now = new Map(after.map((l) => [l.stockId, l]));
-  const ids = [...new Set([...now.keys(), ...was.keys()])];
-  const movement = (stockId: string): LineEffect['movement'] => {
-    if (to === '200' && from !== '200' && now.has(stockId)) return 'write';
-    if (from === '200' && to !== '200' && was.has(stockId)) return 'takeBack';
-    return null;
-  };
-  return ids.map((stockId) => ({
-    stockId,
-    delta: minus(contribution(to, now.get(stockId)), contribution(from, was.get(stockId))),
-    movement: movement(stockId),
-  }));
-}
+): LineEffect[] => documentLineEffects(contribution, '200', { from, before, to, after });
 
 /** Whether a change of status or lines moves any stock at all (a draft's edits do not). */
 export const movesStock = (

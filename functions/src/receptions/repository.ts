@@ -16,7 +16,7 @@ import { receptionStatusCode, receptionWords } from '@cellar/shared/receptions/s
 import * as z from 'zod';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { queryPage, readCounter, type Source } from '../data/table';
+import { readCounter, type Source } from '../data/table';
 
 const refCopy = z.object({ id: z.string(), code: z.string(), name: z.string() });
 
@@ -109,13 +109,7 @@ export const receptionRecords = defineEntity<ReceptionItem>({
   },
 });
 
-export async function findReception(id: string): Promise<ReceptionItem | undefined> {
-  const { items } = await queryPage({ index: 'GSI1', pk: keys.byId(id), skPrefix: 'RECEPTION' }, 1);
-  if (!items[0]) return undefined;
-  // The index is a way in (and eventually consistent): the item is read from the table, as it is now.
-  const found = receptionRecords.parse(items[0]);
-  return receptionRecords.get(keys.reception(found.ownerId, found.id));
-}
+export const findReception = (id: string) => receptionRecords.findById(id, 'RECEPTION');
 
 /** One owner's receptions in creation order, or every owner's through GSI2. */
 export const receptionSource = (owner: string | 'all'): Omit<Source, 'desc'> =>

@@ -29,6 +29,49 @@ export interface StockDelta {
 
 export const NO_DELTA: StockDelta = { quantity: 0, quantity_on_arriving: 0, quantity_receive_in_progress: 0 };
 
+/** `a` minus `b`, figure by figure. */
+export const minusDelta = (a: StockDelta, b: StockDelta): StockDelta => ({
+  quantity: a.quantity - b.quantity,
+  quantity_on_arriving: a.quantity_on_arriving - b.quantity_on_arriving,
+  quantity_receive_in_progress: a.quantity_receive_in_progress - b.quantity_receive_in_progress,
+  ...(a.quantity_allocated !== undefined || b.quantity_allocated !== undefined
+    ? { quantity_allocated: (a.quantity_allocated ?? 0) - (b.quantity_allocated ?? 0) }
+    : {}),
+});
+
+/** One stock line's change by a document: the delta, and whether its movement is written or taken back. */
+export interface LineEffect {
+  stockId: string;
+  delta: StockDelta;
+  movement: 'write' | 'takeBack' | null;
+}
+
+/**
+ * What a document's change (of status, lines, or both) does to each stock line it touched before or after, in a
+ * stable order (lines after, then lines dropped): the new contribution minus the old one, so going back takes back
+ * exactly what was applied; the movement is written on entering `moving` (a reception's close, an order's
+ * shipment) and taken back on leaving it. The document says what one line adds in a status (`contribution`).
+ */
+export function documentLineEffects<S extends string, L extends { stockId: string }>(
+  contribution: (status: S | 'deleted', line: L | undefined) => StockDelta,
+  moving: S,
+  change: { from: S; before: readonly L[]; to: S | 'deleted'; after: readonly L[] },
+): LineEffect[] {
+  const { from, before, to, after } = change;
+  const was = new Map(before.map((l) => [l.stockId, l]));
+  const now = new Map(after.map((l) => [l.stockId, l]));
+  const movement = (stockId: string): LineEffect['movement'] => {
+    if (to === moving && from !== moving && now.has(stockId)) return 'write';
+    if (from === moving && to !== moving && was.has(stockId)) return 'takeBack';
+    return null;
+  };
+  return [...new Set([...now.keys(), ...was.keys()])].map((stockId) => ({
+    stockId,
+    delta: minusDelta(contribution(to, now.get(stockId)), contribution(from, was.get(stockId))),
+    movement: movement(stockId),
+  }));
+}
+
 export const isNoDelta = (d: StockDelta) =>
   d.quantity === 0 &&
   d.quantity_on_arriving === 0 &&
