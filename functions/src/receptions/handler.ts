@@ -3,15 +3,18 @@ import { receptionRoutes } from '@cellar/shared/receptions/routes';
 import { resourceHandler } from '../platform/http';
 import { answerList } from '../platform/lists';
 import { receptionList } from './list';
-import { createReception, deleteReception, getReception, updateReception } from './service';
+
+// The list (the most frequent call) starts with the function; one reception and the writes, with their stock
+// effects, load with the first call that needs them, which keeps the function's start under its size budget.
+const service = () => import('./service');
 
 export const handler = resourceHandler(receptionRoutes, {
   receptionList: async ({ caller, list }) => answerList(await receptionList(caller, list), list),
-  receptionGet: async ({ caller, params }) => getReception(caller, params.id),
-  receptionCreate: async ({ caller, body }) => createReception(caller, body),
-  receptionUpdate: async ({ caller, params, body }) => updateReception(caller, params.id, body),
+  receptionGet: async ({ caller, params }) => (await service()).getReception(caller, params.id),
+  receptionCreate: async ({ caller, body }) => (await service()).createReception(caller, body),
+  receptionUpdate: async ({ caller, params, body }) => (await service()).updateReception(caller, params.id, body),
   receptionDelete: async ({ caller, params, lang }) => {
-    await deleteReception(caller, params.id);
+    await (await service()).deleteReception(caller, params.id);
     return { message: translate(lang, 'api.reception_deleted') };
   },
 });
