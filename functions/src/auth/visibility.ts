@@ -2,7 +2,9 @@
  * Tenancy: whose records a caller sees. The superadmin sees every owner's (and may name one in a list's filter);
  * anyone else, whatever its role, only its own company's: another company's record does not exist for them (404).
  */
+import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/common/schemas';
 import type { Condition } from '@cellar/shared/filter/query';
+import type { CompanyItem } from '../data/reference';
 import type { Caller } from './principal';
 
 /** What tenancy needs to know of a caller. */
@@ -38,4 +40,17 @@ export function warehousesSeen<W extends { id: string }>(
 ): W[] {
   const own = new Set(companyWarehouseIds);
   return [...all].filter((w) => viewer.isSuperadmin || own.has(w.id));
+}
+
+/**
+ * The segments of a client's records a viewer sees: null means every one (the superadmin, or a company serving
+ * both); else its company's segments, and records of none.
+ */
+export function segmentsSeen(
+  viewer: Viewer & { company: Pick<CompanyItem, 'segments'> },
+): (SegmentCode | null)[] | null {
+  if (viewer.isSuperadmin) return null;
+  const own = viewer.company.segments;
+  if (SEGMENT_CODES.every((s) => own.includes(s))) return null;
+  return [...own, null];
 }

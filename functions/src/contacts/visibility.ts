@@ -3,21 +3,17 @@
  * recipients and the provider's carriers (no owner), and, when their company serves only some segments, the
  * recipients and carriers of those segments or of none. Suppliers have no segment rule.
  */
-import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/common/schemas';
+import type { SegmentCode } from '@cellar/shared/common/schemas';
 import type { ContactType } from '@cellar/shared/contacts/schemas';
-import { seesOwner, type Viewer } from '../auth/visibility';
+import { seesOwner, segmentsSeen, type Viewer } from '../auth/visibility';
 import type { CompanyItem } from '../data/reference';
 import type { ContactItem } from './repository';
 
 export type ContactViewer = Viewer & { company: Pick<CompanyItem, 'segments'> };
 
 /** Segments a viewer may see for a type: null means every segment. */
-export function visibleSegments(viewer: ContactViewer, type: ContactType): (SegmentCode | null)[] | null {
-  if (viewer.isSuperadmin || type === 'supplier') return null;
-  const own = viewer.company.segments;
-  if (SEGMENT_CODES.every((s) => own.includes(s))) return null;
-  return [...own, null];
-}
+export const visibleSegments = (viewer: ContactViewer, type: ContactType): (SegmentCode | null)[] | null =>
+  type === 'supplier' ? null : segmentsSeen(viewer);
 
 /** Whether a stored contact exists for the viewer at all. */
 export function seesContact(viewer: ContactViewer, c: Pick<ContactItem, 'ownerId' | 'type' | 'segment'>): boolean {

@@ -5,10 +5,11 @@ import { orderRoutes } from '@cellar/shared/orders/routes';
  */
 
 import { addressDisplayName } from '@cellar/shared/common/address';
-import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/common/schemas';
+import { SEGMENT_CODES } from '@cellar/shared/common/schemas';
 import { type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { type Order, type OrderLine, orderWords } from '@cellar/shared/orders/schemas';
 import type { Caller } from '../auth/principal';
+import { listedOwner, segmentsSeen } from '../auth/visibility';
 import type { ContactItem } from '../contacts/repository';
 import type { PlannedList } from '../data/list';
 import { companyRef, type References, references, SEGMENTS, warehouseRef } from '../data/reference';
@@ -21,14 +22,6 @@ import {
   orderRecords,
   orderSource,
 } from './repository';
-
-/** Segments a caller may see: null means every one (the superadmin, a company with both). */
-export function visibleSegments(caller: Caller): (SegmentCode | null)[] | null {
-  if (caller.isSuperadmin) return null;
-  const own = caller.company.segments;
-  if (SEGMENT_CODES.every((s) => own.includes(s))) return null;
-  return [...own, null];
-}
 
 /** What an answer may add beyond the stored order. */
 export interface Extras {
@@ -119,15 +112,9 @@ export function toOrder(o: OrderItem, refs: References, x: Extras = { include: n
 
 // ── list ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
-function listOwner(caller: Caller, q: ListQuery): string | 'all' {
-  if (!caller.isSuperadmin) return caller.tenantId;
-  const owner = q.filters.find((c) => c.field === 'owner.id' && c.op === 'eq' && c.values.length === 1);
-  return owner?.values[0] ?? 'all';
-}
-
 async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Order>> {
-  const owner = listOwner(caller, q);
-  const segments = visibleSegments(caller);
+  const owner = listedOwner(caller, q.filters) ?? 'all';
+  const segments = segmentsSeen(caller);
   const conditions = q.filters.filter((c) => !(c.field === 'owner.id' && owner !== 'all' && caller.isSuperadmin));
   const refs = await references();
   // The drafts lookup (`filter[statusCode]=000&include=stocks`) gets the lines: they are in the item anyway.

@@ -22,6 +22,7 @@ import { EXCLUDED_QUALITIES } from '@cellar/shared/stocks/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
+import { segmentsSeen } from '../auth/visibility';
 import { type ContactItem, findContact } from '../contacts/repository';
 import { keys } from '../data/keys';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
@@ -37,7 +38,7 @@ import {
 import { findProduct, type ProductItem } from '../products/repository';
 import { findStock, type StockItem, stockRecords } from '../stocks/repository';
 import { movesStock } from './effects';
-import { type Extras, toOrder, visibleSegments } from './list';
+import { type Extras, toOrder } from './list';
 import {
   claimIdempotencyKey,
   findOrder,
@@ -54,7 +55,7 @@ const PROVIDER_CODE = 'CELLAR';
 function visible(caller: Caller, o: OrderItem): boolean {
   if (caller.isSuperadmin) return true;
   if (o.ownerId !== caller.tenantId) return false;
-  const segments = visibleSegments(caller);
+  const segments = segmentsSeen(caller);
   return !segments || segments.includes(o.segment);
 }
 

@@ -4,11 +4,12 @@ import { receptionRoutes } from '@cellar/shared/receptions/routes';
  * API shows it. Kept apart from the writes so that the export worker does not carry the stock effects.
  */
 
-import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/common/schemas';
+import { SEGMENT_CODES } from '@cellar/shared/common/schemas';
 import { type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { type Reception, receptionWords } from '@cellar/shared/receptions/schemas';
 import { findSubFamily } from '@cellar/shared/referential/data';
 import type { Caller } from '../auth/principal';
+import { listedOwner, segmentsSeen } from '../auth/visibility';
 import { type ContactItem, contactRecords } from '../contacts/repository';
 import { keys } from '../data/keys';
 import type { PlannedList } from '../data/list';
@@ -24,21 +25,6 @@ import {
   receptionRecords,
   receptionSource,
 } from './repository';
-
-/** Segments a caller may see: null means every one (the superadmin, a company with both). */
-export function visibleSegments(caller: Caller): (SegmentCode | null)[] | null {
-  if (caller.isSuperadmin) return null;
-  const own = caller.company.segments;
-  if (SEGMENT_CODES.every((s) => own.includes(s))) return null;
-  return [...own, null];
-}
-
-function _visible(caller: Caller, r: ReceptionItem): boolean {
-  if (caller.isSuperadmin) return true;
-  if (r.ownerId !== caller.tenantId) return false;
-  const segments = visibleSegments(caller);
-  return !segments || segments.includes(r.segment);
-}
 
 interface Extras {
   products?: Map<string, ProductItem>;
@@ -131,18 +117,11 @@ async function _productsOf(r: ReceptionItem): Promise<Map<string, ProductItem>> 
   return new Map(items.map((i) => productRecords.parse(i)).map((p) => [p.code, p]));
 }
 
-/** One reception as its routes answer it: with every include of the spec (spec 3 §7), whatever is asked. */
 // ── list ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
-function listOwner(caller: Caller, q: ListQuery): string | 'all' {
-  if (!caller.isSuperadmin) return caller.tenantId;
-  const owner = q.filters.find((c) => c.field === 'owner.id' && c.op === 'eq' && c.values.length === 1);
-  return owner?.values[0] ?? 'all';
-}
-
 async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Reception>> {
-  const owner = listOwner(caller, q);
-  const segments = visibleSegments(caller);
+  const owner = listedOwner(caller, q.filters) ?? 'all';
+  const segments = segmentsSeen(caller);
   const conditions = q.filters.filter((c) => !(c.field === 'owner.id' && owner !== 'all' && caller.isSuperadmin));
   const refs = await references();
   return {

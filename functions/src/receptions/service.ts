@@ -19,6 +19,7 @@ import { receptionRules } from '@cellar/shared/receptions/status';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
+import { segmentsSeen } from '../auth/visibility';
 import { type ContactItem, findContact } from '../contacts/repository';
 import { keys } from '../data/keys';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
@@ -28,7 +29,7 @@ import { findProduct, type ProductItem, productRecords } from '../products/repos
 import { lotLine } from '../stocks/lots';
 import { findStock, productOfLine } from '../stocks/repository';
 import { lineEffects, movesStock } from './effects';
-import { supplierName, suppliersOf, toReception, visibleSegments } from './list';
+import { supplierName, suppliersOf, toReception } from './list';
 import { findReception, type ReceptionItem, type ReceptionLineItem, receptionRecords } from './repository';
 import { type SettleHooks, settleReception } from './settle';
 
@@ -37,7 +38,7 @@ import { type SettleHooks, settleReception } from './settle';
 function visible(caller: Caller, r: ReceptionItem): boolean {
   if (caller.isSuperadmin) return true;
   if (r.ownerId !== caller.tenantId) return false;
-  const segments = visibleSegments(caller);
+  const segments = segmentsSeen(caller);
   return !segments || segments.includes(r.segment);
 }
 
