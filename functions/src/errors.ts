@@ -60,8 +60,13 @@ export class TooLargeError extends DomainError {
     super('api.too_large');
   }
 }
+/** Too many attempts: the answer says how long to wait (`Retry-After`, in seconds, when known). */
 export class TooManyRequestsError extends DomainError {
-  constructor(key: string, values: Record<string, unknown>) {
+  constructor(
+    key: string,
+    values: Record<string, unknown>,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(key, { values });
   }
 }

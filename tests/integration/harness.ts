@@ -28,6 +28,8 @@ export interface Harness {
     },
   ): Promise<Answer<T>>;
   login(email: string): Promise<string>;
+  /** The links of the e-mails the local mailbox holds for an address, newest first. */
+  mailboxLinks(email: string): Promise<URL[]>;
   /** Replaces the session `login` keeps for an account (after a password reset has ended the previous one). */
   remember(email: string, token: string): void;
   stop(): Promise<void>;
@@ -76,6 +78,16 @@ export async function startHarness(
       if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${res.text}`);
       tokens.set(email, res.body.access_token);
       return res.body.access_token;
+    },
+    async mailboxLinks(email) {
+      const html = await (await fetch(`${runtime.url}/_mailbox`)).text();
+      return html
+        .split('<article')
+        .slice(1)
+        .filter((a) => a.includes(`>${email}<`))
+        .map((a) => a.match(/href="([^"]+)"/)?.[1])
+        .filter((href): href is string => !!href)
+        .map((href) => new URL(href.replace(/&amp;/g, '&')));
     },
     remember(email, token) {
       tokens.set(email, token);

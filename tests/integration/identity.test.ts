@@ -12,14 +12,9 @@ const me = async (email: string) =>
 
 /** The newest link the local mailbox holds for an address. */
 async function linkFor(email: string): Promise<URL> {
-  const html = await (await fetch(`${h.url}/_mailbox`)).text();
-  const articles = html
-    .split('<article')
-    .slice(1)
-    .filter((a) => a.includes(`>${email}<`));
-  const href = articles[0]?.match(/href="([^"]+)"/)?.[1];
-  if (!href) throw new Error(`No mail for ${email}`);
-  return new URL(href.replace(/&amp;/g, '&'));
+  const [link] = await h.mailboxLinks(email);
+  if (!link) throw new Error(`No mail for ${email}`);
+  return link;
 }
 
 const newUser = (email: string, patch: Record<string, unknown> = {}) => ({
@@ -205,7 +200,7 @@ describe('Password reset and sign-in protection', () => {
     }
     const locked = await h.call('POST', '/api/auth/token', { body: { email, password: 'Cellar-demo-2026' } });
     expect(locked.status).toBe(429);
-    expect(locked.body.message).toBe('Too many sign-in attempts. Try again in 15 minutes.');
+    expect(locked.body.message).toBe('Too many sign-in attempts. Try again in 2 minutes.');
   });
 });
 

@@ -17,17 +17,7 @@ afterAll(() => h?.stop());
 
 const PASSWORD = 'Vendanges2026';
 
-/** The links the local mailbox holds for an address, newest first. */
-async function linksFor(email: string): Promise<URL[]> {
-  const html = await (await fetch(`${h.url}/_mailbox`)).text();
-  return html
-    .split('<article')
-    .slice(1)
-    .filter((a) => a.includes(`>${email}<`))
-    .map((a) => a.match(/href="([^"]+)"/)?.[1])
-    .filter((href): href is string => !!href)
-    .map((href) => new URL(href.replace(/&amp;/g, '&')));
-}
+const linksFor = (email: string) => h.mailboxLinks(email);
 
 const useLink = (link: URL, password = PASSWORD) =>
   h.call('POST', '/api/auth/password/reset', {

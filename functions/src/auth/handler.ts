@@ -4,7 +4,7 @@ import { resourceHandler } from '../platform/http';
 import { currentUser, loginAs, requestPasswordReset, resetPassword, signIn, updateSelf } from './service';
 
 export const handler = resourceHandler(authRoutes, {
-  authToken: async ({ body }) => signIn(body),
+  authToken: async ({ body, sourceIp }) => signIn(body, sourceIp),
   authUser: async ({ caller, query }) => currentUser(caller, query.include),
   authUserUpdate: async ({ caller, body, lang }) => ({
     message: translate(lang, 'api.user_updated'),

@@ -16,7 +16,7 @@ import { parseInclude, userView } from '../users/view';
 import { mayActAs } from './impersonation';
 import { type Caller, mayConnect } from './principal';
 import { consumeToken, sendReset } from './reset-tokens';
-import { assertNotLocked, clearFailures, recordFailure } from './throttle';
+import { beginAttempt, clearFailures } from './throttle';
 import { issueToken } from './tokens';
 
 /** A token for the user (acting as itself, or impersonated by the actor), at their current token versions. */
@@ -30,16 +30,20 @@ const tokenResponse = async (user: UserItem, actor?: UserItem) => ({
   expires_in: config.tokenTtlSeconds,
 });
 
-export async function signIn(credentials: Credentials) {
-  await assertNotLocked(credentials.email);
+/**
+ * Each attempt takes its slot before the password is checked (see `beginAttempt`), so parallel guesses are
+ * counted as they are made, not after.
+ */
+export async function signIn(credentials: Credentials, sourceIp: string) {
+  const attempt = await beginAttempt(credentials.email, sourceIp);
   const user = await findUserByEmail(credentials.email);
   const ok = await verifyPassword(credentials.password, user?.passwordHash);
   // An inactive user, or a user of an inactive company, is refused like a wrong password.
   if (!user || !ok || !(await mayConnect(user))) {
-    await recordFailure(credentials.email);
+    await attempt.failed();
     throw new UnauthenticatedError('api.invalid_credentials');
   }
-  await clearFailures(credentials.email);
+  await attempt.succeeded();
   return tokenResponse(user);
 }
 

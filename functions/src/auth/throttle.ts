@@ -1,57 +1,142 @@
 /**
- * Repeated failed sign-ins lock an e-mail for a while: 5 failures within 15 minutes lock it for 15 minutes
- * (the answer says how long). Keyed by e-mail, so an attacker spreading over addresses gains nothing per account.
+ * Sign-in throttling that holds under parallel guessing. Every attempt takes a slot *before* its password is
+ * checked (an atomic `ADD` under a condition), so 200 guesses sent at once still try at most `max` passwords:
+ * the others find the slots taken and get the 429. Two gates, each its own item:
+ * - the account (its e-mail): 5 attempts, then a lock that backs off — 2, 5, 15, 30, then 60 minutes for
+ *   locks that follow one another within a day — so that an attacker cannot keep an owner out for long, and the
+ *   owner lifts it at once with a reset link;
+ * - the source (its IP): 30 failed attempts within 15 minutes, over any number of accounts, then 15 minutes out.
+ * A success frees the slot it took (the account's whole record: its owner is back).
  */
-import * as z from 'zod';
-import { defineEntity } from '../data/entity';
+
 import { keys } from '../data/keys';
+import { deleteItem, getItem, type Key, updateIf, updateReturning } from '../data/table';
 import { TooManyRequestsError } from '../errors';
 
-export const MAX_FAILURES = 5;
+interface Gate {
+  key: Key;
+  /** Attempts allowed within the window. */
+  max: number;
+  /** How long the n-th lock in a row lasts (n from 0). */
+  lockSeconds: (strikes: number) => number;
+}
+
+interface GateItem {
+  failures?: number;
+  firstAt?: number;
+  lockedUntil?: number;
+  strikes?: number;
+}
+
 const WINDOW_S = 15 * 60;
-const LOCK_S = 15 * 60;
+/** Locks within a day of the previous one back off; after a quiet day they start short again. */
+const STRIKE_MEMORY_S = 24 * 3600;
+const ACCOUNT_LOCKS_MIN = [2, 5, 15, 30, 60];
 
-const throttleSchema = z.object({
-  /** Trimmed and lower-cased, as in the key. */
-  email: z.string(),
-  failures: z.number().int(),
-  /** Epoch seconds of the window's first failure. */
-  firstAt: z.number(),
-  lockedUntil: z.number().optional(),
-  /** Lets DynamoDB clean up in AWS once the window and the lock are over. */
-  ttl: z.number(),
+const MAX_FAILURES = 5;
+const MAX_SOURCE_FAILURES = 30;
+
+const accountGate = (email: string): Gate => ({
+  key: keys.loginThrottle(email),
+  max: MAX_FAILURES,
+  lockSeconds: (n) => 60 * (ACCOUNT_LOCKS_MIN[Math.min(n, ACCOUNT_LOCKS_MIN.length - 1)] ?? 60),
 });
-type Throttle = z.infer<typeof throttleSchema>;
-
-const throttles = defineEntity<Throttle>({
-  name: 'loginThrottle',
-  schema: throttleSchema,
-  key: (t) => keys.loginThrottle(t.email),
+const sourceGate = (ip: string): Gate => ({
+  key: keys.loginThrottle(`ip:${ip}`),
+  max: MAX_SOURCE_FAILURES,
+  lockSeconds: () => WINDOW_S,
 });
 
 const now = () => Math.floor(Date.now() / 1000);
 
-export async function assertNotLocked(email: string): Promise<void> {
-  const t = await throttles.get(keys.loginThrottle(email));
-  if (t?.lockedUntil && t.lockedUntil > now()) {
-    throw new TooManyRequestsError('api.too_many_attempts', { minutes: Math.ceil((t.lockedUntil - now()) / 60) });
+const refused = (seconds: number) =>
+  new TooManyRequestsError('api.too_many_attempts', { minutes: Math.max(1, Math.ceil(seconds / 60)) }, seconds);
+
+/** Takes one of the gate's slots, or refuses with how long to wait. Answers the slot's number (1…max). */
+async function take(gate: Gate): Promise<number> {
+  for (let round = 0; round < 4; round++) {
+    const t = now();
+    const taken = await updateReturning<GateItem>(gate.key, {
+      update: 'SET firstAt = if_not_exists(firstAt, :now), #ttl = :ttl ADD failures :one',
+      condition:
+        '(attribute_not_exists(failures) OR (failures < :max AND firstAt > :windowStart)) AND ' +
+        '(attribute_not_exists(lockedUntil) OR lockedUntil <= :now)',
+      names: { '#ttl': 'ttl' },
+      values: { ':now': t, ':one': 1, ':max': gate.max, ':windowStart': t - WINDOW_S, ':ttl': t + STRIKE_MEMORY_S },
+    });
+    if (taken) return taken.failures ?? 1;
+    const item = await getItem<GateItem>(gate.key);
+    if (!item) continue;
+    if (item.lockedUntil && item.lockedUntil > t) throw refused(item.lockedUntil - t);
+    const windowOver = (item.firstAt ?? 0) <= t - WINDOW_S;
+    const lockOver = item.lockedUntil !== undefined && item.lockedUntil <= t;
+    // Every slot is held by attempts still in flight: their answer decides whether a lock follows.
+    if (!windowOver && !lockOver) throw refused(gate.lockSeconds(item.strikes ?? 0));
+    // The window or the lock is over: start a new window (once, whoever of the racing attempts gets there first).
+    await updateIf(gate.key, {
+      update: 'SET failures = :zero, firstAt = :now REMOVE lockedUntil',
+      condition: 'firstAt = :seenFirstAt AND failures = :seenFailures',
+      values: { ':zero': 0, ':now': t, ':seenFirstAt': item.firstAt ?? 0, ':seenFailures': item.failures ?? 0 },
+    });
   }
+  throw refused(WINDOW_S);
 }
 
-export async function recordFailure(email: string): Promise<void> {
-  const t = await throttles.get(keys.loginThrottle(email));
-  const fresh = !t || now() - t.firstAt > WINDOW_S || (t.lockedUntil !== undefined && t.lockedUntil <= now());
-  const failures = fresh ? 1 : t.failures + 1;
-  await throttles.save({
-    email: email.trim().toLowerCase(),
-    failures,
-    firstAt: fresh ? now() : t.firstAt,
-    ...(failures >= MAX_FAILURES ? { lockedUntil: now() + LOCK_S } : {}),
-    ttl: now() + WINDOW_S + LOCK_S,
+/** The attempt in the last slot failed: lock the gate, longer for each lock that follows another within a day. */
+async function lock(gate: Gate): Promise<void> {
+  const item = await getItem<GateItem>(gate.key);
+  const t = now();
+  const seconds = gate.lockSeconds(item?.strikes ?? 0);
+  await updateIf(gate.key, {
+    update: 'SET lockedUntil = :until, #ttl = :ttl ADD strikes :one',
+    condition: 'attribute_not_exists(lockedUntil) OR lockedUntil <= :now',
+    names: { '#ttl': 'ttl' },
+    values: { ':until': t + seconds, ':now': t, ':one': 1, ':ttl': t + seconds + STRIKE_MEMORY_S },
   });
 }
 
+/** A sign-in attempt holding its slots: tell it how the password check went. */
+export interface Attempt {
+  succeeded(): Promise<void>;
+  failed(): Promise<void>;
+}
+
+/**
+ * Reserves an attempt at an e-mail from a source, before any password is checked; refuses with 429 when either
+ * gate is closed. The source's slot is given back when the account's gate refuses (no password was tried).
+ */
+export async function beginAttempt(email: string, sourceIp: string): Promise<Attempt> {
+  const account = accountGate(email);
+  const source = sourceIp ? sourceGate(sourceIp) : undefined;
+  const sourceSlot = source ? await take(source) : 0;
+  let accountSlot: number;
+  try {
+    accountSlot = await take(account);
+  } catch (e) {
+    if (source) await release(source);
+    throw e;
+  }
+  return {
+    async succeeded() {
+      await clearFailures(email);
+      if (source) await release(source);
+    },
+    async failed() {
+      if (accountSlot >= account.max) await lock(account);
+      if (source && sourceSlot >= source.max) await lock(source);
+    },
+  };
+}
+
+/** Gives a slot back (a success, or an attempt that tried no password). */
+const release = (gate: Gate) =>
+  updateIf(gate.key, {
+    update: 'ADD failures :minus',
+    condition: 'failures > :zero',
+    values: { ':minus': -1, ':zero': 0 },
+  });
+
+/** The account's owner is back (a successful sign-in, a reset link used): its failures and locks are forgotten. */
 export async function clearFailures(email: string): Promise<void> {
-  const t = await throttles.get(keys.loginThrottle(email));
-  if (t) await throttles.remove(t);
+  await deleteItem(accountGate(email).key);
 }

@@ -184,8 +184,16 @@ export async function updateIf(
   key: Key,
   change: { update: string; condition?: string; names?: Record<string, string>; values: Record<string, unknown> },
 ): Promise<boolean> {
+  return (await updateReturning(key, change)) !== undefined;
+}
+
+/** `updateIf` that answers the item as it is after the change, or undefined when the condition failed. */
+export async function updateReturning<T = Item>(
+  key: Key,
+  change: { update: string; condition?: string; names?: Record<string, string>; values: Record<string, unknown> },
+): Promise<T | undefined> {
   try {
-    await documentClient().send(
+    const out = await documentClient().send(
       new UpdateCommand({
         TableName: config.tableName,
         Key: key,
@@ -193,11 +201,12 @@ export async function updateIf(
         ConditionExpression: change.condition,
         ExpressionAttributeNames: change.names,
         ExpressionAttributeValues: change.values,
+        ReturnValues: 'ALL_NEW',
       }),
     );
-    return true;
+    return out.Attributes as T;
   } catch (e) {
-    if (isConditionFailed(e)) return false;
+    if (isConditionFailed(e)) return undefined;
     throw e;
   }
 }

@@ -214,6 +214,10 @@ function errorResponse(error: unknown, lang: Language): APIGatewayProxyResult {
   if (error instanceof QueryError)
     return json(422, { message: translate(lang, 'api.invalid_data'), errors: error.errors });
   const status = error instanceof DomainError ? statusOf(error) : 500;
+  if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
+    const answer = json(status, describeError(error, lang));
+    return { ...answer, headers: { ...answer.headers, 'Retry-After': String(error.retryAfterSeconds) } };
+  }
   if (error instanceof DomainError && status < 500) return json(status, describeError(error, lang));
   logger.error('Unhandled error', error as Error);
   return json(500, { message: translate(lang, 'api.server_error') });
