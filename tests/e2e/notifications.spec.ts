@@ -15,7 +15,7 @@ async function overlaps(a: Locator, b: Locator): Promise<boolean> {
 
 test.describe('Notifications', () => {
   test('after five wrong passwords the lockout is shown at once, above a single refusal', async ({ page }) => {
-    // An address of its own: the lock lasts 15 minutes and must not reach the other tests' accounts.
+    // An address of its own: the lock lasts minutes and must not reach the other tests' accounts.
     const email = `${uniqueCode('lock').toLowerCase()}@cli001.test`;
     await page.goto('/login');
     await page.getByLabel('E-mail').fill(email);
@@ -30,7 +30,7 @@ test.describe('Notifications', () => {
     await expect(notices(page).filter({ hasText: 'Identifiants invalides.' })).toHaveCount(1);
 
     await submit.click();
-    const lockout = notices(page).filter({ hasText: /Trop de tentatives de connexion\. Réessayez dans 15 minutes\./ });
+    const lockout = notices(page).filter({ hasText: /Trop de tentatives de connexion\. Réessayez dans 2 minutes\./ });
     // Seen at once, not after the refusals' ten seconds.
     await expect(lockout).toBeVisible({ timeout: 3_000 });
     await expect(notices(page).first()).toContainText('Trop de tentatives');
