@@ -229,12 +229,97 @@ describe('Sessions are revoked by a per-user token version', () => {
     expect(same.status).toBe(200);
     expect(same.body.access_token).toBeUndefined();
     expect((await me(other)).status).toBe(200);
-    const changed = await h.call('PUT', '/api/auth/user', { token: user.token, body: { email: 'after@cli945.test' } });
+    // A new e-mail asks for the current password.
+    const unproven = await h.call('PUT', '/api/auth/user', { token: user.token, body: { email: 'after@cli945.test' } });
+    expect(unproven).toMatchObject({
+      status: 422,
+      body: { errors: { currentPassword: ['The current password is incorrect.'] } },
+    });
+    const wrong = await h.call('PUT', '/api/auth/user', {
+      token: user.token,
+      body: { email: 'after@cli945.test', currentPassword: 'Millesime2099' },
+    });
+    expect(wrong.status).toBe(422);
+    expect((await me(other)).status).toBe(200);
+    const changed = await h.call('PUT', '/api/auth/user', {
+      token: user.token,
+      body: { email: 'after@cli945.test', currentPassword: PASSWORD },
+    });
     expect(changed.status).toBe(200);
     expect((await me(other)).status).toBe(401);
     expect((await me(user.token)).status).toBe(401);
     const renewed = await me(changed.body.access_token);
     expect(renewed).toMatchObject({ status: 200, body: { email: 'after@cli945.test' } });
     expect((await signIn('after@cli945.test')).status).toBe(200);
+  });
+
+  it('refuses a change of sign-in e-mail while impersonating, even with a password', async () => {
+    const target = await newUser('imp-target@cli945.test', companyId);
+    const acting = (await h.call('GET', `/api/auth/login-as/${target.id}`, { token: superToken })).body.access_token;
+    const refused = await h.call('PUT', '/api/auth/user', {
+      token: acting,
+      body: { email: 'stolen@cli945.test', currentPassword: PASSWORD },
+    });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { message: 'The sign-in e-mail and the password cannot be changed while acting as another user.' },
+    });
+    expect((await me(target.token)).body.email).toBe('imp-target@cli945.test');
+    // The name may still be corrected for the user.
+    expect((await h.call('PUT', '/api/auth/user', { token: acting, body: { firstname: 'Hélène' } })).status).toBe(200);
+  });
+
+  it('changes the password given the current one, ending the other sessions, refusing common ones', async () => {
+    const user = await newUser('change@cli945.test', companyId);
+    const other = (await signIn(user.email)).body.access_token;
+    const change = (token: string, body: Record<string, string>) =>
+      h.call('PUT', '/api/auth/password', { token, body });
+    const wrong = await change(user.token, {
+      currentPassword: 'Millesime2099',
+      password: 'Millesime2031',
+      password_confirmation: 'Millesime2031',
+    });
+    expect(wrong).toMatchObject({
+      status: 422,
+      body: { errors: { currentPassword: ['The current password is incorrect.'] } },
+    });
+    const common = await change(user.token, {
+      currentPassword: PASSWORD,
+      password: 'Sunshine2026!',
+      password_confirmation: 'Sunshine2026!',
+    });
+    expect(common.status).toBe(422);
+    expect(common.body.errors.password[0]).toMatch(/one of the most common/);
+    const changed = await change(user.token, {
+      currentPassword: PASSWORD,
+      password: 'Millesime2031',
+      password_confirmation: 'Millesime2031',
+    });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { message: 'Your password has been changed. Your other sessions have been ended.' },
+    });
+    expect((await me(other)).status).toBe(401);
+    expect((await me(user.token)).status).toBe(401);
+    expect((await me(changed.body.access_token)).status).toBe(200);
+    expect((await signIn(user.email, 'Millesime2031')).status).toBe(200);
+    expect((await signIn(user.email, PASSWORD)).status).toBe(401);
+    // Not while impersonating.
+    const acting = (await h.call('GET', `/api/auth/login-as/${user.id}`, { token: superToken })).body.access_token;
+    const impersonated = await change(acting, {
+      currentPassword: 'Millesime2031',
+      password: 'Millesime2032',
+      password_confirmation: 'Millesime2032',
+    });
+    expect(impersonated.status).toBe(403);
+  });
+
+  it('refuses a common password on a reset link and leaves the link usable', async () => {
+    const user = await newUser('common@cli945.test', companyId);
+    await requestReset(user.email);
+    const [link] = await linksFor(user.email);
+    const common = await useLink(link as URL, 'Password123');
+    expect(common.status).toBe(422);
+    expect((await useLink(link as URL, 'Millesime2033')).status).toBe(200);
   });
 });

@@ -1,7 +1,15 @@
 import { authRoutes } from '@cellar/shared/auth/routes';
 import { translate } from '@cellar/shared/i18n/messages';
 import { resourceHandler } from '../platform/http';
-import { currentUser, loginAs, requestPasswordReset, resetPassword, signIn, updateSelf } from './service';
+import {
+  changePassword,
+  currentUser,
+  loginAs,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  updateSelf,
+} from './service';
 
 export const handler = resourceHandler(authRoutes, {
   authToken: async ({ body, sourceIp }) => signIn(body, sourceIp),
@@ -9,6 +17,10 @@ export const handler = resourceHandler(authRoutes, {
   authUserUpdate: async ({ caller, body, lang }) => ({
     message: translate(lang, 'api.user_updated'),
     ...(await updateSelf(caller, body)),
+  }),
+  authPasswordChange: async ({ caller, body, lang }) => ({
+    message: translate(lang, 'api.password_changed'),
+    ...(await changePassword(caller, body)),
   }),
   // Always the same answer, so that nobody learns which e-mails have an account.
   authPasswordEmail: async ({ body, lang }) => {

@@ -1,6 +1,7 @@
 /** Sign-in, the current user, password links and impersonation (spec 1 §2, §4, §7). */
 
-import type { Credentials, PasswordReset, SelfUpdateBody } from '@cellar/shared/auth/schemas';
+import type { Credentials, PasswordChange, PasswordReset, SelfUpdateBody } from '@cellar/shared/auth/schemas';
+import { isStrongPassword, MESSAGES, PASSWORD_MIN_LENGTH } from '@cellar/shared/validation/validators';
 import { config } from '../config/config';
 import { ForbiddenError, InvalidError, NotFoundError, UnauthenticatedError } from '../errors';
 import { hashPassword, verifyPassword } from '../platform/passwords';
@@ -50,11 +51,30 @@ export async function signIn(credentials: Credentials, sourceIp: string) {
 export const currentUser = (caller: Caller, include: string | undefined) =>
   userView(caller.user, parseInclude(include), caller.actorId);
 
+/** A new password must be strong (also against the account's own e-mail) and not one of the common ones. */
+async function assertAcceptablePassword(password: string, email: string): Promise<void> {
+  if (!isStrongPassword(password, email))
+    throw new InvalidError({ password: [{ key: MESSAGES.passwordWeak, values: { min: PASSWORD_MIN_LENGTH } }] });
+  const { isCommonPassword } = await import('@cellar/shared/auth/common-passwords');
+  if (isCommonPassword(password)) throw new InvalidError({ password: [MESSAGES.passwordCommon] });
+}
+
+/** Only the person: a changed password or sign-in e-mail needs the current password, never an impersonation. */
+async function assertOwnerPresent(caller: Caller, currentPassword: string | undefined, field: string) {
+  if (caller.actorId) throw new ForbiddenError('api.credentials_impersonating');
+  if (!currentPassword || !(await verifyPassword(currentPassword, caller.user.passwordHash)))
+    throw new InvalidError({ [field]: [MESSAGES.currentPassword] });
+}
+
 /**
  * Saves one's own account; the answer's message is the handler's (worded in the caller's language). A new sign-in
- * e-mail ends every session of the user (token version bumped); this one goes on with the fresh token returned.
+ * e-mail asks for the current password, is refused while impersonating, and ends every session of the user (token
+ * version bumped); this one goes on with the fresh token returned.
  */
 export async function updateSelf(caller: Caller, input: SelfUpdateBody) {
+  const newEmail = input.email?.trim().toLowerCase();
+  if (newEmail !== undefined && newEmail !== caller.user.email)
+    await assertOwnerPresent(caller, input.currentPassword, 'currentPassword');
   const edited: UserItem = {
     ...caller.user,
     firstname: input.firstname ?? caller.user.firstname,
@@ -71,6 +91,18 @@ export async function updateSelf(caller: Caller, input: SelfUpdateBody) {
   return { data, access_token: (await tokenResponse(saved, actor)).access_token };
 }
 
+/**
+ * Changes one's own password, given the current one: every other session of the user ends (token version bumped),
+ * and with them the outstanding reset links; this one goes on with the fresh token returned.
+ */
+export async function changePassword(caller: Caller, input: PasswordChange) {
+  await assertOwnerPresent(caller, input.currentPassword, 'currentPassword');
+  await assertAcceptablePassword(input.password, caller.user.email);
+  const passwordHash = await hashPassword(input.password);
+  const saved = await saveUser(withNewTokenVersion({ ...caller.user, passwordHash }), caller.user);
+  return { access_token: (await tokenResponse(saved)).access_token };
+}
+
 /** Always the same answer, so that nobody learns which e-mails have an account. */
 export async function requestPasswordReset(email: string): Promise<void> {
   const user = await findUserByEmail(email);
@@ -82,6 +114,8 @@ export async function requestPasswordReset(email: string): Promise<void> {
  * other outstanding links (sent at the old version); the answer is the one fresh session.
  */
 export async function resetPassword(input: PasswordReset) {
+  // Before the link is used up: a refused password leaves it valid for another try.
+  await assertAcceptablePassword(input.password, input.email);
   const link = await consumeToken(input.email, input.token);
   const user = link ? await getUser(link.userId) : undefined;
   if (!link || !user || link.tokenVersion !== tokenVersionOf(user) || !(await mayConnect(user)))

@@ -6,6 +6,7 @@ import { defineRoute, idParams, includeQuery } from '../routes/define';
 import { userSchema } from '../users/schemas';
 import {
   credentialsSchema,
+  passwordChangeSchema,
   passwordEmailSchema,
   passwordResetSchema,
   selfUpdateBodySchema,
@@ -38,6 +39,15 @@ export const authRoutes = {
     body: selfUpdateBodySchema,
     // A new sign-in e-mail ends the user's other sessions: this one gets a fresh token (`access_token`).
     response: z.object({ message: z.string(), data: userSchema, access_token: z.string().optional() }),
+  }),
+  authPasswordChange: defineRoute({
+    method: 'PUT',
+    path: '/api/auth/password',
+    resource: 'auth',
+    access: ACCESS.reader,
+    body: passwordChangeSchema,
+    // Every other session of the user ends: this one goes on with the fresh token.
+    response: z.object({ message: z.string(), access_token: z.string() }),
   }),
   authPasswordEmail: defineRoute({
     method: 'POST',

@@ -18,7 +18,7 @@ export const tokenResponseSchema = z.object({
 });
 
 /** A new password and its confirmation: equal, and strong enough. */
-const newPassword = <T extends { email: string; password: string; password_confirmation: string }>(
+const newPassword = <T extends { email?: string; password: string; password_confirmation: string }>(
   v: T,
   ctx: z.RefinementCtx,
 ) => {
@@ -46,6 +46,20 @@ export const passwordResetSchema = z
 
 export type PasswordReset = z.infer<typeof passwordResetSchema>;
 
+/**
+ * PUT /api/auth/password: one's own password, changed by giving the current one. The server also holds the new
+ * one against the account's e-mail and the common passwords, and ends the user's other sessions.
+ */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: requiredString(200),
+    password: requiredString(200),
+    password_confirmation: requiredString(200),
+  })
+  .superRefine(newPassword);
+
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
 export const passwordEmailSchema = z.object({ email: requiredEmail });
 
 /** PUT /api/auth/user: the settings form (spec 1 §2 Settings). */
@@ -53,6 +67,8 @@ export const selfUpdateSchema = z.object({
   firstname: requiredString(100),
   lastname: requiredString(100),
   email: requiredEmail,
+  /** Required to change the sign-in e-mail (the server checks it; refused while acting as another user). */
+  currentPassword: z.string().max(200).optional(),
   locale: localeSchema.optional(),
   notificationChannels: z.array(notificationChannel).optional(),
 });

@@ -38,6 +38,9 @@ export const sharedMessages = {
       malformed_json: 'Le corps de la requête n’est pas du JSON valide.',
       password_weak:
         'Le mot de passe doit comporter au moins {{min}} caractères, dont des lettres et des chiffres, et ne pas reprendre votre e-mail.',
+      password_common:
+        'Ce mot de passe fait partie des plus courants (ou en dérive) : choisissez-en un moins prévisible.',
+      current_password: 'Le mot de passe actuel est incorrect.',
     },
     import: {
       no_file: "Vous devez choisir un fichier pour réaliser l'importation",
@@ -112,6 +115,9 @@ export const sharedMessages = {
       reset_email_sent: 'Reset email sent.',
       reset_token_invalid: 'Ce lien n’est plus valide. Demandez un nouveau lien.',
       user_updated: 'Vos informations ont été mises à jour.',
+      password_changed: 'Votre mot de passe a été modifié. Vos autres sessions ont été fermées.',
+      credentials_impersonating:
+        'L’e-mail de connexion et le mot de passe ne peuvent pas être modifiés pendant une connexion en tant qu’un autre utilisateur.',
       self_forbidden: 'Vous ne pouvez pas faire cela sur votre propre compte.',
       role_forbidden: 'Vous ne pouvez attribuer que des rôles inférieurs au vôtre.',
       reception_deleted: 'La réception a été supprimée.',
@@ -153,6 +159,8 @@ export const sharedMessages = {
       malformed_json: 'The request body is not valid JSON.',
       password_weak:
         'The password needs at least {{min}} characters, with letters and digits, and must not contain your e-mail.',
+      password_common: 'This password is one of the most common ones (or built on one): choose a less predictable one.',
+      current_password: 'The current password is incorrect.',
     },
     import: {
       no_file: 'You must choose a file to import',
@@ -226,6 +234,8 @@ export const sharedMessages = {
       reset_email_sent: 'Reset email sent.',
       reset_token_invalid: 'This link is no longer valid. Ask for a new one.',
       user_updated: 'user updated',
+      password_changed: 'Your password has been changed. Your other sessions have been ended.',
+      credentials_impersonating: 'The sign-in e-mail and the password cannot be changed while acting as another user.',
       self_forbidden: 'You cannot do this to your own account.',
       role_forbidden: 'You may only assign roles below your own.',
       reception_deleted: 'The reception has been deleted.',

@@ -122,6 +122,8 @@ export const MESSAGES = {
   between: 'validation.between',
   notBeforeToday: 'validation.not_before_today',
   passwordWeak: 'validation.password_weak',
+  passwordCommon: 'validation.password_common',
+  currentPassword: 'validation.current_password',
   notModifiable: 'validation.not_modifiable',
   locked: 'validation.locked',
 } as const;
