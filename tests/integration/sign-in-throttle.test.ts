@@ -20,8 +20,11 @@ afterAll(() => h?.stop());
  * sees it (the socket's address, never a header the client writes).
  */
 const guess = (email: string, password: string, from = '127.0.0.1') =>
+  post('/api/auth/token', { email, password }, from);
+
+const post = (path: string, body: unknown, from: string) =>
   new Promise<{ status: number; body: { message?: string }; headers: Headers }>((resolve, reject) => {
-    const url = new URL('/api/auth/token', h.url);
+    const url = new URL(path, h.url);
     const req = request(
       url,
       { method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', 'accept-language': 'en' } },
@@ -38,7 +41,7 @@ const guess = (email: string, password: string, from = '127.0.0.1') =>
       },
     );
     req.on('error', reject);
-    req.end(JSON.stringify({ email, password }));
+    req.end(JSON.stringify(body));
   });
 
 describe('Sign-in throttling', () => {
@@ -80,5 +83,21 @@ describe('Sign-in throttling', () => {
     expect((await guess('admin@cli001.test', 'Cellar-demo-2026', '127.0.0.4')).status).toBe(429);
     // Another source is not held up.
     expect((await guess('admin@cli001.test', 'Cellar-demo-2026', '127.0.0.5')).status).toBe(200);
+  });
+
+  it('limits reset e-mails per address and per source, alike for addresses with and without an account', async () => {
+    const ask = (email: string, from: string) => post('/api/auth/password/email', { email }, from);
+    for (const email of ['admin@cli002.test', 'nobody@reset.test']) {
+      for (let i = 0; i < 3; i++) expect((await ask(email, '127.0.0.6')).status).toBe(200);
+      const refused = await ask(email, '127.0.0.7');
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe('Too many reset requests. Try again in 15 minutes.');
+    }
+    // Only three links were sent to the real account.
+    expect((await h.mailboxLinks('admin@cli002.test')).length).toBe(3);
+    const spread = [];
+    for (let i = 0; i < 11; i++) spread.push((await ask(`someone-${i}@reset.test`, '127.0.0.8')).status);
+    expect(spread.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(spread[10]).toBe(429);
   });
 });

@@ -23,8 +23,8 @@ export const handler = resourceHandler(authRoutes, {
     ...(await changePassword(caller, body)),
   }),
   // Always the same answer, so that nobody learns which e-mails have an account.
-  authPasswordEmail: async ({ body, lang }) => {
-    await requestPasswordReset(body.email);
+  authPasswordEmail: async ({ body, lang, sourceIp }) => {
+    await requestPasswordReset(body.email, sourceIp);
     return { message: translate(lang, 'api.reset_email_sent') };
   },
   authPasswordReset: async ({ body }) => resetPassword(body),

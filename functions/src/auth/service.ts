@@ -17,7 +17,7 @@ import { parseInclude, userView } from '../users/view';
 import { mayActAs } from './impersonation';
 import { type Caller, mayConnect } from './principal';
 import { consumeToken, sendReset } from './reset-tokens';
-import { beginAttempt, clearFailures } from './throttle';
+import { beginAttempt, clearFailures, countResetRequest } from './throttle';
 import { issueToken } from './tokens';
 
 /** A token for the user (acting as itself, or impersonated by the actor), at their current token versions. */
@@ -103,8 +103,9 @@ export async function changePassword(caller: Caller, input: PasswordChange) {
   return { access_token: (await tokenResponse(saved)).access_token };
 }
 
-/** Always the same answer, so that nobody learns which e-mails have an account. */
-export async function requestPasswordReset(email: string): Promise<void> {
+/** Always the same answer, so that nobody learns which e-mails have an account (rate-limited alike for all). */
+export async function requestPasswordReset(email: string, sourceIp: string): Promise<void> {
+  await countResetRequest(email, sourceIp);
   const user = await findUserByEmail(email);
   if (user && (await mayConnect(user))) await sendReset(user);
 }

@@ -6,7 +6,8 @@
  *   locks that follow one another within a day — so that an attacker cannot keep an owner out for long, and the
  *   owner lifts it at once with a reset link;
  * - the source (its IP): 30 failed attempts within 15 minutes, over any number of accounts, then 15 minutes out.
- * A success frees the slot it took (the account's whole record: its owner is back).
+ * A success frees the slot it took (the account's whole record: its owner is back). Reset e-mails are counted the
+ * same way, per address and per source (`countResetRequest`).
  */
 
 import { keys } from '../data/keys';
@@ -17,8 +18,10 @@ interface Gate {
   key: Key;
   /** Attempts allowed within the window. */
   max: number;
-  /** How long the n-th lock in a row lasts (n from 0). */
-  lockSeconds: (strikes: number) => number;
+  /** How long the n-th lock in a row lasts (n from 0); without it a full gate opens when its window ends. */
+  lockSeconds?: (strikes: number) => number;
+  /** The refusal's message (its `minutes` value says how long to wait). */
+  message: string;
 }
 
 interface GateItem {
@@ -36,21 +39,27 @@ const ACCOUNT_LOCKS_MIN = [2, 5, 15, 30, 60];
 const MAX_FAILURES = 5;
 const MAX_SOURCE_FAILURES = 30;
 
+/** Reset e-mails: 3 per address and 10 per source within 15 minutes, whether the address has an account or not. */
+const MAX_RESETS_PER_ADDRESS = 3;
+const MAX_RESETS_PER_SOURCE = 10;
+
 const accountGate = (email: string): Gate => ({
   key: keys.loginThrottle(email),
   max: MAX_FAILURES,
   lockSeconds: (n) => 60 * (ACCOUNT_LOCKS_MIN[Math.min(n, ACCOUNT_LOCKS_MIN.length - 1)] ?? 60),
+  message: 'api.too_many_attempts',
 });
 const sourceGate = (ip: string): Gate => ({
   key: keys.loginThrottle(`ip:${ip}`),
   max: MAX_SOURCE_FAILURES,
   lockSeconds: () => WINDOW_S,
+  message: 'api.too_many_attempts',
 });
 
 const now = () => Math.floor(Date.now() / 1000);
 
-const refused = (seconds: number) =>
-  new TooManyRequestsError('api.too_many_attempts', { minutes: Math.max(1, Math.ceil(seconds / 60)) }, seconds);
+const refusal = (gate: Gate, seconds: number) =>
+  new TooManyRequestsError(gate.message, { minutes: Math.max(1, Math.ceil(seconds / 60)) }, seconds);
 
 /** Takes one of the gate's slots, or refuses with how long to wait. Answers the slot's number (1…max). */
 async function take(gate: Gate): Promise<number> {
@@ -67,11 +76,14 @@ async function take(gate: Gate): Promise<number> {
     if (taken) return taken.failures ?? 1;
     const item = await getItem<GateItem>(gate.key);
     if (!item) continue;
-    if (item.lockedUntil && item.lockedUntil > t) throw refused(item.lockedUntil - t);
-    const windowOver = (item.firstAt ?? 0) <= t - WINDOW_S;
+    if (item.lockedUntil && item.lockedUntil > t) throw refusal(gate, item.lockedUntil - t);
+    const windowEnd = (item.firstAt ?? 0) + WINDOW_S;
     const lockOver = item.lockedUntil !== undefined && item.lockedUntil <= t;
-    // Every slot is held by attempts still in flight: their answer decides whether a lock follows.
-    if (!windowOver && !lockOver) throw refused(gate.lockSeconds(item.strikes ?? 0));
+    if (windowEnd > t && !lockOver) {
+      // Every slot is taken: by attempts still in flight (their answer decides whether a lock follows), or, for a
+      // gate without locks, by the window's attempts.
+      throw refusal(gate, gate.lockSeconds ? gate.lockSeconds(item.strikes ?? 0) : windowEnd - t);
+    }
     // The window or the lock is over: start a new window (once, whoever of the racing attempts gets there first).
     await updateIf(gate.key, {
       update: 'SET failures = :zero, firstAt = :now REMOVE lockedUntil',
@@ -79,11 +91,12 @@ async function take(gate: Gate): Promise<number> {
       values: { ':zero': 0, ':now': t, ':seenFirstAt': item.firstAt ?? 0, ':seenFailures': item.failures ?? 0 },
     });
   }
-  throw refused(WINDOW_S);
+  throw refusal(gate, WINDOW_S);
 }
 
 /** The attempt in the last slot failed: lock the gate, longer for each lock that follows another within a day. */
 async function lock(gate: Gate): Promise<void> {
+  if (!gate.lockSeconds) return;
   const item = await getItem<GateItem>(gate.key);
   const t = now();
   const seconds = gate.lockSeconds(item?.strikes ?? 0);
@@ -126,6 +139,16 @@ export async function beginAttempt(email: string, sourceIp: string): Promise<Att
       if (source && sourceSlot >= source.max) await lock(source);
     },
   };
+}
+
+/**
+ * Counts a reset e-mail asked for an address from a source, refusing with 429 past 3 per address or 10 per source
+ * within 15 minutes — for any address, so that the refusal tells nothing about which have an account.
+ */
+export async function countResetRequest(email: string, sourceIp: string): Promise<void> {
+  const message = 'api.too_many_reset_requests';
+  if (sourceIp) await take({ key: keys.resetThrottle(`ip:${sourceIp}`), max: MAX_RESETS_PER_SOURCE, message });
+  await take({ key: keys.resetThrottle(email), max: MAX_RESETS_PER_ADDRESS, message });
 }
 
 /** Gives a slot back (a success, or an attempt that tried no password). */

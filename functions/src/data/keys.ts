@@ -14,6 +14,7 @@ export const keys = {
   users: 'USERS',
   resetToken: (hash: string) => ({ PK: `RESET#${hash}`, SK: 'RESET' }),
   loginThrottle: (email: string) => ({ PK: `LOGIN#${email.trim().toLowerCase()}`, SK: 'THROTTLE' }),
+  resetThrottle: (email: string) => ({ PK: `LOGIN#${email.trim().toLowerCase()}`, SK: 'RESETS' }),
   company: (id: string) => ({ PK: `COMPANY#${id}`, SK: 'COMPANY' }),
   companyCode: (code: string) => ({ PK: `COMPANY_CODE#${code}`, SK: 'COMPANY_CODE' }),
   companies: 'COMPANIES',
