@@ -26,7 +26,7 @@ export interface ApiStackProps extends StackProps {
   readonly appEnv: string;
   /** The SSM parameter holding the site's address (written by the web stack). */
   readonly appUrlParameter: string;
-  /** A verified SES sender; without it e-mails stay in the outbox table. */
+  /** A verified SES sender; without it e-mails are not sent (the outbox records them, links redacted). */
   readonly mailFrom?: string;
 }
 

@@ -55,6 +55,8 @@ export class DataStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       encryption: TableEncryption.AWS_MANAGED,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // Short-lived items (the outbox, password links, throttles) carry their end in `ttl` (epoch seconds).
+      timeToLiveAttribute: 'ttl',
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });

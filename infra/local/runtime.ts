@@ -17,6 +17,7 @@ import {
 } from '@cellar/functions/config/topology';
 import { DATA_FORMAT } from '@cellar/functions/data/table-definition';
 import { CREDENTIALS, ensureQueue, ensureTable, REGION, startEmulators } from './emulators';
+import { closeMailbox, openMailbox } from './mailbox';
 import { startPoller, type Worker } from './poller';
 import { createLocalServer } from './server';
 
@@ -130,6 +131,8 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
     },
   );
 
+  // Where the handlers' e-mails are delivered, as SES delivers them in AWS.
+  openMailbox(dataDir);
   const importWorker = (await import('@cellar/functions/imports/worker')) as { handler: Worker };
   const exportWorker = (await import('@cellar/functions/exports/worker')) as { handler: Worker };
   const warehouseWorker = (await import('@cellar/functions/orders/warehouse-worker')) as { handler: Worker };
@@ -190,6 +193,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
         server.closeAllConnections();
       });
       await Promise.all(pollers.map((p) => p.stop()));
+      closeMailbox();
       await emulators.stop();
     },
   };

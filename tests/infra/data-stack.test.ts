@@ -8,7 +8,7 @@ const { data, api, stacks } = synthCellar();
 const logicalId = (construct: IConstruct) => stacks.data.getLogicalId(construct.node.defaultChild as CfnElement);
 
 describe('DataStack: the table', () => {
-  it('is keyed PK/SK with the two GSIs and the fourteen list-sort indexes, on demand, retained and recoverable', () => {
+  it('is keyed PK/SK with the two GSIs and the fourteen list-sort indexes, on demand, retained, recoverable, expiring by ttl', () => {
     // Prepare
     const gsi = (name: string) => ({
       IndexName: name,
@@ -31,9 +31,9 @@ describe('DataStack: the table', () => {
         GlobalSecondaryIndexes: ['GSI1', 'GSI2', ...Array.from({ length: 14 }, (_, i) => `LS${i + 1}`)].map(gsi),
         BillingMode: 'PAY_PER_REQUEST',
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
         DeletionProtectionEnabled: true,
         SSESpecification: { SSEEnabled: true },
-        TimeToLiveSpecification: Match.absent(),
         StreamSpecification: Match.absent(),
       },
     });

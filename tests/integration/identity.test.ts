@@ -193,6 +193,19 @@ describe('Password reset and sign-in protection', () => {
     ).toBe(200);
   });
 
+  it('keeps no usable link in the outbox, and its records expire', async () => {
+    await h.call('POST', '/api/auth/password/email', { body: { email: 'user@cli001.test' } });
+    const token = (await linkFor('user@cli001.test')).searchParams.get('token') as string;
+    expect(token.length).toBeGreaterThan(20);
+    // The outbox record, as stored in the table (the handlers run in this process).
+    const { readOutbox } = await import('@cellar/functions/platform/mail');
+    const outbox = await readOutbox(200);
+    expect(JSON.stringify(outbox)).not.toContain(token);
+    const [latest] = outbox.filter((m) => m.to === 'user@cli001.test');
+    expect(latest?.text).toContain('token=[redacted]');
+    expect(latest?.ttl).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
+  });
+
   it('locks an e-mail after five failed sign-ins, saying for how long', async () => {
     const email = 'admin@cli002.test';
     for (let i = 0; i < 5; i++) {
