@@ -158,6 +158,37 @@ describe('Impersonation ends when its actor may no longer act', () => {
   });
 });
 
+describe('Child accounts are only users the parent may switch to', () => {
+  it('refuses a superadmin, a higher role, an unknown user or itself, and stops a child promoted since', async () => {
+    const companyId = await newCompany('CLI946');
+    const parent = await newUser('parent@cli946.test', companyId);
+    const child = await newUser('child@cli946.test', companyId);
+    const superId = (await me(superToken)).body.id;
+    const save = (childIds: string[], role = 'admin') =>
+      h.call('PUT', `/api/users/${parent.id}`, { token: superToken, body: userBody({ role, childIds }) });
+    for (const childIds of [[superId], ['01UNKNOWNUSER0000000000000'], [parent.id]]) {
+      const refused = await save(childIds);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.childIds).toEqual([
+        'A child account must be an existing user, not a superadmin, with an equal or lower role.',
+      ]);
+    }
+    // A writer may not switch to an admin.
+    expect((await save([child.id], 'user')).status).toBe(422);
+    expect((await save([child.id])).status).toBe(200);
+    const acting = await h.call('GET', `/api/auth/login-as/${child.id}`, { token: parent.token });
+    expect(acting.status).toBe(200);
+    // The parent becomes a writer: its admin child is out of reach, the running switch included.
+    const demoted = await h.call('PUT', `/api/users/${parent.id}`, {
+      token: superToken,
+      body: userBody({ role: 'user' }),
+    });
+    expect(demoted.status).toBe(200);
+    expect((await me(acting.body.access_token)).status).toBe(401);
+    expect((await h.call('GET', `/api/auth/login-as/${child.id}`, { token: parent.token })).status).toBe(403);
+  });
+});
+
 describe('A deactivated company stops its users at once', () => {
   it('refuses their sign-in and their tokens, until it is active again', async () => {
     const companyId = await newCompany('CLI944');

@@ -1,10 +1,18 @@
 /** Who may act as whom (spec 1 §2): the superadmin as any user, anyone else as its children only. */
 import { ROLES } from '@cellar/shared/access/roles';
+import { mayBeChild } from '@cellar/shared/users/rules';
 import type { UserItem } from '../users/repository';
+
+type Account = Pick<UserItem, 'id' | 'roleLevel' | 'companyId'>;
+
+export const accountHolder = (u: Account) => ({ id: u.id, role: u.roleLevel, companyId: u.companyId });
 
 /**
  * Whether the real user may take the target's identity; judged on who really acts, so impersonating from an
- * impersonation grants nothing more. An inactive target is the caller's to refuse first (it does not exist: 404).
+ * impersonation grants nothing more. Anyone but the superadmin only as a child that may still be one (`mayBeChild`:
+ * never a superadmin, never a role above its own). An inactive target is the caller's to refuse first (404).
  */
-export const mayActAs = (real: Pick<UserItem, 'roleLevel' | 'childIds'> | undefined, targetId: string): boolean =>
-  real !== undefined && (real.roleLevel === ROLES.superadmin || real.childIds.includes(targetId));
+export const mayActAs = (real: (Account & Pick<UserItem, 'childIds'>) | undefined, target: Account): boolean =>
+  real !== undefined &&
+  (real.roleLevel === ROLES.superadmin ||
+    (real.childIds.includes(target.id) && mayBeChild(accountHolder(real), accountHolder(target))));

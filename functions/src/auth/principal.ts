@@ -59,8 +59,8 @@ export async function mayConnect(user: UserItem | undefined): Promise<boolean> {
  * its company is active (read from the table, not the reference cache, so a deactivation applies at once), and
  * the target is still one it may impersonate (`mayActAs`: its child, or anyone for the superadmin).
  */
-async function mayStillAct(actor: UserItem | undefined, targetId: string): Promise<boolean> {
-  return actor !== undefined && mayActAs(actor, targetId) && mayConnect(actor);
+async function mayStillAct(actor: UserItem | undefined, target: UserItem): Promise<boolean> {
+  return actor !== undefined && mayActAs(actor, target) && mayConnect(actor);
 }
 
 /** Whether a token's versions are still its user's (and its actor's): a bump ends every token issued before. */
@@ -79,7 +79,7 @@ export async function callerFor(userId: string, actorId?: string, claims?: Token
   if (claims && !currentVersions(claims, user, actor)) return undefined;
   const [company, actorMayAct] = await Promise.all([
     readCompany(user.companyId),
-    actorId ? mayStillAct(actor, userId) : true,
+    actorId ? mayStillAct(actor, user) : true,
   ]);
   if (!companyLetsIn(user, company) || !actorMayAct) return undefined;
   return {

@@ -136,6 +136,6 @@ export async function loginAs(caller: Caller, targetId: string) {
   const target = await getUser(targetId);
   if (!target?.active) throw new NotFoundError();
   const real = caller.actorId ? await getUser(caller.actorId) : caller.user;
-  if (!real || !mayActAs(real, target.id)) throw new ForbiddenError();
+  if (!real || !mayActAs(real, target)) throw new ForbiddenError();
   return tokenResponse(target, target.id === real.id ? undefined : real);
 }

@@ -6,7 +6,7 @@
 import { mayGrantScopes, type RoleLevel, roleLevel } from '@cellar/shared/access/roles';
 import { type Condition, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { userRoutes } from '@cellar/shared/users/routes';
-import { canManageUser } from '@cellar/shared/users/rules';
+import { canManageUser, mayBeChild } from '@cellar/shared/users/rules';
 import { DEFAULT_LOCALE, type UserCreate, type UserUpdate, userWords } from '@cellar/shared/users/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
@@ -156,6 +156,8 @@ export async function updateUser(caller: Caller, id: string, input: UserUpdate, 
   const company = await companyOf(current.companyId);
   if (!company) throw new NotFoundError();
   checkAssignments(caller, company, input);
+  const childIds =
+    caller.isSuperadmin && input.childIds ? await checkedChildren(current, level, input.childIds) : current.childIds;
   const next: UserItem = {
     ...current,
     firstname: input.firstname,
@@ -165,11 +167,26 @@ export async function updateUser(caller: Caller, id: string, input: UserUpdate, 
     scope: input.scope,
     active: input.active ?? current.active,
     locale: input.locale ?? current.locale,
-    childIds: caller.isSuperadmin && input.childIds ? input.childIds.filter((c) => c !== current.id) : current.childIds,
+    childIds,
   };
   // A deactivation ends every session of the user for good (reactivating it does not bring them back).
   const deactivated = current.active && !next.active;
   return userView(await saveUser(deactivated ? withNewTokenVersion(next) : next, current), parseInclude(include));
+}
+
+/**
+ * The children the superadmin gives a user: existing users it may switch to (`mayBeChild`: never a superadmin, never
+ * a role above the user's own); anything else is refused with the field's message, never silently kept.
+ */
+async function checkedChildren(parent: UserItem, parentLevel: RoleLevel, childIds: string[]): Promise<string[]> {
+  const wanted = [...new Set(childIds)];
+  const children = await Promise.all(wanted.map((id) => getUser(id)));
+  const holder = { id: parent.id, role: parentLevel, companyId: parent.companyId };
+  const refused = children.some(
+    (c) => !c || !mayBeChild(holder, { id: c.id, role: c.roleLevel, companyId: c.companyId }),
+  );
+  if (refused) throw new InvalidError({ childIds: [MESSAGES.childAccount] });
+  return wanted;
 }
 
 export async function deleteUser(caller: Caller, id: string) {

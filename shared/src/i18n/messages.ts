@@ -41,6 +41,8 @@ export const sharedMessages = {
       password_common:
         'Ce mot de passe fait partie des plus courants (ou en dérive) : choisissez-en un moins prévisible.',
       current_password: 'Le mot de passe actuel est incorrect.',
+      child_account:
+        'Un compte enfant doit être un utilisateur existant, autre qu’un superadmin, de rôle égal ou inférieur.',
     },
     import: {
       no_file: "Vous devez choisir un fichier pour réaliser l'importation",
@@ -162,6 +164,7 @@ export const sharedMessages = {
         'The password needs at least {{min}} characters, with letters and digits, and must not contain your e-mail.',
       password_common: 'This password is one of the most common ones (or built on one): choose a less predictable one.',
       current_password: 'The current password is incorrect.',
+      child_account: 'A child account must be an existing user, not a superadmin, with an equal or lower role.',
     },
     import: {
       no_file: 'You must choose a file to import',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AccountHolder, canManageUser } from './rules';
+import { type AccountHolder, canManageUser, mayBeChild } from './rules';
 
 const holder = (id: string, role: AccountHolder['role'], companyId = 'C1'): AccountHolder => ({ id, role, companyId });
 
@@ -18,5 +18,18 @@ describe('Function: canManageUser', () => {
     const allowed = canManageUser(manager, target);
     // Assess
     expect(allowed).toBe(expected);
+  });
+});
+
+describe('Function: mayBeChild', () => {
+  it.each([
+    ['an admin, an admin of another company', holder('a', 10), holder('b', 10, 'C2'), true],
+    ['an admin, a reader', holder('a', 10), holder('r', 1, 'C2'), true],
+    ['a user, an admin (a higher role)', holder('u', 2), holder('a', 10, 'C2'), false],
+    ['an admin, a superadmin', holder('a', 10), holder('s', 100, 'P'), false],
+    ['a superadmin, anyone (it needs no children)', holder('s', 100, 'P'), holder('a', 10), false],
+    ['an admin, itself', holder('a', 10), holder('a', 10), false],
+  ] as const)('%s → %s', (_, parent, child, expected) => {
+    expect(mayBeChild(parent, child)).toBe(expected);
   });
 });

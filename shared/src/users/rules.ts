@@ -16,3 +16,18 @@ export function canManageUser(manager: AccountHolder, target: AccountHolder): bo
   if (manager.role === ROLES.superadmin) return true;
   return manager.companyId === target.companyId && target.role < manager.role;
 }
+
+/**
+ * Who may be among a user's child accounts (the accounts it switches to from the header): never itself, never a
+ * superadmin, never an account whose role is above its own — switching must not raise what the user may do. The
+ * superadmin needs no children (it may act as anyone). Checked when the children are saved and on every request
+ * made while switched, so a child promoted later is no longer reachable.
+ */
+export function mayBeChild(parent: AccountHolder, child: AccountHolder): boolean {
+  return (
+    parent.id !== child.id &&
+    parent.role !== ROLES.superadmin &&
+    child.role !== ROLES.superadmin &&
+    child.role <= parent.role
+  );
+}

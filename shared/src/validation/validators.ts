@@ -124,6 +124,7 @@ export const MESSAGES = {
   passwordWeak: 'validation.password_weak',
   passwordCommon: 'validation.password_common',
   currentPassword: 'validation.current_password',
+  childAccount: 'validation.child_account',
   notModifiable: 'validation.not_modifiable',
   locked: 'validation.locked',
 } as const;

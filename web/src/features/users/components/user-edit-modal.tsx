@@ -2,7 +2,8 @@
  * The edit modal of a user: last name, first name, role, warehouses, modules; a superadmin also picks the children
  * (accounts this user may switch to) among all users.
  */
-import { isSuperadmin } from '@cellar/shared/access/roles';
+import { isSuperadmin, type RoleLevel, roleLevel } from '@cellar/shared/access/roles';
+import { mayBeChild } from '@cellar/shared/users/rules';
 import { type User, userUpdateSchema } from '@cellar/shared/users/schemas';
 import { Button, Center, Group, Loader, Modal, MultiSelect, SimpleGrid, Stack } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
@@ -24,22 +25,23 @@ interface UserEditModalProps {
   onSaved: () => void;
 }
 
+/** Only the users this one may switch to, for the role chosen in the form (`mayBeChild`, as the server checks). */
 function ChildrenField({
   form,
-  userId,
+  user,
 }: {
-  form: Pick<UseFormReturnType<UserEditValues>, 'getInputProps'>;
-  userId: string;
+  form: Pick<UseFormReturnType<UserEditValues>, 'getInputProps' | 'values'>;
+  user: User;
 }) {
   const { t } = useTranslation();
   const users = useAllUsers(true);
-  const data = useMemo(
-    () =>
-      (users.data ?? [])
-        .filter((u) => u.id !== userId)
-        .map((u) => ({ value: u.id, label: `${u.name} — ${u.email}${u.company ? ` (${u.company.code})` : ''}` })),
-    [users.data, userId],
-  );
+  const role = form.values.role;
+  const data = useMemo(() => {
+    const parent = { id: user.id, role: roleLevel(role), companyId: user.companyId };
+    return (users.data ?? [])
+      .filter((u) => mayBeChild(parent, { id: u.id, role: u.roleLevel as RoleLevel, companyId: u.companyId }))
+      .map((u) => ({ value: u.id, label: `${u.name} — ${u.email}${u.company ? ` (${u.company.code})` : ''}` }));
+  }, [users.data, user, role]);
   return (
     <MultiSelect
       label={t('users.fields.children')}
@@ -84,7 +86,7 @@ function UserEditForm({ user, onClose, onSaved }: { user: User; onClose: () => v
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
           <PersonFields form={form} email={{ readOnly: user.email }} />
           <UserAccessFields form={form} warehouses={user.company?.warehouses ?? []} />
-          {superadmin && <ChildrenField form={form} userId={user.id} />}
+          {superadmin && <ChildrenField form={form} user={user} />}
         </SimpleGrid>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
