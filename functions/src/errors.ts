@@ -55,6 +55,12 @@ export class ConflictError extends DomainError {
 export class ItemExistsError extends ConflictError {}
 /** A versioned write found the record changed since it was read (optimistic locking). */
 export class StaleVersionError extends ConflictError {}
+/** A request that cannot be read at all (a cut or malformed upload): 400, before any rule applies. */
+export class MalformedRequestError extends DomainError {
+  constructor(key = 'api.malformed_request') {
+    super(key);
+  }
+}
 export class TooLargeError extends DomainError {
   constructor() {
     super('api.too_large');

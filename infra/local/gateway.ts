@@ -66,20 +66,15 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 const TEXT_BODY = /^(application\/(json|x-www-form-urlencoded)|text\/)/;
 
 export function toEvent(req: IncomingMessage, url: URL, body: Buffer, resourcePath: string): APIGatewayProxyEvent {
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined) continue;
-    const list = Array.isArray(v) ? v : [v];
-    headers[k] = list.join(',');
-    multiValueHeaders[k] = list;
-  }
-  const query: Record<string, string> = {};
-  const multi: Record<string, string[]> = {};
-  for (const [k, v] of url.searchParams) {
-    query[k] = v;
-    multi[k] = [...(multi[k] ?? []), v];
-  }
+  // Built as maps, then made objects with own properties only: a `__proto__` key is a key like another.
+  const headerLists = new Map<string, string[]>();
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headerLists.set(k, Array.isArray(v) ? v : [v]);
+  const queryLists = new Map<string, string[]>();
+  for (const [k, v] of url.searchParams) queryLists.set(k, [...(queryLists.get(k) ?? []), v]);
+  const headers = Object.fromEntries([...headerLists].map(([k, vs]) => [k, vs.join(',')]));
+  const multiValueHeaders = Object.fromEntries(headerLists);
+  const query = Object.fromEntries([...queryLists].map(([k, vs]) => [k, vs.at(-1) ?? '']));
+  const multi = Object.fromEntries(queryLists);
   const isText = TEXT_BODY.test(req.headers['content-type'] ?? 'application/json');
   const hasQuery = url.searchParams.size > 0;
   return {
@@ -152,7 +147,16 @@ const TYPES: Record<string, string> = {
 export function serveStatic(root: string, res: ServerResponse, url: URL): void {
   const base = resolve(root);
   // The CloudFront Function's rule: a path without a file extension is a route of the SPA.
-  const path = extname(url.pathname) ? normalize(decodeURIComponent(url.pathname)) : '/index.html';
+  let path = '/index.html';
+  if (extname(url.pathname)) {
+    try {
+      path = normalize(decodeURIComponent(url.pathname));
+    } catch {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Bad request');
+      return;
+    }
+  }
   const file = join(base, path);
   if (!file.startsWith(base) || !existsSync(file) || !statSync(file).isFile()) {
     const index = join(base, 'index.html');

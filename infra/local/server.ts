@@ -9,12 +9,32 @@ import { handleApi, serveStatic } from './gateway';
 import { MAILBOX_PATH, serveMailbox } from './mailbox';
 import { RECOUNT_PATH, serveRecount } from './ops';
 
+/**
+ * The request's target as a URL: origin-form (`/path?query`) or absolute-form (`http://host/path`); anything else
+ * (`*`, a target that does not parse) is undefined, answered 400.
+ */
+function requestUrl(target: string | undefined): URL | undefined {
+  if (!target || !(target.startsWith('/') || /^https?:\/\//i.test(target))) return undefined;
+  try {
+    const url = new URL(target, 'http://localhost');
+    // An absolute-form target is served as its path here, whatever host it names.
+    return new URL(`${url.pathname}${url.search}`, 'http://localhost');
+  } catch {
+    return undefined;
+  }
+}
+
 export function createLocalServer(webRoot: string, log: (line: string) => void): Server {
   const securityHeaders = Object.entries(securityHeaderLines());
   return createServer((req, res) => {
     // On every behaviour, the API's included, as the distribution applies the policy to both.
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = requestUrl(req.url);
+    if (!url) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Bad request');
+      return;
+    }
     // The documentation viewer is the local server's own page, not a route of the API.
     const work = isDocsPath(url.pathname)
       ? Promise.resolve(serveDocs(res, url.pathname))

@@ -24,6 +24,7 @@ import {
   describeError,
   ForbiddenError,
   InvalidError,
+  MalformedRequestError,
   NotFoundError,
   TooLargeError,
   TooManyRequestsError,
@@ -125,7 +126,8 @@ async function decodeMultipart(request: middy.Request<Event>): Promise<unknown> 
   try {
     await parser.before?.(request as never);
   } catch {
-    throw new InvalidError({ file: ['import.read_failure'] });
+    // A cut or malformed form (busboy's "Unexpected end of form"): the request itself cannot be read.
+    throw new MalformedRequestError();
   }
   return event.body as unknown;
 }
@@ -138,7 +140,7 @@ function queryEntries(event: Event): [string, string][] {
 
 /** Path parameters arrive encoded from the router's match (API Gateway's own are already decoded). */
 function decodeParams(params: Record<string, string | undefined> | null): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = Object.create(null);
   for (const [k, v] of Object.entries(params ?? {})) {
     if (v === undefined) continue;
     try {
@@ -196,6 +198,7 @@ const validate = (def: RouteDef): MiddlewareObj<Event> => ({
 
 /** The status of each kind of domain error: chosen here, once. */
 const STATUS = new Map<abstract new (...args: never[]) => DomainError, number>([
+  [MalformedRequestError, 400],
   [InvalidError, 422],
   [UnauthenticatedError, 401],
   [ForbiddenError, 403],

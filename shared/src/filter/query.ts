@@ -92,7 +92,8 @@ export function splitValues(raw: string): string[] {
 const LIST_ARITY: Partial<Record<Operator, number>> = { bt: 2 };
 
 function parsePositiveInt(key: string, raw: string, errors: Record<string, string[]>, max?: number) {
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || (max !== undefined && Number(raw) > max)) {
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < 1 || (max !== undefined && n > max)) {
     errors[key] = [max ? `${key} must be a whole number from 1 to ${max}.` : `${key} must be a whole number from 1.`];
     return undefined;
   }
