@@ -267,6 +267,12 @@ describe('Companies', () => {
       active: true,
     });
     expect((await h.call('POST', '/api/companies', { token, body: company('CLI900', [wh[0]]) })).status).toBe(409);
+    // A company code obeys the code rule, as every other code.
+    const badCode = await h.call('POST', '/api/companies', { token, body: company('cli 9?', [wh[0]]) });
+    expect(badCode.status).toBe(422);
+    expect(badCode.body.errors.code).toEqual([
+      'Only upper-case letters, digits, hyphens, slashes and underscores are allowed.',
+    ]);
     expect(
       (await h.call('POST', '/api/companies', { token: await h.login(ADMIN1), body: company('CLI901', [wh[0]]) }))
         .status,
@@ -290,6 +296,14 @@ describe('Companies', () => {
     expect(list.body).toEqual([
       expect.objectContaining({ code: 'DPD', services: [expect.objectContaining({ code: 'PICKUP' })] }),
     ]);
+    // A user's company.carriers include answers them too (it is accepted, so it is returned).
+    const admin2 = (await me(ADMIN2)).id;
+    const withCarriers = await h.call('GET', `/api/users/${admin2}?include=company.carriers`, { token });
+    expect(withCarriers.body.company.carriers).toEqual([
+      expect.objectContaining({ carrierId: dpd.id, service: expect.objectContaining({ code: 'PICKUP' }) }),
+    ]);
+    // Not a list's include: refused there rather than ignored.
+    expect((await h.call('GET', '/api/users?include=company.carriers', { token })).status).toBe(422);
     const removed = await h.call('DELETE', `/api/companies/${cli002}/services/${encodeURIComponent(target)}`, {
       token,
     });

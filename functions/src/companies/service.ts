@@ -21,6 +21,7 @@ import { InvalidError, NotFoundError } from '../errors';
 import { exportColumns } from '../platform/csv';
 import type { ListAnswer } from '../platform/lists';
 import { parseInclude } from '../users/view';
+import { carrierServicesOf } from './carriers';
 import { insertCompany, readCompany, saveCompany } from './repository';
 
 type PermissionType = 'contacts' | 'services';
@@ -46,14 +47,7 @@ export async function companyView(c: CompanyItem, include: Set<string>): Promise
     view.warehouses = c.warehouseIds.map((id) => warehouseRef(ws.get(id))).filter((w) => w !== undefined);
   }
   if (include.has('permissions')) view.permissions = permissions;
-  if (include.has('carriers')) {
-    const allowed = new Set(permissions.services);
-    view.carriers = (await providerCarriers()).flatMap((carrier) =>
-      carrier.services
-        .filter((s) => allowed.has(serviceTarget(carrier.id, s.code)))
-        .map((service) => ({ carrierId: carrier.id, service, segment: carrier.segment })),
-    );
-  }
+  if (include.has('carriers')) view.carriers = await carrierServicesOf(c);
   return view;
 }
 

@@ -1,11 +1,18 @@
 /** The user as the API shows it, with the requested includes; never the password hash. */
+
 import { roleSlug } from '@cellar/shared/access/roles';
 import type { User } from '@cellar/shared/users/schemas';
+import { carrierServicesOf } from '../companies/carriers';
 import { type CompanyItem, type References, references, SEGMENTS, warehouseRef } from '../data/reference';
 import { getUser, type UserItem } from './repository';
 
+/** The includes asked for, each with its parents: `company.carriers` includes the company itself. */
 export const parseInclude = (raw: string | readonly string[] | undefined) =>
-  new Set(typeof raw === 'string' ? raw.split(',').filter(Boolean) : (raw ?? []));
+  new Set(
+    (typeof raw === 'string' ? raw.split(',').filter(Boolean) : (raw ?? [])).flatMap((path) =>
+      path.split('.').map((_, i, parts) => parts.slice(0, i + 1).join('.')),
+    ),
+  );
 
 type Refs = References;
 
@@ -68,5 +75,9 @@ export async function userView(u: UserItem, include: Set<string>, actorId?: stri
   const children = include.has('children')
     ? (await Promise.all(u.childIds.map(getUser))).filter((c): c is UserItem => Boolean(c?.active))
     : [];
-  return { ...userRecord(u, include, r, children), ...(actorId ? { impersonatedBy: actorId } : {}) };
+  const user = userRecord(u, include, r, children);
+  const company = r.companies.get(u.companyId);
+  if (user.company && company && include.has('company.carriers'))
+    user.company.carriers = await carrierServicesOf(company);
+  return { ...user, ...(actorId ? { impersonatedBy: actorId } : {}) };
 }

@@ -4,7 +4,7 @@ import { scopeGrant } from '../access/schemas';
 import { addressFields, checkAddress } from '../common/address';
 import { segmentCode, segmentSchema } from '../common/schemas';
 import { serviceSchema } from '../contacts/schemas';
-import { MESSAGES } from '../validation/validators';
+import { isCode, MESSAGES } from '../validation/validators';
 import { id, requiredString } from '../validation/zod';
 import { warehouseSchema } from '../warehouses/schemas';
 
@@ -15,6 +15,10 @@ export const companyRefSchema = z.object({
   address: addressFields.optional(),
   segments: z.array(segmentSchema).optional(),
   warehouses: z.array(warehouseSchema).optional(),
+  /** The carrier services it is permitted (a single user's `company.carriers`). */
+  carriers: z
+    .array(z.object({ carrierId: z.string(), service: serviceSchema, segment: segmentCode.nullable() }))
+    .optional(),
   isPooledActivity: z.boolean().optional(),
   isTopAgent: z.boolean().optional(),
   isCertifiedOrganic: z.boolean().optional(),
@@ -43,7 +47,7 @@ export type Company = z.infer<typeof companySchema>;
 
 export const companyInputSchema = z
   .object({
-    code: requiredString(32),
+    code: requiredString(32).refine(isCode, { error: MESSAGES.code }),
     name: requiredString(100),
     address: addressFields,
     warehouseIds: z.array(id).min(1, { error: MESSAGES.required }),

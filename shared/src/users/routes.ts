@@ -32,7 +32,8 @@ export const USER_LIST = {
   sorts: Object.keys(USER_SORTS) as (keyof typeof USER_SORTS)[],
   // Every user is in one list-sort partition; a company's users are also one range of LS7 (and of GSI1).
   indexes: { ...USER_SORTS, 'company.uuid': 'LS7', search: 'search' },
-  includes: ['warehouses', 'role', 'company', 'company.address', 'company.warehouses', 'company.carriers', 'children'],
+  // A company's carriers are a single user's include (GET /api/users/{id}), not a list's.
+  includes: ['warehouses', 'role', 'company', 'company.address', 'company.warehouses', 'children'],
   params: EXPORT_PARAMS,
   columns: ['firstname', 'lastname', 'email', 'role.slug', 'warehouses.code', 'company.code', 'active'],
   // The spec's mapping: name → firstname and lastname, role → role.slug, warehouses → codes, company → code.
