@@ -1,5 +1,13 @@
-/** Password hashing with scrypt (node:crypto): `scrypt$N$r$p$salt$hash`, compared in constant time. */
+/**
+ * Password hashing with scrypt (node:crypto): `scrypt$N$r$p$salt$hash`, compared in constant time. The derivations
+ * of one process run at most (cores − 1) at a time, at least one: a burst of sign-ins queues here instead of
+ * taking every core from the other requests the process serves (the local runtime; a Lambda serves one at a time).
+ */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
+
+const gate = pLimit(Math.max(1, availableParallelism() - 1));
 
 const N = 16384;
 const R = 8;
@@ -7,10 +15,13 @@ const P = 1;
 const KEYLEN = 64;
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEYLEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+  return gate(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEYLEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
   );
 }
 
