@@ -4,6 +4,7 @@ import { ACCESS } from '../access/roles';
 import { paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
 import { defineRoute } from '../routes/define';
+import { MESSAGES } from '../validation/validators';
 import { activityLogInputSchema, activityLogSchema } from './schemas';
 
 export const ACTIVITY_LOG_LIST = {
@@ -16,6 +17,18 @@ export const ACTIVITY_LOG_LIST = {
   /** The statistics export's fixed columns (header Type;Page;Date;Compagnie;Nom;Prénom;Email). */
   columns: ['type', 'pageName', 'createdAt', 'user.company.code', 'user.lastname', 'user.firstname', 'user.email'],
 } as const;
+
+/**
+ * The statistics' period: at most a year (366 days), its end not before its start — so that one request reads at
+ * most 13 months of counts.
+ */
+const statsRangeQuery = z
+  .strictObject({ start_date: z.iso.date().optional(), end_date: z.iso.date().optional() })
+  .superRefine((q, ctx) => {
+    if (!q.start_date || !q.end_date) return;
+    const days = (Date.parse(q.end_date) - Date.parse(q.start_date)) / 86_400_000;
+    if (days < 0 || days > 365) ctx.addIssue({ code: 'custom', message: MESSAGES.statsRange, path: ['end_date'] });
+  });
 
 export const activityLogRoutes = {
   activityLogList: defineRoute({
@@ -40,7 +53,7 @@ export const activityLogRoutes = {
     path: '/api/activity-logs/stats',
     resource: 'activityLogs',
     access: ACCESS.reader,
-    query: z.strictObject({ start_date: z.iso.date().optional(), end_date: z.iso.date().optional() }),
+    query: statsRangeQuery,
     response: z.array(
       z.object({
         company: z.string(),

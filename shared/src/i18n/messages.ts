@@ -41,6 +41,7 @@ export const sharedMessages = {
       password_common:
         'Ce mot de passe fait partie des plus courants (ou en dérive) : choisissez-en un moins prévisible.',
       current_password: 'Le mot de passe actuel est incorrect.',
+      stats_range: 'La période couvre au plus un an, et sa fin ne précède pas son début.',
       child_account:
         'Un compte enfant doit être un utilisateur existant, autre qu’un superadmin, de rôle égal ou inférieur.',
     },
@@ -165,6 +166,7 @@ export const sharedMessages = {
         'The password needs at least {{min}} characters, with letters and digits, and must not contain your e-mail.',
       password_common: 'This password is one of the most common ones (or built on one): choose a less predictable one.',
       current_password: 'The current password is incorrect.',
+      stats_range: 'The period covers at most a year, and its end is not before its start.',
       child_account: 'A child account must be an existing user, not a superadmin, with an equal or lower role.',
     },
     import: {

@@ -125,6 +125,7 @@ export const MESSAGES = {
   passwordCommon: 'validation.password_common',
   currentPassword: 'validation.current_password',
   childAccount: 'validation.child_account',
+  statsRange: 'validation.stats_range',
   notModifiable: 'validation.not_modifiable',
   locked: 'validation.locked',
 } as const;
