@@ -19,6 +19,7 @@ import { DATA_FORMAT } from '@cellar/functions/data/table-definition';
 import { CREDENTIALS, ensureQueue, ensureTable, REGION, startEmulators } from './emulators';
 import { closeMailbox, openMailbox } from './mailbox';
 import { startPoller, type Worker } from './poller';
+import { requeueUnfinishedJobs } from './recovery';
 import { createLocalServer } from './server';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -167,6 +168,16 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
       simulatedWarehouse({ sqs, eventsQueueUrl: warehouseEvents.queueUrl, delayMs: o.warehouseDelayMs ?? 1500 }),
     ),
   ];
+
+  // The queues are in memory: what a crash took from them is sent again from the jobs' records.
+  const requeued = await requeueUnfinishedJobs({
+    table: LOCAL_TABLE_NAME,
+    importBucket: BUCKETS.imports.localName,
+    importQueueUrl: imports.queueUrl,
+    exportQueueUrl: exports.queueUrl,
+  });
+  if (requeued.imports + requeued.exports > 0)
+    log(`Resuming ${requeued.imports} import(s) and ${requeued.exports} export(s) left unfinished.`);
 
   if (firstStart && o.seed !== false) {
     const { seedDemo } = await import('./seed');

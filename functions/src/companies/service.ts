@@ -140,11 +140,11 @@ async function checkInput(caller: Caller, input: CompanyInput) {
   if (Object.keys(errors).length) throw new InvalidError(errors);
 }
 
-export async function createCompany(caller: Caller, input: CompanyInput, include?: string) {
+export async function createCompany(caller: Caller, input: CompanyInput, include?: string, recordId = ulid()) {
   await checkInput(caller, input);
   const { carrierIds, ...fields } = input;
   const company: CompanyItem = {
-    id: ulid(),
+    id: recordId,
     ...fields,
     address: input.address,
     permissions: { contacts: carrierIds ?? [], services: [] },

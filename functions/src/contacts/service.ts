@@ -142,7 +142,7 @@ function checkOwnerRefs(
   if (Object.keys(errors).length) throw new InvalidError(errors);
 }
 
-export async function createContact(caller: Caller, input: ContactCreate): Promise<Contact> {
+export async function createContact(caller: Caller, input: ContactCreate, recordId = ulid()): Promise<Contact> {
   requireTypeScope(caller, input.type);
   const rules = contactTypeRules(input.type);
   // Carriers and their services are the provider's referential.
@@ -158,7 +158,7 @@ export async function createContact(caller: Caller, input: ContactCreate): Promi
   checkOwnerRefs(owner, input);
   const now = new Date().toISOString();
   const item: ContactItem = {
-    id: ulid(),
+    id: recordId,
     type: input.type,
     code: input.code,
     ownerId,

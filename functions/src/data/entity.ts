@@ -197,6 +197,8 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
       try {
         await putNew(claimItem(record, c.key), { [c.field]: [MESSAGES.unique] });
       } catch (e) {
+        // Already this record's (an insert retried after a crash between its claim and its item): still its own.
+        if (e instanceof ItemExistsError && (await getItem(c.key))?.id === idOf(record)) continue;
         await batchDelete(taken);
         throw e;
       }
@@ -245,7 +247,9 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
       try {
         await putNew(item(record), clash);
       } catch (e) {
-        await batchDelete([...claimed, ...words.map(keyOf)]);
+        // The same record stored already (a retried insert): its claims and words are its own, left in place.
+        const stored = e instanceof ItemExistsError ? await getItem(def.key(record)) : undefined;
+        if (stored?.id !== idOf(record)) await batchDelete([...claimed, ...words.map(keyOf)]);
         throw e;
       }
       // Without a transaction a crash here leaves the counters short: the recount (counters.ts) repairs them.

@@ -4,7 +4,15 @@
  * through the entity's own service, so the API's rules (tenancy, roles, uniqueness) apply to every row. Progress is
  * saved every few rows; a redelivered message resumes where the last save left off, and a finished job is skipped.
  * A message that fails is reported in `batchItemFailures` so only it is retried, then dead-lettered.
+ *
+ * Crash-safe: each row's record gets an id of its own, derived from the job and the row (`rowRecordId`). A worker
+ * that died after creating some rows of a chunk, before saving the chunk's progress, left records with those ids:
+ * the resumed attempt finds them and counts them as created (not "already used"), and a claim of a unique value left
+ * by a half-done insert is recognised as the row's own. A job that resumes ends with a recount of its entity's
+ * counters, which an insert cut between its item and its counter left short.
  */
+
+import { createHash } from 'node:crypto';
 import type { CompanyInput } from '@cellar/shared/companies/schemas';
 import type { ContactCreate } from '@cellar/shared/contacts/schemas';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
@@ -20,14 +28,20 @@ import {
 import type { ProductInput } from '@cellar/shared/products/schemas';
 import type { UserCreate } from '@cellar/shared/users/schemas';
 import type { S3Event, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { ulid } from 'ulid';
 import { type Caller, callerFor } from '../auth/principal';
+import { readCompany } from '../companies/repository';
 import { createCompany } from '../companies/service';
+import { contactRecords, findContact } from '../contacts/repository';
 import { createContact } from '../contacts/service';
 import { getObject } from '../data/client';
-import { DomainError, describeError } from '../errors';
+import { recount } from '../data/counters';
+import { ConflictError, DomainError, describeError } from '../errors';
 import { logger } from '../platform/logger';
 import { isLastAttempt } from '../platform/queue';
+import { findProduct, productRecords } from '../products/repository';
 import { createProduct } from '../products/service';
+import { getUser } from '../users/repository';
 import { createUser } from '../users/service';
 import { findJob, type JobItem, saveJob } from './jobs';
 import { columnLabel, contextFor, jobIdOfKey, rowsOf, withSuppliers } from './service';
@@ -41,19 +55,46 @@ async function readObject(bucket: string, key: string): Promise<Uint8Array> {
   return out.Body.transformToByteArray();
 }
 
+/** The id of a row's record: the same for every attempt at the job (a ULID of the job's time, seeded by the row). */
+export function rowRecordId(job: Pick<JobItem, 'id' | 'createdAt'>, row: number): string {
+  const seed = createHash('sha256').update(`${job.id}#${row}`).digest();
+  let i = 0;
+  return ulid(Date.parse(job.createdAt), () => (seed[i++ % seed.length] as number) / 256);
+}
+
 /** Creates one row's record as the uploader would have through the API. */
-function create(job: JobItem, caller: Caller, input: unknown) {
+function create(job: JobItem, caller: Caller, input: unknown, id: string) {
   switch (job.template) {
     case 'user':
-      return createUser(caller, input as UserCreate);
+      return createUser(caller, input as UserCreate, undefined, id);
     case 'company':
-      return createCompany(caller, input as CompanyInput);
+      return createCompany(caller, input as CompanyInput, undefined, id);
     case 'contact':
-      return createContact(caller, input as ContactCreate);
+      return createContact(caller, input as ContactCreate, id);
     case 'product':
-      return createProduct(caller, input as ProductInput);
+      return createProduct(caller, input as ProductInput, id);
   }
 }
+
+/** Whether a row's record exists (created by an earlier attempt at the job). */
+async function exists(job: JobItem, id: string): Promise<boolean> {
+  switch (job.template) {
+    case 'user':
+      return (await getUser(id)) !== undefined;
+    case 'company':
+      return (await readCompany(id)) !== undefined;
+    case 'contact':
+      return (await findContact(id)) !== undefined;
+    case 'product':
+      return (await findProduct(id)) !== undefined;
+  }
+}
+
+/** The recount of a template's counted entity, run after a resumed job. */
+const RECOUNT: Partial<Record<JobItem['template'], () => Promise<unknown>>> = {
+  contact: () => recount(contactRecords),
+  product: () => recount(productRecords),
+};
 
 const cellText = (lang: Language, label: string, m: CellMessage) => `${label}: ${translate(lang, m.key, m.values)}`;
 
@@ -78,6 +119,8 @@ export async function runImport(bucket: string, key: string): Promise<void> {
     return;
   }
   if (job.status === 'done' || job.status === 'failed') return;
+  // Found running: an earlier attempt died on it.
+  const resumed = job.status === 'running';
   const finish = async (status: 'done' | 'failed', message?: string) => {
     job.status = status;
     job.finishedAt = new Date().toISOString();
@@ -122,11 +165,14 @@ export async function runImport(bucket: string, key: string): Promise<void> {
         .map(([k, c]) => cellText(job.lang, labels.get(k) ?? k, c.message as CellMessage));
       return [...cells, ...check.errors.map((m) => translate(job.lang, m.key, m.values))];
     }
+    const id = rowRecordId(job, i + 1);
     try {
-      await create(job, caller, check.input);
+      await create(job, caller, check.input, id);
       return undefined;
     } catch (e) {
       if (!(e instanceof DomainError)) throw e;
+      // Created by an attempt that died before saving its progress: this row's own record.
+      if (e instanceof ConflictError && (await exists(job, id))) return undefined;
       return refusal(e, job.lang);
     }
   };
@@ -142,6 +188,7 @@ export async function runImport(bucket: string, key: string): Promise<void> {
     job.processed = start + indexes.length;
     await saveJob(job);
   }
+  if (resumed) await RECOUNT[job.template]?.();
   await finish('done');
 }
 

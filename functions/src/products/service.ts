@@ -212,7 +212,7 @@ async function checked(input: ProductInput, owner: CompanyItem) {
   return { warehouseId, attributes: attributes as ProductItem['attributes'] };
 }
 
-export async function createProduct(caller: Caller, input: ProductInput): Promise<Product> {
+export async function createProduct(caller: Caller, input: ProductInput, recordId = ulid()): Promise<Product> {
   const r = await refs();
   const ownerId = caller.isSuperadmin ? input.ownerId : caller.tenantId;
   const owner = ownerId ? r.companies.get(ownerId) : undefined;
@@ -220,7 +220,7 @@ export async function createProduct(caller: Caller, input: ProductInput): Promis
   const { warehouseId, attributes } = await checked(input, owner);
   const now = new Date().toISOString();
   const product: ProductItem = {
-    id: ulid(),
+    id: recordId,
     code: input.code,
     ownerId: owner.id,
     warehouseId,

@@ -111,14 +111,14 @@ function checkRole(caller: Caller, role: string): RoleLevel {
   return level;
 }
 
-export async function createUser(caller: Caller, input: UserCreate, include?: string) {
+export async function createUser(caller: Caller, input: UserCreate, include?: string, recordId = ulid()) {
   const companyId = caller.isSuperadmin ? input.companyId : caller.tenantId;
   const company = companyId ? await companyOf(companyId) : undefined;
   if (!company) throw new InvalidError({ companyId: [companyId ? MESSAGES.invalid : MESSAGES.required] });
   const level = checkRole(caller, input.role);
   checkAssignments(caller, company, input);
   const user: UserItem = {
-    id: ulid(),
+    id: recordId,
     email: input.email.trim().toLowerCase(),
     passwordHash: '',
     firstname: input.firstname,

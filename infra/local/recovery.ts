@@ -1,0 +1,63 @@
+/**
+ * What SQS would have kept across a crash: the local queues live in memory, so at start the runtime sends again the
+ * message of every import and export job left unfinished (queued, or running when the process died). Each worker
+ * resumes its job from its records (the import from its last saved row, recognising the rows the dead attempt
+ * created). Local runtime only: in AWS the messages survive in SQS and come back after their visibility timeout.
+ */
+
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { BUCKETS } from '@cellar/functions/config/topology';
+import { documentClient, getObject, sendMessage } from '@cellar/functions/data/client';
+
+interface Queues {
+  table: string;
+  importBucket: string;
+  importQueueUrl: string;
+  exportQueueUrl: string;
+}
+
+async function unfinished(table: string, entity: 'import' | 'export'): Promise<{ id: string }[]> {
+  const found: { id: string }[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: table,
+        FilterExpression: '#entity = :entity AND #status IN (:queued, :running)',
+        ExpressionAttributeNames: { '#entity': 'entity', '#status': 'status' },
+        ExpressionAttributeValues: { ':entity': entity, ':queued': 'queued', ':running': 'running' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    found.push(...((page.Items ?? []) as { id: string }[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return found;
+}
+
+const uploaded = async (bucket: string, key: string) => {
+  try {
+    await getObject({ Bucket: bucket, Key: key });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Sends again the messages of the unfinished jobs; answers how many of each. */
+export async function requeueUnfinishedJobs(q: Queues): Promise<{ imports: number; exports: number }> {
+  let imports = 0;
+  for (const job of await unfinished(q.table, 'import')) {
+    const key = `${BUCKETS.imports.uploadPrefix}${job.id}.csv`;
+    // A job whose file never arrived waits for its upload, as it would in AWS.
+    if (!(await uploaded(q.importBucket, key))) continue;
+    const body = { Records: [{ s3: { bucket: { name: q.importBucket }, object: { key } } }] };
+    await sendMessage({ QueueUrl: q.importQueueUrl, MessageBody: JSON.stringify(body) });
+    imports += 1;
+  }
+  const exportJobs = await unfinished(q.table, 'export');
+  for (const job of exportJobs) {
+    await sendMessage({ QueueUrl: q.exportQueueUrl, MessageBody: JSON.stringify({ id: job.id }) });
+  }
+  return { imports, exports: exportJobs.length };
+}

@@ -1,0 +1,116 @@
+/**
+ * Nothing lost on a crash (issue 12): the local runtime is killed (SIGKILL) in the middle of a 5,000-row import,
+ * then started again on the same data. The job must finish by itself, every row created exactly once or reported,
+ * the job's counts true and the list's total exact.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ImportJob } from '@cellar/shared/imports/schemas';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../infra/local/seed';
+
+const ROOT = join(import.meta.dirname, '../..');
+const ROWS = 5_000;
+const dataDir = mkdtempSync(join(tmpdir(), 'cellar-crash-'));
+let child: ChildProcess | undefined;
+
+afterAll(() => {
+  child?.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe().catch(() => undefined);
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('Timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** `npm start`'s runtime in a process of its own, as a person runs it; answers its address once it serves. */
+async function start(port: number): Promise<string> {
+  child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'infra/local/start.ts', '--port', String(port), '--data-dir', dataDir],
+    { cwd: ROOT, stdio: 'ignore', env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'SILENT' } },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await eventually(async () => ((await fetch(`${url}/api/health`)).ok ? true : undefined), 90_000);
+  return url;
+}
+
+describe('An import survives its runtime killed half-way', () => {
+  it('ends with every row created once, the job finished with true counts, the list total exact', async () => {
+    const port = await freePort();
+    let url = await start(port);
+    const signIn = async () => {
+      const res = await fetch(`${url}/api/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'user@cli001.test', password: DEMO_PASSWORD }),
+      });
+      return ((await res.json()) as { access_token: string }).access_token;
+    };
+    let token = await signIn();
+    const get = async <T>(path: string): Promise<T> =>
+      (await (await fetch(url + path, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
+    const total = async () =>
+      (await get<{ meta: { total: number } }>('/api/contacts?filter[type]=recipient&paginate=1')).meta.total;
+    const before = await total();
+
+    const me = await get<{ warehouses: { id: string }[] }>('/api/auth/user?include=warehouses');
+    const lines = ['code;is_company;company;name;street;details;postcode;city;country;email;phone;siret;excise'];
+    for (let i = 1; i <= ROWS; i++)
+      lines.push(
+        `CRASH${String(i).padStart(5, '0')};non;;Client ${i};4 rue Sainte-Catherine;;33000;Bordeaux;FR;client${i}@example.com;0601020304;;`,
+      );
+    const form = new FormData();
+    form.append('type', 'recipient');
+    form.append('warehouse', me.warehouses[0]?.id ?? '');
+    form.append('segment', 'B2C');
+    form.append('file', new Blob([lines.join('\r\n')], { type: 'text/csv' }), 'recipients.csv');
+    const upload = await fetch(`${url}/api/csv/contact`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(upload.status).toBe(202);
+    const { id } = (await upload.json()) as ImportJob;
+
+    // Killed while the worker is writing rows: some saved, some created after the last save.
+    await eventually(async () => {
+      const job = await get<ImportJob>(`/api/imports/${id}`);
+      return job.processed >= 500 ? job : undefined;
+    }, 120_000);
+    child?.kill('SIGKILL');
+    await new Promise((r) => child?.once('exit', r));
+
+    url = await start(port);
+    token = await signIn();
+    const job = await eventually(async () => {
+      const j = await get<ImportJob>(`/api/imports/${id}`);
+      return j.status === 'done' || j.status === 'failed' ? j : undefined;
+    }, 180_000);
+    expect(job).toMatchObject({ status: 'done', total: ROWS, processed: ROWS, created: ROWS, failed: 0 });
+    expect(job.errors).toEqual([]);
+    expect(await total()).toBe(before + ROWS);
+    // Each code once: the first, one about where the kill fell, the last.
+    for (const code of ['CRASH00001', 'CRASH00600', 'CRASH05000']) {
+      const found = await get<{ data: unknown[] }>(`/api/contacts?filter[type]=recipient&filter[code]=${code}`);
+      expect(found.data, code).toHaveLength(1);
+    }
+  }, 420_000);
+});
