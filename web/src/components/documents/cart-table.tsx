@@ -21,6 +21,8 @@ export interface CartRow {
   quantity: number;
   /** The lot's use-by (else best-before) date is within 30 days. */
   expiresSoon?: boolean;
+  /** What the server said about the line (not enough left). */
+  error?: string;
 }
 
 interface CartTableProps {
@@ -64,7 +66,14 @@ export function CartTable({ rows, quantityHeader, withWarehouse = false, onRemov
               {rows.map((l) => (
                 <Table.Tr key={l.key}>
                   <Table.Td>{l.productCode}</Table.Td>
-                  <Table.Td>{l.label}</Table.Td>
+                  <Table.Td>
+                    {l.label}
+                    {l.error && (
+                      <Text size="xs" c="red" role="alert">
+                        {l.error}
+                      </Text>
+                    )}
+                  </Table.Td>
                   {withWarehouse && <Table.Td>{l.warehouse ?? ''}</Table.Td>}
                   <Table.Td>{l.batch ?? ''}</Table.Td>
                   <Table.Td>{day(l.ubd)}</Table.Td>

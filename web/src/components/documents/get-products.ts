@@ -16,22 +16,33 @@ const PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 400;
 
 /** The query of one page: the scope's filters, and the search once it is long enough. */
-export function productsQuery(scope: readonly Condition[], search: string, page: number) {
+export function productsQuery(
+  scope: readonly Condition[],
+  search: string,
+  page: number,
+  include: readonly string[] = [],
+) {
   const filters: Condition[] = [
     ...scope,
     ...(search.trim().length >= PRODUCT_SEARCH_MIN
       ? [{ field: 'search', op: 'eq' as const, values: [search.trim()] }]
       : []),
   ];
-  return { filters, sort: [{ field: 'code', desc: false }], paginate: PAGE_SIZE, page };
+  return {
+    filters,
+    sort: [{ field: 'code', desc: false }],
+    paginate: PAGE_SIZE,
+    page,
+    ...(include.length ? { include: [...include] } : {}),
+  };
 }
 
 /** The grid's state: what is typed, the page, and the products found (debounced). */
-export function useProductSearch(scope: readonly Condition[], initialSearch = '') {
+export function useProductSearch(scope: readonly Condition[], initialSearch = '', include: readonly string[] = []) {
   const [search, setTyped] = useState(initialSearch);
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
-  const query = productsQuery(scope, debounced, page);
+  const query = productsQuery(scope, debounced, page, include);
   const products = useQuery({
     queryKey: routeKey(routes.productList, undefined, query),
     queryFn: () => callRoute(routes.productList, { query }),
