@@ -37,7 +37,7 @@ function QuantityCell({
 }: {
   product: Product;
   inCart: number;
-  max: number;
+  max: number | undefined;
   onQuantity: (product: Product, value: string | number) => void;
 }) {
   const { t } = useTranslation();
@@ -82,8 +82,8 @@ function QuantityCell({
 interface ProductPickerProps {
   found: ProductSearch;
   quantityOf: (productId: string) => number;
-  /** The most one may type for a product (what is available, for an order). */
-  maxOf: (product: Product) => number;
+  /** The most one may type for a product (what is available, for an order; undefined while unknown). */
+  maxOf: (product: Product) => number | undefined;
   onQuantity: (product: Product, value: string | number) => void;
   onDetail: (product: Product) => void;
   columns?: readonly ProductColumn[];

@@ -15,17 +15,14 @@ import { orderPath } from '../../../config/paths';
 import { notify } from '../../../lib/notifications';
 import { useDeleteOrder } from '../api/save-order';
 
-/**
- * Width of the actions column: one icon slot per action the principal may see (modify comes with the wizard,
- * so a writer has view and delete).
- */
+/** Width of the actions column: one icon slot per action the principal may see. */
 export const rowActionsWidth = (p: Principal, withModify: boolean) =>
   16 + 28 * (1 + (isWritter(p) ? (withModify ? 2 : 1) : 0) + (canUpdateStatus(p) ? 1 : 0));
 
 interface OrderRowActionsProps {
   order: Order;
   principal: Principal;
-  /** The modify page, once the wizard is routed (null: no modify icon). */
+  /** The modify page (null: no modify icon). */
   modifyPath: ((id: string) => string) | null;
   onDeleted: (order: Order) => void;
 }
