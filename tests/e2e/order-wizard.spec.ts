@@ -203,6 +203,62 @@ test.describe('Order wizard', () => {
     const bytes = await readFile(await file.path());
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(bytes.toString('latin1')).toContain(reference);
+
+    // Validating it again saves the change and leaves it with the warehouse's status.
+    await details.getByRole('textbox', { name: 'Numéro de regroupement' }).fill('GRP-1');
+    await details.getByRole('button', { name: 'Valider la commande' }).click();
+    await expect(page.getByText('La commande a été envoyée.')).toBeVisible();
+    await expect(await findOrder(page, reference)).toContainText('Saisie');
+  });
+
+  test('a line the stock can no longer serve is refused with its message on the cart line', async ({ page }) => {
+    await signIn(page, ACCOUNTS.user);
+    const { code, lot } = await singleLotProduct(page, 'B2B');
+    await page.goto('/order/list');
+    await newOrder(page);
+    await chooseSegment(page, 'B2B');
+    await enterQuantity(page, code, lot.available);
+    await expect(page).toHaveURL(/\/order\/create\?order_id=/);
+    await page.getByRole('button', { name: 'Valider le panier' }).click();
+    const details = stepForm(page, 'Informations');
+    await details.getByRole('textbox', { name: 'Référence de la commande' }).fill(uniqueCode('SHORT'));
+    await chooseRecipient(page);
+    await fillDate(page, 'Date de livraison');
+
+    // Meanwhile another order takes the whole lot.
+    const { data } = await api<{ data: { id: string; address: object }[] }>(
+      page,
+      '/api/contacts?filter[type]=recipient&filter[segment]=B2B&paginate=1',
+    );
+    const [recipient] = data;
+    if (!recipient) throw new Error('No B2B recipient in the demo');
+    const token = await page.evaluate("localStorage.getItem('cellar.token')");
+    const other = await page.request.post('/api/orders', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        segment: 'B2B',
+        reference: uniqueCode('TAKE'),
+        recipient: recipient.address,
+        customerId: recipient.id,
+        deliveryDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        statusCode: '005',
+        stocks: [{ stockId: lot.id, ordered: lot.available }],
+      },
+    });
+    expect(other.status()).toBe(201);
+
+    await details.getByRole('button', { name: 'Valider la commande' }).click();
+    // The cart comes back with the server's words on the line; the order stays a draft.
+    const line = page.getByTestId('cart').getByRole('row').filter({ hasText: code });
+    await expect(line.getByRole('alert')).toContainText(`Stock insuffisant pour ${code}`);
+    await expect(line.getByRole('alert')).toContainText('0 disponible(s)');
+    await expect(page.getByText('La commande a été envoyée.')).toHaveCount(0);
+  });
+
+  test('an unknown order leads to /404', async ({ page }) => {
+    await signIn(page, ACCOUNTS.user);
+    await page.goto('/order/modify/01UNKNOWNORDER0000000000000');
+    await expect(page).toHaveURL(/\/404$/);
   });
 
   test('a writer orders B2C with a carrier and its service', async ({ page }) => {

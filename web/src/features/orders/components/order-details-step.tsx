@@ -34,7 +34,8 @@ import { IconPlus, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddressFields } from '../../../components/forms/address-fields';
-import { parseDay } from '../../../lib/format';
+import { formatDay, parseDay } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 import type { OwnerCarrier } from '../api/get-carriers';
 import type { OrderFormValues } from '../utils/form-values';
 import { RecipientField } from './recipient-field';
@@ -90,7 +91,7 @@ export function OrderDetailsStep(props: OrderDetailsStepProps) {
   const appointment = (
     <TextInput
       label={t('orders.fields.appointment_date')}
-      value={appointmentDate ?? ''}
+      value={appointmentDate ? formatDay(appointmentDate, currentLanguage()) : ''}
       readOnly
       variant="filled"
       w={{ base: '100%', sm: 240 }}

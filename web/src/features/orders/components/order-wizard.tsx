@@ -229,7 +229,12 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
     return out;
   };
 
-  const submit = async (status: '000' | '005') => {
+  /**
+   * Save as draft (000), or validate: a draft is sent (005); an order the warehouse has already taken in (010)
+   * keeps its status and is saved with its changes.
+   */
+  const submit = async (kind: 'draft' | 'send') => {
+    const status: OrderStatusCode = kind === 'draft' ? '000' : draft ? '005' : statusCode;
     // A second click while the first is being sent does nothing.
     if (busy.current) return;
     const errors = issuesOf(status);
@@ -238,7 +243,7 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
       notifyInvalidForm();
       return;
     }
-    if (status === '005' && !form.getValues().warehouseId) {
+    if (kind === 'send' && !form.getValues().warehouseId) {
       const from = cartWarehouses(cart);
       if (from.length > 1) {
         setDestination(owner.warehouses.length ? owner.warehouses : []);
@@ -246,10 +251,10 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
       }
     }
     busy.current = true;
-    setSending(status === '005' ? 'send' : 'draft');
+    setSending(kind);
     try {
       await save(status, cart);
-      notify('success', t(status === '005' ? 'order.create_validate_success_msg' : 'order.create_draft_success_msg'));
+      notify('success', t(kind === 'send' ? 'order.create_validate_success_msg' : 'order.create_draft_success_msg'));
       navigate(paths.orders.list.path);
     } catch (error) {
       reportSaveError(error, cart);
@@ -411,7 +416,7 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
                     leftSection={<IconDeviceFloppy size={16} />}
                     loading={sending === 'draft'}
                     disabled={sending !== null}
-                    onClick={() => void submit('000')}
+                    onClick={() => void submit('draft')}
                   >
                     {t('orders.wizard.save_draft')}
                   </Button>
@@ -421,7 +426,7 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
                     leftSection={<IconSend size={16} />}
                     loading={sending === 'send'}
                     disabled={sending !== null}
-                    onClick={() => void submit('005')}
+                    onClick={() => void submit('send')}
                   >
                     {t('orders.wizard.validate')}
                   </Button>
@@ -437,7 +442,7 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
         onConfirm={(warehouseId) => {
           setDestination(null);
           form.setFieldValue('warehouseId', warehouseId);
-          void submit('005');
+          void submit('send');
         }}
       />
     </Paper>
