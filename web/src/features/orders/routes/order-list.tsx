@@ -12,14 +12,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DataGridHandle } from '../../../components/data-grid/data-grid';
+import { documentActionsWidth } from '../../../components/documents/document-row-actions';
 import { DraftChoiceModal } from '../../../components/documents/draft-choice-modal';
-import { orderCreatePath, orderPath, paths } from '../../../config/paths';
+import { orderCreatePath, paths } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
 import { notify } from '../../../lib/notifications';
 import { latestDraft } from '../api/get-drafts';
 import { ORDER_REFRESH_MS } from '../api/get-order';
 import { useResendTransmitting } from '../api/save-order';
-import { OrderRowActions, rowActionsWidth } from '../components/order-row-actions';
+import { OrderRowActions } from '../components/order-row-actions';
 import { OrdersGrid } from '../components/orders-grid';
 import { productCount } from '../utils/cart';
 
@@ -40,14 +41,7 @@ export function OrderListRoute() {
   }, []);
 
   const rowActions = useCallback(
-    (o: Order) => (
-      <OrderRowActions
-        order={o}
-        principal={principal}
-        modifyPath={(id) => orderPath('modify', id)}
-        onDeleted={() => grid.current?.refresh()}
-      />
-    ),
+    (o: Order) => <OrderRowActions order={o} principal={principal} onDeleted={() => grid.current?.refresh()} />,
     [principal],
   );
 
@@ -93,7 +87,7 @@ export function OrderListRoute() {
         ref={grid}
         principal={principal}
         rowActions={rowActions}
-        rowActionsWidth={rowActionsWidth(principal, true)}
+        rowActionsWidth={documentActionsWidth(principal)}
         actions={
           <Group gap="xs">
             {addButton}

@@ -10,12 +10,13 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DataGridHandle } from '../../../components/data-grid/data-grid';
+import { documentActionsWidth } from '../../../components/documents/document-row-actions';
 import { DraftChoiceModal } from '../../../components/documents/draft-choice-modal';
 import { paths, receptionCreatePath } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
 import { queryClient } from '../../../lib/query-client';
 import { receptionQueryOptions } from '../api/get-reception';
-import { ReceptionRowActions, rowActionsWidth } from '../components/reception-row-actions';
+import { ReceptionRowActions } from '../components/reception-row-actions';
 import { ReceptionsGrid } from '../components/receptions-grid';
 import { currentReception } from '../utils/current-reception';
 
@@ -71,7 +72,7 @@ export function ReceptionListRoute() {
         ref={grid}
         principal={principal}
         rowActions={rowActions}
-        rowActionsWidth={rowActionsWidth(principal)}
+        rowActionsWidth={documentActionsWidth(principal)}
         actions={addButton}
       />
       <DraftChoiceModal
