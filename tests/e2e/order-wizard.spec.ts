@@ -255,6 +255,32 @@ test.describe('Order wizard', () => {
     await expect(page.getByText('La commande a été envoyée.')).toHaveCount(0);
   });
 
+  test('the superadmin picks the account, and sees its code in the product grid', async ({ page }) => {
+    await signIn(page, ACCOUNTS.superadmin);
+    await page.goto('/order/create');
+    const step = stepForm(page, 'Compte et segment');
+    await step.getByRole('combobox', { name: 'Compte client' }).fill('CLI001');
+    await page.getByRole('option', { name: 'CLI001 - Vignobles Duval & Fils' }).click();
+    await chooseSegment(page, 'B2B');
+    const products = page.getByRole('table', { name: 'Articles' });
+    await expect(products.getByRole('columnheader', { name: 'Code compte' })).toBeVisible();
+    await expect(products.getByRole('row').nth(1)).toContainText('CLI001');
+  });
+
+  test('?recipient_id= opens the details with the recipient’s address copied', async ({ page }) => {
+    await signIn(page, ACCOUNTS.user);
+    const { data } = await api<{ data: { id: string; address: { street: string } }[] }>(
+      page,
+      '/api/contacts?filter[type]=recipient&filter[segment]=B2B&paginate=1',
+    );
+    const [recipient] = data;
+    if (!recipient) throw new Error('No B2B recipient in the demo');
+    await page.goto(`/order/create?recipient_id=${recipient.id}`);
+    const details = stepForm(page, 'Informations');
+    await expect(details.getByRole('button', { name: 'Changer de destinataire' })).toBeVisible();
+    await expect(details.getByRole('textbox', { name: 'Adresse', exact: true })).toHaveValue(recipient.address.street);
+  });
+
   test('an unknown order leads to /404', async ({ page }) => {
     await signIn(page, ACCOUNTS.user);
     await page.goto('/order/modify/01UNKNOWNORDER0000000000000');
