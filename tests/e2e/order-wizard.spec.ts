@@ -212,6 +212,7 @@ test.describe('Order wizard', () => {
   });
 
   test('a line the stock can no longer serve is refused with its message on the cart line', async ({ page }) => {
+    const reference = uniqueCode('SHORT');
     await signIn(page, ACCOUNTS.user);
     const { code, lot } = await singleLotProduct(page, 'B2B');
     await page.goto('/order/list');
@@ -221,7 +222,7 @@ test.describe('Order wizard', () => {
     await expect(page).toHaveURL(/\/order\/create\?order_id=/);
     await page.getByRole('button', { name: 'Valider le panier' }).click();
     const details = stepForm(page, 'Informations');
-    await details.getByRole('textbox', { name: 'Référence de la commande' }).fill(uniqueCode('SHORT'));
+    await details.getByRole('textbox', { name: 'Référence de la commande' }).fill(reference);
     await chooseRecipient(page);
     await fillDate(page, 'Date de livraison');
 
@@ -253,6 +254,19 @@ test.describe('Order wizard', () => {
     await expect(line.getByRole('alert')).toContainText(`Stock insuffisant pour ${code}`);
     await expect(line.getByRole('alert')).toContainText('0 disponible(s)');
     await expect(page.getByText('La commande a été envoyée.')).toHaveCount(0);
+
+    // Kept as a draft (a draft holds no stock), then deleted from the list.
+    await page.getByRole('button', { name: 'Valider le panier' }).click();
+    await details.getByRole('button', { name: 'Enregistrer en brouillon' }).click();
+    await expect(page.getByText('La commande a été enregistrée en brouillon.')).toBeVisible();
+    const row = await findOrder(page, reference);
+    await row.getByRole('button', { name: `Supprimer ${reference}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Supprimer la commande' })
+      .getByRole('button', { name: 'Supprimer' })
+      .click();
+    await expect(page.getByText(`Commande ${reference} supprimée.`)).toBeVisible();
+    await expect(gridRows(page)).toHaveCount(0);
   });
 
   test('the superadmin picks the account, and sees its code in the product grid', async ({ page }) => {
