@@ -61,6 +61,15 @@ async function singleLotProduct(page: Page, segment: 'B2B' | 'B2C') {
   throw new Error(`The demo lacks a ${segment} product with a single lot`);
 }
 
+/** A product whose lots lie in several warehouses. */
+async function spreadProduct(page: Page) {
+  for (const [code, lots] of await sellableLots(page, 'B2B')) {
+    const warehouses = [...new Set(lots.map((l) => l.warehouse.code))];
+    if (warehouses.length > 1) return { code, warehouses, total: lots.reduce((n, l) => n + l.available, 0) };
+  }
+  throw new Error('The demo lacks a product stored in several warehouses');
+}
+
 /** A day in a week, as typed in the date fields (DD/MM/YYYY). */
 function nextWeek() {
   const d = new Date(Date.now() + 7 * 86_400_000);
@@ -293,6 +302,36 @@ test.describe('Order wizard', () => {
     const details = stepForm(page, 'Informations');
     await expect(details.getByRole('button', { name: 'Changer de destinataire' })).toBeVisible();
     await expect(details.getByRole('textbox', { name: 'Adresse', exact: true })).toHaveValue(recipient.address.street);
+  });
+
+  test('an order whose lots lie in several warehouses asks where it leaves from', async ({ page }) => {
+    const reference = uniqueCode('DEST');
+    await signIn(page, ACCOUNTS.user);
+    const { code, warehouses, total } = await spreadProduct(page);
+    await page.goto('/order/list');
+    await newOrder(page);
+    await chooseSegment(page, 'B2B');
+    await enterQuantity(page, code, total);
+    const allocation = page.getByRole('dialog', { name: `Imputation – ${code} (${total})` });
+    await expect(allocation.getByText(`Reste à imputer : 0 / ${total}`)).toBeVisible();
+    await allocation.getByRole('button', { name: 'Valider' }).click();
+    await expect(allocation).toBeHidden();
+    await page.getByRole('button', { name: 'Valider le panier' }).click();
+    const details = stepForm(page, 'Informations');
+    await details.getByRole('textbox', { name: 'Référence de la commande' }).fill(reference);
+    await chooseRecipient(page);
+    await fillDate(page, 'Date de livraison');
+    await details.getByRole('button', { name: 'Valider la commande' }).click();
+
+    const modal = page.getByRole('dialog', { name: 'Entrepôt de départ' });
+    await expect(modal).toContainText('peuvent être facturés');
+    await modal.getByRole('combobox', { name: 'Entrepôt de départ' }).click();
+    await page.getByRole('option', { name: new RegExp(`^${warehouses[1]} - `) }).click();
+    await modal.getByRole('button', { name: 'Valider la commande' }).click();
+    await expect(page.getByText('La commande a été envoyée.')).toBeVisible();
+    const row = await findOrder(page, reference);
+    await row.getByRole('link', { name: `Voir ${reference}` }).click();
+    await expect(page.getByRole('region', { name: 'Détails de la commande' })).toContainText(`${warehouses[1]} - `);
   });
 
   test('an unknown order leads to /404', async ({ page }) => {
