@@ -77,8 +77,6 @@ function initialValues(order: Order | undefined, ownerId: string | null, preload
   return v;
 }
 
-const newKey = () => crypto.randomUUID();
-
 /** The form's values as the shared wizard rules see an order (the address is its recipient). */
 type RuledValues = OrderFormValues & { recipient: OrderFormValues['address'] };
 
@@ -99,7 +97,7 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
   const statusCode: OrderStatusCode = order?.statusCode ?? '000';
   const draft = statusCode === '000';
   const orderId = useRef<string | null>(order?.id ?? null);
-  const idempotencyKey = useRef(newKey());
+  const idempotencyKey = useRef(crypto.randomUUID());
   const saving = useRef<Promise<unknown>>(Promise.resolve());
   const [sending, setSending] = useState<'send' | 'draft' | null>(null);
   const busy = useRef(false);
@@ -166,16 +164,11 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
         // Once sent, the reference is locked.
         return update.mutateAsync({ id, body: draft ? rest : { ...rest, reference: undefined } });
       }
-      try {
-        const created = await create.mutateAsync({ body, idempotencyKey: idempotencyKey.current });
-        orderId.current = created.id;
-        if (!modifyRoute) navigate(orderCreatePath(created.id), { replace: true });
-        return created;
-      } catch (error) {
-        // A refused creation created nothing: the next attempt is a new request.
-        idempotencyKey.current = newKey();
-        throw error;
-      }
+      // One key for this form's order: a retry after a lost answer or a refusal writes (or answers) that order.
+      const created = await create.mutateAsync({ body, idempotencyKey: idempotencyKey.current });
+      orderId.current = created.id;
+      if (!modifyRoute) navigate(orderCreatePath(created.id), { replace: true });
+      return created;
     };
     const next = saving.current.catch(() => undefined).then(run);
     saving.current = next;
@@ -246,7 +239,7 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
     if (kind === 'send' && !form.getValues().warehouseId) {
       const from = cartWarehouses(cart);
       if (from.length > 1) {
-        setDestination(owner.warehouses.length ? owner.warehouses : []);
+        setDestination(owner.warehouses);
         return;
       }
     }
