@@ -149,6 +149,7 @@ test.describe('Order wizard', () => {
     await page.getByRole('option', { name: new RegExp(`^${warehouse} - `) }).click();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: 'Valider le panier' })).toHaveCount(0);
+    const creation = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/orders');
     await enterQuantity(page, code, quantity);
     const allocation = page.getByRole('dialog', { name: `Imputation – ${code} (${quantity})` });
     const firstField = allocation.getByRole('textbox', { name: `Quantité ${first.batch}` });
@@ -169,8 +170,11 @@ test.describe('Order wizard', () => {
     await expect(page.getByRole('heading', { name: 'Panier : 2 lignes' })).toBeVisible();
     await expect(cart.getByRole('row').filter({ hasText: String(first.batch) })).toContainText(String(first.available));
     await expect(cart.getByRole('row').filter({ hasText: String(second.batch) })).toContainText('2');
-    // The first cart line created the draft.
+    // The first cart line created the draft, with a key that makes a repeated request answer the same order.
     await expect(page).toHaveURL(/\/order\/create\?order_id=/);
+    const request = await creation;
+    expect(request.postDataJSON()).toMatchObject({ statusCode: '000', segment: 'B2B' });
+    expect(request.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
 
     // Step 3, saved as a draft.
     await page.getByRole('button', { name: 'Valider le panier' }).click();
