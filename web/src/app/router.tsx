@@ -207,10 +207,13 @@ function receptionRoutes(): RouteObject[] {
 
 /** The order of /order/{detail,status}/{id}, before the page. */
 const loadRouteOrder =
-  (page: 'detail' | 'status'): Loader =>
-  async ({ params }) => {
+  (page: 'form' | 'detail' | 'status'): Loader =>
+  async ({ params, request }) => {
     const api = await import('../features/orders/api/get-order');
-    if (page === 'detail') await api.loadViewableOrder(params.orderId);
+    if (page === 'form') {
+      const id = params.orderId ?? new URL(request.url).searchParams.get('order_id');
+      if (id || params.orderId !== undefined) await api.loadModifiableOrder(id);
+    } else if (page === 'detail') await api.loadViewableOrder(params.orderId);
     else await api.loadOrder(params.orderId);
     return null;
   };
@@ -223,6 +226,18 @@ function orderRoutes(): RouteObject[] {
   return [
     page(orders.list, list),
     page(orders.list, list, '/order'),
+    page(
+      orders.create,
+      async () => ({ Component: (await import('../features/orders/routes/order-form')).OrderCreateRoute }),
+      orders.create.path,
+      loadRouteOrder('form'),
+    ),
+    page(
+      orders.modify,
+      async () => ({ Component: (await import('../features/orders/routes/order-form')).OrderModifyRoute }),
+      orders.modify.path,
+      loadRouteOrder('form'),
+    ),
     page(
       orders.detail,
       async () => ({ Component: (await import('../features/orders/routes/order-detail')).OrderDetailRoute }),

@@ -194,6 +194,20 @@ export const paths = {
       title: 'orders.list_title',
       name: 'order-list',
     },
+    create: {
+      path: '/order/create',
+      access: ACCESS.writer,
+      scopes: ['order'],
+      title: 'orders.create_title',
+      name: 'create-order',
+    },
+    modify: {
+      path: '/order/modify/:orderId',
+      access: ACCESS.writer,
+      scopes: ['order'],
+      title: 'orders.modify_title',
+      name: 'order-modify',
+    },
     detail: {
       path: '/order/detail/:orderId',
       access: ACCESS.reader,
@@ -243,6 +257,10 @@ export const receptionPath = (page: 'modify' | 'detail' | 'status', receptionId:
 export const receptionCreatePath = (receptionId?: string | null) =>
   receptionId ? `${paths.receptions.create.path}?reception_id=${receptionId}` : paths.receptions.create.path;
 
-/** /order/{detail,status}/{id}. */
-export const orderPath = (page: 'detail' | 'status', orderId: string) =>
+/** /order/{modify,detail,status}/{id}. */
+export const orderPath = (page: 'modify' | 'detail' | 'status', orderId: string) =>
   generatePath(paths.orders[page].path, { orderId });
+
+/** /order/create, continuing a draft when one is named (?order_id=). */
+export const orderCreatePath = (orderId?: string | null) =>
+  orderId ? `${paths.orders.create.path}?order_id=${orderId}` : paths.orders.create.path;

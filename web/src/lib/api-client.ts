@@ -44,6 +44,8 @@ export interface RequestOptions {
   quietStatuses?: readonly number[];
   /** The caller shows every failure itself (the grid, inline with a retry); an expired session still logs out. */
   quiet?: boolean;
+  /** Headers of the call itself (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 const SESSION_EXPIRED_FLAG = 'cellar.sessionExpired';
@@ -121,8 +123,8 @@ function buildUrl(path: string, query?: Partial<ListQuery>) {
   return qs ? `${path}?${qs}` : path;
 }
 
-function headers(json: boolean): Headers {
-  const h = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
+function headers(json: boolean, extra: Record<string, string> = {}): Headers {
+  const h = new Headers({ ...extra, Accept: 'application/json', 'Accept-Language': currentLanguage() });
   if (json) h.set('Content-Type', 'application/json');
   const token = activeToken();
   if (token) h.set('Authorization', `Bearer ${token}`);
@@ -143,7 +145,7 @@ async function errorFrom(res: Response): Promise<ApiError> {
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const res = await fetch(buildUrl(path, opts.query), {
     method: opts.method ?? 'GET',
-    headers: headers(opts.body !== undefined && !opts.form),
+    headers: headers(opts.body !== undefined && !opts.form, opts.headers),
     body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
     signal: opts.signal,
   });

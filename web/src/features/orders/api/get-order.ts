@@ -30,11 +30,11 @@ export const orderQueryOptions = (id: string) =>
 export const useOrder = (id: string) =>
   useSuspenseQuery({ ...orderQueryOptions(id), refetchInterval: ORDER_REFRESH_MS }).data;
 
-/** An order before its page, or /404 when it is unknown (spec 2 §8). */
-export async function loadOrder(id: string | null | undefined) {
+/** An order before its page, or /404 when it is unknown (spec 2 §8); `fresh` reads it again whatever is cached. */
+export async function loadOrder(id: string | null | undefined, fresh = false) {
   try {
     if (!id) throw new ApiError(404, undefined, 'Not found');
-    return await queryClient.fetchQuery(orderQueryOptions(id));
+    return await queryClient.fetchQuery({ ...orderQueryOptions(id), ...(fresh ? { staleTime: 0 } : {}) });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 422)) {
       throw redirect(paths.notFound.path);
@@ -47,5 +47,15 @@ export async function loadOrder(id: string | null | undefined) {
 export async function loadViewableOrder(id: string | null | undefined) {
   const order = await loadOrder(id);
   if (!orderRules.isViewable(order.statusCode)) throw redirect(paths.orders.list.path);
+  return order;
+}
+
+/**
+ * An order to change in the wizard, as it is now (the warehouse may have moved it since it was cached): unknown →
+ * /404; not modifiable (spec 2 §4: draft or entry) → the list.
+ */
+export async function loadModifiableOrder(id: string | null | undefined) {
+  const order = await loadOrder(id, true);
+  if (!orderRules.isModifiable(order.statusCode)) throw redirect(paths.orders.list.path);
   return order;
 }

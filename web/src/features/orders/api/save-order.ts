@@ -1,4 +1,4 @@
-import type { orderUpdateSchema } from '@cellar/shared/orders/schemas';
+import type { orderCreateSchema, orderUpdateSchema } from '@cellar/shared/orders/schemas';
 import { routes } from '@cellar/shared/routes/table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod';
@@ -75,4 +75,25 @@ export async function downloadOrderPdf(id: string, errorMessage?: string) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The wizard's first save (a draft) or a send; the key makes a repeated POST answer the order it created. */
+export const createOrder = ({
+  body,
+  idempotencyKey,
+}: {
+  body: z.input<typeof orderCreateSchema>;
+  idempotencyKey: string;
+}) =>
+  callRoute(routes.orderCreate, { body, query: ORDER_DETAIL_QUERY, headers: { 'Idempotency-Key': idempotencyKey } });
+
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrder,
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(orderQueryOptions(saved.id).queryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: resourceKey(routes.orderList) });
+    },
+  });
 }

@@ -1,28 +1,37 @@
 /**
- * /order/list (alias /order, ?search_filter=): the grid, the row icons and, for users allowed to, the button that
- * republishes the transmitting orders to the warehouse. The rows are reloaded in the background so that status
+ * /order/list (alias /order, ?search_filter=): the grid, the row icons, the new-order button for writers (offering
+ * to continue the latest draft, with its product count) and, for users allowed to, the button that republishes the
+ * transmitting orders to the warehouse. The rows are reloaded in the background so that status
  * changes made elsewhere (the warehouse acknowledging, another user) show without a reload.
  */
-import { canSendTransmittingOrder } from '@cellar/shared/access/roles';
+import { canSendTransmittingOrder, isWritter } from '@cellar/shared/access/roles';
 import type { Order } from '@cellar/shared/orders/schemas';
-import { Button, Stack, Title } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef } from 'react';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { IconPlus, IconSend } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { DataGridHandle } from '../../../components/data-grid/data-grid';
-import { paths } from '../../../config/paths';
+import { documentActionsWidth } from '../../../components/documents/document-row-actions';
+import { DraftChoiceModal } from '../../../components/documents/draft-choice-modal';
+import { orderCreatePath, paths } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
 import { notify } from '../../../lib/notifications';
+import { latestDraft } from '../api/get-drafts';
 import { ORDER_REFRESH_MS } from '../api/get-order';
 import { useResendTransmitting } from '../api/save-order';
-import { OrderRowActions, rowActionsWidth } from '../components/order-row-actions';
+import { OrderRowActions } from '../components/order-row-actions';
 import { OrdersGrid } from '../components/orders-grid';
+import { productCount } from '../utils/cart';
 
 export function OrderListRoute() {
   const { t } = useTranslation();
   const principal = usePrincipal();
   const grid = useRef<DataGridHandle>(null);
   const resend = useResendTransmitting();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<Order | null>(null);
+  const [checking, setChecking] = useState(false);
 
   useEffect(() => {
     const timer = window.setInterval(() => {
@@ -32,10 +41,22 @@ export function OrderListRoute() {
   }, []);
 
   const rowActions = useCallback(
-    (o: Order) => (
-      <OrderRowActions order={o} principal={principal} modifyPath={null} onDeleted={() => grid.current?.refresh()} />
-    ),
+    (o: Order) => <OrderRowActions order={o} principal={principal} onDeleted={() => grid.current?.refresh()} />,
     [principal],
+  );
+
+  const startNew = () => {
+    setChecking(true);
+    latestDraft()
+      .then((found) => (found ? setDraft(found) : navigate(orderCreatePath())))
+      .catch(() => undefined)
+      .finally(() => setChecking(false));
+  };
+
+  const addButton = isWritter(principal) && (
+    <Button leftSection={<IconPlus size={16} />} onClick={startNew} loading={checking}>
+      {t('orders.add')}
+    </Button>
   );
 
   const resendButton = canSendTransmittingOrder(principal) && (
@@ -66,8 +87,28 @@ export function OrderListRoute() {
         ref={grid}
         principal={principal}
         rowActions={rowActions}
-        rowActionsWidth={rowActionsWidth(principal, false)}
-        actions={resendButton}
+        rowActionsWidth={documentActionsWidth(principal)}
+        actions={
+          <Group gap="xs">
+            {addButton}
+            {resendButton}
+          </Group>
+        }
+      />
+      <DraftChoiceModal
+        opened={draft !== null}
+        texts={{
+          title: t('orders.draft_modal.title'),
+          text: t('orders.draft_modal.text', {
+            count: draft ? productCount(draft.stocks ?? []) : 0,
+            reference: draft?.reference || '—',
+          }),
+          new: t('orders.draft_modal.new'),
+          continue: t('orders.draft_modal.continue'),
+        }}
+        onClose={() => setDraft(null)}
+        onNew={() => navigate(orderCreatePath())}
+        onContinue={() => draft && navigate(orderCreatePath(draft.id))}
       />
     </Stack>
   );

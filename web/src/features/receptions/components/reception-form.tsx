@@ -9,6 +9,7 @@ import { todayIn } from '@cellar/shared/common/dates';
 import type { SegmentCode } from '@cellar/shared/common/schemas';
 import type { Product } from '@cellar/shared/products/schemas';
 import {
+  RECEPTION_QUANTITY_MAX,
   RECEPTION_REFERENCE_MAX,
   type Reception,
   type ReceptionStatusCode,
@@ -26,6 +27,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type * as z from 'zod';
 import { ProductDetailModal } from '../../../components/catalogue/product-detail-modal';
+import { CartTable } from '../../../components/documents/cart-table';
+import { useProductSearch } from '../../../components/documents/get-products';
+import { onlyChoice } from '../../../components/documents/owner-context';
+import { ProductPicker } from '../../../components/documents/product-picker';
+import { useOwnerContext } from '../../../components/documents/use-owner-context';
 import { OwnerAccountField } from '../../../components/forms/owner-account-field';
 import { paths, receptionCreatePath, receptionPath } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
@@ -33,11 +39,13 @@ import { applyServerErrors, notifyInvalidForm } from '../../../lib/form';
 import { parseDay } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';
+import { receptionProductFilters } from '../api/reception-products';
 import { useCreateReception, useUpdateReception } from '../api/save-reception';
 import {
   type CartLine,
-  type CartProduct,
   cartOf,
+  cartProductOf,
+  cartRows,
   linesBody,
   productQuantity,
   quantityAction,
@@ -46,13 +54,9 @@ import {
   withProductQuantity,
 } from '../utils/cart';
 import { currentReception } from '../utils/current-reception';
-import { onlyChoice } from '../utils/owner';
 import { canLeave, initialStep, missingWarehouseFields, type Step, type WizardState } from '../utils/wizard';
-import { CartTable } from './cart-table';
-import { ProductPicker } from './product-picker';
 import { type StockChoice, StockSelectModal } from './stock-select-modal';
 import { SupplierField } from './supplier-field';
-import { useOwnerContext } from './use-owner-context';
 
 export interface ReceptionFormValues {
   ownerId: string | null;
@@ -81,6 +85,17 @@ const formValuesOf = (r: Reception | undefined, supplierId: string | null | unde
   expectedAt: r?.expectedAt ?? null,
   supplierId: supplierId ?? r?.supplierId ?? null,
 });
+
+type ReceptionProductsProps = Omit<React.ComponentProps<typeof ProductPicker>, 'found' | 'maxOf'> & {
+  scope: Parameters<typeof receptionProductFilters>[0];
+  initialSearch: string;
+};
+
+/** The product grid over the products the reception may receive. */
+function ReceptionProducts({ scope, initialSearch, ...picker }: ReceptionProductsProps) {
+  const found = useProductSearch(receptionProductFilters(scope), initialSearch);
+  return <ProductPicker found={found} maxOf={() => RECEPTION_QUANTITY_MAX} {...picker} />;
+}
 
 export function ReceptionForm({ reception, modifyRoute, product, supplierId }: ReceptionFormProps) {
   const { t } = useTranslation();
@@ -161,7 +176,8 @@ export function ReceptionForm({ reception, modifyRoute, product, supplierId }: R
     if (draft) save('000', next).catch(() => undefined);
   };
 
-  const onQuantity = (p: CartProduct, value: string | number) => {
+  const onQuantity = (product: Product, value: string | number) => {
+    const p = cartProductOf(product);
     const action = quantityAction(p, value);
     if (action === 'chooseStock') setChoice({ product: p, quantity: Number(value) });
     else changeCart(withProductQuantity(cart, p, value));
@@ -310,7 +326,7 @@ export function ReceptionForm({ reception, modifyRoute, product, supplierId }: R
         <Stepper.Step label={t('receptions.steps.products')}>
           <Stack gap="md" mt="md">
             {step === 1 && (
-              <ProductPicker
+              <ReceptionProducts
                 key={product?.code ?? ''}
                 scope={{
                   ownerId: superadmin ? values.ownerId : null,
@@ -332,7 +348,11 @@ export function ReceptionForm({ reception, modifyRoute, product, supplierId }: R
                 }
               />
             )}
-            <CartTable cart={cart} onRemove={(key) => changeCart(withoutLine(cart, key))} />
+            <CartTable
+              rows={cartRows(cart)}
+              quantityHeader={t('receptions.columns.expected')}
+              onRemove={(key) => changeCart(withoutLine(cart, key))}
+            />
             <Group justify="space-between">
               <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => setStep(0)}>
                 {t('receptions.previous')}

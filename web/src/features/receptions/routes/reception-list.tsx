@@ -10,12 +10,13 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DataGridHandle } from '../../../components/data-grid/data-grid';
+import { documentActionsWidth } from '../../../components/documents/document-row-actions';
+import { DraftChoiceModal } from '../../../components/documents/draft-choice-modal';
 import { paths, receptionCreatePath } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
 import { queryClient } from '../../../lib/query-client';
 import { receptionQueryOptions } from '../api/get-reception';
-import { DraftChoiceModal } from '../components/draft-choice-modal';
-import { ReceptionRowActions, rowActionsWidth } from '../components/reception-row-actions';
+import { ReceptionRowActions } from '../components/reception-row-actions';
 import { ReceptionsGrid } from '../components/receptions-grid';
 import { currentReception } from '../utils/current-reception';
 
@@ -71,12 +72,17 @@ export function ReceptionListRoute() {
         ref={grid}
         principal={principal}
         rowActions={rowActions}
-        rowActionsWidth={rowActionsWidth(principal)}
+        rowActionsWidth={documentActionsWidth(principal)}
         actions={addButton}
       />
       <DraftChoiceModal
-        productCount={draft ? draft.lineCount : null}
-        reference={draft?.reference ?? ''}
+        opened={draft !== null}
+        texts={{
+          title: t('receptions.draft_modal.title'),
+          text: t('receptions.draft_modal.text', { count: draft?.lineCount ?? 0, reference: draft?.reference || '—' }),
+          new: t('receptions.draft_modal.new'),
+          continue: t('receptions.draft_modal.continue'),
+        }}
         onClose={() => setDraft(null)}
         onNew={() => {
           currentReception.clear();

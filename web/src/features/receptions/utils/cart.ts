@@ -3,9 +3,10 @@
  * empty removes its lines. A product managing several stocks (batch, dates) has one line per stock line or new
  * lot; any other product has a single line, its quantity replaced on each entry.
  */
-import { managesMultipleStock } from '@cellar/shared/products/schemas';
+import { managesMultipleStock, type Product } from '@cellar/shared/products/schemas';
 import type { Reception, receptionLineInput } from '@cellar/shared/receptions/schemas';
 import type * as z from 'zod';
+import type { CartRow } from '../../../components/documents/cart-table';
 
 export interface CartProduct {
   id: string;
@@ -28,6 +29,15 @@ export interface CartLine {
 }
 
 export const DEFAULT_QUALITY = 'STD';
+
+export const cartProductOf = (p: Product): CartProduct => ({
+  id: p.id,
+  code: p.code,
+  label: p.label,
+  hasBatch: p.hasBatch,
+  hasBbd: p.hasBbd,
+  hasUbd: p.hasUbd,
+});
 
 /** What tells two lines apart: the stock line, or the lot of a product not stored yet. */
 export const lineKey = (l: CartLine): string =>
@@ -120,3 +130,16 @@ export const cartOf = (reception: Pick<Reception, 'stocks'>): CartLine[] =>
       bbd: l.bbd,
       expected: l.expected,
     }));
+
+/** The lines as the cart table shows them. */
+export const cartRows = (cart: readonly CartLine[]): CartRow[] =>
+  cart.map((l) => ({
+    key: lineKey(l),
+    productCode: l.product.code,
+    label: l.product.label,
+    batch: l.batch,
+    ubd: l.ubd,
+    bbd: l.bbd,
+    quality: l.quality,
+    quantity: l.expected,
+  }));

@@ -1,10 +1,10 @@
 /**
- * Step 2's product grid (spec 3 §2, §4): the owner's visible products in the warehouse, searched from 3
- * characters; a quantity per product (before the label, so that a phone shows it), added with Enter (or the add icon), 0 or empty removing it; a magnifier
- * opening the read-only product detail.
+ * Step 2's product grid of the order and reception forms (spec 2 §2, spec 3 §2, §4): the products the form's
+ * search found, searched from 3 characters; a quantity per product (before the label, so that a phone shows it),
+ * added with Enter (or the add icon), 0 or empty removing it; a magnifier opening the read-only product detail.
+ * Columns the form adds (company code, available) come after the code.
  */
 import type { Product } from '@cellar/shared/products/schemas';
-import { RECEPTION_QUANTITY_MAX } from '@cellar/shared/receptions/schemas';
 import {
   ActionIcon,
   Center,
@@ -19,37 +19,31 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconCornerDownLeft, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_SEARCH_MIN, type ReceptionProductsInput, useReceptionProducts } from '../api/get-reception-products';
-import type { CartProduct } from '../utils/cart';
+import { PRODUCT_SEARCH_MIN, type ProductSearch } from './get-products';
 
-const SEARCH_DEBOUNCE_MS = 400;
-
-export const cartProductOf = (p: Product): CartProduct => ({
-  id: p.id,
-  code: p.code,
-  label: p.label,
-  hasBatch: p.hasBatch,
-  hasBbd: p.hasBbd,
-  hasUbd: p.hasUbd,
-});
+export interface ProductColumn {
+  header: string;
+  cell: (product: Product) => ReactNode;
+}
 
 function QuantityCell({
   product,
   inCart,
+  max,
   onQuantity,
 }: {
   product: Product;
   inCart: number;
-  onQuantity: (product: CartProduct, value: string | number) => void;
+  max: number | undefined;
+  onQuantity: (product: Product, value: string | number) => void;
 }) {
   const { t } = useTranslation();
   const [value, setValue] = useState<string | number>(inCart || '');
-  const label = `${t('receptions.fields.quantity')} ${product.code}`;
-  const submit = () => onQuantity(cartProductOf(product), value);
+  const label = `${t('documents.quantity')} ${product.code}`;
+  const submit = () => onQuantity(product, value);
   return (
     <Group gap={4} wrap="nowrap">
       <NumberInput
@@ -57,7 +51,7 @@ function QuantityCell({
         size="xs"
         w={96}
         min={0}
-        max={RECEPTION_QUANTITY_MAX}
+        max={max}
         clampBehavior="strict"
         allowDecimal={false}
         allowNegative={false}
@@ -71,11 +65,11 @@ function QuantityCell({
           }
         }}
       />
-      <Tooltip label={t('receptions.add_to_cart')}>
+      <Tooltip label={t('documents.add_to_cart')}>
         <ActionIcon
           variant="subtle"
           size="sm"
-          aria-label={`${t('receptions.add_to_cart')} ${product.code}`}
+          aria-label={`${t('documents.add_to_cart')} ${product.code}`}
           onClick={submit}
         >
           <IconCornerDownLeft size={16} />
@@ -86,20 +80,28 @@ function QuantityCell({
 }
 
 interface ProductPickerProps {
-  scope: Omit<ReceptionProductsInput, 'search' | 'page'>;
-  initialSearch: string;
+  found: ProductSearch;
   quantityOf: (productId: string) => number;
-  onQuantity: (product: CartProduct, value: string | number) => void;
+  /** The most one may type for a product (what is available, for an order; undefined while unknown). */
+  maxOf: (product: Product) => number | undefined;
+  onQuantity: (product: Product, value: string | number) => void;
   onDetail: (product: Product) => void;
-  actions: ReactNode;
+  columns?: readonly ProductColumn[];
+  /** Beside the search: a filter, a create button. */
+  actions?: ReactNode;
 }
 
-export function ProductPicker({ scope, initialSearch, quantityOf, onQuantity, onDetail, actions }: ProductPickerProps) {
+export function ProductPicker({
+  found,
+  quantityOf,
+  maxOf,
+  onQuantity,
+  onDetail,
+  columns = [],
+  actions,
+}: ProductPickerProps) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState(initialSearch);
-  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
-  const products = useReceptionProducts({ ...scope, search: debounced, page }, true);
+  const { search, setSearch, page, setPage, products } = found;
   const rows = products.data?.data ?? [];
   const lastPage = products.data?.meta.last_page ?? 1;
   const short = search.trim().length > 0 && search.trim().length < PRODUCT_SEARCH_MIN;
@@ -108,16 +110,13 @@ export function ProductPicker({ scope, initialSearch, quantityOf, onQuantity, on
     <Stack gap="xs">
       <Group justify="space-between" align="flex-end">
         <TextInput
-          label={t('receptions.product_search')}
-          description={t('receptions.product_search_hint', { count: PRODUCT_SEARCH_MIN })}
+          label={t('documents.product_search')}
+          description={t('documents.product_search_hint', { count: PRODUCT_SEARCH_MIN })}
           leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(e) => setSearch(e.currentTarget.value)}
           w={{ base: '100%', sm: 320 }}
-          error={short ? t('receptions.product_search_short', { count: PRODUCT_SEARCH_MIN }) : undefined}
+          error={short ? t('documents.product_search_short', { count: PRODUCT_SEARCH_MIN }) : undefined}
         />
         {actions}
       </Group>
@@ -128,14 +127,17 @@ export function ProductPicker({ scope, initialSearch, quantityOf, onQuantity, on
           withTableBorder
           verticalSpacing={4}
           miw={560}
-          aria-label={t('receptions.products')}
+          aria-label={t('documents.products')}
         >
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={40} />
-              <Table.Th>{t('receptions.columns.product_code')}</Table.Th>
-              <Table.Th w={150}>{t('receptions.fields.quantity')}</Table.Th>
-              <Table.Th>{t('receptions.columns.label')}</Table.Th>
+              <Table.Th>{t('documents.columns.product_code')}</Table.Th>
+              <Table.Th w={150}>{t('documents.quantity')}</Table.Th>
+              {columns.map((c) => (
+                <Table.Th key={c.header}>{c.header}</Table.Th>
+              ))}
+              <Table.Th>{t('documents.columns.label')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -155,8 +157,17 @@ export function ProductPicker({ scope, initialSearch, quantityOf, onQuantity, on
                 </Table.Td>
                 <Table.Td>{p.code}</Table.Td>
                 <Table.Td>
-                  <QuantityCell key={quantityOf(p.id)} product={p} inCart={quantityOf(p.id)} onQuantity={onQuantity} />
+                  <QuantityCell
+                    key={quantityOf(p.id)}
+                    product={p}
+                    inCart={quantityOf(p.id)}
+                    max={maxOf(p)}
+                    onQuantity={onQuantity}
+                  />
                 </Table.Td>
+                {columns.map((c) => (
+                  <Table.Td key={c.header}>{c.cell(p)}</Table.Td>
+                ))}
                 <Table.Td>{p.label}</Table.Td>
               </Table.Tr>
             ))}

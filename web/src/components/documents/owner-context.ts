@@ -1,4 +1,4 @@
-/** What the form needs to know of a reception's owner: its segments, whether it is pooled, its warehouses. */
+/** What an order or reception form needs to know of its owner: its segments, whether it is pooled, its warehouses. */
 import type { SegmentCode } from '@cellar/shared/common/schemas';
 import type { Warehouse } from '@cellar/shared/warehouses/schemas';
 

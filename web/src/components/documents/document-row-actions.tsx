@@ -1,0 +1,80 @@
+/**
+ * The row icons of a document list (orders, receptions; spec 2 §2, §6, spec 3 §2, §6): view unless its status
+ * hides it, modify and delete for writers while the status allows (delete after a confirmation), and the status
+ * page for users with the update-status right. What the status allows is the document's own rules.
+ */
+import { canUpdateStatus, isWritter, type Principal } from '@cellar/shared/access/roles';
+import { Group, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconEye, IconPencil, IconProgressCheck, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../lib/notifications';
+import { RowIcon } from '../ui/row-icon';
+
+/** Width of the actions column: view, the writer's modify and delete, and the status page when allowed. */
+export const documentActionsWidth = (p: Principal) =>
+  16 + 28 * (1 + (isWritter(p) ? 2 : 0) + (canUpdateStatus(p) ? 1 : 0));
+
+export interface DocumentRowTexts {
+  view: string;
+  changeStatus: string;
+  deleteTitle: string;
+  deleteConfirm: string;
+  deleted: string;
+}
+
+interface DocumentRowActionsProps {
+  /** The document's reference (or its placeholder), naming each icon. */
+  name: string;
+  principal: Principal;
+  /** What the document's status allows. */
+  allows: { view: boolean; modify: boolean; delete: boolean };
+  paths: { detail: string; modify: string; status: string };
+  texts: DocumentRowTexts;
+  deleting: boolean;
+  /** Deletes the document (its failure is reported by the API client). */
+  onDelete: () => Promise<unknown>;
+  onDeleted: () => void;
+}
+
+export function DocumentRowActions(props: DocumentRowActionsProps) {
+  const { name, principal, allows, paths, texts } = props;
+  const { t } = useTranslation();
+  const writer = isWritter(principal);
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: texts.deleteTitle,
+      children: <Text size="sm">{texts.deleteConfirm}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        props
+          .onDelete()
+          .then(() => {
+            notify('success', texts.deleted);
+            props.onDeleted();
+          })
+          .catch(() => undefined),
+    });
+
+  return (
+    <Group gap={2} wrap="nowrap" h="100%">
+      {allows.view && <RowIcon label={texts.view} name={name} icon={IconEye} to={paths.detail} />}
+      {writer && allows.modify && <RowIcon label={t('common.edit')} name={name} icon={IconPencil} to={paths.modify} />}
+      {canUpdateStatus(principal) && (
+        <RowIcon label={texts.changeStatus} name={name} icon={IconProgressCheck} to={paths.status} />
+      )}
+      {writer && allows.delete && (
+        <RowIcon
+          label={t('common.delete')}
+          name={name}
+          icon={IconTrash}
+          color="red"
+          loading={props.deleting}
+          onClick={confirmDelete}
+        />
+      )}
+    </Group>
+  );
+}
