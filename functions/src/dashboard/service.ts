@@ -48,7 +48,8 @@ function query(ctx: DashboardContext, filters: Condition[] = [], sort: SortKey[]
 /** The first page of a list, shown as the list shows it. */
 async function firstPage<T>(answer: Promise<ListAnswer<T>>): Promise<unknown[]> {
   const { plan, present } = await answer;
-  const page = await plannedPage(plan, 1, DASHBOARD_PANEL_SIZE);
+  // A panel shows no total: nothing is read past its rows.
+  const page = await plannedPage(plan, 1, DASHBOARD_PANEL_SIZE, undefined, 0);
   return present ? present(page.data) : page.data;
 }
 
@@ -133,7 +134,8 @@ const PROVIDERS: Partial<Record<DashboardPart, Provider>> = {
         ]);
         return [...today, ...undated].slice(0, DASHBOARD_PANEL_SIZE);
       },
-      byText((s: { storedAt: string | null }) => s.storedAt),
+      // Stored today first, then the undated.
+      (a, b) => byText((s: { storedAt: string | null }) => s.storedAt)(b, a),
     )) as Answer['stocks'],
   }),
 };

@@ -77,7 +77,6 @@ function OrderRows({ orders, date }: { orders: Rows<'orders'>; date: 'createdAt'
   const { t, i18n } = useTranslation();
   return orders.map((o) => {
     const name = o.reference || o.id;
-    const modify = ORDER_MODIFY_PATH && orderRules.isModifiable(o.statusCode) && o.statusCode === '000';
     const shown =
       date === 'createdAt'
         ? formatDateTime(o.createdAt, i18n.language)
@@ -86,10 +85,10 @@ function OrderRows({ orders, date }: { orders: Rows<'orders'>; date: 'createdAt'
       <Row
         key={o.id}
         action={
-          o.statusCode === '000' ? (
-            modify && ORDER_MODIFY_PATH ? (
+          !orderRules.isViewable(o.statusCode) ? (
+            ORDER_MODIFY_PATH && (
               <RowIcon label={t('common.edit')} name={name} icon={IconPencil} to={ORDER_MODIFY_PATH(o.id)} />
-            ) : null
+            )
           ) : (
             <RowIcon label={t('orders.view')} name={name} icon={IconEye} to={orderPath('detail', o.id)} />
           )
