@@ -151,6 +151,22 @@ test.describe('Dashboard', () => {
     await expect(page.getByTestId('grid-pager-rows')).toContainText(`sur ${fr(one.kpi.yearOrdersCount)}`);
   });
 
+  test('a panel with nothing to show says so', async ({ page }) => {
+    await signIn(page, ACCOUNTS.superadmin);
+    // The provider's own account holds no orders, receptions or stock of its own.
+    await page
+      .getByRole('textbox', { name: 'Compte client' })
+      .or(page.getByRole('combobox', { name: 'Compte client' }))
+      .click();
+    await page.getByRole('option', { name: /^CELLAR/ }).click();
+    await expect(figure(page, 'yearOrdersCount')).toHaveText('0');
+    await expect(page.locator('[data-panel="orders"] [data-empty]')).toHaveText('Aucune commande pour le moment.');
+    await expect(page.locator('[data-panel="stocks"] [data-empty]')).toHaveText(
+      "Aucune ligne de stock entrée aujourd'hui.",
+    );
+    await expect(page.locator('[data-panel="orders"] [data-row]')).toHaveCount(0);
+  });
+
   test('fits a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, ACCOUNTS.admin);
