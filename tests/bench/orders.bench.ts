@@ -122,8 +122,8 @@ async function seedOwner(n: number): Promise<string> {
         updatedAt: at,
         version: 1,
       };
-      for (const k of orderRecords.counters?.(o) ?? [])
-        counts.set(JSON.stringify(k), (counts.get(JSON.stringify(k)) ?? 0) + 1);
+      for (const { by, ...k } of orderRecords.counters?.(o) ?? [])
+        counts.set(JSON.stringify(k), (counts.get(JSON.stringify(k)) ?? 0) + (by ?? 1));
       items.push(orderRecords.item(o), ...orderRecords.companionItems(o));
     }
     await batchPut(items);

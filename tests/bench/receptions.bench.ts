@@ -89,8 +89,8 @@ async function seedOwner(n: number): Promise<string> {
         updatedAt: at,
         version: 1,
       };
-      for (const k of receptionRecords.counters?.(r) ?? [])
-        counts.set(JSON.stringify(k), (counts.get(JSON.stringify(k)) ?? 0) + 1);
+      for (const { by, ...k } of receptionRecords.counters?.(r) ?? [])
+        counts.set(JSON.stringify(k), (counts.get(JSON.stringify(k)) ?? 0) + (by ?? 1));
       items.push(receptionRecords.item(r), ...receptionRecords.companionItems(r));
     }
     await batchPut(items);

@@ -89,6 +89,10 @@ describe('ApiStack: the REST API', () => {
     expect(deployed.sort()).toEqual(expected.sort());
   });
 
+  it('serves the dashboard from a Lambda of its own', () => {
+    expect(deployedRoutes()).toContain('GET /api/dashboard → dashboard');
+  });
+
   it('passes CSV uploads (multipart/form-data) to the Lambdas as binary', () => {
     api.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['multipart/form-data'] });
   });

@@ -40,11 +40,18 @@ export async function recount<T extends { id: string }>(entity: Entity<T>): Prom
   for (const source of await entity.everywhere()) {
     for await (const item of queryAll(source)) {
       records++;
-      for (const key of entity.counters(entity.parse(item))) {
+      for (const { by, ...key } of entity.counters(entity.parse(item))) {
         const entry = counts.get(id(key)) ?? { key, n: 0 };
-        entry.n++;
+        entry.n += by ?? 1;
         counts.set(id(key), entry);
       }
+    }
+  }
+  // Counters of the entity's ranges that no record adds to any more should hold nothing.
+  for (const range of (await entity.counterRanges?.()) ?? []) {
+    for await (const item of queryAll(range)) {
+      const key = { PK: String(item.PK), SK: String(item.SK) };
+      if (!counts.has(id(key))) counts.set(id(key), { key, n: 0 });
     }
   }
   const stored = new Map((await batchGet([...counts.values()].map((c) => c.key))).map((i) => [id(i as Key), i]));

@@ -38,6 +38,31 @@ import {
  */
 type IndexKeys = Partial<Record<IndexName, readonly [string, string]>>;
 
+/**
+ * A counter item a record adds to: one, or `by` (a sum such as the bottles of an order). A change of the record
+ * moves each counter by the difference between what the record added before and what it adds now.
+ */
+export type CounterKey = Key & { by?: number };
+
+const counterId = (k: Key) => `${k.PK}|${k.SK}`;
+const counterKey = (k: CounterKey): Key => ({ PK: k.PK, SK: k.SK });
+
+/** What each counter moves when a record's counters go from `was` to `now` (nothing where they are equal). */
+export function counterMoves(was: readonly CounterKey[], now: readonly CounterKey[]): { key: Key; delta: number }[] {
+  const moves = new Map<string, { key: Key; delta: number }>();
+  const add = (k: CounterKey, sign: 1 | -1) => {
+    const entry = moves.get(counterId(k)) ?? { key: counterKey(k), delta: 0 };
+    entry.delta += sign * (k.by ?? 1);
+    moves.set(counterId(k), entry);
+  };
+  for (const k of was) add(k, -1);
+  for (const k of now) add(k, 1);
+  return [...moves.values()].filter((m) => m.delta !== 0);
+}
+
+const moveCounters = (was: readonly CounterKey[], now: readonly CounterKey[]) =>
+  Promise.all(counterMoves(was, now).map((m) => addToCounter(m.key, m.delta)));
+
 /** A change in DynamoDB's update language (see `updateIf`): true when applied, false when its condition failed. */
 export type Change = Parameters<typeof updateIf>[1];
 
@@ -48,8 +73,16 @@ export interface EntityDef<T extends object> {
   schema: z.ZodType<T>;
   key: (record: T) => Key;
   indexes?: (record: T) => IndexKeys;
-  /** The counter items a record adds one to (list totals): kept by `insert` and `replace`, repaired by a recount. */
-  counters?: (record: T) => readonly Key[];
+  /**
+   * The counter items a record adds to (list totals, the dashboard's figures): kept by `insert`, `replace` and the
+   * removes, repaired by a recount.
+   */
+  counters?: (record: T) => readonly CounterKey[];
+  /**
+   * The ranges of counter items the records own, for a recount to find counters no record adds to any more (a
+   * month whose last order went back to draft) and bring them to zero.
+   */
+  counterRanges?: () => readonly Omit<Source, 'desc'>[] | Promise<readonly Omit<Source, 'desc'>[]>;
   /**
    * Values unique across records that the key does not make unique (a user's e-mail): each is claimed by an item of
    * its own, put before the record (a taken value is an ItemExistsError on its field), moved when the value changes.
@@ -253,7 +286,7 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
         throw e;
       }
       // Without a transaction a crash here leaves the counters short: the recount (counters.ts) repairs them.
-      await Promise.all((def.counters?.(record) ?? []).map((k) => addToCounter(k, 1)));
+      await moveCounters([], def.counters?.(record) ?? []);
     },
     async insertOnce(record) {
       await batchPut(searchItems(record));
@@ -263,13 +296,13 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
         if (e instanceof ItemExistsError) return false;
         throw e;
       }
-      await Promise.all((def.counters?.(record) ?? []).map((k) => addToCounter(k, 1)));
+      await moveCounters([], def.counters?.(record) ?? []);
       return true;
     },
     async removeIfPresent(record) {
       if (!(await deleteExisting(def.key(record)))) return false;
       await batchDelete([...(def.claims?.(record) ?? []).map((c) => c.key), ...searchItems(record).map(keyOf)]);
-      await Promise.all((def.counters?.(record) ?? []).map((k) => addToCounter(k, -1)));
+      await moveCounters(def.counters?.(record) ?? [], []);
       return true;
     },
     async replace(next, previous) {
@@ -291,13 +324,8 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
           .filter((w) => !kept.has(`${w.PK}|${w.SK}`))
           .map(keyOf),
       );
-      const id = (k: Key) => `${k.PK}|${k.SK}`;
-      const was = def.counters?.(previous) ?? [];
-      const now = def.counters?.(next) ?? [];
-      await Promise.all([
-        ...was.filter((k) => !now.some((n) => id(n) === id(k))).map((k) => addToCounter(k, -1)),
-        ...now.filter((k) => !was.some((w) => id(w) === id(k))).map((k) => addToCounter(k, 1)),
-      ]);
+      // Only the write that won the version condition moves the counters: a replay or a lost race moves none.
+      await moveCounters(def.counters?.(previous) ?? [], def.counters?.(next) ?? []);
       return saved;
     },
     async save(record) {
@@ -306,7 +334,7 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
     async remove(record) {
       await deleteItem(def.key(record));
       await batchDelete([...(def.claims?.(record) ?? []).map((c) => c.key), ...searchItems(record).map(keyOf)]);
-      await Promise.all((def.counters?.(record) ?? []).map((k) => addToCounter(k, -1)));
+      await moveCounters(def.counters?.(record) ?? [], []);
     },
   };
 }

@@ -330,6 +330,7 @@ async function answerByKeys<T>(
   page: number,
   perPage: number,
   limit: number,
+  countAhead = COUNT_AHEAD,
 ): Promise<Paged<T> | undefined> {
   const { pk, skPrefix } = list.keySource;
   const ids = new Map<string, string | undefined>();
@@ -358,7 +359,7 @@ async function answerByKeys<T>(
   let matches = 0;
   let read = 0;
   // Rows in key order, a batch at a time, until the page is full and COUNT_AHEAD more are counted.
-  while (read < keys.length && (data.length < perPage || read < offset + perPage + COUNT_AHEAD)) {
+  while (read < keys.length && (data.length < perPage || read < offset + perPage + countAhead)) {
     const batch = keys.slice(read, read + 100);
     read += batch.length;
     const found = new Map((await batchGet(batch)).map((item) => [String(item.SK), item]));
@@ -429,6 +430,8 @@ export async function plannedPage<T>(
   page: number,
   perPage: number,
   cursor?: string,
+  /** Rows read past a full page to count what follows; 0 for a glance that shows no total (the dashboard). */
+  countAhead = COUNT_AHEAD,
 ): Promise<Paged<T>> {
   const sort = list.sort[0] ?? list.keySort;
   const offset = (page - 1) * perPage;
@@ -459,7 +462,7 @@ export async function plannedPage<T>(
   const keep = keeps(list, left);
   // The caller's own restriction alone is counted too: the page stops once full.
   const counted = left.length === 0 ? list.total : undefined;
-  const rows = queryAll(final.source, Math.min(1000, (resumed ? 0 : offset) + perPage + COUNT_AHEAD), resumed)[
+  const rows = queryAll(final.source, Math.min(1000, (resumed ? 0 : offset) + perPage + countAhead), resumed)[
     Symbol.asyncIterator
   ]();
   // Resumed, the rows before this page are the previous pages', all full: `offset` of them.
@@ -493,7 +496,7 @@ export async function plannedPage<T>(
     // A sparse filter: its own range is the cheaper way; in key order, its keys then the rows a page needs.
     const inKeyOrder = sort.field === list.keySort.field && !list.keySource.index;
     for (const way of inKeyOrder ? selective : []) {
-      const answer = await answerByKeys(list, way, sort, page, perPage, SELECTIVE_LIMIT);
+      const answer = await answerByKeys(list, way, sort, page, perPage, SELECTIVE_LIMIT, countAhead);
       if (answer) {
         await rows.return?.(undefined);
         return answer;
@@ -512,7 +515,7 @@ export async function plannedPage<T>(
     await rows.return?.(undefined);
     return { data, meta: { ...pageMeta(await counted(), page, perPage, data.length), ...ending(kept) } };
   }
-  const counting = scanned + COUNT_AHEAD;
+  const counting = scanned + countAhead;
   await readOn(() => scanned >= Math.min(counting, SCAN_LIMIT));
   await rows.return?.(undefined);
   return { data, meta: { ...pageMeta(matches, page, perPage, data.length, !ended), ...ending(kept) } };

@@ -8,6 +8,7 @@
  *   reference    PK T#<owner>                 SK ORDER_REF#<reference>  unique per owner (a claim)
  *   idempotency  PK T#<owner>                 SK IDEMPOTENCY#ORDER#<key> → the order a POST created
  *   totals       PK COUNT#<T#owner|ALL>       SK ORDER#<segment|->; per owner ORDER#status#<code>, ORDER#country#<cc>
+ *   dashboard    PK COUNT#<T#owner|ALL>       SK DASH#ORDER#<month>#orders|bottles (dashboard/figures.ts)
  * The lines live in the item (at most ORDER_LINES_MAX). The carrier's and warehouse's code and name are copied as
  * they were when the order was saved, for the list's sorts and search.
  */
@@ -16,6 +17,7 @@ import { segmentCode } from '@cellar/shared/common/schemas';
 import { ORDER_LIST } from '@cellar/shared/orders/routes';
 import { ORDER_TYPES, orderStatusCode, orderWords, packingSchema } from '@cellar/shared/orders/schemas';
 import * as z from 'zod';
+import { orderFigureRanges, orderFigures } from '../dashboard/figures';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { getItem, putNew, queryAll, readCounter, type Source } from '../data/table';
@@ -129,7 +131,9 @@ export const orderRecords = defineEntity<OrderItem>({
     keys.counter(ALL, segmentCounter(o.segment)),
     keys.counter(keys.tenant(o.ownerId), statusCounter(o.statusCode)),
     ...(o.recipient?.country ? [keys.counter(keys.tenant(o.ownerId), `${COUNTRY_COUNTER}${o.recipient.country}`)] : []),
+    ...orderFigures(o),
   ],
+  counterRanges: orderFigureRanges,
   claims: (o) => (o.reference ? [{ key: keys.orderReference(o.ownerId, o.reference), field: 'reference' }] : []),
   everywhere: () => [{ index: 'GSI2', pk: keys.orders }],
   list: {

@@ -14,6 +14,7 @@ import { segmentCode } from '@cellar/shared/common/schemas';
 import { RECEPTION_LIST } from '@cellar/shared/receptions/routes';
 import { receptionStatusCode, receptionWords } from '@cellar/shared/receptions/schemas';
 import * as z from 'zod';
+import { receptionFigureRanges, receptionFigures } from '../dashboard/figures';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { readCounter, type Source } from '../data/table';
@@ -96,7 +97,9 @@ export const receptionRecords = defineEntity<ReceptionItem>({
     keys.counter(keys.tenant(r.ownerId), segmentCounter(r.segment)),
     keys.counter(ALL, segmentCounter(r.segment)),
     keys.counter(keys.tenant(r.ownerId), statusCounter(r.statusCode)),
+    ...receptionFigures(r),
   ],
+  counterRanges: receptionFigureRanges,
   everywhere: () => [{ index: 'GSI2', pk: keys.receptions }],
   list: {
     spec: RECEPTION_LIST,

@@ -25,6 +25,7 @@ export const RESOURCES = [
   'imports',
   'exports',
   'docs',
+  'dashboard',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -8,6 +8,7 @@ import { appUpdateRoutes } from '../appUpdates/routes';
 import { authRoutes } from '../auth/routes';
 import { companyRoutes } from '../companies/routes';
 import { contactRoutes } from '../contacts/routes';
+import { dashboardRoutes } from '../dashboard/routes';
 import { docsRoutes } from '../docs/routes';
 import { exportRoutes } from '../exports/routes';
 import { importRoutes } from '../imports/routes';
@@ -41,6 +42,7 @@ export const routes = {
   ...importRoutes,
   ...exportRoutes,
   ...docsRoutes,
+  ...dashboardRoutes,
 } as const;
 
 export type Routes = typeof routes;

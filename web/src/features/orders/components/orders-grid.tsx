@@ -15,10 +15,10 @@ import { type Choice, SEGMENT_CHOICES } from '../../../components/data-grid/choi
 import { DataGrid, type DataGridHandle } from '../../../components/data-grid/data-grid';
 import type { GridColumn } from '../../../components/data-grid/grid-column';
 import { useWarehouseChoices } from '../../../components/data-grid/warehouse-choices';
+import { OrderStatusBadge } from '../../../components/status/order-status-badge';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useOrderCountries } from '../api/save-order';
-import { OrderStatusBadge } from './order-status-badge';
 
 type OrderListRoute = typeof routes.orderList;
 

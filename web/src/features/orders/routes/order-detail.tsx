@@ -12,13 +12,13 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type Crumb, PageBreadcrumbs } from '../../../components/layouts/page-breadcrumbs';
+import { OrderStatusBadge } from '../../../components/status/order-status-badge';
 import { paths } from '../../../config/paths';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useOrder } from '../api/get-order';
 import { downloadOrderPdf } from '../api/save-order';
 import { OrderLinesTable } from '../components/order-lines-table';
-import { OrderStatusBadge } from '../components/order-status-badge';
 import { PackingList } from '../components/packing-list';
 
 function Field({ label, value }: { label: string; value: ReactNode }) {

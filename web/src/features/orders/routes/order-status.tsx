@@ -10,12 +10,12 @@ import { Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mant
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type Crumb, PageBreadcrumbs } from '../../../components/layouts/page-breadcrumbs';
+import { OrderStatusBadge } from '../../../components/status/order-status-badge';
 import { paths } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
 import { notify } from '../../../lib/notifications';
 import { useOrder } from '../api/get-order';
 import { useUpdateOrder } from '../api/save-order';
-import { OrderStatusBadge } from '../components/order-status-badge';
 
 export function OrderStatusRoute() {
   const { t } = useTranslation();

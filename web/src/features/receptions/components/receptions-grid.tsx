@@ -13,9 +13,9 @@ import { type Choice, SEGMENT_CHOICES } from '../../../components/data-grid/choi
 import { DataGrid, type DataGridHandle } from '../../../components/data-grid/data-grid';
 import type { GridColumn } from '../../../components/data-grid/grid-column';
 import { useWarehouseChoices } from '../../../components/data-grid/warehouse-choices';
+import { ReceptionStatusBadge } from '../../../components/status/reception-status-badge';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { ReceptionStatusBadge } from './reception-status-badge';
 
 type ReceptionListRoute = typeof routes.receptionList;
 

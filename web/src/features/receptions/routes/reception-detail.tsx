@@ -3,12 +3,12 @@ import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type Crumb, PageBreadcrumbs } from '../../../components/layouts/page-breadcrumbs';
+import { ReceptionStatusBadge } from '../../../components/status/reception-status-badge';
 import { paths } from '../../../config/paths';
 import { formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useReception } from '../api/get-reception';
 import { ReceptionLinesTable } from '../components/reception-lines-table';
-import { ReceptionStatusBadge } from '../components/reception-status-badge';
 
 function Field({ label, value }: { label: string; value: React.ReactNode }) {
   return (

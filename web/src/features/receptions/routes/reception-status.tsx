@@ -11,13 +11,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type Crumb, PageBreadcrumbs } from '../../../components/layouts/page-breadcrumbs';
+import { ReceptionStatusBadge } from '../../../components/status/reception-status-badge';
 import { paths } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
 import { notify } from '../../../lib/notifications';
 import { useReception } from '../api/get-reception';
 import { useUpdateReception } from '../api/save-reception';
 import { ReceptionLinesTable } from '../components/reception-lines-table';
-import { ReceptionStatusBadge } from '../components/reception-status-badge';
 import { receivedBody } from '../utils/received';
 
 export function ReceptionStatusRoute() {

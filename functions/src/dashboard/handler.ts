@@ -1,0 +1,7 @@
+import { dashboardRoutes } from '@cellar/shared/dashboard/routes';
+import { resourceHandler } from '../platform/http';
+import { getDashboard } from './service';
+
+export const handler = resourceHandler(dashboardRoutes, {
+  dashboardGet: async ({ caller, query }) => getDashboard(caller, query.ownerId),
+});

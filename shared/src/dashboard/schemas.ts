@@ -1,0 +1,124 @@
+/**
+ * The dashboard (spec 1 §2, §3): key figures and short panels, each part present only for a caller holding its
+ * module scope (spec 1 §6). The figures come from counters, so the answer costs the same at any volume.
+ */
+import * as z from 'zod';
+import type { ModuleScope } from '../access/roles';
+import { orderSchema } from '../orders/schemas';
+import { receptionSchema } from '../receptions/schemas';
+import { shippingOrderSchema } from '../shippingOrders/schemas';
+import { stockMovementSchema } from '../stockMovements/schemas';
+import { EXCLUDED_QUALITIES, stockSchema } from '../stocks/schemas';
+
+/** Rows in each panel: a glance, the list behind the card has the rest. */
+export const DASHBOARD_PANEL_SIZE = 5;
+
+/** Statuses counted by the cards (spec 1 §2): the year's orders but drafts, bottles of sent or validated orders. */
+export const YEAR_ORDER_STATUSES = ['005', '010', '020', '030', '040', '050', '070'] as const;
+export const BOTTLES_SENT_STATUSES = ['040', '070'] as const;
+/** The year's receptions closed, created or in progress. */
+export const YEAR_RECEPTION_STATUSES = ['001', '100', '200'] as const;
+/** The orders the next-shipments panel shows: those still to leave. */
+export const EXPEDITION_STATUSES = ['005', '010', '020', '030', '040'] as const;
+
+/** Which module scope each part of the dashboard needs. */
+export const DASHBOARD_PART_SCOPES = {
+  orderFigures: 'order',
+  stockFigures: 'stock',
+  receptionFigures: 'reception',
+  orders: 'order',
+  expeditions: 'order',
+  receptions: 'reception',
+  shippingOrders: 'transportation',
+  stockMovements: 'stockMovement',
+  stocks: 'stock',
+} as const satisfies Record<string, ModuleScope>;
+export type DashboardPart = keyof typeof DASHBOARD_PART_SCOPES;
+
+const count = z.number().int();
+
+export const dashboardKpiSchema = z.object({
+  yearOrdersCount: count.optional(),
+  yearBottlesCount: count.optional(),
+  referencesCount: count.optional(),
+  bottlesCount: count.optional(),
+  yearReceptionsCount: count.optional(),
+});
+
+/** Orders (non-draft) and bottles sent, per month of the year: the chart. */
+export const dashboardMonthSchema = z.object({ month: z.string(), orders: count, bottles: count });
+
+export const dashboardSchema = z.object({
+  /** The calendar year counted (Europe/Paris) and today's date there. */
+  year: z.number().int(),
+  today: z.string(),
+  kpi: dashboardKpiSchema,
+  months: z.array(dashboardMonthSchema).optional(),
+  orders: z.array(orderSchema).optional(),
+  receptions: z.array(receptionSchema).optional(),
+  shippingOrders: z.array(shippingOrderSchema).optional(),
+  stockMovements: z.array(stockMovementSchema).optional(),
+  expeditions: z.array(orderSchema).optional(),
+  stocks: z.array(stockSchema).optional(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** The superadmin may name one owner; anyone else's owner is its own company. */
+export const dashboardQuery = z.strictObject({ ownerId: z.string().min(1).max(64).optional() });
+
+/**
+ * The year's bounds as instants (Europe/Paris midnight to midnight), as the cards' list links filter `createdAt`.
+ * @example yearBounds(2026) // ['2025-12-31T23:00:00.000Z', '2026-12-31T22:59:59.999Z']
+ */
+export function yearBounds(year: number, timeZone = 'Europe/Paris'): [string, string] {
+  const midnight = (y: number) => {
+    const utc = Date.UTC(y, 0, 1);
+    const offset = zoneOffset(new Date(utc), timeZone);
+    return utc - offset;
+  };
+  return [new Date(midnight(year)).toISOString(), new Date(midnight(year + 1) - 1).toISOString()];
+}
+
+export type DashboardCard = keyof z.infer<typeof dashboardKpiSchema>;
+
+/**
+ * The filter of the list each card opens (its `grid_filters`), counting what the card counts: the figure and the
+ * list's total agree (the API tests check it).
+ */
+export function cardFilters(year: number): Record<DashboardCard, string> {
+  const created = `filter[createdAt][bt]=${yearBounds(year).join(',')}`;
+  return {
+    yearOrdersCount: `${created}&filter[statusCode]=${YEAR_ORDER_STATUSES.join(',')}`,
+    yearBottlesCount: `${created}&filter[statusCode]=${BOTTLES_SENT_STATUSES.join(',')}`,
+    referencesCount: `filter[available][gt]=0&filter[quality][notIn]=${EXCLUDED_QUALITIES.join(',')}`,
+    bottlesCount: '',
+    yearReceptionsCount: `${created}&filter[statusCode]=${YEAR_RECEPTION_STATUSES.join(',')}`,
+  };
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds. */
+function zoneOffset(at: Date, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const local = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return local - Math.floor(at.getTime() / 1000) * 1000;
+}

@@ -1,0 +1,304 @@
+/**
+ * The dashboard (spec 1 §2): each key figure is a counter kept by the writes that change orders, receptions and
+ * stock, so it must stay exact through create, send, cancel, ship and delete, a retried request and a redelivered
+ * warehouse message, and agree with the list its card links to; each part is there only for a caller holding its
+ * module scope; the owner comes from the token, the superadmin's from ?ownerId= (every owner without it).
+ */
+import { cardFilters, type DashboardCard } from '@cellar/shared/dashboard/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthOf } from '../../functions/src/dashboard/figures';
+import { keys } from '../../functions/src/data/keys';
+import { addToCounter, getItem } from '../../functions/src/data/table';
+import { applyWarehouseEvent } from '../../functions/src/orders/warehouse-worker';
+import { hashPassword } from '../../functions/src/platform/passwords';
+import { insertUser } from '../../functions/src/users/repository';
+import { ADMIN1, ADMIN2, type Harness, SUPER, startHarness, USER1 } from './harness';
+import { day, freshStock, orderBody, unique } from './order-fixtures';
+
+let h: Harness;
+let at: { productId: string; warehouseId: string };
+let recipient: string;
+let supplier: string;
+let cli1: string;
+let cli2: string;
+const ORDERS_ONLY = 'orders.only@cli001.test';
+const NO_MODULE = 'no.module@cli001.test';
+
+beforeAll(async () => {
+  h = await startHarness();
+  const token = await h.login(ADMIN1);
+  const me = (await h.call('GET', '/api/auth/user', { token })).body;
+  cli1 = me.companyId;
+  cli2 = (await h.call('GET', '/api/auth/user', { token: await h.login(ADMIN2) })).body.companyId;
+  recipient = (await h.call('GET', '/api/contacts?filter[type]=recipient&paginate=1', { token })).body.data[0].id;
+  const suppliers = (await h.call('GET', '/api/contacts?filter[type]=supplier&paginate=5', { token })).body.data;
+  supplier = suppliers.find((c: { code: string }) => c.code !== 'MULTI').id;
+  const products = (await h.call('GET', '/api/products?paginate=50', { token })).body.data;
+  at = {
+    productId: products.find((p: { hidden: boolean; hasBatch: boolean }) => !p.hidden && p.hasBatch).id,
+    warehouseId: me.warehouseIds[0],
+  };
+  for (const [id, email, scope] of [
+    ['ORDERSONLY1', ORDERS_ONLY, ['order']],
+    ['NOMODULE1', NO_MODULE, []],
+  ] as const) {
+    await insertUser(
+      {
+        id,
+        email,
+        passwordHash: await hashPassword('Cellar-demo-2026'),
+        firstname: 'Test',
+        lastname: id,
+        roleLevel: 2,
+        active: true,
+        locale: 'fr-FR',
+        companyId: cli1,
+        companyCode: 'CLI001',
+        warehouseIds: me.warehouseIds,
+        scope: [...scope],
+        notificationChannels: [],
+        childIds: [],
+        createdAt: new Date().toISOString(),
+        version: 1,
+      },
+      {},
+    );
+  }
+}, 120_000);
+afterAll(() => h?.stop());
+
+type Kpi = Record<DashboardCard, number>;
+const dashboard = async (email: string, query = '') =>
+  (await h.call('GET', `/api/dashboard${query}`, { token: await h.login(email) })).body;
+const kpi = async (email = ADMIN1, query = ''): Promise<Kpi> => (await dashboard(email, query)).kpi;
+const as = async (email: string) => ({ token: await h.login(email) });
+const total = async (email: string, path: string) => (await h.call('GET', path, await as(email))).body.meta.total;
+const year = () => Number(day(0).slice(0, 4));
+
+/** Sends an order of `bottles` from a fresh line; returns its id. */
+async function sentOrder(bottles: number, headers?: Record<string, string>) {
+  const stock = await freshStock(50, at);
+  const body = { ...orderBody(stock, recipient), stocks: [{ stockId: stock, ordered: bottles }] };
+  const res = await h.call('POST', '/api/orders', { ...(await as(USER1)), body, headers });
+  expect(res.status, res.text).toBe(201);
+  return res.body.id as string;
+}
+const setStatus = async (id: string, statusCode: string) =>
+  h.call('PUT', `/api/orders/${id}`, { ...(await as(ADMIN1)), body: { statusCode } });
+
+describe('Figures: orders of the year and bottles sent', () => {
+  it('agree with the lists the cards open', async () => {
+    // Prepare
+    const links = cardFilters(year());
+    const opened = (path: string, card: keyof typeof links) => total(ADMIN1, `${path}?${links[card]}&paginate=1`);
+    // Act
+    const figures = await kpi();
+    // Assess
+    expect(figures.yearOrdersCount).toBeGreaterThan(0);
+    expect(figures.yearReceptionsCount).toBeGreaterThan(0);
+    expect(figures.referencesCount).toBeGreaterThan(0);
+    expect(figures.yearOrdersCount).toBe(await opened('/api/orders', 'yearOrdersCount'));
+    expect(figures.yearReceptionsCount).toBe(await opened('/api/receptions', 'yearReceptionsCount'));
+    expect(figures.referencesCount).toBe(await opened('/api/stocks', 'referencesCount'));
+    const sent = (
+      await h.call('GET', `/api/orders?${links.yearBottlesCount}&paginate=1000&include=stocks`, await as(ADMIN1))
+    ).body.data as { stocks: { ordered: number; prepared: number | null }[] }[];
+    const bottles = sent.flatMap((o) => o.stocks).reduce((n, l) => n + (l.prepared ?? l.ordered), 0);
+    expect(figures.yearBottlesCount).toBe(bottles);
+  });
+
+  it('stay exact through create, send, a retried create, a redelivered acknowledgement, ship, cancel and delete', async () => {
+    // Prepare
+    const start = await kpi();
+    // Act + Assess: a draft counts nothing
+    const draft = await h.call('POST', '/api/orders', {
+      ...(await as(USER1)),
+      body: { segment: 'B2B', statusCode: '000', stocks: [] },
+    });
+    expect((await kpi()).yearOrdersCount).toBe(start.yearOrdersCount);
+    // a send counts one, a POST retried with its Idempotency-Key none more
+    const key = { 'Idempotency-Key': unique('dash') };
+    const first = await sentOrder(6, key);
+    const stock = (await h.call('GET', `/api/orders/${first}?include=stocks`, await as(USER1))).body.stocks[0].stockId;
+    expect(await sentOrder(6, key)).toBe(first);
+    expect((await kpi()).yearOrdersCount).toBe(start.yearOrdersCount + 1);
+    // the warehouse's acknowledgement delivered three times moves nothing
+    const ack = { type: 'order.acknowledged' as const, orderId: first, at: new Date().toISOString() };
+    await Promise.all([applyWarehouseEvent(ack), applyWarehouseEvent(ack), applyWarehouseEvent(ack)]);
+    expect(await kpi()).toMatchObject({
+      yearOrdersCount: start.yearOrdersCount + 1,
+      yearBottlesCount: start.yearBottlesCount,
+    });
+    // shipping, asked three times, counts its bottles once, and they leave the stock once
+    const before = await kpi();
+    // two racing requests (one wins the version, the other finds it shipped or answers 409), then a retry
+    const racing = await Promise.all([setStatus(first, '070'), setStatus(first, '070')]);
+    expect(racing.map((r) => r.status)).toContain(200);
+    await setStatus(first, '070');
+    const shipped = await kpi();
+    expect(shipped.yearBottlesCount).toBe(before.yearBottlesCount + 6);
+    expect(shipped.bottlesCount).toBe(before.bottlesCount - 6);
+    expect(shipped.yearOrdersCount).toBe(before.yearOrdersCount);
+    // a cancelled order stays an order of the year (only drafts are left out), with no bottles sent
+    const other = await sentOrder(4);
+    expect((await setStatus(other, '050')).status).toBe(200);
+    expect(await kpi()).toMatchObject({
+      yearOrdersCount: start.yearOrdersCount + 2,
+      yearBottlesCount: start.yearBottlesCount + 6,
+    });
+    // the superadmin deletes the shipped order (asked twice): it and its bottles leave the figures once
+    await h.call('DELETE', `/api/orders/${first}`, await as(SUPER));
+    await h.call('DELETE', `/api/orders/${first}`, await as(SUPER));
+    await h.call('DELETE', `/api/orders/${draft.body.id}`, await as(USER1));
+    const end = await kpi();
+    expect(end).toMatchObject({ yearOrdersCount: start.yearOrdersCount + 1, yearBottlesCount: start.yearBottlesCount });
+    expect(stock).toBeTruthy();
+    // the month's chart adds up to the year's figures
+    const months = (await dashboard(ADMIN1)).months as { orders: number; bottles: number }[];
+    expect(months).toHaveLength(12);
+    expect(months.reduce((n, m) => n + m.orders, 0)).toBe(end.yearOrdersCount);
+    expect(months.reduce((n, m) => n + m.bottles, 0)).toBe(end.yearBottlesCount);
+  });
+});
+
+describe('Figures: receptions of the year and stock', () => {
+  it('count a reception once sent, not as a draft, and take it back when deleted', async () => {
+    // Prepare
+    const start = await kpi();
+    const body = {
+      segment: 'B2B',
+      warehouseId: at.warehouseId,
+      reference: unique('R'),
+      expectedAt: day(3),
+      supplierId: supplier,
+      statusCode: '000',
+      stocks: [{ productId: at.productId, quality: 'STD', batch: unique('B'), expected: 12 }],
+    };
+    // Act
+    const draft = await h.call('POST', '/api/receptions', { ...(await as(USER1)), body });
+    const afterDraft = await kpi();
+    await h.call('PUT', `/api/receptions/${draft.body.id}`, {
+      ...(await as(USER1)),
+      body: { ...body, statusCode: '001' },
+    });
+    const afterSend = await kpi();
+    await h.call('PUT', `/api/receptions/${draft.body.id}`, { ...(await as(ADMIN1)), body: { statusCode: '200' } });
+    await h.call('PUT', `/api/receptions/${draft.body.id}`, { ...(await as(ADMIN1)), body: { statusCode: '200' } });
+    const afterClose = await kpi();
+    await h.call('DELETE', `/api/receptions/${draft.body.id}`, await as(SUPER));
+    const afterDelete = await kpi();
+    // Assess
+    expect(draft.status, draft.text).toBe(201);
+    expect(afterDraft.yearReceptionsCount).toBe(start.yearReceptionsCount);
+    expect(afterSend.yearReceptionsCount).toBe(start.yearReceptionsCount + 1);
+    expect(afterClose.yearReceptionsCount).toBe(start.yearReceptionsCount + 1);
+    expect(afterClose.bottlesCount).toBe(start.bottlesCount + 12);
+    expect(afterDelete.yearReceptionsCount).toBe(start.yearReceptionsCount);
+  });
+
+  it('count a new sellable line as a reference and its bottles', async () => {
+    // Prepare
+    const start = await kpi();
+    // Act
+    await freshStock(30, at);
+    await freshStock(5, at, { quality: 'NCO' });
+    // Assess
+    expect(await kpi()).toMatchObject({
+      referencesCount: start.referencesCount + 1,
+      bottlesCount: start.bottlesCount + 35,
+    });
+  });
+});
+
+describe('Scopes and owners', () => {
+  it('gives a user holding only the order scope the order parts alone', async () => {
+    // Act
+    const d = await dashboard(ORDERS_ONLY);
+    // Assess
+    expect(Object.keys(d.kpi).sort()).toEqual(['yearBottlesCount', 'yearOrdersCount']);
+    expect(d.orders.length).toBeGreaterThan(0);
+    expect(d.expeditions).toBeDefined();
+    expect(d.months).toHaveLength(12);
+    for (const part of ['receptions', 'stocks', 'stockMovements', 'shippingOrders']) expect(d).not.toHaveProperty(part);
+  });
+
+  it('gives a user holding no module an empty dashboard', async () => {
+    // Act
+    const d = await dashboard(NO_MODULE);
+    // Assess
+    expect(d.kpi).toEqual({});
+    expect(Object.keys(d).sort()).toEqual(['kpi', 'today', 'year']);
+  });
+
+  it('reads the owner from the token: another company naming CLI001 gets its own figures', async () => {
+    // Act
+    const own = await kpi(ADMIN2);
+    const asking = await kpi(ADMIN2, `?ownerId=${cli1}`);
+    // Assess
+    expect(asking).toEqual(own);
+    expect(own).not.toEqual(await kpi(ADMIN1));
+    const rows = (await dashboard(ADMIN2, `?ownerId=${cli1}`)).orders as { ownerId: string }[];
+    expect(rows.every((o) => o.ownerId === cli2)).toBe(true);
+  });
+
+  it('gives the superadmin every owner, or the one it names', async () => {
+    // Act
+    const every = await dashboard(SUPER);
+    const one = await kpi(SUPER, `?ownerId=${cli1}`);
+    // Assess
+    expect(one).toEqual(await kpi(ADMIN1));
+    const a = await kpi(ADMIN1);
+    const b = await kpi(ADMIN2);
+    for (const k of Object.keys(a) as DashboardCard[]) expect(every.kpi[k]).toBeGreaterThanOrEqual(a[k] + b[k]);
+    const owners = new Set((every.orders as { ownerId: string }[]).map((o) => o.ownerId));
+    expect(owners.size).toBeGreaterThan(0);
+  });
+});
+
+describe('Panels', () => {
+  it('show the first rows of the lists: newest orders, next shipments soonest first, today\u2019s stock', async () => {
+    // Prepare
+    await sentOrder(1);
+    // Act
+    const d = await dashboard(ADMIN1);
+    const list = (await h.call('GET', '/api/orders?paginate=5', await as(ADMIN1))).body.data;
+    // Assess
+    expect(d.orders.map((o: { id: string }) => o.id)).toEqual(list.map((o: { id: string }) => o.id));
+    const dates = d.expeditions.map((o: { deliveryDate: string }) => o.deliveryDate);
+    expect(dates.length).toBeGreaterThan(0);
+    expect(dates).toEqual([...dates].sort());
+    expect(dates.every((x: string) => x >= d.today)).toBe(true);
+    expect(d.expeditions.every((o: { statusCode: string }) => !['000', '050', '070'].includes(o.statusCode))).toBe(
+      true,
+    );
+    expect(d.stocks.length).toBeGreaterThan(0);
+    expect(d.stocks.every((s: { storedAt: string | null }) => s.storedAt === null || s.storedAt >= d.today)).toBe(true);
+    expect(d.stockMovements.length).toBeGreaterThan(0);
+    expect(d.receptions.length).toBeGreaterThan(0);
+    for (const panel of ['orders', 'receptions', 'stockMovements', 'expeditions', 'stocks'])
+      expect(d[panel].length).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('The recount', () => {
+  it('repairs a drifted dashboard counter and zeroes a month no record adds to', async () => {
+    // Prepare
+    const figures = await kpi();
+    const month = monthOf(new Date().toISOString());
+    await addToCounter(keys.counter(keys.tenant(cli1), `DASH#ORDER#${month}#bottles`), 40);
+    await addToCounter(keys.counter('ALL', `DASH#RECEPTION#${month}`), -2);
+    const empty = keys.counter(keys.tenant(cli1), `DASH#ORDER#${year()}-00#orders`);
+    await addToCounter(empty, 3);
+    expect((await kpi()).yearBottlesCount).toBe(figures.yearBottlesCount + 40);
+    // Act
+    const res = await h.call('POST', '/_ops/recount');
+    // Assess
+    expect(res.status).toBe(200);
+    expect(await kpi()).toEqual(figures);
+    expect((await getItem<{ n: number }>(empty))?.n).toBe(0);
+    const everyone = await kpi(SUPER);
+    const again = await h.call('POST', '/_ops/recount');
+    expect(again.body.every((r: { repaired: unknown[] }) => r.repaired.length === 0)).toBe(true);
+    expect(await kpi(SUPER)).toEqual(everyone);
+  });
+});

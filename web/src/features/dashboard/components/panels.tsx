@@ -1,0 +1,266 @@
+/**
+ * The dashboard's panels (spec 1 §2): recent orders, receptions, shipping orders, stock movements (an arrow by
+ * direction), next shipments and today's stock, each present only when the answer carries it (the caller's
+ * scopes), each with its empty-state message. A row shows an edit icon while editable (draft), else a view icon.
+ */
+
+import type { Dashboard } from '@cellar/shared/dashboard/schemas';
+import { orderRules } from '@cellar/shared/orders/status';
+import { receptionRules } from '@cellar/shared/receptions/status';
+import { SHIPPING_ORDER_STATUS } from '@cellar/shared/shippingOrders/status';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArrowDownRight, IconArrowUpRight, IconEye, IconPencil } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { OrderStatusBadge } from '../../../components/status/order-status-badge';
+import { ReceptionStatusBadge } from '../../../components/status/reception-status-badge';
+import { RowIcon } from '../../../components/ui/row-icon';
+import { orderPath, paths, receptionPath } from '../../../config/paths';
+import { formatDateTime, formatDay } from '../../../lib/format';
+
+type Rows<K extends keyof Dashboard> = NonNullable<Dashboard[K]>;
+
+/** The order wizard's modify page is not routed on this branch yet: a draft shows no icon until it is. */
+const ORDER_MODIFY_PATH: ((id: string) => string) | null = null;
+
+/** Shipping order chips (spec 1 §4): draft and created blue, planified amber, delivered green. */
+const SHIPPING_COLORS: Record<string, string> = { '000': 'blue', '001': 'blue', '100': 'yellow', '200': 'green' };
+
+function Panel({
+  id,
+  title,
+  list,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  list?: string;
+  empty: string;
+  children: ReactNode[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="md" data-panel={id}>
+      <Group justify="space-between" mb="xs">
+        <Text fw={600}>{title}</Text>
+        {list && (
+          <Anchor component={Link} to={list} size="sm">
+            {t('dashboard.see_all')}
+          </Anchor>
+        )}
+      </Group>
+      {children.length ? (
+        <Stack gap={6}>{children}</Stack>
+      ) : (
+        <Text size="sm" c="dimmed" data-empty>
+          {empty}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+function Row({ children, action }: { children: ReactNode; action: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs" data-row>
+      <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
+        {children}
+      </Group>
+      {action}
+    </Group>
+  );
+}
+
+function OrderRows({ orders, date }: { orders: Rows<'orders'>; date: 'createdAt' | 'deliveryDate' }) {
+  const { t, i18n } = useTranslation();
+  return orders.map((o) => {
+    const name = o.reference || o.id;
+    const shown =
+      date === 'createdAt'
+        ? formatDateTime(o.createdAt, i18n.language)
+        : formatDay(o.deliveryDate ?? '', i18n.language);
+    return (
+      <Row
+        key={o.id}
+        action={
+          !orderRules.isViewable(o.statusCode) ? (
+            ORDER_MODIFY_PATH && (
+              <RowIcon label={t('common.edit')} name={name} icon={IconPencil} to={ORDER_MODIFY_PATH(o.id)} />
+            )
+          ) : (
+            <RowIcon label={t('orders.view')} name={name} icon={IconEye} to={orderPath('detail', o.id)} />
+          )
+        }
+      >
+        <Text size="sm" fw={500}>
+          {name}
+        </Text>
+        <Text size="sm" c="dimmed" truncate>
+          {o.recipient?.displayName ?? ''}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {shown}
+        </Text>
+        <OrderStatusBadge code={o.statusCode} />
+      </Row>
+    );
+  });
+}
+
+export function Panels({ data }: { data: Dashboard }) {
+  const { t, i18n } = useTranslation();
+  const panels: ReactNode[] = [];
+  if (data.orders)
+    panels.push(
+      <Panel
+        key="orders"
+        id="orders"
+        title={t('dashboard.panels.orders')}
+        list={paths.orders.list.path}
+        empty={t('dashboard.empty.orders')}
+      >
+        {OrderRows({ orders: data.orders, date: 'createdAt' })}
+      </Panel>,
+    );
+  if (data.expeditions)
+    panels.push(
+      <Panel
+        key="expeditions"
+        id="expeditions"
+        title={t('dashboard.panels.expeditions')}
+        empty={t('dashboard.empty.expeditions')}
+      >
+        {OrderRows({ orders: data.expeditions, date: 'deliveryDate' })}
+      </Panel>,
+    );
+  if (data.receptions)
+    panels.push(
+      <Panel
+        key="receptions"
+        id="receptions"
+        title={t('dashboard.panels.receptions')}
+        list={paths.receptions.list.path}
+        empty={t('dashboard.empty.receptions')}
+      >
+        {data.receptions.map((r) => {
+          const name = r.reference || r.id;
+          const editable = r.statusCode === '000';
+          return (
+            <Row
+              key={r.id}
+              action={
+                editable ? (
+                  <RowIcon label={t('common.edit')} name={name} icon={IconPencil} to={receptionPath('modify', r.id)} />
+                ) : receptionRules.isViewable(r.statusCode) ? (
+                  <RowIcon label={t('receptions.view')} name={name} icon={IconEye} to={receptionPath('detail', r.id)} />
+                ) : null
+              }
+            >
+              <Text size="sm" fw={500}>
+                {name}
+              </Text>
+              <Text size="sm" c="dimmed" truncate>
+                {r.supplier?.name ?? ''}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {r.expectedAt ? formatDay(r.expectedAt, i18n.language) : ''}
+              </Text>
+              <ReceptionStatusBadge code={r.statusCode} />
+            </Row>
+          );
+        })}
+      </Panel>,
+    );
+  if (data.shippingOrders)
+    panels.push(
+      <Panel
+        key="shippingOrders"
+        id="shippingOrders"
+        title={t('dashboard.panels.shippingOrders')}
+        empty={t('dashboard.empty.shippingOrders')}
+      >
+        {data.shippingOrders.map((s) => (
+          <Row
+            key={s.id ?? s.reference}
+            action={
+              s.id ? (
+                <RowIcon
+                  label={t('dashboard.view')}
+                  name={s.reference}
+                  icon={IconEye}
+                  to={`/shipping-order/detail/${s.id}`}
+                />
+              ) : null
+            }
+          >
+            <Text size="sm" fw={500}>
+              {s.reference}
+            </Text>
+            <Badge color={SHIPPING_COLORS[s.statusCode] ?? 'gray'} radius="sm">
+              {t(SHIPPING_ORDER_STATUS.byCode(s.statusCode)?.labelKey ?? s.statusCode)}
+            </Badge>
+          </Row>
+        ))}
+      </Panel>,
+    );
+  if (data.stockMovements)
+    panels.push(
+      <Panel
+        key="stockMovements"
+        id="stockMovements"
+        title={t('dashboard.panels.stockMovements')}
+        list={paths.stock.movements.path}
+        empty={t('dashboard.empty.stockMovements')}
+      >
+        {data.stockMovements.map((m) => {
+          const input = m.direction === 'input';
+          const Arrow = input ? IconArrowDownRight : IconArrowUpRight;
+          return (
+            <Row key={m.id} action={null}>
+              <Arrow
+                size={18}
+                color={input ? 'var(--mantine-color-green-7)' : 'var(--mantine-color-red-7)'}
+                aria-label={t(`stock_movements.${m.direction}`)}
+                data-direction={m.direction}
+              />
+              <Text size="sm" fw={500}>
+                {m.stock.product.code}
+              </Text>
+              <Text size="sm" c="dimmed" truncate>
+                {m.stock.product.label}
+              </Text>
+              <Text size="sm">{`${input ? '+' : '−'}${m.quantity}`}</Text>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(m.date, i18n.language)}
+              </Text>
+            </Row>
+          );
+        })}
+      </Panel>,
+    );
+  if (data.stocks)
+    panels.push(
+      <Panel
+        key="stocks"
+        id="stocks"
+        title={t('dashboard.panels.stocks')}
+        list={paths.stock.list.path}
+        empty={t('dashboard.empty.stocks')}
+      >
+        {data.stocks.map((s) => (
+          <Row key={s.id} action={null}>
+            <Text size="sm" fw={500}>
+              {s.product.code}
+            </Text>
+            <Text size="sm" c="dimmed" truncate>
+              {s.product.label}
+            </Text>
+            <Text size="sm">{t('dashboard.available', { count: s.available })}</Text>
+          </Row>
+        ))}
+      </Panel>,
+    );
+  return <SimpleGrid cols={{ base: 1, md: 2 }}>{panels}</SimpleGrid>;
+}
