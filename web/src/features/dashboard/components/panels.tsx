@@ -3,6 +3,7 @@
  * direction), next shipments and today's stock, each present only when the answer carries it (the caller's
  * scopes), each with its empty-state message. A row shows an edit icon while editable (draft), else a view icon.
  */
+import { isWritter } from '@cellar/shared/access/roles';
 
 import type { Dashboard } from '@cellar/shared/dashboard/schemas';
 import { orderRules } from '@cellar/shared/orders/status';
@@ -17,12 +18,10 @@ import { OrderStatusBadge } from '../../../components/status/order-status-badge'
 import { ReceptionStatusBadge } from '../../../components/status/reception-status-badge';
 import { RowIcon } from '../../../components/ui/row-icon';
 import { orderPath, paths, receptionPath } from '../../../config/paths';
+import { usePrincipal } from '../../../lib/auth';
 import { formatDateTime, formatDay } from '../../../lib/format';
 
 type Rows<K extends keyof Dashboard> = NonNullable<Dashboard[K]>;
-
-/** The order wizard's modify page is not routed on this branch yet: a draft shows no icon until it is. */
-const ORDER_MODIFY_PATH: ((id: string) => string) | null = null;
 
 /** Shipping order chips (spec 1 §4): draft and created blue, planified amber, delivered green. */
 const SHIPPING_COLORS: Record<string, string> = { '000': 'blue', '001': 'blue', '100': 'yellow', '200': 'green' };
@@ -75,6 +74,8 @@ function Row({ children, action }: { children: ReactNode; action: ReactNode }) {
 
 function OrderRows({ orders, date }: { orders: Rows<'orders'>; date: 'createdAt' | 'deliveryDate' }) {
   const { t, i18n } = useTranslation();
+  // A draft is modified by a writer; a reader has no icon for it (it has no detail page either).
+  const writer = isWritter(usePrincipal());
   return orders.map((o) => {
     const name = o.reference || o.id;
     const shown =
@@ -86,9 +87,7 @@ function OrderRows({ orders, date }: { orders: Rows<'orders'>; date: 'createdAt'
         key={o.id}
         action={
           !orderRules.isViewable(o.statusCode) ? (
-            ORDER_MODIFY_PATH && (
-              <RowIcon label={t('common.edit')} name={name} icon={IconPencil} to={ORDER_MODIFY_PATH(o.id)} />
-            )
+            writer && <RowIcon label={t('common.edit')} name={name} icon={IconPencil} to={orderPath('modify', o.id)} />
           ) : (
             <RowIcon label={t('orders.view')} name={name} icon={IconEye} to={orderPath('detail', o.id)} />
           )
@@ -111,6 +110,7 @@ function OrderRows({ orders, date }: { orders: Rows<'orders'>; date: 'createdAt'
 
 export function Panels({ data }: { data: Dashboard }) {
   const { t, i18n } = useTranslation();
+  const writer = isWritter(usePrincipal());
   const panels: ReactNode[] = [];
   if (data.orders)
     panels.push(
@@ -146,7 +146,7 @@ export function Panels({ data }: { data: Dashboard }) {
       >
         {data.receptions.map((r) => {
           const name = r.reference || r.id;
-          const editable = r.statusCode === '000';
+          const editable = writer && r.statusCode === '000';
           return (
             <Row
               key={r.id}
