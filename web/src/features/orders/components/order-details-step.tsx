@@ -6,7 +6,6 @@
  */
 
 import type { Address } from '@cellar/shared/common/address';
-import { todayIn } from '@cellar/shared/common/dates';
 import type { Contact } from '@cellar/shared/contacts/schemas';
 import {
   ORDER_COMMENT_MAX,
@@ -28,13 +27,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddressFields } from '../../../components/forms/address-fields';
-import { formatDay, parseDay } from '../../../lib/format';
+import { DayFromTodayInput } from '../../../components/forms/day-from-today-input';
+import { formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import type { OwnerCarrier } from '../api/get-carriers';
 import type { OrderFormValues } from '../utils/form-values';
@@ -73,17 +72,10 @@ export function OrderDetailsStep(props: OrderDetailsStepProps) {
   const carrierData = carriers.map((c) => ({ value: c.id, label: `${c.code} - ${c.name}` }));
 
   const dateField = (name: 'deliveryDate' | 'pickupDate', label: string, description?: string) => (
-    <DateInput
+    <DayFromTodayInput
       label={label}
       description={description}
       withAsterisk
-      valueFormat="DD/MM/YYYY"
-      dateParser={parseDay}
-      placeholder={t('export_csv.date_placeholder')}
-      firstDayOfWeek={1}
-      minDate={todayIn()}
-      clearable
-      popoverProps={{ withinPortal: true }}
       w={{ base: '100%', sm: 240 }}
       {...form.getInputProps(name)}
     />

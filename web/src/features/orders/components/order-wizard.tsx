@@ -23,10 +23,11 @@ import type { Warehouse } from '@cellar/shared/warehouses/schemas';
 import { Button, Group, Paper, Select, Stack, Stepper, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import { IconArrowLeft, IconArrowRight, IconDeviceFloppy, IconFileTypePdf, IconSend } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconFileTypePdf } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DocumentFooter, type Sending } from '../../../components/documents/document-footer';
 import { onlyChoice } from '../../../components/documents/owner-context';
 import { useOwnerContext } from '../../../components/documents/use-owner-context';
 import { emptyAddress } from '../../../components/forms/address-values';
@@ -99,7 +100,7 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
   const orderId = useRef<string | null>(order?.id ?? null);
   const idempotencyKey = useRef(crypto.randomUUID());
   const saving = useRef<Promise<unknown>>(Promise.resolve());
-  const [sending, setSending] = useState<'send' | 'draft' | null>(null);
+  const [sending, setSending] = useState<Sending>(null);
   const busy = useRef(false);
   const [lineErrs, setLineErrs] = useState<Record<string, string>>({});
   const [destination, setDestination] = useState<Warehouse[] | null>(null);
@@ -398,34 +399,17 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
               onPickupManagement={(managed) => applyRule((o) => withPickupManagement(o, managed))}
               onCarrier={(id) => applyRule((o) => withCarrier(o, id))}
             />
-            <Group justify="space-between">
-              <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => setStep(1)}>
-                {t('orders.wizard.previous')}
-              </Button>
-              <Group gap="xs">
-                {canSaveAsDraft && (
-                  <Button
-                    variant="light"
-                    leftSection={<IconDeviceFloppy size={16} />}
-                    loading={sending === 'draft'}
-                    disabled={sending !== null}
-                    onClick={() => void submit('draft')}
-                  >
-                    {t('orders.wizard.save_draft')}
-                  </Button>
-                )}
-                {values.hasRecipient && (
-                  <Button
-                    leftSection={<IconSend size={16} />}
-                    loading={sending === 'send'}
-                    disabled={sending !== null}
-                    onClick={() => void submit('send')}
-                  >
-                    {t('orders.wizard.validate')}
-                  </Button>
-                )}
-              </Group>
-            </Group>
+            <DocumentFooter
+              sending={sending}
+              onPrevious={() => setStep(1)}
+              onDraft={canSaveAsDraft ? () => void submit('draft') : undefined}
+              onSend={values.hasRecipient ? () => void submit('send') : undefined}
+              labels={{
+                previous: t('orders.wizard.previous'),
+                draft: t('orders.wizard.save_draft'),
+                send: t('orders.wizard.validate'),
+              }}
+            />
           </Stack>
         </Stepper.Step>
       </Stepper>

@@ -5,7 +5,6 @@
  * save-as-draft. A reception already sent keeps its reference and is saved on send only.
  */
 import { isSuperadmin } from '@cellar/shared/access/roles';
-import { todayIn } from '@cellar/shared/common/dates';
 import type { SegmentCode } from '@cellar/shared/common/schemas';
 import type { Product } from '@cellar/shared/products/schemas';
 import {
@@ -18,25 +17,25 @@ import {
 } from '@cellar/shared/receptions/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { Button, Group, Paper, Select, Stack, Stepper, Text, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import { IconArrowLeft, IconArrowRight, IconDeviceFloppy, IconPlus, IconSend } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type * as z from 'zod';
 import { ProductDetailModal } from '../../../components/catalogue/product-detail-modal';
 import { CartTable } from '../../../components/documents/cart-table';
+import { DocumentFooter, type Sending } from '../../../components/documents/document-footer';
 import { useProductSearch } from '../../../components/documents/get-products';
 import { onlyChoice } from '../../../components/documents/owner-context';
 import { ProductPicker } from '../../../components/documents/product-picker';
 import { useOwnerContext } from '../../../components/documents/use-owner-context';
+import { DayFromTodayInput } from '../../../components/forms/day-from-today-input';
 import { OwnerAccountField } from '../../../components/forms/owner-account-field';
 import { paths, receptionCreatePath, receptionPath } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
 import { applyServerErrors, notifyInvalidForm } from '../../../lib/form';
-import { parseDay } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';
 import { receptionProductFilters } from '../api/reception-products';
@@ -111,7 +110,7 @@ export function ReceptionForm({ reception, modifyRoute, product, supplierId }: R
   const draft = statusCode === '000';
   const receptionId = useRef<string | null>(reception?.id ?? null);
   const saving = useRef<Promise<unknown>>(Promise.resolve());
-  const [sending, setSending] = useState<'send' | 'draft' | null>(null);
+  const [sending, setSending] = useState<Sending>(null);
   const [choice, setChoice] = useState<StockChoice | null>(null);
   const [detail, setDetail] = useState<Product | null>(null);
 
@@ -374,16 +373,9 @@ export function ReceptionForm({ reception, modifyRoute, product, supplierId }: R
               variant={draft ? 'default' : 'filled'}
               {...form.getInputProps('reference')}
             />
-            <DateInput
+            <DayFromTodayInput
               label={t('receptions.fields.expected_at')}
               withAsterisk
-              valueFormat="DD/MM/YYYY"
-              dateParser={parseDay}
-              placeholder={t('export_csv.date_placeholder')}
-              firstDayOfWeek={1}
-              minDate={todayIn()}
-              clearable
-              popoverProps={{ withinPortal: true }}
               w={{ base: '100%', sm: 220 }}
               {...form.getInputProps('expectedAt')}
             />
@@ -402,32 +394,17 @@ export function ReceptionForm({ reception, modifyRoute, product, supplierId }: R
                 {t('receptions.add_supplier')}
               </Button>
             </Group>
-            <Group justify="space-between" mt="md">
-              <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => setStep(1)}>
-                {t('receptions.previous')}
-              </Button>
-              <Group gap="xs">
-                {draft && (
-                  <Button
-                    variant="light"
-                    leftSection={<IconDeviceFloppy size={16} />}
-                    loading={sending === 'draft'}
-                    disabled={sending !== null}
-                    onClick={() => void submit('000')}
-                  >
-                    {t('receptions.save_draft')}
-                  </Button>
-                )}
-                <Button
-                  leftSection={<IconSend size={16} />}
-                  loading={sending === 'send'}
-                  disabled={sending !== null}
-                  onClick={() => void submit('001')}
-                >
-                  {t('receptions.send')}
-                </Button>
-              </Group>
-            </Group>
+            <DocumentFooter
+              sending={sending}
+              onPrevious={() => setStep(1)}
+              onDraft={draft ? () => void submit('000') : undefined}
+              onSend={() => void submit('001')}
+              labels={{
+                previous: t('receptions.previous'),
+                draft: t('receptions.save_draft'),
+                send: t('receptions.send'),
+              }}
+            />
           </Stack>
         </Stepper.Step>
       </Stepper>
