@@ -333,6 +333,19 @@ describe('GET /api/shipping-orders', () => {
     expect(mine).toEqual([...ids].reverse());
   });
 
+  it('filters by warehouse id (the grid’s warehouse choice)', async () => {
+    const here = await get(
+      ADMIN1,
+      `/api/shipping-orders?filter[warehouse.id]=${cli1.warehouseIds[0]}&filter[search]=${tag}`,
+    );
+    const elsewhere = await get(
+      ADMIN1,
+      `/api/shipping-orders?filter[warehouse.id]=${cli1.warehouseIds[1]}&filter[search]=${tag}`,
+    );
+    expect(here.body.data).toHaveLength(3);
+    expect(elsewhere.body.data).toHaveLength(0);
+  });
+
   it('refuses a filter or a sort the plan does not serve', async () => {
     expect((await get(ADMIN1, '/api/shipping-orders?filter[tracking]=x')).status).toBe(422);
     expect((await get(ADMIN1, '/api/shipping-orders?sort=weight')).status).toBe(422);

@@ -27,11 +27,14 @@ const SHIPPING_ORDER_SORTS = {
   segment: 'LS13',
 } as const;
 
+/** The columns the list filters by: the sorted ones, and the warehouse by id (the grid's warehouse choice). */
+const SHIPPING_ORDER_INDEXES = { ...SHIPPING_ORDER_SORTS, 'warehouse.id': 'LS14' } as const;
+
 export const SHIPPING_ORDER_LIST = {
   // Every filter is an indexed column (or the owner, which chooses the partition, or the search words).
-  filters: ['search', 'owner.id', ...Object.keys(SHIPPING_ORDER_SORTS)],
+  filters: ['search', 'owner.id', ...Object.keys(SHIPPING_ORDER_INDEXES)],
   sorts: Object.keys(SHIPPING_ORDER_SORTS) as (keyof typeof SHIPPING_ORDER_SORTS)[],
-  indexes: { ...SHIPPING_ORDER_SORTS, search: 'search' },
+  indexes: { ...SHIPPING_ORDER_INDEXES, search: 'search' },
   includes: ['deliveryAddress', 'pickupAddress', 'warehouse', 'owner'],
   params: EXPORT_PARAMS,
   // The warehouse is exported as its code (the grid's warehouse.name column stands for it).

@@ -209,6 +209,29 @@ export const paths = {
       name: 'order-status',
     },
   },
+  shippingOrders: {
+    list: {
+      path: '/shipping-order/list',
+      access: ACCESS.reader,
+      scopes: ['transportation'],
+      title: 'shipping_orders.list_title',
+      name: 'shipping-order-list',
+    },
+    create: {
+      path: '/shipping-order/create',
+      access: ACCESS.writer,
+      scopes: ['transportation'],
+      title: 'shipping_orders.create_title',
+      name: 'create-shipping-order',
+    },
+    detail: {
+      path: '/shipping-order/detail/:shippingOrderId',
+      access: ACCESS.reader,
+      scopes: ['transportation'],
+      title: 'shipping_orders.detail_title',
+      name: 'shipping-order-detail',
+    },
+  },
   stock: {
     list: { path: '/stock/list', access: ACCESS.reader, scopes: ['stock'], title: 'stocks.title', name: 'stock-list' },
     movements: {
@@ -246,3 +269,7 @@ export const receptionCreatePath = (receptionId?: string | null) =>
 /** /order/{detail,status}/{id}. */
 export const orderPath = (page: 'detail' | 'status', orderId: string) =>
   generatePath(paths.orders[page].path, { orderId });
+
+/** /shipping-order/detail/{id}. */
+export const shippingOrderDetailPath = (shippingOrderId: string) =>
+  generatePath(paths.shippingOrders.detail.path, { shippingOrderId });
