@@ -378,3 +378,19 @@ describe('GET /api/shipping-orders', () => {
     expect(before.text.trim().split(/\r?\n/)).toHaveLength(1);
   });
 });
+
+describe('The demo', () => {
+  it.each([
+    ['CLI001', () => cli1.id],
+    ['CLI002', () => cli2.id],
+  ])('has shipping orders of %s in every status', async (code, owner) => {
+    const res = await get(
+      SUPER,
+      `/api/shipping-orders?filter[owner.id]=${owner()}&filter[search]=TR-${code}&paginate=50`,
+    );
+    const statuses = new Set(res.body.data.map((o: { statusCode: string }) => o.statusCode));
+    expect([...statuses].sort()).toEqual(['000', '001', '100', '200']);
+    const delivered = res.body.data.find((o: { statusCode: string }) => o.statusCode === '200');
+    expect(delivered.deliveredAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+  });
+});
