@@ -21,6 +21,7 @@ import { insertStock, type StockItem } from '@cellar/functions/stocks/repository
 import { type UserItem, userItems } from '@cellar/functions/users/repository';
 import { todayIn } from '@cellar/shared/common/dates';
 import { serviceTarget } from '@cellar/shared/companies/schemas';
+import { shippingAddressOf } from '@cellar/shared/shippingOrders/schemas';
 import { luhn } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import { generateMovement, generateProduct, generateStock } from './catalogue-data';
@@ -514,16 +515,6 @@ async function seedShippingOrders(
   recipients: ContactItem[],
 ): Promise<number> {
   const day = (n: number) => new Date(Date.parse(`${todayIn()}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-  const addressOf = (c: ContactItem, timeslots: { start: string; end: string }[]) => ({
-    name: c.address.company || c.address.name || c.code,
-    contact: c.address.company ? c.address.name : '',
-    street: c.address.street || '1 quai des Chartrons',
-    postcode: c.address.postcode || '33000',
-    city: c.address.city || 'Bordeaux',
-    exciseNumber: c.address.exciseNumber,
-    comment: '',
-    timeslots,
-  });
   const targets = ['000', '001', '001', '001', '100', '100', '200', '200'] as const;
   for (const [n, target] of targets.entries()) {
     const sender = rng.pick(suppliers.filter((c) => c.code !== 'MULTI'));
@@ -538,8 +529,8 @@ async function seedShippingOrders(
       reference: `TR-${owner.code}-${String(n + 1).padStart(3, '0')}`,
       senderId: sender.id,
       recipientId: recipient.id,
-      pickupAddress: addressOf(sender, [{ start: '08:00', end: '12:00' }]),
-      deliveryAddress: addressOf(recipient, [
+      pickupAddress: shippingAddressOf(sender.address, [{ start: '08:00', end: '12:00' }]),
+      deliveryAddress: shippingAddressOf(recipient.address, [
         { start: '09:00', end: '12:30' },
         { start: '14:00', end: '16:00' },
       ]),

@@ -123,6 +123,45 @@ test.describe('Shipping orders', () => {
     await expect(page.getByText('10:00–12:30')).toBeVisible();
   });
 
+  test('the order in progress is kept in the session after step 1 and offered again by the create button', async ({
+    page,
+  }) => {
+    const reference = uniqueCode('TRK');
+    await signIn(page, ACCOUNTS.user);
+    await page.goto('/shipping-order/create');
+    const detail = page.getByRole('form', { name: 'Détail' });
+    await choose(page, detail.getByRole('combobox', { name: 'Entrepôt' }), 'BDX - Bordeaux – Bruges');
+    await choose(page, detail.getByRole('combobox', { name: 'Segment' }), 'B2C');
+    await detail.getByRole('textbox', { name: 'Référence' }).fill(reference);
+    await detail.getByRole('textbox', { name: 'Nombre de palettes' }).fill('1');
+    await detail.getByRole('textbox', { name: 'Nombre de bouteilles' }).fill('12');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(page.getByRole('form', { name: 'Enlèvement' })).toBeVisible();
+
+    // Back on the list, the create button asks: continue opens the kept order on its next step.
+    await page.goto('/shipping-order/list');
+    await page.getByRole('button', { name: 'Nouvel ordre de transport' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ordre de transport en cours' });
+    await expect(dialog).toContainText(reference);
+    await dialog.getByRole('button', { name: 'Reprendre' }).click();
+    await expect(page.getByRole('form', { name: 'Enlèvement' })).toBeVisible();
+    await page.getByRole('button', { name: 'Détail', exact: true }).click();
+    await expect(page.getByRole('form', { name: 'Détail' }).getByRole('textbox', { name: 'Référence' })).toHaveValue(
+      reference,
+    );
+
+    // 'New' forgets it.
+    await page.goto('/shipping-order/list');
+    await page.getByRole('button', { name: 'Nouvel ordre de transport' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Nouveau' }).click();
+    await expect(page.getByRole('form', { name: 'Détail' }).getByRole('textbox', { name: 'Référence' })).toHaveValue(
+      '',
+    );
+    await page.goto('/shipping-order/list');
+    await page.getByRole('button', { name: 'Nouvel ordre de transport' }).click();
+    await expect(page).toHaveURL(/\/shipping-order\/create$/);
+  });
+
   test('a reader sees the shipping orders without the create button or the pencil', async ({ page, request }) => {
     // Prepare: a shipping order of the reader's company, created by its admin.
     const token = (

@@ -182,6 +182,26 @@ export function shippingOrderIssues(
   return out;
 }
 
+/**
+ * A contact's address as a shipping address (the sender's fills the pickup, the recipient's the delivery): the
+ * company (else the person) as its name, the person as its contact when there is a company.
+ */
+export function shippingAddressOf(
+  a: { company?: string; name?: string; street?: string; postcode?: string; city?: string; exciseNumber?: string },
+  timeslots: Timeslot[] = [],
+): ShippingAddress {
+  return {
+    name: a.company || a.name || '',
+    contact: a.company ? (a.name ?? '') : '',
+    street: a.street ?? '',
+    postcode: a.postcode ?? '',
+    city: a.city ?? '',
+    exciseNumber: a.exciseNumber ?? '',
+    comment: '',
+    timeslots,
+  };
+}
+
 /** The weight sent with a shipping order: 1.3 times the unit count (spec 2 §3, §9). */
 export const shippingWeight = (unitCount: number) => Math.round(unitCount * 1.3 * 100) / 100;
 

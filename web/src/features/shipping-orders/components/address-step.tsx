@@ -4,7 +4,7 @@
  */
 import { todayIn } from '@cellar/shared/common/dates';
 import { contactText } from '@cellar/shared/contacts/schemas';
-import type { ShippingAddress, Timeslot } from '@cellar/shared/shippingOrders/schemas';
+import { type ShippingAddress, shippingAddressOf, type Timeslot } from '@cellar/shared/shippingOrders/schemas';
 import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
@@ -12,7 +12,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { parseDay } from '../../../lib/format';
 import { useOwnerContacts } from '../api/get-contacts';
-import { addressOfContact, type ShippingOrderFormValues } from '../utils/form-values';
+import type { ShippingOrderFormValues } from '../utils/form-values';
 import { TimeField } from './time-field';
 
 interface AddressStepProps {
@@ -35,7 +35,7 @@ export function AddressStep({ form, kind, ownerId, ownerKnown }: AddressStepProp
   const chooseContact = (id: string | null) => {
     form.setFieldValue(contactField, id);
     const c = contacts.data?.find((x) => x.id === id);
-    if (c) form.setFieldValue(addressField, addressOfContact(c, slots));
+    if (c) form.setFieldValue(addressField, shippingAddressOf(c.address, slots));
   };
   const setSlots = (next: Timeslot[]) => form.setFieldValue(`${addressField}.timeslots`, next);
   const text = (f: keyof ShippingAddress, label: string, required = false, max = 100) => (

@@ -17,15 +17,12 @@ import type { GridColumn } from '../../../components/data-grid/grid-column';
 import { useWarehouseChoices } from '../../../components/data-grid/warehouse-choices';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { formatMoment } from '../utils/moment';
 import { ShippingOrderStatusBadge } from './shipping-order-status-badge';
 
 type ShippingOrderListRoute = typeof routes.shippingOrderList;
 
 const STATUS_CHOICES: Choice[] = SHIPPING_ORDER_STATUS.list.map((s) => ({ value: s.code, label: s.labelKey }));
-
-/** A picked-up or delivered moment (YYYY-MM-DDTHH:mm, the warehouses' time) as the language writes it. */
-const moment = (v: string | null, language: Language) =>
-  v ? `${formatDay(v.slice(0, 10), language)} ${v.slice(11, 16)}` : '';
 
 export function shippingOrderColumns(principal: Principal, warehouses: readonly Choice[], language: Language) {
   const count = (field: 'palletCount' | 'parcelCount' | 'unitCount', header: string) =>
@@ -52,7 +49,7 @@ export function shippingOrderColumns(principal: Principal, warehouses: readonly 
       header: 'shipping_orders.columns.pickedup_at',
       width: 150,
       filter: 'date',
-      value: (o) => moment(o.pickedupAt, language),
+      value: (o) => formatMoment(o.pickedupAt, language),
     },
     count('palletCount', 'shipping_orders.columns.pallet_count'),
     count('parcelCount', 'shipping_orders.columns.parcel_count'),
@@ -70,7 +67,7 @@ export function shippingOrderColumns(principal: Principal, warehouses: readonly 
       header: 'shipping_orders.columns.delivered_at',
       width: 150,
       filter: 'date',
-      value: (o) => moment(o.deliveredAt, language),
+      value: (o) => formatMoment(o.deliveredAt, language),
     },
     {
       field: 'warehouse.name',

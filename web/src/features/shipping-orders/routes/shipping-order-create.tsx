@@ -3,6 +3,7 @@
  * starts on step 2 with that sender, ?recipient_id= on step 3 with that recipient (their addresses filled in).
  */
 import { routes } from '@cellar/shared/routes/table';
+import { shippingAddressOf } from '@cellar/shared/shippingOrders/schemas';
 import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,7 +15,7 @@ import { callRoute } from '../../../lib/api-client';
 import { routeKey } from '../../../lib/route-key';
 import { ShippingOrderForm } from '../components/shipping-order-form';
 import { currentShippingOrder } from '../utils/current-shipping-order';
-import { addressOfContact, emptyValues } from '../utils/form-values';
+import { emptyValues } from '../utils/form-values';
 
 /** The contact a link names, to preload. */
 function useLinkedContact(id: string | null) {
@@ -45,11 +46,11 @@ export function ShippingOrderCreateRoute() {
   const contact = linked.data;
   if (contact && recipientId) {
     values.recipientId = contact.id;
-    values.deliveryAddress = addressOfContact(contact, values.deliveryAddress.timeslots);
+    values.deliveryAddress = shippingAddressOf(contact.address, values.deliveryAddress.timeslots);
     step = 2;
   } else if (contact && supplierId) {
     values.senderId = contact.id;
-    values.pickupAddress = addressOfContact(contact, values.pickupAddress.timeslots);
+    values.pickupAddress = shippingAddressOf(contact.address, values.pickupAddress.timeslots);
     step = 1;
   }
 

@@ -9,6 +9,7 @@ import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useShippingOrder } from '../api/get-shipping-order';
 import { ShippingOrderStatusBadge } from '../components/shipping-order-status-badge';
+import { formatMoment } from '../utils/moment';
 
 function Field({ label, value }: { label: string; value: string | number | null | undefined }) {
   return <TextInput label={label} value={value ?? ''} readOnly variant="filled" />;
@@ -55,7 +56,6 @@ export function ShippingOrderDetailRoute() {
   const language = currentLanguage();
   const title = t(paths.shippingOrders.detail.title);
   const f = (key: string) => t(`shipping_orders.fields.${key}`);
-  const moment = (v: string | null) => (v ? `${formatDay(v.slice(0, 10), language)} ${v.slice(11, 16)}` : '');
   const crumbs: Crumb[] = [
     { label: t('menu.home'), to: paths.dashboard.path },
     { label: t(paths.shippingOrders.list.title), to: paths.shippingOrders.list.path },
@@ -79,8 +79,8 @@ export function ShippingOrderDetailRoute() {
           <Field label={f('weight')} value={o.weight} />
           <Field label={f('tracking')} value={o.tracking} />
           <Field label={f('created_at')} value={formatDateTime(o.createdAt, language)} />
-          <Field label={f('pickedup_at')} value={moment(o.pickedupAt)} />
-          <Field label={f('delivered_at')} value={moment(o.deliveredAt)} />
+          <Field label={f('pickedup_at')} value={formatMoment(o.pickedupAt, language)} />
+          <Field label={f('delivered_at')} value={formatMoment(o.deliveredAt, language)} />
         </SimpleGrid>
       </Paper>
       <AddressBlock

@@ -8,7 +8,6 @@ import {
   type ShippingAddress,
   shippingOrderCreateSchema,
   shippingOrderIssues,
-  type Timeslot,
 } from '@cellar/shared/shippingOrders/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import type * as z from 'zod';
@@ -122,31 +121,4 @@ export function stepErrors(
     for (const i of rules) put(i.path, i.key, i.params);
   }
   return errors;
-}
-
-/** A contact's address as a shipping address: its name, street, postcode, city, excise number. */
-export function addressOfContact(
-  c: {
-    address: {
-      company?: string;
-      name?: string;
-      street?: string;
-      postcode?: string;
-      city?: string;
-      exciseNumber?: string;
-    };
-  },
-  timeslots: Timeslot[],
-): ShippingAddress {
-  const a = c.address;
-  return {
-    name: a.company || a.name || '',
-    contact: a.company ? (a.name ?? '') : '',
-    street: a.street ?? '',
-    postcode: a.postcode ?? '',
-    city: a.city ?? '',
-    exciseNumber: a.exciseNumber ?? '',
-    comment: '',
-    timeslots,
-  };
 }
