@@ -15,11 +15,13 @@ import { applyWarehouseEvent } from '@cellar/functions/orders/warehouse-worker';
 import { hashPassword } from '@cellar/functions/platform/passwords';
 import { insertProduct, type ProductItem } from '@cellar/functions/products/repository';
 import { createReception, updateReception } from '@cellar/functions/receptions/service';
+import { createShippingOrder, updateShippingOrder } from '@cellar/functions/shippingOrders/service';
 import { insertMovement } from '@cellar/functions/stockMovements/repository';
 import { insertStock, type StockItem } from '@cellar/functions/stocks/repository';
 import { type UserItem, userItems } from '@cellar/functions/users/repository';
 import { todayIn } from '@cellar/shared/common/dates';
 import { serviceTarget } from '@cellar/shared/companies/schemas';
+import { shippingAddressOf } from '@cellar/shared/shippingOrders/schemas';
 import { luhn } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import { generateMovement, generateProduct, generateStock } from './catalogue-data';
@@ -400,14 +402,16 @@ export async function seedDemo(log: (line: string) => void = () => undefined): P
   if (!caller) throw new Error('The demo superadmin is missing');
   let receptions = 0;
   let orders = 0;
+  let shippingOrders = 0;
   for (const [i, owner] of [cli001, cli002].entries()) {
     const suppliers = contacts.filter((c) => c.ownerId === owner.id && c.type === 'supplier');
     receptions += await seedReceptions(rng, caller, owner, catalogue[i] as Catalogue, suppliers);
     const recipients = contacts.filter((c) => c.ownerId === owner.id && c.type === 'recipient');
     orders += await seedOrders(rng, caller, owner, catalogue[i] as Catalogue, recipients, carrierItems);
+    shippingOrders += await seedShippingOrders(rng, caller, owner, suppliers, recipients);
   }
   log(
-    `Seeded the demo: ${users.length} accounts, ${contacts.length} contacts, ${wh.length} warehouses, ${sum('products')} products, ${sum('stocks')} stock lines, ${sum('movements')} stock movements, ${receptions} receptions, ${orders} orders.`,
+    `Seeded the demo: ${users.length} accounts, ${contacts.length} contacts, ${wh.length} warehouses, ${sum('products')} products, ${sum('stocks')} stock lines, ${sum('movements')} stock movements, ${receptions} receptions, ${orders} orders, ${shippingOrders} shipping orders.`,
   );
 }
 
@@ -495,6 +499,59 @@ async function seedReceptions(
           : undefined;
       await updateReception(caller, created.id, { statusCode: status, received });
     }
+  }
+  return targets.length;
+}
+
+/**
+ * Shipping orders in every status (spec 2 §4), through the API's own service as the superadmin naming the owner:
+ * created (001), then the status modal's change. Delivered ones were picked up and delivered today.
+ */
+async function seedShippingOrders(
+  rng: Rng,
+  caller: NonNullable<Awaited<ReturnType<typeof callerFor>>>,
+  owner: CompanyItem,
+  suppliers: ContactItem[],
+  recipients: ContactItem[],
+): Promise<number> {
+  const day = (n: number) => new Date(Date.parse(`${todayIn()}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  const targets = ['000', '001', '001', '001', '100', '100', '200', '200'] as const;
+  for (const [n, target] of targets.entries()) {
+    const sender = rng.pick(suppliers.filter((c) => c.code !== 'MULTI'));
+    const recipient = rng.pick(recipients);
+    const delivered = target === '200';
+    const pickupDate = delivered ? todayIn() : day(rng.int(1, 10));
+    const units = rng.pick([60, 120, 300, 600, 1200]);
+    const created = await createShippingOrder(caller, {
+      ownerId: owner.id,
+      warehouseId: rng.pick(owner.warehouseIds),
+      segment: rng.pick(owner.segments),
+      reference: `TR-${owner.code}-${String(n + 1).padStart(3, '0')}`,
+      senderId: sender.id,
+      recipientId: recipient.id,
+      pickupAddress: shippingAddressOf(sender.address, [{ start: '08:00', end: '12:00' }]),
+      deliveryAddress: shippingAddressOf(recipient.address, [
+        { start: '09:00', end: '12:30' },
+        { start: '14:00', end: '16:00' },
+      ]),
+      palletCount: Math.max(1, Math.round(units / 600)),
+      parcelCount: units / 6,
+      unitCount: units,
+      pickupDate,
+      deliveryDate: delivered ? pickupDate : day(rng.int(10, 20)),
+    });
+    if (target === '001') continue;
+    await updateShippingOrder(caller, created.id, {
+      statusCode: target,
+      ...(target === '100' ? { tracking: `TRK${rng.int(100000, 999999)}` } : {}),
+      ...(delivered
+        ? {
+            pickedupAt: `${pickupDate}T08:30`,
+            deliveredAt: `${pickupDate}T15:10`,
+            tracking: `TRK${rng.int(100000, 999999)}`,
+          }
+        : {}),
+    });
   }
   return targets.length;
 }

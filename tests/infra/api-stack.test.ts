@@ -93,6 +93,21 @@ describe('ApiStack: the REST API', () => {
     expect(deployedRoutes()).toContain('GET /api/dashboard → dashboard');
   });
 
+  it('sends the shipping order routes to one function of their own, with the data access policy', () => {
+    // Prepare
+    const shipping = deployedRoutes().filter((r) => r.includes('/api/shipping-orders'));
+    const fn = Object.keys(functions).find((id) => serviceOf(id) === 'shippingOrders') as string;
+    const roleId = (functions[fn]!.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    // Assess
+    expect(shipping.sort()).toEqual([
+      'GET /api/shipping-orders → shippingOrders',
+      'GET /api/shipping-orders/{id} → shippingOrders',
+      'POST /api/shipping-orders → shippingOrders',
+      'PUT /api/shipping-orders/{id} → shippingOrders',
+    ]);
+    expect(resourcesOf(api, 'AWS::IAM::Role')[roleId]!.Properties.ManagedPolicyArns).toHaveLength(1);
+  });
+
   it('passes CSV uploads (multipart/form-data) to the Lambdas as binary', () => {
     api.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['multipart/form-data'] });
   });

@@ -1,7 +1,7 @@
 /**
  * A planned list answers exactly what the filter language means, whatever way into the rows its plan takes: for
  * generated queries (search words, column filters of every operator, sorts, pages), the answer of the contacts, the
- * stock movement, the product, the user, the activity log and the stock lists is compared with the same query computed in memory from every row with the shared
+ * stock movement, the product, the user, the activity log, the stock lines, the receptions and the shipping orders lists is compared with the same query computed in memory from every row with the shared
  * semantics. 2,500 recipients make some filters selective (read whole, sorted in memory) and others broad (read in
  * index order); the demo's movements add the key's own ranges (dates, a product) under other sorts.
  */
@@ -12,6 +12,7 @@ import { type Condition, parseListQuery } from '@cellar/shared/filter/query';
 import { matchesSearch } from '@cellar/shared/filter/search';
 import { type Product, productWords } from '@cellar/shared/products/schemas';
 import { type Reception, receptionWords } from '@cellar/shared/receptions/schemas';
+import { type ShippingOrder, shippingOrderWords } from '@cellar/shared/shippingOrders/schemas';
 import { movementWords, type StockMovement } from '@cellar/shared/stockMovements/schemas';
 import { type Stock, stockWords } from '@cellar/shared/stocks/schemas';
 import { type User, userWords } from '@cellar/shared/users/schemas';
@@ -676,6 +677,56 @@ describe('A planned list (receptions)', () => {
           const want = expected(receptions, receptionWords, qs, { field: 'createdAt', desc: true });
           // Act
           const res = await h.call('GET', `/api/receptions?${qs}`, { token: admin });
+          // Assess
+          assess(qs, res, want, page);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  }, 120_000);
+});
+
+describe('A planned list (shipping orders)', () => {
+  let shippingOrders: ShippingOrder[];
+  beforeAll(async () => {
+    shippingOrders = (
+      await h.call('GET', '/api/shipping-orders?paginate=5000&include=pickupAddress,deliveryAddress', {
+        token: await h.login(ADMIN),
+      })
+    ).body.data;
+  });
+
+  const SHIPPING_ORDER_FILTERS = fc.oneof(
+    fc.constantFrom('000', '001', '100', '200').map((v) => `filter[statusCode]=${v}`),
+    fc.constantFrom('a', 'c', 'l').map((v) => `filter[deliveryAddress.name][startsWith]=${v}`),
+    fc.constantFrom('tr', 'cli001', 'zzz').map((v) => `filter[search]=${v}`),
+    fc.constantFrom('100', '500').map((v) => `filter[unitCount][gt]=${v}`),
+    fc
+      .constantFrom(0, 5, 15)
+      .map((n) => `filter[deliveryDate][ge]=${new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)}`),
+  );
+
+  it('answers every generated query as the filter language means it', async () => {
+    const admin = await h.login(ADMIN);
+    expect(shippingOrders.length).toBeGreaterThanOrEqual(8);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(SHIPPING_ORDER_FILTERS, { maxLength: 2, selector: (s) => s.split('=')[0] }),
+        fc.constantFrom(
+          '',
+          'sort=createdAt',
+          'sort=deliveryDate',
+          'sort=-pickupDate',
+          'sort=reference',
+          'sort=statusCode',
+        ),
+        fc.record({ paginate: fc.constantFrom(2, 5), page: fc.constantFrom(1, 2) }),
+        async (filters, sort, page) => {
+          // Prepare
+          const qs = [...filters, sort, `paginate=${page.paginate}`, `page=${page.page}`].filter(Boolean).join('&');
+          const want = expected(shippingOrders, shippingOrderWords, qs, { field: 'createdAt', desc: true });
+          // Act
+          const res = await h.call('GET', `/api/shipping-orders?${qs}`, { token: admin });
           // Assess
           assess(qs, res, want, page);
         },

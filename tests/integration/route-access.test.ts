@@ -32,6 +32,21 @@ beforeAll(async () => {
   cli1.reception = draft.body.id;
   const order = await h.call('POST', '/api/orders', { token, body: { segment: 'B2B', statusCode: '000', stocks: [] } });
   cli1.order = order.body.id;
+  const address = { name: 'A', street: '1 rue', postcode: '33000', city: 'Bordeaux' };
+  const shippingOrder = await h.call('POST', '/api/shipping-orders', {
+    token,
+    body: {
+      warehouseId: me.warehouseIds[0],
+      segment: 'B2B',
+      reference: 'ACCESS',
+      pickupAddress: address,
+      deliveryAddress: address,
+      palletCount: 1,
+      unitCount: 1,
+      deliveryDate: '2999-01-01',
+    },
+  });
+  cli1.shippingOrder = shippingOrder.body.id;
   const update = await h.call('POST', '/api/app-update', {
     token: await h.login(SUPER),
     body: { date: '2026-01-01', title: 't', description: 'd' },
@@ -121,6 +136,8 @@ const SAMPLES: Partial<Record<RouteId, () => Sample>> = {
   orderUpdate: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
   // A draft: its writers may delete it (the first to try does; the others find nothing).
   orderDelete: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
+  shippingOrderGet: () => ({ params: { id: cli1.shippingOrder as string }, otherTenant: NOT_FOUND }),
+  shippingOrderUpdate: () => ({ params: { id: cli1.shippingOrder as string }, otherTenant: NOT_FOUND }),
   // Preferences are the caller's own: another company's user reaches only its own.
   preferenceGet: () => ({ params: { slug: 'recipient' }, otherTenant: [200] }),
   preferencePut: () => ({ params: { slug: 'recipient' }, otherTenant: [422] }),

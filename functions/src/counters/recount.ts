@@ -9,6 +9,7 @@ import { orderRecords } from '../orders/repository';
 import { logger } from '../platform/logger';
 import { productRecords } from '../products/repository';
 import { receptionRecords } from '../receptions/repository';
+import { shippingOrderRecords } from '../shippingOrders/repository';
 import { movementRecords } from '../stockMovements/repository';
 import { stockRecords } from '../stocks/repository';
 
@@ -20,6 +21,7 @@ const COUNTED = [
   () => recount(movementRecords),
   () => recount(receptionRecords),
   () => recount(orderRecords),
+  () => recount(shippingOrderRecords),
   () => recount(logRecords),
 ];
 

@@ -52,6 +52,10 @@ export const keys = {
   orderPrefix: 'ORDER#',
   /** Every owner's orders (GSI2), newest first by id. */
   orders: 'ORDERS',
+  shippingOrder: (ownerId: string, id: string) => ({ PK: keys.tenant(ownerId), SK: `SHIPPING_ORDER#${id}` }),
+  shippingOrderPrefix: 'SHIPPING_ORDER#',
+  /** Every owner's shipping orders (GSI2), newest first by id. */
+  shippingOrders: 'SHIPPING_ORDERS',
   /** An order reference, unique per owner: claimed by a conditional put. */
   orderReference: (ownerId: string, reference: string) => ({ PK: keys.tenant(ownerId), SK: `ORDER_REF#${reference}` }),
   /** An `Idempotency-Key` of a POST /api/orders → the order it creates (conditional put). */

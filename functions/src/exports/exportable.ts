@@ -10,6 +10,7 @@ export const EXPORTABLE = [
   'stockMovementList',
   'receptionList',
   'orderList',
+  'shippingOrderList',
   'activityLogList',
 ] as const satisfies readonly RouteId[];
 

@@ -12,6 +12,7 @@ import type { HttpResponse } from '../platform/http';
 import { exportList, type ListAnswer } from '../platform/lists';
 import { productList } from '../products/service';
 import { receptionList } from '../receptions/list';
+import { shippingOrderList } from '../shippingOrders/list';
 import { movementList } from '../stockMovements/service';
 import { stockList } from '../stocks/service';
 import { userList } from '../users/service';
@@ -32,5 +33,6 @@ export const EXPORTS: Record<ExportableRoute, (caller: Caller, query: ListQuery)
   stockMovementList: exporting(movementList),
   receptionList: exporting(receptionList),
   orderList: exporting(orderList),
+  shippingOrderList: exporting(shippingOrderList),
   activityLogList: exporting(logList),
 };

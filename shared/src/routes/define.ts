@@ -22,6 +22,7 @@ export const RESOURCES = [
   'receptions',
   'orders',
   'orderDocuments',
+  'shippingOrders',
   'imports',
   'exports',
   'docs',

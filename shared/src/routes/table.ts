@@ -17,6 +17,7 @@ import { preferenceRoutes } from '../preferences/routes';
 import { productRoutes } from '../products/routes';
 import { receptionRoutes } from '../receptions/routes';
 import { referentialRoutes } from '../referential/routes';
+import { shippingOrderRoutes } from '../shippingOrders/routes';
 import { stockMovementRoutes } from '../stockMovements/routes';
 import { stockRoutes } from '../stocks/routes';
 import { userRoutes } from '../users/routes';
@@ -36,6 +37,7 @@ export const routes = {
   ...receptionRoutes,
   ...orderRoutes,
   ...orderDocumentRoutes,
+  ...shippingOrderRoutes,
   ...preferenceRoutes,
   ...appUpdateRoutes,
   ...activityLogRoutes,

@@ -253,6 +253,32 @@ function orderRoutes(): RouteObject[] {
   ];
 }
 
+function shippingOrderRoutes(): RouteObject[] {
+  const { shippingOrders } = paths;
+  const list: RouteObject['lazy'] = async () => ({
+    Component: (await import('../features/shipping-orders/routes/shipping-order-list')).ShippingOrderListRoute,
+  });
+  return [
+    page(shippingOrders.list, list),
+    page(shippingOrders.list, list, '/shipping-order'),
+    page(shippingOrders.create, async () => ({
+      Component: (await import('../features/shipping-orders/routes/shipping-order-create')).ShippingOrderCreateRoute,
+    })),
+    page(
+      shippingOrders.detail,
+      async () => ({
+        Component: (await import('../features/shipping-orders/routes/shipping-order-detail')).ShippingOrderDetailRoute,
+      }),
+      shippingOrders.detail.path,
+      async ({ params }) => {
+        const { loadShippingOrder } = await import('../features/shipping-orders/api/get-shipping-order');
+        await loadShippingOrder(params.shippingOrderId);
+        return null;
+      },
+    ),
+  ];
+}
+
 /** /new-user and /reset-password: one page, two titles. */
 function passwordRoute(mode: 'newUser' | 'resetPassword'): RouteObject {
   return {
@@ -333,6 +359,7 @@ export const routes: RouteObject[] = [
       ...catalogueRoutes(),
       ...receptionRoutes(),
       ...orderRoutes(),
+      ...shippingOrderRoutes(),
       { path: '*', loader: () => redirect(paths.dashboard.path) },
     ],
   },

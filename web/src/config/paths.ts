@@ -223,6 +223,29 @@ export const paths = {
       name: 'order-status',
     },
   },
+  shippingOrders: {
+    list: {
+      path: '/shipping-order/list',
+      access: ACCESS.reader,
+      scopes: ['transportation'],
+      title: 'shipping_orders.list_title',
+      name: 'shipping-order-list',
+    },
+    create: {
+      path: '/shipping-order/create',
+      access: ACCESS.writer,
+      scopes: ['transportation'],
+      title: 'shipping_orders.create_title',
+      name: 'create-shipping-order',
+    },
+    detail: {
+      path: '/shipping-order/detail/:shippingOrderId',
+      access: ACCESS.reader,
+      scopes: ['transportation'],
+      title: 'shipping_orders.detail_title',
+      name: 'shipping-order-detail',
+    },
+  },
   stock: {
     list: { path: '/stock/list', access: ACCESS.reader, scopes: ['stock'], title: 'stocks.title', name: 'stock-list' },
     movements: {
@@ -264,3 +287,7 @@ export const orderPath = (page: 'modify' | 'detail' | 'status', orderId: string)
 /** /order/create, continuing a draft when one is named (?order_id=). */
 export const orderCreatePath = (orderId?: string | null) =>
   orderId ? `${paths.orders.create.path}?order_id=${orderId}` : paths.orders.create.path;
+
+/** /shipping-order/detail/{id}. */
+export const shippingOrderDetailPath = (shippingOrderId: string) =>
+  generatePath(paths.shippingOrders.detail.path, { shippingOrderId });

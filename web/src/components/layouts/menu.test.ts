@@ -11,18 +11,26 @@ const flatten = (entries: MenuEntry[]) =>
   );
 
 describe('Function: visibleMenu', () => {
-  it('gives a reader home, the deliveries, the orders, the stock group, the toolkit and settings', () => {
+  it('gives a reader home, the deliveries, the orders, the stock group, transport, the toolkit and settings', () => {
     expect(flatten(visibleMenu(principal('reader')))).toEqual([
       'menu.home → /dashboard',
       'menu.receptions → /reception/list',
       'menu.orders → /order/list',
       'menu.stock_group/menu.stock → /stock/list',
       'menu.stock_group/menu.stock_movements → /stock/movement',
+      'menu.transport → /shipping-order/list',
       'menu.toolkit/menu.product → /product/list',
       'menu.toolkit/menu.supplier → /supplier/list',
       'menu.toolkit/menu.recipient → /recipient/list',
       'menu.settings → /params',
     ]);
+  });
+
+  it('shows Transport only with the transportation scope', () => {
+    expect(flatten(visibleMenu(principal('user', ['transportation'])))).toContain(
+      'menu.transport → /shipping-order/list',
+    );
+    expect(flatten(visibleMenu(principal('user', ['order', 'carrier']))).join()).not.toContain('shipping-order');
   });
 
   it("adds a customer admin's own users", () => {
@@ -37,6 +45,7 @@ describe('Function: visibleMenu', () => {
       'menu.orders → /order/list',
       'menu.stock_group/menu.stock → /stock/list',
       'menu.stock_group/menu.stock_movements → /stock/movement',
+      'menu.transport → /shipping-order/list',
       'menu.toolkit/menu.product → /product/list',
       'menu.toolkit/menu.supplier → /supplier/list',
       'menu.toolkit/menu.recipient → /recipient/list',

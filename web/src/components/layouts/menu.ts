@@ -1,10 +1,10 @@
 /**
- * The side menu of spec 1 §2 and spec 3 §6: Home; Deliveries; Orders; the stock group (stock, stock movements) and the toolkit group
+ * The side menu of spec 1 §2 and spec 3 §6: Home; Deliveries; Orders; the stock group (stock, stock movements);
+ * Transport (shipping orders, transportation scope); the toolkit group
  * (product, supplier, recipient), each entry with its module scope; user accounts for admins; the provider's
  * screens for the superadmin (carriers, client accounts, client carriers, statistics); Settings for everyone.
  * An entry shows when its page admits the user (the shared canAccess rule against the SPA route table) and the
- * user reaches the entry's own level. Screens not built yet (shipping) have no entry: a menu never leads
- * to a page that does not exist.
+ * user reaches the entry's own level. A menu never leads to a page that does not exist.
  */
 import { ACCESS, type AccessLevel, canAccess, isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import {
@@ -23,6 +23,7 @@ import {
   IconTruck,
   IconTruckDelivery,
   IconTruckLoading,
+  IconTruckReturn,
   IconUserShare,
   IconUsers,
 } from '@tabler/icons-react';
@@ -70,6 +71,7 @@ export const MENU: readonly MenuRule[] = [
       { label: 'menu.stock_movements', icon: IconArrowsExchange, page: paths.stock.movements },
     ],
   },
+  { label: 'menu.transport', icon: IconTruckReturn, page: paths.shippingOrders.list },
   {
     label: 'menu.toolkit',
     icon: IconTool,

@@ -1,0 +1,12 @@
+import { shippingOrderRoutes } from '@cellar/shared/shippingOrders/routes';
+import { resourceHandler } from '../platform/http';
+import { answerList } from '../platform/lists';
+import { shippingOrderList } from './list';
+import { createShippingOrder, getShippingOrder, updateShippingOrder } from './service';
+
+export const handler = resourceHandler(shippingOrderRoutes, {
+  shippingOrderList: async ({ caller, list }) => answerList(await shippingOrderList(caller, list), list),
+  shippingOrderGet: async ({ caller, params }) => getShippingOrder(caller, params.id),
+  shippingOrderCreate: async ({ caller, body }) => createShippingOrder(caller, body),
+  shippingOrderUpdate: async ({ caller, params, body }) => updateShippingOrder(caller, params.id, body),
+});

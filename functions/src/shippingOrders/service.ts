@@ -1,0 +1,190 @@
+/**
+ * Shipping order rules on the server (spec 2 §2–§5): tenancy, the transportation scope (route table), the owner's
+ * warehouses, segments and contacts, the shared content rules, and the version every change is written against.
+ */
+
+import { contactDisplayName } from '@cellar/shared/contacts/schemas';
+import {
+  type ShippingOrder,
+  type ShippingOrderCreate,
+  type ShippingOrderUpdate,
+  shippingOrderIssues,
+  shippingWeight,
+} from '@cellar/shared/shippingOrders/schemas';
+import { shippingOrderRules } from '@cellar/shared/shippingOrders/status';
+import { MESSAGES } from '@cellar/shared/validation/validators';
+import { ulid } from 'ulid';
+import type { Caller } from '../auth/principal';
+import { seesOwner, segmentsSeen } from '../auth/visibility';
+import { findContact } from '../contacts/repository';
+import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
+import { ConflictError, type FieldMessages, InvalidError, NotFoundError } from '../errors';
+import { toShippingOrder } from './list';
+import { findShippingOrder, type ShippingOrderItem, shippingOrderRecords } from './repository';
+
+type Content = Omit<ShippingOrderCreate, 'ownerId'>;
+
+const add = (errors: FieldMessages, field: string, key: string, values?: Record<string, unknown>) => {
+  errors[field] = [...(errors[field] ?? []), values ? { key, values } : key];
+};
+
+function visible(caller: Caller, o: ShippingOrderItem): boolean {
+  if (!seesOwner(caller, o.ownerId)) return false;
+  const segments = segmentsSeen(caller);
+  return !segments || segments.includes(o.segment);
+}
+
+/** The shipping order if the caller may see it; else it does not exist for them. */
+async function visibleShippingOrder(caller: Caller, id: string): Promise<ShippingOrderItem> {
+  const found = await findShippingOrder(id);
+  if (!found || !visible(caller, found)) throw new NotFoundError();
+  return found;
+}
+
+const answer = async (o: ShippingOrderItem): Promise<ShippingOrder> => toShippingOrder(o, await references());
+
+export async function getShippingOrder(caller: Caller, id: string): Promise<ShippingOrder> {
+  return answer(await visibleShippingOrder(caller, id));
+}
+
+/** The owner of a new shipping order: the caller's company, or the superadmin's choice (required). */
+function ownerFor(caller: Caller, ownerId: string | undefined, refs: References): CompanyItem {
+  if (!caller.isSuperadmin) return caller.company;
+  const owner = ownerId ? refs.companies.get(ownerId) : undefined;
+  if (!owner) throw new InvalidError({ ownerId: [ownerId ? MESSAGES.invalid : MESSAGES.required] });
+  return owner;
+}
+
+/** A sender (supplier) or recipient contact of the owner, as the shipping order copies it. */
+async function contactOf(
+  owner: CompanyItem,
+  id: string | null | undefined,
+  type: 'supplier' | 'recipient',
+  field: string,
+  errors: FieldMessages,
+) {
+  if (!id) return null;
+  const c = await findContact(id);
+  if (c?.type !== type || c.ownerId !== owner.id) {
+    add(errors, field, MESSAGES.invalid);
+    return null;
+  }
+  return { id: c.id, code: c.code, name: contactDisplayName(c.address) || c.code };
+}
+
+/** Checks content against the owner and the caller (spec 2 §5) and builds the stored fields it sets. */
+async function build(caller: Caller, owner: CompanyItem, refs: References, c: Content, previous?: ShippingOrderItem) {
+  const errors: FieldMessages = {};
+  for (const i of shippingOrderIssues(c, {
+    segments: owner.segments,
+    previous: previous && { pickupDate: previous.pickupDate, deliveryDate: previous.deliveryDate },
+  })) {
+    add(errors, i.path.join('.'), i.key, i.params);
+  }
+  const warehouse = refs.warehouses.get(c.warehouseId);
+  const mine = caller.isSuperadmin || caller.user.warehouseIds.includes(c.warehouseId);
+  if (!warehouse || !owner.warehouseIds.includes(c.warehouseId) || !mine) add(errors, 'warehouseId', MESSAGES.invalid);
+  const [sender, recipient] = await Promise.all([
+    contactOf(owner, c.senderId, 'supplier', 'senderId', errors),
+    contactOf(owner, c.recipientId, 'recipient', 'recipientId', errors),
+  ]);
+  if (Object.keys(errors).length) throw new InvalidError(errors);
+  return {
+    segment: c.segment,
+    warehouse: warehouseRef(warehouse) as { id: string; code: string; name: string },
+    reference: c.reference,
+    sender,
+    recipient,
+    pickupAddress: c.pickupAddress,
+    deliveryAddress: c.deliveryAddress,
+    palletCount: c.palletCount,
+    parcelCount: c.parcelCount ?? null,
+    unitCount: c.unitCount,
+    weight: shippingWeight(c.unitCount),
+    pickupDate: c.pickupDate ?? null,
+    deliveryDate: c.deliveryDate,
+  };
+}
+
+export async function createShippingOrder(caller: Caller, input: ShippingOrderCreate): Promise<ShippingOrder> {
+  const refs = await references();
+  const owner = ownerFor(caller, input.ownerId, refs);
+  const fields = await build(caller, owner, refs, input);
+  const now = new Date().toISOString();
+  const record: ShippingOrderItem = {
+    id: ulid(),
+    ownerId: owner.id,
+    ...fields,
+    statusCode: shippingOrderRules.initialStatus,
+    pickedupAt: null,
+    deliveredAt: null,
+    tracking: null,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+  await shippingOrderRecords.insert(record);
+  return answer(record);
+}
+
+const CONTENT_FIELDS = [
+  'warehouseId',
+  'segment',
+  'reference',
+  'senderId',
+  'recipientId',
+  'pickupAddress',
+  'deliveryAddress',
+  'palletCount',
+  'parcelCount',
+  'unitCount',
+  'pickupDate',
+  'deliveryDate',
+] as const;
+
+/** The content a shipping order holds, as a body would send it. */
+const contentOf = (o: ShippingOrderItem): Content => ({
+  warehouseId: o.warehouse.id,
+  segment: o.segment,
+  reference: o.reference,
+  senderId: o.sender?.id ?? null,
+  recipientId: o.recipient?.id ?? null,
+  pickupAddress: o.pickupAddress,
+  deliveryAddress: o.deliveryAddress,
+  palletCount: o.palletCount,
+  parcelCount: o.parcelCount,
+  unitCount: o.unitCount,
+  pickupDate: o.pickupDate,
+  deliveryDate: o.deliveryDate,
+});
+
+/**
+ * The status modal's change (any status to any other, spec 2 §4), its pickup and delivery moments and tracking,
+ * and any content change. Written against the version read (and the caller's `version`, when sent): of two
+ * racing changes one wins and the other is a 409.
+ */
+export async function updateShippingOrder(
+  caller: Caller,
+  id: string,
+  input: ShippingOrderUpdate,
+): Promise<ShippingOrder> {
+  const current = await visibleShippingOrder(caller, id);
+  if (input.version !== undefined && input.version !== current.version) throw new ConflictError();
+  let next: ShippingOrderItem = {
+    ...current,
+    statusCode: input.statusCode ?? current.statusCode,
+    pickedupAt: input.pickedupAt !== undefined ? input.pickedupAt : current.pickedupAt,
+    deliveredAt: input.deliveredAt !== undefined ? input.deliveredAt : current.deliveredAt,
+    tracking: input.tracking !== undefined ? input.tracking || null : current.tracking,
+    updatedAt: new Date().toISOString(),
+  };
+  if (CONTENT_FIELDS.some((f) => input[f] !== undefined)) {
+    const refs = await references();
+    const owner = refs.companies.get(current.ownerId);
+    if (!owner) throw new NotFoundError();
+    const content = { ...contentOf(current) } as Record<string, unknown>;
+    for (const f of CONTENT_FIELDS) if (input[f] !== undefined) content[f] = input[f];
+    next = { ...next, ...(await build(caller, owner, refs, content as Content, current)) };
+  }
+  return answer(await shippingOrderRecords.replace(next, current));
+}

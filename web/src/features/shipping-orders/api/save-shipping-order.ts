@@ -1,0 +1,33 @@
+import { routes } from '@cellar/shared/routes/table';
+import type { shippingOrderCreateSchema, shippingOrderUpdateSchema } from '@cellar/shared/shippingOrders/schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type * as z from 'zod';
+import { callRoute } from '../../../lib/api-client';
+import { resourceKey } from '../../../lib/route-key';
+import { SHIPPING_ORDER_QUERY, shippingOrderQueryOptions } from './get-shipping-order';
+
+export const createShippingOrder = (body: z.input<typeof shippingOrderCreateSchema>) =>
+  callRoute(routes.shippingOrderCreate, { body, query: SHIPPING_ORDER_QUERY });
+
+export function useCreateShippingOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createShippingOrder,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKey(routes.shippingOrderList) }),
+  });
+}
+
+/** The status modal's change, sent with the version it was read at (a change made meanwhile is a 409). */
+export const updateShippingOrder = ({ id, body }: { id: string; body: z.input<typeof shippingOrderUpdateSchema> }) =>
+  callRoute(routes.shippingOrderUpdate, { params: { id }, body, query: SHIPPING_ORDER_QUERY });
+
+export function useUpdateShippingOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateShippingOrder,
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(shippingOrderQueryOptions(saved.id).queryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: resourceKey(routes.shippingOrderList) });
+    },
+  });
+}
