@@ -222,6 +222,22 @@ describe('Scopes and owners', () => {
     for (const part of ['receptions', 'stocks', 'stockMovements', 'shippingOrders']) expect(d).not.toHaveProperty(part);
   });
 
+  it('shows the shipping orders and those still to deliver from today, soonest first, with the transportation scope', async () => {
+    // Act
+    const d = await dashboard(ADMIN1);
+    // Assess: the demo's shipping orders of CLI001, newest first, and its next deliveries in date order
+    expect(d.shippingOrders.length).toBeGreaterThan(0);
+    const created = d.shippingOrders.map((s: { createdAt: string }) => s.createdAt);
+    expect(created).toEqual([...created].sort().reverse());
+    const next = d.shippingExpeditions as { deliveryDate: string; statusCode: string }[];
+    expect(next.length).toBeGreaterThan(0);
+    expect(next.every((s) => s.deliveryDate >= d.today && ['001', '100'].includes(s.statusCode))).toBe(true);
+    expect(next.map((s) => s.deliveryDate)).toEqual(next.map((s) => s.deliveryDate).sort());
+    // Without the scope, neither part.
+    const ordersOnly = await dashboard(ORDERS_ONLY);
+    expect(ordersOnly).not.toHaveProperty('shippingExpeditions');
+  });
+
   it('gives a user holding no module an empty dashboard', async () => {
     // Act
     const d = await dashboard(NO_MODULE);

@@ -6,7 +6,7 @@
  *   caller ── owner: its company, or the superadmin's ?ownerId= (every owner when none)
  *            └─ for each part the caller's scopes admit: provider(context) ── merged into one answer
  *
- * A part is one line of PROVIDERS: the shipping orders' provider joins it when their domain exists.
+ * A part is one line of PROVIDERS.
  */
 import { hasScope } from '@cellar/shared/access/roles';
 import { todayIn } from '@cellar/shared/common/dates';
@@ -16,6 +16,7 @@ import {
   type Dashboard,
   type DashboardPart,
   EXPEDITION_STATUSES,
+  SHIPPING_EXPEDITION_STATUSES,
 } from '@cellar/shared/dashboard/schemas';
 import { NULL_LITERAL } from '@cellar/shared/filter/match';
 import { type Condition, emptyQuery, type ListQuery, type SortKey } from '@cellar/shared/filter/query';
@@ -79,13 +80,12 @@ const receptionList = async (...a: Parameters<typeof import('../receptions/list'
   (await import('../receptions/list')).receptionList(...a);
 const movementList = async (...a: Parameters<typeof import('../stockMovements/service').movementList>) =>
   (await import('../stockMovements/service')).movementList(...a);
+const shippingOrderList = async (...a: Parameters<typeof import('../shippingOrders/list').shippingOrderList>) =>
+  (await import('../shippingOrders/list')).shippingOrderList(...a);
 const stockList = async (...a: Parameters<typeof import('../stocks/service').stockList>) =>
   (await import('../stocks/service')).stockList(...a);
 
-/**
- * The parts and how each is answered. The shipping orders' part has no provider yet (their domain is built apart):
- * it is absent from the answer, not an empty list, until its provider (their list's first page) is added here.
- */
+/** The parts and how each is answered. */
 const PROVIDERS: Partial<Record<DashboardPart, Provider>> = {
   orderFigures: async ({ owner, year }) => {
     const months = await orderMonths(owner, year);
@@ -121,6 +121,30 @@ const PROVIDERS: Partial<Record<DashboardPart, Provider>> = {
         ),
       byText((o: { deliveryDate: string | null }) => o.deliveryDate),
     )) as Answer['expeditions'],
+  }),
+  shippingOrders: async (ctx) => ({
+    shippingOrders: (await firstPage(shippingOrderList(ctx.caller, query(ctx)))) as Answer['shippingOrders'],
+  }),
+  // Shipping orders still to deliver, due from today, soonest first (the screen shows them with the orders).
+  shippingExpeditions: async (ctx) => ({
+    shippingExpeditions: (await perOwner(
+      ctx,
+      (c) =>
+        firstPage(
+          shippingOrderList(
+            c.caller,
+            query(
+              c,
+              [
+                condition('deliveryDate', 'ge', c.today),
+                condition('statusCode', 'eq', ...SHIPPING_EXPEDITION_STATUSES),
+              ],
+              [{ field: 'deliveryDate', desc: false }],
+            ),
+          ),
+        ),
+      byText((o: { deliveryDate: string | null }) => o.deliveryDate),
+    )) as Answer['shippingExpeditions'],
   }),
   // Today's stock lines: stored today, or with no date.
   stocks: async (ctx) => ({

@@ -20,6 +20,8 @@ export const BOTTLES_SENT_STATUSES = ['040', '070'] as const;
 export const YEAR_RECEPTION_STATUSES = ['001', '100', '200'] as const;
 /** The orders the next-shipments panel shows: those still to leave. */
 export const EXPEDITION_STATUSES = ['005', '010', '020', '030', '040'] as const;
+/** Shipping orders still to deliver: created or planified. */
+export const SHIPPING_EXPEDITION_STATUSES = ['001', '100'] as const;
 
 /** Which module scope each part of the dashboard needs. */
 export const DASHBOARD_PART_SCOPES = {
@@ -28,6 +30,7 @@ export const DASHBOARD_PART_SCOPES = {
   receptionFigures: 'reception',
   orders: 'order',
   expeditions: 'order',
+  shippingExpeditions: 'transportation',
   receptions: 'reception',
   shippingOrders: 'transportation',
   stockMovements: 'stockMovement',
@@ -59,6 +62,8 @@ export const dashboardSchema = z.object({
   shippingOrders: z.array(shippingOrderSchema).optional(),
   stockMovements: z.array(stockMovementSchema).optional(),
   expeditions: z.array(orderSchema).optional(),
+  /** Shipping orders due from today, soonest first: the next-shipments panel shows them with the orders. */
+  shippingExpeditions: z.array(shippingOrderSchema).optional(),
   stocks: z.array(stockSchema).optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

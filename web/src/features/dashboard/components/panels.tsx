@@ -5,23 +5,25 @@
  */
 import { isWritter } from '@cellar/shared/access/roles';
 
-import type { Dashboard } from '@cellar/shared/dashboard/schemas';
+import { DASHBOARD_PANEL_SIZE, type Dashboard } from '@cellar/shared/dashboard/schemas';
+import type { Order } from '@cellar/shared/orders/schemas';
 import { orderRules } from '@cellar/shared/orders/status';
 import { receptionRules } from '@cellar/shared/receptions/status';
+import type { ShippingOrder } from '@cellar/shared/shippingOrders/schemas';
 import { SHIPPING_ORDER_STATUS } from '@cellar/shared/shippingOrders/status';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconEye, IconPencil } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OrderStatusBadge } from '../../../components/status/order-status-badge';
 import { ReceptionStatusBadge } from '../../../components/status/reception-status-badge';
 import { RowIcon } from '../../../components/ui/row-icon';
-import { orderPath, paths, receptionPath } from '../../../config/paths';
+import { orderPath, paths, receptionPath, shippingOrderDetailPath } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
 import { formatDateTime, formatDay } from '../../../lib/format';
 
-type Rows<K extends keyof Dashboard> = NonNullable<Dashboard[K]>;
 
 /** Shipping order chips (spec 1 §4): draft and created blue, planified amber, delivered green. */
 const SHIPPING_COLORS: Record<string, string> = { '000': 'blue', '001': 'blue', '100': 'yellow', '200': 'green' };
@@ -72,45 +74,91 @@ function Row({ children, action }: { children: ReactNode; action: ReactNode }) {
   );
 }
 
-function OrderRows({ orders, date }: { orders: Rows<'orders'>; date: 'createdAt' | 'deliveryDate' }) {
-  const { t, i18n } = useTranslation();
-  // A draft is modified by a writer; a reader has no icon for it (it has no detail page either).
-  const writer = isWritter(usePrincipal());
-  return orders.map((o) => {
-    const name = o.reference || o.id;
-    const shown =
-      date === 'createdAt'
-        ? formatDateTime(o.createdAt, i18n.language)
-        : formatDay(o.deliveryDate ?? '', i18n.language);
-    return (
-      <Row
-        key={o.id}
-        action={
-          !orderRules.isViewable(o.statusCode) ? (
-            writer && <RowIcon label={t('common.edit')} name={name} icon={IconPencil} to={orderPath('modify', o.id)} />
-          ) : (
-            <RowIcon label={t('orders.view')} name={name} icon={IconEye} to={orderPath('detail', o.id)} />
-          )
-        }
-      >
-        <Text size="sm" fw={500}>
-          {name}
-        </Text>
-        <Text size="sm" c="dimmed" truncate>
-          {o.recipient?.displayName ?? ''}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {shown}
-        </Text>
-        <OrderStatusBadge code={o.statusCode} />
-      </Row>
-    );
-  });
+/** What the rows are worded and offered with (plain functions: the panels call them in any number). */
+interface RowContext {
+  t: TFunction;
+  lang: string;
+  /** A draft is modified by a writer; a reader has no icon for it (it has no detail page either). */
+  writer: boolean;
+}
+
+function orderRow(o: Order, date: 'createdAt' | 'deliveryDate', { t, lang, writer }: RowContext) {
+  const name = o.reference || o.id;
+  const shown = date === 'createdAt' ? formatDateTime(o.createdAt, lang) : formatDay(o.deliveryDate ?? '', lang);
+  return (
+    <Row
+      key={o.id}
+      action={
+        !orderRules.isViewable(o.statusCode) ? (
+          writer && <RowIcon label={t('common.edit')} name={name} icon={IconPencil} to={orderPath('modify', o.id)} />
+        ) : (
+          <RowIcon label={t('orders.view')} name={name} icon={IconEye} to={orderPath('detail', o.id)} />
+        )
+      }
+    >
+      <Text size="sm" fw={500}>
+        {name}
+      </Text>
+      <Text size="sm" c="dimmed" truncate>
+        {o.recipient?.displayName ?? ''}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {shown}
+      </Text>
+      <OrderStatusBadge code={o.statusCode} />
+    </Row>
+  );
+}
+
+function shippingOrderRow(s: ShippingOrder, date: 'createdAt' | 'deliveryDate', { t, lang }: RowContext) {
+  const shown = date === 'createdAt' ? formatDateTime(s.createdAt ?? '', lang) : formatDay(s.deliveryDate ?? '', lang);
+  return (
+    <Row
+      key={`shipping-${s.id ?? s.reference}`}
+      action={
+        s.id ? (
+          <RowIcon label={t('dashboard.view')} name={s.reference} icon={IconEye} to={shippingOrderDetailPath(s.id)} />
+        ) : null
+      }
+    >
+      <Text size="sm" fw={500}>
+        {s.reference}
+      </Text>
+      <Text size="sm" c="dimmed" truncate>
+        {s.deliveryAddress?.name ?? ''}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {shown}
+      </Text>
+      <Badge color={SHIPPING_COLORS[s.statusCode] ?? 'gray'} radius="sm">
+        {t(SHIPPING_ORDER_STATUS.byCode(s.statusCode)?.labelKey ?? s.statusCode)}
+      </Badge>
+    </Row>
+  );
+}
+
+/** The next shipments: the orders and the shipping orders due from today, soonest first, one panel's worth. */
+function nextShipments(data: Dashboard, ctx: RowContext) {
+  const rows = [
+    ...(data.expeditions ?? []).map((o) => ({
+      date: o.deliveryDate ?? '',
+      row: () => orderRow(o, 'deliveryDate', ctx),
+    })),
+    ...(data.shippingExpeditions ?? []).map((s) => ({
+      date: s.deliveryDate ?? '',
+      row: () => shippingOrderRow(s, 'deliveryDate', ctx),
+    })),
+  ];
+  return rows
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .slice(0, DASHBOARD_PANEL_SIZE)
+    .map((r) => r.row());
 }
 
 export function Panels({ data }: { data: Dashboard }) {
   const { t, i18n } = useTranslation();
   const writer = isWritter(usePrincipal());
+  const ctx: RowContext = { t, lang: i18n.language, writer };
   const panels: ReactNode[] = [];
   if (data.orders)
     panels.push(
@@ -121,10 +169,10 @@ export function Panels({ data }: { data: Dashboard }) {
         list={paths.orders.list.path}
         empty={t('dashboard.empty.orders')}
       >
-        {OrderRows({ orders: data.orders, date: 'createdAt' })}
+        {data.orders.map((o) => orderRow(o, 'createdAt', ctx))}
       </Panel>,
     );
-  if (data.expeditions)
+  if (data.expeditions || data.shippingExpeditions)
     panels.push(
       <Panel
         key="expeditions"
@@ -132,7 +180,7 @@ export function Panels({ data }: { data: Dashboard }) {
         title={t('dashboard.panels.expeditions')}
         empty={t('dashboard.empty.expeditions')}
       >
-        {OrderRows({ orders: data.expeditions, date: 'deliveryDate' })}
+        {nextShipments(data, ctx)}
       </Panel>,
     );
   if (data.receptions)
@@ -181,28 +229,7 @@ export function Panels({ data }: { data: Dashboard }) {
         title={t('dashboard.panels.shippingOrders')}
         empty={t('dashboard.empty.shippingOrders')}
       >
-        {data.shippingOrders.map((s) => (
-          <Row
-            key={s.id ?? s.reference}
-            action={
-              s.id ? (
-                <RowIcon
-                  label={t('dashboard.view')}
-                  name={s.reference}
-                  icon={IconEye}
-                  to={`/shipping-order/detail/${s.id}`}
-                />
-              ) : null
-            }
-          >
-            <Text size="sm" fw={500}>
-              {s.reference}
-            </Text>
-            <Badge color={SHIPPING_COLORS[s.statusCode] ?? 'gray'} radius="sm">
-              {t(SHIPPING_ORDER_STATUS.byCode(s.statusCode)?.labelKey ?? s.statusCode)}
-            </Badge>
-          </Row>
-        ))}
+        {data.shippingOrders.map((s) => shippingOrderRow(s, 'createdAt', ctx))}
       </Panel>,
     );
   if (data.stockMovements)
