@@ -113,6 +113,18 @@ const loadMultipart = () =>
   );
 let multipart: ReturnType<typeof loadMultipart> | undefined;
 
+/**
+ * Whether a multipart body is whole: it names a boundary, holds a part and ends with its closing delimiter. A cut
+ * upload fails here, before the parser, whose stream would raise its error after the request has been answered.
+ */
+function isWholeForm(type: string, raw: string, base64: boolean | undefined): boolean {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
+  const delimiter = `--${boundary?.[1] ?? boundary?.[2] ?? ''}`;
+  if (delimiter === '--') return false;
+  const body = base64 ? Buffer.from(raw, 'base64').toString('latin1') : raw;
+  return body.includes(`${delimiter}\r\n`) && body.trimEnd().endsWith(`${delimiter}--`);
+}
+
 async function decodeMultipart(request: middy.Request<Event>): Promise<unknown> {
   const event = request.event;
   const type = (event.headers as Record<string, string | undefined>)['content-type'] ?? '';
@@ -121,6 +133,7 @@ async function decodeMultipart(request: middy.Request<Event>): Promise<unknown> 
   const raw = event.body ?? '';
   const size = event.isBase64Encoded ? Math.floor((raw.length * 3) / 4) : Buffer.byteLength(raw);
   if (size > config.maxUploadBytes) throw new TooLargeError();
+  if (!isWholeForm(type, raw, event.isBase64Encoded)) throw new MalformedRequestError();
   multipart ??= loadMultipart();
   const parser = await multipart;
   try {
