@@ -114,7 +114,7 @@ const loadMultipart = () =>
 let multipart: ReturnType<typeof loadMultipart> | undefined;
 
 /**
- * Whether a multipart body is whole: it names a boundary, holds a part and ends with its closing delimiter. A cut
+ * Whether a multipart body is whole: it names a boundary and ends with its closing delimiter. A cut
  * upload fails here, before the parser, whose stream would raise its error after the request has been answered.
  */
 function isWholeForm(type: string, raw: string, base64: boolean | undefined): boolean {
@@ -122,7 +122,7 @@ function isWholeForm(type: string, raw: string, base64: boolean | undefined): bo
   const delimiter = `--${boundary?.[1] ?? boundary?.[2] ?? ''}`;
   if (delimiter === '--') return false;
   const body = base64 ? Buffer.from(raw, 'base64').toString('latin1') : raw;
-  return body.includes(`${delimiter}\r\n`) && body.trimEnd().endsWith(`${delimiter}--`);
+  return body.trimEnd().endsWith(`${delimiter}--`);
 }
 
 async function decodeMultipart(request: middy.Request<Event>): Promise<unknown> {
