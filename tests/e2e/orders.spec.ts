@@ -9,6 +9,7 @@ import { ACCOUNTS, gridRows, signIn } from './support';
 
 const DRAFT = 'CMD-CLI001-001';
 const ENTRY = 'CMD-CLI001-003';
+const TRANSMITTING = 'CMD-CLI001-002';
 const SHIPPED = 'CMD-CLI001-008';
 
 /** The list, searched for one reference, showing that order alone. */
@@ -82,8 +83,16 @@ test.describe('Orders', () => {
     await signIn(page, ACCOUNTS.superadmin);
     await page.goto('/order/list');
     await expect(page.getByTestId('data-grid').getByRole('columnheader', { name: 'Code compte' })).toBeVisible();
-    await page.getByRole('button', { name: 'Renvoyer les commandes en transmission' }).click();
+    const resend = page.getByRole('button', { name: 'Renvoyer les commandes en transmission' });
+    // Nothing ticked, nothing to send; only a transmitting order can be ticked.
+    await expect(resend).toBeDisabled();
+    const entry = await findOrder(page, ENTRY);
+    await expect(entry.getByRole('checkbox')).toHaveCount(0);
+    const transmitting = await findOrder(page, TRANSMITTING);
+    await transmitting.getByRole('checkbox').check();
+    await resend.click();
     await expect(page.getByText('Les commandes en cours de transmission ont été renvoyées.')).toBeVisible();
+    await expect(resend).toBeDisabled();
   });
 
   test('a reader sees the orders without any write control', async ({ page }) => {

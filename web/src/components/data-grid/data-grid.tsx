@@ -23,7 +23,7 @@ import { useGridExport } from './grid-export';
 import { type FilterChip, filterChips } from './grid-states';
 import { FilterChips, GridLoadError, GridPager, GridPlaceholder } from './grid-status';
 import { GridToolbar } from './grid-toolbar';
-import { GRID_HEADER_HEIGHT, InfiniteGrid } from './infinite-grid';
+import { GRID_HEADER_HEIGHT, InfiniteGrid, type RowSelection } from './infinite-grid';
 import { type ColumnFilterModel, filterModelOf, parseGridFilters } from './list-query';
 import { useColumnLayout } from './use-column-layout';
 import { useListDatasource } from './use-list-datasource';
@@ -60,6 +60,8 @@ export interface DataGridProps<R extends ListRoute> {
   filters?: ReactNode;
   /** Buttons at the right of the toolbar (add, import…). */
   actions?: ReactNode;
+  /** Rows a person may tick, and what becomes of the ticked ones (the orders' resend). */
+  selection?: RowSelection<RowOf<R>>;
   ref?: Ref<DataGridHandle>;
 }
 
@@ -183,6 +185,7 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
             state={stateRef}
             api={apiRef}
             onPage={setPage}
+            selection={props.selection}
             onFilterModel={onFilterModel}
           />
         )}

@@ -15,6 +15,7 @@ import {
   ModuleRegistry,
   NumberFilterModule,
   PaginationModule,
+  RowSelectionModule,
   type RowStyle,
   RowStyleModule,
   TextFilterModule,
@@ -29,6 +30,7 @@ ModuleRegistry.registerModules([
   InfiniteRowModelModule,
   PaginationModule,
   RowStyleModule,
+  RowSelectionModule,
   TextFilterModule,
   NumberFilterModule,
   DateFilterModule,
@@ -57,10 +59,17 @@ interface InfiniteGridProps<T> {
   onPage: (page: number) => void;
   /** The column filters changed (the chips follow). */
   onFilterModel: (model: Record<string, ColumnFilterModel>) => void;
+  /** Rows a person may tick (a checkbox on each), and what to do with the ticked ones. */
+  selection?: RowSelection<T>;
+}
+
+export interface RowSelection<T> {
+  selectable: (row: T) => boolean;
+  onChange: (rows: T[]) => void;
 }
 
 export function InfiniteGrid<T>(props: InfiniteGridProps<T>) {
-  const { datasource, columnDefs, pageSize, rowStyle, rowClass, state, api, onPage, onFilterModel } = props;
+  const { datasource, columnDefs, pageSize, rowStyle, rowClass, state, api, onPage, onFilterModel, selection } = props;
   const localeText = useGridLocaleText();
   return (
     <AgGridReact
@@ -84,6 +93,15 @@ export function InfiniteGrid<T>(props: InfiniteGridProps<T>) {
       getRowStyle={rowStyle ? (p) => (p.data ? rowStyle(p.data) : undefined) : undefined}
       getRowClass={rowClass ? (p) => (p.data ? rowClass(p.data) : undefined) : undefined}
       columnDefs={columnDefs}
+      rowSelection={
+        selection && {
+          mode: 'multiRow',
+          // The infinite model cannot tick rows it has not loaded: no select-all.
+          headerCheckbox: false,
+          isRowSelectable: (node) => node.data !== undefined && selection.selectable(node.data as T),
+        }
+      }
+      onSelectionChanged={selection ? (e) => selection.onChange(e.api.getSelectedRows() as T[]) : undefined}
       defaultColDef={{ flex: 1, minWidth: 90, resizable: true }}
       initialState={state.current}
       onStateUpdated={(e) => {

@@ -24,7 +24,6 @@ import { orderPath, paths, receptionPath, shippingOrderDetailPath } from '../../
 import { usePrincipal } from '../../../lib/auth';
 import { formatDateTime, formatDay } from '../../../lib/format';
 
-
 /** Shipping order chips (spec 1 §4): draft and created blue, planified amber, delivered green. */
 const SHIPPING_COLORS: Record<string, string> = { '000': 'blue', '001': 'blue', '100': 'yellow', '200': 'green' };
 

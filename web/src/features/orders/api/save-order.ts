@@ -31,14 +31,9 @@ export function useDeleteOrder() {
   });
 }
 
-/** The transmitting (005) orders of the caller, republished to the warehouse (canSendTransmittingOrder). */
-export async function resendTransmittingOrders() {
-  const page = await callRoute(routes.orderList, {
-    query: { filters: [{ field: 'statusCode', op: 'eq', values: ['005'] }], paginate: 1000 },
-  });
-  if (page.data.length === 0) return null;
-  return callRoute(routes.orderSendTransmitting, { body: { orders: page.data.map((o) => ({ id: o.id })) } });
-}
+/** The chosen transmitting (005) orders, republished to the warehouse (canSendTransmittingOrder). */
+export const resendTransmittingOrders = (ids: string[]) =>
+  callRoute(routes.orderSendTransmitting, { body: { orders: ids.map((id) => ({ id })) } });
 
 export function useResendTransmitting() {
   const queryClient = useQueryClient();

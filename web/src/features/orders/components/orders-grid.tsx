@@ -108,9 +108,18 @@ interface OrdersGridProps {
   rowActionsWidth: number;
   actions: ReactNode;
   ref: Ref<DataGridHandle>;
+  /** Transmitting orders a person may tick to send them again (canSendTransmittingOrder). */
+  onTransmittingSelected?: (orders: Order[]) => void;
 }
 
-export function OrdersGrid({ principal, rowActions, rowActionsWidth, actions, ref }: OrdersGridProps) {
+export function OrdersGrid({
+  principal,
+  rowActions,
+  rowActionsWidth,
+  actions,
+  ref,
+  onTransmittingSelected,
+}: OrdersGridProps) {
   const warehouses = useWarehouseChoices();
   const countries = useOrderCountries();
   const language = currentLanguage();
@@ -136,6 +145,9 @@ export function OrdersGrid({ principal, rowActions, rowActionsWidth, actions, re
       rowActionsWidth={rowActionsWidth}
       rowStyle={rowStyle}
       actions={actions}
+      selection={
+        onTransmittingSelected && { selectable: (o: Order) => o.statusCode === '005', onChange: onTransmittingSelected }
+      }
     />
   );
 }

@@ -32,6 +32,7 @@ export function OrderListRoute() {
   const navigate = useNavigate();
   const [draft, setDraft] = useState<Order | null>(null);
   const [checking, setChecking] = useState(false);
+  const [ticked, setTicked] = useState<Order[]>([]);
 
   useEffect(() => {
     const timer = window.setInterval(() => {
@@ -64,16 +65,19 @@ export function OrderListRoute() {
       variant="light"
       leftSection={<IconSend size={16} />}
       loading={resend.isPending}
+      disabled={ticked.length === 0}
+      title={ticked.length === 0 ? t('orders.tick_transmitting') : undefined}
       onClick={() =>
-        resend.mutate(undefined, {
-          onSuccess: (answer) => {
-            notify(
-              answer ? 'success' : 'information',
-              answer ? t('order.send-transmitting-orders.success') : t('orders.no_transmitting'),
-            );
-            grid.current?.refresh();
+        resend.mutate(
+          ticked.map((o) => o.id),
+          {
+            onSuccess: () => {
+              notify('success', t('order.send-transmitting-orders.success'));
+              setTicked([]);
+              grid.current?.refresh();
+            },
           },
-        })
+        )
       }
     >
       {t('orders.resend_transmitting')}
@@ -88,6 +92,7 @@ export function OrderListRoute() {
         principal={principal}
         rowActions={rowActions}
         rowActionsWidth={documentActionsWidth(principal)}
+        onTransmittingSelected={canSendTransmittingOrder(principal) ? setTicked : undefined}
         actions={
           <Group gap="xs">
             {addButton}
