@@ -28,10 +28,17 @@ test.describe('Dashboard', () => {
     }
     await expect(page.locator('[data-card]')).toHaveCount(5);
     await expect(page.locator('[data-chart="months"] .recharts-surface').first()).toBeVisible();
-    for (const panel of ['orders', 'expeditions', 'receptions', 'stockMovements', 'stocks']) {
+    for (const panel of ['orders', 'expeditions', 'receptions', 'shippingOrders', 'stockMovements', 'stocks']) {
       await expect(page.locator(`[data-panel="${panel}"]`)).toBeVisible();
     }
-    await expect(page.locator('[data-panel="shippingOrders"]')).toHaveCount(0);
+    // The shipping orders' rows open their detail; the next shipments hold the shipping orders due too.
+    const shipping = page.locator('[data-panel="shippingOrders"] [data-row]');
+    await expect(shipping).toHaveCount(d.shippingOrders.length);
+    await shipping.first().getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/shipping-order/detail/${d.shippingOrders[0].id}$`));
+    await page.goBack();
+    const next = [...d.expeditions, ...d.shippingExpeditions].map((o: { deliveryDate: string }) => o.deliveryDate);
+    await expect(page.locator('[data-panel="expeditions"] [data-row]')).toHaveCount(Math.min(5, next.length));
     const orders = page.locator('[data-panel="orders"] [data-row]');
     await expect(orders).toHaveCount(d.orders.length);
     await expect(orders.first().locator('[data-status]')).toHaveAttribute('data-status', d.orders[0].statusCode);

@@ -98,6 +98,8 @@ export function InfiniteGrid<T>(props: InfiniteGridProps<T>) {
           mode: 'multiRow',
           // The infinite model cannot tick rows it has not loaded: no select-all.
           headerCheckbox: false,
+          // A row that cannot be ticked shows no box.
+          hideDisabledCheckboxes: true,
           isRowSelectable: (node) => node.data !== undefined && selection.selectable(node.data as T),
         }
       }
