@@ -10,21 +10,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addressFields } from '@cellar/shared/common/address';
 import { todayIn } from '@cellar/shared/common/dates';
-import { companyItems, warehouseItem } from '../../functions/src/companies/repository';
+import { warehouseItem } from '../../functions/src/companies/repository';
 import type { CounterKey } from '../../functions/src/data/entity';
 import { companies, warehouses } from '../../functions/src/data/reference';
 import { batchPut } from '../../functions/src/data/table';
 import { type OrderItem, orderRecords } from '../../functions/src/orders/repository';
-import { hashPassword } from '../../functions/src/platform/passwords';
 import { type ProductItem, productRecords } from '../../functions/src/products/repository';
 import { insertStock } from '../../functions/src/stocks/repository';
-import { userItems } from '../../functions/src/users/repository';
 import { startRuntime } from '../../infra/local/runtime';
 import { ratioLine } from './measure';
+import { type BenchTenant, benchSignIn, benchTenantItems } from './tenant';
 
 const SIZES = [1_000, Number(process.env.DASHBOARD_MAX ?? 100_000)];
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-const PASSWORD = 'bench-password-2026';
+/** The owner of n orders and its admin (user U-<id>). */
+const tenantOf = (n: number): BenchTenant => ({
+  id: `DASH${n}`,
+  warehouseIds: [WAREHOUSE.id],
+  email: `dash${n}@cellar.test`,
+});
 const STATUSES = ['000', '005', '010', '020', '040', '050', '070'] as const;
 const WAREHOUSE = { id: 'W1', code: 'BEN', name: 'Bench' };
 const YEAR = Number(todayIn().slice(0, 4));
@@ -112,40 +116,7 @@ function order(owner: string, n: number, j: number): OrderItem {
 /** An owner with its admin, 20 stock lines and n orders written in bulk through the entity layer. */
 async function seedOwner(n: number): Promise<{ owner: string; expected: { orders: number; bottles: number } }> {
   const id = `DASH${n}`;
-  await batchPut([
-    warehouseItem(WAREHOUSE),
-    ...companyItems({
-      id,
-      code: id,
-      name: `Dashboard ${n}`,
-      address: {},
-      warehouseIds: [WAREHOUSE.id],
-      segments: ['B2B', 'B2C'],
-      isPooledActivity: false,
-      isTopAgent: false,
-      isCertifiedOrganic: false,
-      scope: ['*'],
-      active: true,
-    }),
-    ...userItems({
-      id: `U${n}`,
-      email: `dash${n}@cellar.test`,
-      passwordHash: await hashPassword(PASSWORD),
-      firstname: 'Dashboard',
-      lastname: String(n),
-      roleLevel: 10,
-      active: true,
-      locale: 'fr-FR',
-      companyId: id,
-      companyCode: id,
-      warehouseIds: [WAREHOUSE.id],
-      scope: ['*'],
-      notificationChannels: [],
-      childIds: [],
-      createdAt: new Date().toISOString(),
-      version: 1,
-    }),
-  ]);
+  await batchPut([warehouseItem(WAREHOUSE), ...(await benchTenantItems(tenantOf(n)))]);
   companies.invalidate();
   warehouses.invalidate();
   await stockLines(id, 20);
@@ -219,14 +190,7 @@ async function stockLines(owner: string, count: number) {
   }
 }
 
-async function signIn(url: string, n: number) {
-  const res = await fetch(`${url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `dash${n}@cellar.test`, password: PASSWORD }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+const signIn = (url: string, n: number) => benchSignIn(url, tenantOf(n).email);
 
 interface Answer {
   kpi: Record<string, number>;

@@ -11,22 +11,26 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addressFields } from '@cellar/shared/common/address';
-import { companyItems, warehouseItem } from '../../functions/src/companies/repository';
+import { warehouseItem } from '../../functions/src/companies/repository';
 import { documentClient } from '../../functions/src/data/client';
 import { companies, warehouses } from '../../functions/src/data/reference';
 import { batchPut } from '../../functions/src/data/table';
 import { type OrderItem, orderRecords } from '../../functions/src/orders/repository';
-import { hashPassword } from '../../functions/src/platform/passwords';
 import { type ProductItem, productRecords } from '../../functions/src/products/repository';
 import { insertStock } from '../../functions/src/stocks/repository';
-import { userItems } from '../../functions/src/users/repository';
 import { startRuntime } from '../../infra/local/runtime';
 import { measure, ratioLine } from './measure';
+import { type BenchTenant, benchSignIn, benchTenantItems } from './tenant';
 
 const SIZES = [1_000, Number(process.env.ORDERS_MAX ?? 100_000)];
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const PDF_RUNS = Number(process.env.PDF_RUNS ?? 50);
-const PASSWORD = 'bench-password-2026';
+/** The owner of n orders and its admin (user U-<id>). */
+const tenantOf = (n: number): BenchTenant => ({
+  id: `BENCH${n}`,
+  warehouseIds: [WAREHOUSE.id],
+  email: `bench${n}@cellar.test`,
+});
 const STATUSES = ['000', '005', '010', '020', '040', '050', '070'] as const;
 const WAREHOUSE = { id: 'W1', code: 'BEN', name: 'Bench' };
 
@@ -36,40 +40,7 @@ const percentile = (sorted: number[], p: number) =>
 /** An owner with its admin and n orders written in bulk through the entity layer. */
 async function seedOwner(n: number): Promise<string> {
   const id = `BENCH${n}`;
-  await batchPut([
-    warehouseItem(WAREHOUSE),
-    ...companyItems({
-      id,
-      code: id,
-      name: `Bench ${n}`,
-      address: {},
-      warehouseIds: [WAREHOUSE.id],
-      segments: ['B2B', 'B2C'],
-      isPooledActivity: false,
-      isTopAgent: false,
-      isCertifiedOrganic: false,
-      scope: ['*'],
-      active: true,
-    }),
-    ...userItems({
-      id: `U${n}`,
-      email: `bench${n}@cellar.test`,
-      passwordHash: await hashPassword(PASSWORD),
-      firstname: 'Bench',
-      lastname: String(n),
-      roleLevel: 10,
-      active: true,
-      locale: 'fr-FR',
-      companyId: id,
-      companyCode: id,
-      warehouseIds: [WAREHOUSE.id],
-      scope: ['*'],
-      notificationChannels: [],
-      childIds: [],
-      createdAt: new Date().toISOString(),
-      version: 1,
-    }),
-  ]);
+  await batchPut([warehouseItem(WAREHOUSE), ...(await benchTenantItems(tenantOf(n)))]);
   const started = Date.now();
   const start = Date.parse('2024-01-01T00:00:00Z');
   const counts = new Map<string, number>();
@@ -135,14 +106,7 @@ async function seedOwner(n: number): Promise<string> {
   return id;
 }
 
-async function signIn(url: string, n: number) {
-  const res = await fetch(`${url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench${n}@cellar.test`, password: PASSWORD }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+const signIn = (url: string, n: number) => benchSignIn(url, tenantOf(n).email);
 
 /** Counts the items every DynamoDB write of this process touches. */
 function countWrites() {
