@@ -8,8 +8,18 @@ import { type CustomFilterProps, useGridFilter } from 'ag-grid-react';
 import { useTranslation } from 'react-i18next';
 import { NULL_CHOICE } from './list-query';
 
-/** A value offered, named by an i18n key (`label`) or by a text shown as it is (`text`: a year, a code). */
+/**
+ * A value offered, named by an i18n key (`label`) or by a text shown as it is (`text`: a year, a code). One choice
+ * may stand for several values (`020|030`: both order statuses read 'in progress'); the model holds the values.
+ */
 export type Choice = { value: string; label: string } | { value: string; text: string };
+
+const CHOICE_VALUES = '|';
+const valuesOf = (choice: string) => choice.split(CHOICE_VALUES);
+
+/** The choices a model's values tick: those whose every value it holds. */
+export const tickedChoices = (choices: Choice[], values: string[]) =>
+  choices.filter((c) => valuesOf(c.value).every((v) => values.includes(v))).map((c) => c.value);
 
 /** The segment filter: segment codes or 'no segment' (the NULL literal). */
 export const SEGMENT_CHOICES: Choice[] = [
@@ -39,8 +49,11 @@ export function ChoiceFilter({
   return (
     <Checkbox.Group
       p="sm"
-      value={model?.values ?? []}
-      onChange={(values) => onModelChange(values.length ? { filterType: 'choice', values } : null)}
+      value={tickedChoices(choices, model?.values ?? [])}
+      onChange={(ticked) => {
+        const values = ticked.flatMap(valuesOf);
+        onModelChange(values.length ? { filterType: 'choice', values } : null);
+      }}
     >
       <Stack gap="xs">
         {choices.map((c) => (

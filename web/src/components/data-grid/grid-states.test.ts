@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { filterChips, pagerText } from './grid-states';
+import { filterChips, filterWords, pagerText } from './grid-states';
 import { countAfter } from './use-list-datasource';
 
 const fr = i18n.getFixedT('fr');
@@ -75,5 +75,21 @@ describe('Function: filterChips', () => {
       `Segment : ${fr('segments.none')}`,
       'Quantité : de 1 à 5',
     ]);
+  });
+});
+
+describe('Function: filterWords', () => {
+  const choices = [
+    { value: '010', label: 'status.order.entry' },
+    { value: '020|030', label: 'status.order.inProgress' },
+  ];
+
+  it('names a choice standing for several values once, when the filter holds them all', () => {
+    const words = filterWords({ filterType: 'choice', values: ['020', '030', '010'] }, choices, fr, 'fr');
+    expect(words).toBe('Saisie, En cours');
+  });
+
+  it('shows a value no choice names as it is', () => {
+    expect(filterWords({ filterType: 'choice', values: ['020'] }, choices, fr, 'fr')).toBe('020');
   });
 });

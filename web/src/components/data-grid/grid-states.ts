@@ -3,7 +3,7 @@
  * the list only counted a floor: 'more than 220'), and each active filter as a chip. Pure, so that it is tested.
  */
 import type { TFunction } from 'i18next';
-import type { Choice } from './choice-filter';
+import { type Choice, tickedChoices } from './choice-filter';
 import type { ColumnFilterModel } from './list-query';
 
 /** How many rows the list holds: exactly `total`, or at least `total` when the server only counted so far. */
@@ -83,12 +83,14 @@ export function filterWords(model: ColumnFilterModel, choices: Choice[] | undefi
       });
     case 'choice': {
       if (!model.values.length) return null;
-      const named = model.values.map((v) => {
-        const choice = choices?.find((c) => c.value === v);
-        if (!choice) return v;
-        return 'label' in choice ? t(choice.label) : choice.text;
-      });
-      return named.join(', ');
+      // The ticked choices by their names (one choice may stand for several values), then any value none names.
+      const ticked = tickedChoices(choices ?? [], model.values);
+      const named = (choices ?? []).filter((c) => ticked.includes(c.value));
+      const covered = new Set(ticked.flatMap((v) => v.split('|')));
+      return [
+        ...named.map((c) => ('label' in c ? t(c.label) : c.text)),
+        ...model.values.filter((v) => !covered.has(v)),
+      ].join(', ');
     }
     default:
       return null;

@@ -22,10 +22,10 @@ import { useOrderCountries } from '../api/save-order';
 
 type OrderListRoute = typeof routes.orderList;
 
-/** One choice per status label (020 and 030 are both 'in progress'). */
+/** One choice per status label: 020 and 030 both read 'in progress', one choice standing for both. */
 const STATUS_CHOICES: Choice[] = ORDER_STATUS.list
   .filter((s) => s.code !== '030')
-  .map((s) => ({ value: s.code, label: s.labelKey }));
+  .map((s) => ({ value: s.code === '020' ? '020|030' : s.code, label: s.labelKey }));
 
 export interface OrderColumnsContext {
   principal: Principal;
