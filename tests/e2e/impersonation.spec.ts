@@ -21,13 +21,22 @@ test.describe('Acting as another account', () => {
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().endsWith('/api/activity-logs')) pageViews.push(r.url());
     });
-    await gridRows(page)
+    const actAs = gridRows(page)
       .first()
-      .getByRole('button', { name: `Se connecter en tant que ${ACCOUNTS.user}` })
-      .click();
+      .getByRole('button', { name: `Se connecter en tant que ${ACCOUNTS.user}` });
+    // Asked first: cancelling changes nothing.
+    await actAs.click();
+    const dialog = page.getByRole('dialog', { name: 'Agir au nom d’un autre utilisateur' });
+    await expect(dialog).toContainText(ACCOUNTS.user);
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(page).toHaveURL(/\/user\/list$/);
+    await actAs.click();
+    await dialog.getByRole('button', { name: 'Agir en son nom' }).click();
 
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('user-name')).toContainText('(user)');
+    // Said on every page while it lasts.
+    await expect(page.getByRole('status').filter({ hasText: `Vous agissez au nom de` })).toContainText(ACCOUNTS.user);
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Comptes clients' })).toHaveCount(0);
     await page.getByRole('navigation').getByRole('link', { name: 'Paramètres' }).click();
     await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(ACCOUNTS.user);
@@ -35,6 +44,7 @@ test.describe('Acting as another account', () => {
     await page.getByRole('button', { name: 'Revenir au compte principal' }).click();
     await expect(page.getByTestId('user-name')).toHaveText(superadminName ?? '');
     await expect(page.getByRole('button', { name: 'Revenir au compte principal' })).toHaveCount(0);
+    await expect(page.locator('[data-impersonating]')).toHaveCount(0);
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Comptes clients' })).toBeVisible();
   });
 
@@ -44,6 +54,10 @@ test.describe('Acting as another account', () => {
     await gridRows(page)
       .filter({ hasText: 'CLI002' })
       .getByRole('button', { name: /^Se connecter en tant que l'administrateur de CLI002/ })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Agir au nom d’un autre utilisateur' })
+      .getByRole('button', { name: 'Agir en son nom' })
       .click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('CLI002 — Coopérative des Coteaux')).toBeVisible();

@@ -39,6 +39,7 @@ import { isImpersonating } from '../../lib/storage';
 import { LanguageSwitch } from '../ui/language-switch';
 import { PageLoader } from '../ui/page-loader';
 import { AccountSwitcher, ReturnToMainAccount } from './account-switcher';
+import { ImpersonationBanner } from './impersonation';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
 
@@ -189,6 +190,7 @@ export function AppLayout({ updates }: { updates?: ReactNode }) {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        {isImpersonating() && <ImpersonationBanner user={user} />}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

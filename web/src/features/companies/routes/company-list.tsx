@@ -6,6 +6,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DataGridHandle } from '../../../components/data-grid/data-grid';
+import { confirmImpersonation } from '../../../components/layouts/impersonation';
 import { ImportButton } from '../../../components/ui/import-button';
 import { paths } from '../../../config/paths';
 import { impersonate, usePrincipal } from '../../../lib/auth';
@@ -26,7 +27,13 @@ export function CompanyListRoute() {
     (c: CompanyRow) =>
       void findCompanyAdmin(c.id)
         .then((adminId) =>
-          adminId ? impersonate(adminId) : notify('warning', t('companies.no_admin', { code: c.code })),
+          adminId
+            ? confirmImpersonation(
+                t,
+                t('companies.admin_of', { code: c.code }),
+                () => void impersonate(adminId).catch(() => undefined),
+              )
+            : notify('warning', t('companies.no_admin', { code: c.code })),
         )
         .catch(() => undefined),
     [t],

@@ -7,6 +7,7 @@ import { Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconLogin2, IconPencil, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { confirmImpersonation } from '../../../components/layouts/impersonation';
 import { RowIcon } from '../../../components/ui/row-icon';
 import { impersonate } from '../../../lib/auth';
 import { notify } from '../../../lib/notifications';
@@ -76,7 +77,7 @@ export function UserRowActions({ user, manageable, impersonable, onEdit, onChang
         <RowIcon
           label={`${t('users.impersonate')} ${user.email}`}
           icon={IconLogin2}
-          onClick={() => void impersonate(user.id).catch(() => undefined)}
+          onClick={() => confirmImpersonation(t, who, () => void impersonate(user.id).catch(() => undefined))}
         />
       )}
       {manageable &&
