@@ -37,6 +37,9 @@ test.describe('The shell', () => {
     await footer.getByRole('link', { name: 'Politique de confidentialité' }).click();
     await expect(page).toHaveURL(/\/privacy$/);
     await expect(page.getByRole('img', { name: 'Page en cours de rédaction' })).toBeVisible();
+    // A way back, to the application when signed in.
+    await page.getByRole('link', { name: 'Retour à l’application' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('the menu folds to a mini mode that is remembered', async ({ page }) => {
