@@ -29,6 +29,11 @@ test.describe('Client users', () => {
     await page.keyboard.press('Escape');
     // Two chips, then the count of the others.
     await expect(form.getByText('(+1 autre)')).toBeVisible();
+    // The admin holds every module: one "every module" choice, not two ('all' grants the same).
+    await form.getByRole('combobox', { name: 'Modules' }).click();
+    await expect(page.getByRole('option', { name: 'Tous les modules' })).toHaveCount(1);
+    await expect(page.getByRole('option', { name: 'Tout', exact: true })).toHaveCount(0);
+    await page.keyboard.press('Escape');
     await form.getByRole('button', { name: 'Créer' }).click();
     await expect(form.getByText('Les adresses e-mail doivent être identiques.')).toBeVisible();
     await expect(page.getByText('Le formulaire contient des erreurs.')).toBeVisible();

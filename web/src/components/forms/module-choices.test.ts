@@ -12,7 +12,12 @@ describe('Function: moduleChoices', () => {
       'scopes.groups.production',
       'scopes.groups.other',
     ]);
-    expect(groups.at(-1)?.scopes).toEqual(['document', 'all', '*']);
+    // 'all' grants what '*' grants: one entry, not two.
+    expect(groups.at(-1)?.scopes).toEqual(['document', '*']);
+  });
+
+  it('offers a holder of all (not *) its one every-module entry', () => {
+    expect(moduleChoices(['all']).at(-1)?.scopes).toEqual(['document', 'all']);
   });
 
   it('offers only one’s own modules, and drops empty groups', () => {
