@@ -27,6 +27,12 @@ test.describe('The shell', () => {
       .click();
     await expect(dialog.getByRole('article', { name: title })).toHaveCount(0);
     await expect(count).toHaveText(String(before));
+    // Read: once the dialog is closed the badge clears, and stays clear after a reload.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(count).toHaveText('0');
+    await page.reload();
+    await expect(page.getByTestId('updates-count')).toHaveText('0');
   });
 
   test('the footer names the version and the environment, and leads to the privacy page', async ({ page }) => {
