@@ -22,6 +22,16 @@ test.describe('Recipients', () => {
     await form.getByRole('textbox', { name: 'Adresse', exact: true }).fill('1 rue des Tests');
     await form.getByRole('textbox', { name: 'Code postal', exact: true }).fill('33000');
     await form.getByRole('textbox', { name: 'Ville', exact: true }).fill('Bordeaux');
+    // Countries are named with an SVG flag, not an emoji (boxes or letters on some systems).
+    await form
+      .getByRole('textbox', { name: 'Pays' })
+      .or(form.getByRole('combobox', { name: 'Pays' }))
+      .first()
+      .click();
+    const belgium = page.getByRole('option', { name: 'Belgique' });
+    await expect(belgium.locator('.fi.fi-be')).toHaveCount(1);
+    await expect(belgium).not.toContainText('🇧🇪');
+    await page.getByRole('option', { name: 'France', exact: true }).click();
 
     // An invalid SIRET: the translated message, the warning, and no call.
     await form.getByRole('button', { name: 'Créer' }).click();
@@ -38,6 +48,7 @@ test.describe('Recipients', () => {
     await expect(gridRows(page)).toHaveCount(1);
     const row = gridRows(page).first();
     await expect(row).toContainText('Cave des Essais');
+    await expect(row.getByRole('img', { name: 'France' })).toHaveClass(/fi-fr/);
     await expect(row).toContainText('Bordeaux');
 
     await row.getByRole('button', { name: `Modifier ${code}` }).click();

@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, flagOf } from './countries';
+import { countryName, countryOptions, isCountryCode } from './countries';
 
-describe('Function: flagOf', () => {
+describe('Function: isCountryCode', () => {
   it.each([
-    ['FR', '🇫🇷'],
-    ['us', '🇺🇸'],
-  ])('turns %s into its flag', (code, flag) => {
-    expect(flagOf(code)).toBe(flag);
+    ['FR', true],
+    ['US', true],
+    ['fr', false],
+    ['FRA', false],
+    ['', false],
+  ])('%s → %s', (code, expected) => {
+    expect(isCountryCode(code)).toBe(expected);
   });
+});
 
-  it.each([[''], [null], ['FRA'], ['1A']])('gives nothing for %s', (code) => {
-    expect(flagOf(code)).toBe('');
+describe('Function: countryOptions', () => {
+  it('names each country in the language, without an emoji flag', () => {
+    const france = countryOptions('fr').find((o) => o.value === 'FR');
+    expect(france?.label).toBe('France');
   });
 });
 

@@ -25,16 +25,12 @@ export function countryName(code: string, language: string): string {
   }
 }
 
-/** 'FR' → 🇫🇷 (two regional indicator symbols); anything else → ''. */
-export function flagOf(code: string | null | undefined): string {
-  const c = (code ?? '').trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(c)) return '';
-  return String.fromCodePoint(...[...c].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
-}
+/** Whether a code is one of the countries offered (ISO 3166-1 alpha-2, upper case). */
+export const isCountryCode = (code: string): boolean => (COUNTRY_CODES as readonly string[]).includes(code);
 
 /** Select options, sorted by name in the given language. */
 export function countryOptions(language: string): { value: string; label: string }[] {
   return COUNTRY_CODES.map((code) => ({ code, name: countryName(code, language) }))
     .sort((a, b) => a.name.localeCompare(b.name, language))
-    .map(({ code, name }) => ({ value: code, label: `${flagOf(code)} ${name}` }));
+    .map(({ code, name }) => ({ value: code, label: name }));
 }

@@ -10,6 +10,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from '../../lib/countries';
+import { CountryFlag } from '../ui/country-flag';
 
 interface AddressFieldsProps {
   form: UseFormReturnType<{ address: Address }>;
@@ -49,6 +50,8 @@ export function AddressFields({ form, contactRequired, withExcise }: AddressFiel
         searchable
         allowDeselect={false}
         data={countries}
+        renderOption={({ option }) => <CountryFlag code={option.value} withName />}
+        leftSection={<CountryFlag code={form.values.address.country} />}
         nothingFoundMessage={t('common.no_data')}
         {...field('country')}
       />

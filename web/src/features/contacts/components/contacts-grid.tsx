@@ -8,20 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { SEGMENT_CHOICES } from '../../../components/data-grid/choice-filter';
 import { DataGrid, type DataGridHandle } from '../../../components/data-grid/data-grid';
 import type { GridColumn, RouteCondition } from '../../../components/data-grid/grid-column';
+import { CountryFlag } from '../../../components/ui/country-flag';
 import { RowIcon } from '../../../components/ui/row-icon';
-import { countryName, flagOf } from '../../../lib/countries';
 
 type ContactListRoute = typeof routes.contactList;
-
-function CountryFlag({ code }: { code: string }) {
-  const { i18n } = useTranslation();
-  const name = countryName(code, i18n.language);
-  return (
-    <span title={name} role="img" aria-label={name}>
-      {flagOf(code) || code}
-    </span>
-  );
-}
 
 /** Columns of spec 3 §2: owner columns for a superadmin, warehouse unless carriers, segment unless suppliers. */
 function contactColumns(type: ContactType, principal: Principal): GridColumn<ContactListRoute>[] {
