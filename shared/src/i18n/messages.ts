@@ -71,6 +71,7 @@ export const sharedMessages = {
       template_list: 'plusieurs valeurs séparées par des virgules',
       template_boolean: 'oui ou non',
       row_errors: 'Ligne {{row}}',
+      column_message: '{{label}} : {{message}}',
       columns: {
         lastname: 'Nom',
         firstname: 'Prénom',
@@ -198,6 +199,7 @@ export const sharedMessages = {
       template_list: 'several values separated by commas',
       template_boolean: 'yes or no',
       row_errors: 'Row {{row}}',
+      column_message: '{{label}}: {{message}}',
       columns: {
         lastname: 'Last name',
         firstname: 'First name',
