@@ -41,3 +41,46 @@ test('the language chosen in the header is saved to the account', async ({ page 
   await expect(page.getByRole('heading', { name: /^Bienvenue/ })).toBeVisible();
   await expect.poll(accountLocale).toBe('fr-FR');
 });
+
+test('the users list names roles in the reader’s language', async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto('/client-user/list');
+  const grid = page.getByTestId('data-grid');
+  await expect(grid.getByRole('columnheader', { name: 'Rôle' })).toBeVisible();
+  await expect(grid.getByRole('gridcell', { name: 'Lecteur', exact: true }).first()).toBeVisible();
+  await expect(grid.getByRole('gridcell', { name: 'Utilisateur', exact: true }).first()).toBeVisible();
+  await expect(grid.getByRole('gridcell', { name: 'reader', exact: true })).toHaveCount(0);
+
+  await page.getByText('EN', { exact: true }).click();
+  await expect(grid.getByRole('columnheader', { name: 'Role' })).toBeVisible();
+  await expect(grid.getByRole('gridcell', { name: 'Reader', exact: true }).first()).toBeVisible();
+  await expect(grid.getByRole('gridcell', { name: 'User', exact: true }).first()).toBeVisible();
+  await page.getByText('FR', { exact: true }).click();
+});
+
+test('the statistics name pages by their titles and the page views by their type’s name', async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin);
+  // Two page views of the company: the dashboard (after signing in) and the recipients.
+  await page.goto('/recipient/list');
+  await expect(page.getByRole('heading', { name: 'Destinataires' })).toBeVisible();
+  await page.goto('/stats');
+  const pivot = page.getByTestId('stats-pivot');
+  await expect(pivot.getByRole('gridcell', { name: 'Destinataires', exact: true }).first()).toBeVisible();
+  await expect(pivot.getByRole('gridcell', { name: 'Consultation de page', exact: true }).first()).toBeVisible();
+  await expect(pivot.getByRole('gridcell', { name: 'recipient-list', exact: true })).toHaveCount(0);
+  await expect(pivot.getByRole('gridcell', { name: 'pageView', exact: true })).toHaveCount(0);
+
+  await page.getByText('EN', { exact: true }).click();
+  await expect(pivot.getByRole('gridcell', { name: 'Recipients', exact: true }).first()).toBeVisible();
+  await expect(pivot.getByRole('gridcell', { name: 'Page view', exact: true }).first()).toBeVisible();
+  await page.getByText('FR', { exact: true }).click();
+});
+
+test('the forgotten password’s answer is French on the French page', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+  await page.getByRole('form', { name: 'Mot de passe oublié' }).getByLabel('E-mail').fill('nobody@nowhere.test');
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await expect(page.getByText('L’e-mail de réinitialisation a été envoyé.')).toBeVisible();
+  await expect(page.getByText('Reset email sent.')).toHaveCount(0);
+});
