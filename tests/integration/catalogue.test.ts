@@ -252,6 +252,17 @@ describe('Stock movements', () => {
     expect(byProduct.body.meta.total).toBe(everything.filter((m) => m.stock.product.code === code).length);
     expect(byProduct.body.data.every((m: any) => m.stock.product.code === code)).toBe(true);
   });
+  it('words each known reason in the reader’s language', async () => {
+    const page = async (lang: 'fr' | 'en') =>
+      (await h.call('GET', '/api/stock-movements?paginate=200', { token: await h.login(ADMIN1), lang })).body.data.map(
+        (m: { reasonCode: string; reason: string }) => `${m.reasonCode} ${m.reason}`,
+      );
+    const [fr, en] = [await page('fr'), await page('en')];
+    expect(en.length).toBeGreaterThan(20);
+    expect(new Set(en)).toContain('RET Customer return');
+    expect(new Set(fr)).toContain('RET Retour client');
+    expect(en.filter((r: string) => /^(REC|RET|CMD|EXP|CASSE|INV[+-]) .*[éèàù]/.test(r))).toEqual([]);
+  });
   it('reads strict and inclusive date bounds by whole days, and applies the export range with the filters', async () => {
     const everything = await all(ADMIN1, '/api/stock-movements');
     const count = (lo: string, hi: string) => everything.filter((m) => m.date >= lo && m.date <= hi).length;

@@ -135,6 +135,13 @@ export const sharedMessages = {
         'Impossible : {{product}} a été réservé ou expédié depuis la clôture ({{left}} disponible(s)). Annulez d’abord les commandes concernées.',
       order_deleted: 'La commande a été supprimée.',
     },
+    movement_reasons: {
+      supplier_reception: 'Réception fournisseur',
+      order_shipment: 'Expédition commande client',
+      customer_return: 'Retour client',
+      inventory_adjustment: 'Régularisation d’inventaire',
+      breakage: 'Casse',
+    },
     order: {
       stock_insufficient:
         'Stock insuffisant pour {{product}} ({{label}}) : {{ordered}} demandé(s), {{available}} disponible(s).',
@@ -261,6 +268,13 @@ export const sharedMessages = {
       reception_stock_taken:
         'Not possible: {{product}} has been allocated or shipped since the reception was closed ({{left}} available). Cancel those orders first.',
       order_deleted: 'The order has been deleted.',
+    },
+    movement_reasons: {
+      supplier_reception: 'Supplier delivery',
+      order_shipment: 'Customer order shipment',
+      customer_return: 'Customer return',
+      inventory_adjustment: 'Inventory adjustment',
+      breakage: 'Breakage',
     },
     order: {
       stock_insufficient: 'Not enough stock of {{product}} ({{label}}): {{ordered}} ordered, {{available}} available.',

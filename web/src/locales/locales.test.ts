@@ -5,8 +5,8 @@
  *
  * The code is read as text: `t('…')` / `i18n.t('…')` literals and the key-holding properties of declarations
  * (`header:`, `title:`, `label:`, `labelKey:`, `group:`) in web/src; in shared/src and functions/src, `labelKey:`,
- * the shared catalogue's keys ('validation.…', 'import.…', 'api.…') and the keys given to `translate(…)` or to an
- * error. A key built at run time cannot be read that way: each such pattern is listed in DYNAMIC_KEYS with the
+ * the shared catalogue's keys ('validation.…', 'import.…', 'api.…', 'movement_reasons.…') and the keys given to
+ * `translate(…)` or to an error. A key built at run time cannot be read that way: each such pattern is listed in DYNAMIC_KEYS with the
  * reason it is safe, and the values it expands to when they are known here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -81,7 +81,7 @@ const SERVER_USES = usesIn(
   ['shared/src', 'functions/src'],
   [
     new RegExp(`\\blabelKey\\s*:\\s*'${KEY}'`, 'g'),
-    /'((?:validation|import|api)\.[A-Za-z0-9_.-]+)'/g,
+    /'((?:validation|import|api|movement_reasons)\.[A-Za-z0-9_.-]+)'/g,
     new RegExp(`\\btranslate\\(\\s*\\w+(?:\\.\\w+)*\\s*,\\s*'${KEY}'`, 'g'),
     new RegExp(`\\bnew \\w+Error\\(\\s*'${KEY}'`, 'g'),
   ],
