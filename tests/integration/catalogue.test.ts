@@ -43,6 +43,16 @@ describe('Referential', () => {
       res.body.find((f: { code: string }) => f.code === 'SPIRIT').families.map((f: { code: string }) => f.code),
     ).toContain('COGNAC');
   });
+  it('names families in the reader’s language', async () => {
+    const names = async (lang: 'fr' | 'en') =>
+      (await h.call('GET', '/api/product-families?include=families', { token: await h.login(READER1), lang })).body.map(
+        (f: { name: string; families: { name: string }[] }) => [f.name, ...f.families.map((c) => c.name)],
+      );
+    expect((await names('en')).flat()).toEqual(expect.arrayContaining(['Spirits', 'Rum', 'Still wines', 'Red wine']));
+    expect((await names('fr')).flat()).toEqual(
+      expect.arrayContaining(['Spiritueux', 'Rhum', 'Vins tranquilles', 'Vin rouge']),
+    );
+  });
   it('serves the attributes of a sub-family and the attribute groups', async () => {
     const attrs = await get(READER1, '/api/product-families/WINE_RED/attributes');
     expect(attrs.body.map((a: { id: string }) => a.id)).toEqual([
@@ -127,7 +137,7 @@ describe('Products', () => {
     expect(res.body).toMatchObject({
       code: 'NEW-WINE-1',
       hasStock: false,
-      family: { id: 'WINE_RED', parent: { id: 'WINE' } },
+      family: { id: 'WINE_RED', name: 'Red wine', parent: { id: 'WINE', name: 'Still wines' } },
     });
     expect(res.body.attributes.bogus).toBeUndefined();
     const spirit = await h.call('POST', '/api/products', {
