@@ -219,6 +219,9 @@ describe('Stocks', () => {
     const lines = await all(ADMIN1, '/api/stocks');
     expect(lines.length).toBeGreaterThan(60);
     for (const s of lines) expect(s.available).toBe(Math.max(0, s.quantity - s.quantity_allocated));
+    // Named in the reader's language (English here).
+    const red = lines.find((s) => s.product.family?.id === 'WINE_RED');
+    expect(red?.product.family.name).toBe('Red wine');
     const sellable = await get(
       ADMIN1,
       '/api/stocks?filter[available][gt]=0&filter[quality][notIn]=BLO,NC,NCO&paginate=20',
