@@ -81,7 +81,7 @@ const SERVER_USES = usesIn(
   ['shared/src', 'functions/src'],
   [
     new RegExp(`\\blabelKey\\s*:\\s*'${KEY}'`, 'g'),
-    /'((?:validation|import|api|movement_reasons)\.[A-Za-z0-9_.-]+)'/g,
+    /'((?:validation|import|api|movement_reasons|query)\.[A-Za-z0-9_.-]+)'/g,
     new RegExp(`\\btranslate\\(\\s*\\w+(?:\\.\\w+)*\\s*,\\s*'${KEY}'`, 'g'),
     new RegExp(`\\bnew \\w+Error\\(\\s*'${KEY}'`, 'g'),
   ],
