@@ -84,3 +84,27 @@ test('the forgotten password’s answer is French on the French page', async ({ 
   await expect(page.getByText('L’e-mail de réinitialisation a été envoyé.')).toBeVisible();
   await expect(page.getByText('Reset email sent.')).toHaveCount(0);
 });
+
+test('product families and stock movement reasons are named in the reader’s language', async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin);
+  const grid = page.getByTestId('data-grid');
+  const cell = (name: RegExp) => grid.getByRole('gridcell', { name });
+  const FAMILIES_FR = /^(Vins tranquilles|Vins effervescents|Vins mutés|Spiritueux)$/;
+  const FAMILIES_EN = /^(Still wines|Sparkling wines|Fortified wines|Spirits)$/;
+  const REASONS_FR =
+    /^(Réception fournisseur|Retour client|Régularisation d’inventaire|Expédition commande client|Casse)$/;
+  const REASONS_EN = /^(Supplier delivery|Customer return|Inventory adjustment|Customer order shipment|Breakage)$/;
+
+  await page.goto('/product/list');
+  await expect(cell(FAMILIES_FR).first()).toBeVisible();
+  await page.getByText('EN', { exact: true }).click();
+  await expect(cell(FAMILIES_EN).first()).toBeVisible();
+  await expect(cell(FAMILIES_FR)).toHaveCount(0);
+
+  await page.goto('/stock/movement');
+  await expect(cell(REASONS_EN).first()).toBeVisible();
+  await expect(cell(REASONS_FR)).toHaveCount(0);
+  await page.getByText('FR', { exact: true }).click();
+  await expect(cell(REASONS_FR).first()).toBeVisible();
+  await expect(cell(REASONS_EN)).toHaveCount(0);
+});
