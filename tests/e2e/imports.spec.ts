@@ -74,7 +74,7 @@ test.describe('CSV import', () => {
     await expect(page).toHaveURL(/\/client-user\/list$/);
     await page.getByRole('textbox', { name: 'Rechercher' }).fill(`.${tag}@`);
     await expect(gridRows(page)).toHaveCount(2);
-    await expect(gridRows(page).filter({ hasText: fixed })).toContainText('reader');
+    await expect(gridRows(page).filter({ hasText: fixed })).toContainText('Lecteur');
   });
 
   test('e-mails used twice in a user file block the import with a lasting warning', async ({ page }) => {
@@ -125,7 +125,10 @@ test.describe('CSV import', () => {
     await expect(progress.getByText('1 enregistrement(s) créé(s), 1 ligne(s) refusée(s).')).toBeVisible({
       timeout: 30_000,
     });
-    await expect(page.getByTestId('import-errors').getByRole('row').nth(1)).toContainText('2');
+    const refused = page.getByTestId('import-errors').getByRole('row').nth(1);
+    await expect(refused).toContainText('2');
+    // The field is named by its column's label, in French.
+    await expect(refused).toContainText('Code : Cette valeur est déjà utilisée.');
     await page.getByRole('link', { name: 'Retour à la liste' }).click();
     await expect(page).toHaveURL(/\/company\/list$/);
     await page.getByRole('textbox', { name: 'Rechercher' }).fill(code);

@@ -48,7 +48,7 @@ test.describe('Password links', () => {
     await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
     await page.getByRole('form', { name: 'Mot de passe oublié' }).getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();
-    await expect(page.getByText('Reset email sent.')).toBeVisible();
+    await expect(page.getByText('L’e-mail de réinitialisation a été envoyé.')).toBeVisible();
 
     const link = await mailboxLink(page, email);
     expect(link).toMatch(/^\/reset-password\?/);

@@ -47,7 +47,7 @@ test.describe('Client users', () => {
     await expect(gridRows(page)).toHaveCount(1);
     const row = gridRows(page).first();
     await expect(row).toContainText('Claire Caviste');
-    await expect(row).toContainText('reader');
+    await expect(row).toContainText('Lecteur');
 
     await row.getByRole('button', { name: `Modifier ${email}` }).click();
     const modal = page.getByRole('dialog', { name: "Modifier l'utilisateur" });
@@ -60,7 +60,7 @@ test.describe('Client users', () => {
     await expect(modal).toBeHidden();
     await expect(page.getByText("L'utilisateur a été modifié.")).toBeVisible();
     await expect(gridRows(page).first()).toContainText('Clara Caviste');
-    await expect(gridRows(page).first()).toContainText('user');
+    await expect(gridRows(page).first()).toContainText('Utilisateur');
 
     await gridRows(page)
       .first()

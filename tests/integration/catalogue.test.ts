@@ -43,6 +43,16 @@ describe('Referential', () => {
       res.body.find((f: { code: string }) => f.code === 'SPIRIT').families.map((f: { code: string }) => f.code),
     ).toContain('COGNAC');
   });
+  it('names families in the reader’s language', async () => {
+    const names = async (lang: 'fr' | 'en') =>
+      (await h.call('GET', '/api/product-families?include=families', { token: await h.login(READER1), lang })).body.map(
+        (f: { name: string; families: { name: string }[] }) => [f.name, ...f.families.map((c) => c.name)],
+      );
+    expect((await names('en')).flat()).toEqual(expect.arrayContaining(['Spirits', 'Rum', 'Still wines', 'Red wine']));
+    expect((await names('fr')).flat()).toEqual(
+      expect.arrayContaining(['Spiritueux', 'Rhum', 'Vins tranquilles', 'Vin rouge']),
+    );
+  });
   it('serves the attributes of a sub-family and the attribute groups', async () => {
     const attrs = await get(READER1, '/api/product-families/WINE_RED/attributes');
     expect(attrs.body.map((a: { id: string }) => a.id)).toEqual([
@@ -127,7 +137,7 @@ describe('Products', () => {
     expect(res.body).toMatchObject({
       code: 'NEW-WINE-1',
       hasStock: false,
-      family: { id: 'WINE_RED', parent: { id: 'WINE' } },
+      family: { id: 'WINE_RED', name: 'Red wine', parent: { id: 'WINE', name: 'Still wines' } },
     });
     expect(res.body.attributes.bogus).toBeUndefined();
     const spirit = await h.call('POST', '/api/products', {
@@ -209,6 +219,9 @@ describe('Stocks', () => {
     const lines = await all(ADMIN1, '/api/stocks');
     expect(lines.length).toBeGreaterThan(60);
     for (const s of lines) expect(s.available).toBe(Math.max(0, s.quantity - s.quantity_allocated));
+    // Named in the reader's language (English here).
+    const red = lines.find((s) => s.product.family?.id === 'WINE_RED');
+    expect(red?.product.family.name).toBe('Red wine');
     const sellable = await get(
       ADMIN1,
       '/api/stocks?filter[available][gt]=0&filter[quality][notIn]=BLO,NC,NCO&paginate=20',
@@ -251,6 +264,17 @@ describe('Stock movements', () => {
     const byProduct = await get(ADMIN1, `/api/stock-movements?filter[stock.product.code]=${code}&paginate=500`);
     expect(byProduct.body.meta.total).toBe(everything.filter((m) => m.stock.product.code === code).length);
     expect(byProduct.body.data.every((m: any) => m.stock.product.code === code)).toBe(true);
+  });
+  it('words each known reason in the reader’s language', async () => {
+    const page = async (lang: 'fr' | 'en') =>
+      (await h.call('GET', '/api/stock-movements?paginate=200', { token: await h.login(ADMIN1), lang })).body.data.map(
+        (m: { reasonCode: string; reason: string }) => `${m.reasonCode} ${m.reason}`,
+      );
+    const [fr, en] = [await page('fr'), await page('en')];
+    expect(en.length).toBeGreaterThan(20);
+    expect(new Set(en)).toContain('RET Customer return');
+    expect(new Set(fr)).toContain('RET Retour client');
+    expect(en.filter((r: string) => /^(REC|RET|CMD|EXP|CASSE|INV[+-]) .*[éèàù]/.test(r))).toEqual([]);
   });
   it('reads strict and inclusive date bounds by whole days, and applies the export range with the filters', async () => {
     const everything = await all(ADMIN1, '/api/stock-movements');

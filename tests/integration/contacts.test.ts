@@ -101,6 +101,22 @@ describe('GET /api/contacts', () => {
     expect((await list(ADMIN1, 'filter[type]=recipient&paginate=5001')).status).toBe(422);
   });
 
+  it('says what is wrong with a list query in the reader’s language', async () => {
+    const token = await h.login(ADMIN1);
+    const refused = async (qs: string, lang: 'fr' | 'en') =>
+      (await h.call('GET', `/api/contacts?filter[type]=recipient&${qs}`, { token, lang })).body;
+    expect(await refused('paginate=5001', 'fr')).toEqual({
+      message: 'Les données transmises sont invalides.',
+      errors: { paginate: ['paginate : nombre entier de 1 à 5000 attendu.'] },
+    });
+    expect((await refused('paginate=5001', 'en')).errors).toEqual({
+      paginate: ['paginate must be a whole number from 1 to 5000.'],
+    });
+    expect((await refused('filter[passwordHash]=x', 'fr')).errors).toEqual({
+      'filter[passwordHash]': ['Cette liste ne se filtre pas par passwordHash.'],
+    });
+  });
+
   it('exports CSV with a BOM, semicolons and neutralised formulas', async () => {
     const token = await h.login(ADMIN1);
     const warehouseId = (await me(ADMIN1)).warehouseIds[0];

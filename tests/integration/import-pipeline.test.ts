@@ -43,9 +43,16 @@ const form = (csv: string | Uint8Array, fields: Record<string, string> = {}, fil
   return f;
 };
 
-async function upload(email: string, template: string, csv: string | Uint8Array, fields = {}, filename?: string) {
+async function upload(
+  email: string,
+  template: string,
+  csv: string | Uint8Array,
+  fields = {},
+  filename?: string,
+  lang?: 'fr' | 'en',
+) {
   const token = await h.login(email);
-  return h.call<ImportJob>('POST', `/api/csv/${template}`, { token, form: form(csv, fields, filename) });
+  return h.call<ImportJob>('POST', `/api/csv/${template}`, { token, form: form(csv, fields, filename), lang });
 }
 
 async function finished(email: string, id: string): Promise<ImportJob> {
@@ -102,7 +109,8 @@ describe('User import', () => {
     expect(job).toMatchObject({ status: 'done', total: 4, processed: 4, created: 2, failed: 2 });
     expect(job.errors.map((e) => e.row)).toEqual([3, 4]);
     expect(job.errors[0]?.messages.join()).toContain('Role');
-    expect(job.errors[1]?.messages.join()).toContain('already used');
+    // The refusal names the field by its column's label, not by its path in the API's input.
+    expect(job.errors[1]?.messages).toEqual(['E-mail: This value is already used.']);
 
     const token = await h.login(ADMIN1);
     const list = await h.call('GET', '/api/users?filter[search]=import&include=warehouses&paginate=100', { token });
@@ -184,6 +192,13 @@ describe('Company and contact imports', () => {
     expect(job).toMatchObject({ status: 'done', created: 1, failed: 0 });
     const list = await h.call('GET', '/api/companies?filter[code]=IMP001', { token });
     expect(list.body.data[0]).toMatchObject({ code: 'IMP001', isCertifiedOrganic: true, active: true });
+
+    // The same code again: refused, the field named by its column's label in the uploader's language.
+    const again = await upload(SUPER, 'company', csv, {}, 'company.csv', 'fr');
+    expect(again.status, again.text).toBe(202);
+    const refused = await finished(SUPER, again.body.id);
+    expect(refused).toMatchObject({ status: 'done', created: 0, failed: 1 });
+    expect(refused.errors[0]?.messages).toEqual(['Code : Cette valeur est déjà utilisée.']);
   });
 
   it('creates recipients in the chosen warehouse and segment, for the uploader’s company only', async () => {

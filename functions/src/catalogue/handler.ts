@@ -7,10 +7,10 @@ import { NotFoundError } from '../errors';
 import { resourceHandler } from '../platform/http';
 
 export const handler = resourceHandler(referentialRoutes, {
-  /** Global families (owner_id NULL) with their sub-families, sorted by name. */
-  productFamilies: async ({ list }) => {
+  /** Global families (owner_id NULL) with their sub-families, named and sorted in the caller's language. */
+  productFamilies: async ({ list, lang }) => {
     const include = new Set(list.include);
-    return familyTree()
+    return familyTree(lang)
       .filter((f) => matchesAll(f, list.filters))
       .map((f) => (include.has('families') ? f : { ...f, families: undefined }));
   },

@@ -96,12 +96,29 @@ const RECOUNT: Partial<Record<JobItem['template'], () => Promise<unknown>>> = {
   product: () => recount(productRecords),
 };
 
-const cellText = (lang: Language, label: string, m: CellMessage) => `${label}: ${translate(lang, m.key, m.values)}`;
+/** A message about one column, named by its label with each language's punctuation. */
+const aboutColumn = (lang: Language, label: string, message: string) =>
+  translate(lang, 'import.column_message', { label, message });
 
-/** Why the API refused a row, in the uploader's language. */
-function refusal(error: DomainError, lang: Language): string[] {
+const cellText = (lang: Language, label: string, m: CellMessage) =>
+  aboutColumn(lang, label, translate(lang, m.key, m.values));
+
+/** The label of the column an input field comes from ('attributes.color' → 'Colour'), by column field. */
+function labelOfField(labels: ReadonlyMap<string, string>, path: string): string | undefined {
+  for (const [field, label] of labels) if (path === field || path.startsWith(`${field}.`)) return label;
+  return undefined;
+}
+
+/**
+ * Why the API refused a row, in the uploader's language, each field named by its column's label as the cells'
+ * messages are (a field no column fills says its message alone: its path means nothing to the uploader).
+ */
+function refusal(error: DomainError, lang: Language, labels: ReadonlyMap<string, string> = new Map()): string[] {
   const { message, errors } = describeError(error, lang);
-  const lines = Object.entries(errors ?? {}).flatMap(([field, messages]) => messages.map((m) => `${field}: ${m}`));
+  const lines = Object.entries(errors ?? {}).flatMap(([field, messages]) => {
+    const label = labelOfField(labels, field);
+    return messages.map((m) => (label ? aboutColumn(lang, label, m) : m));
+  });
   return lines.length ? lines : [message];
 }
 
@@ -136,6 +153,7 @@ export async function runImport(bucket: string, key: string): Promise<void> {
   let rows: ImportRow[];
   let checks: ReturnType<typeof checkRows>['checks'];
   let labels: Map<string, string>;
+  let fieldLabels: Map<string, string>;
   try {
     const choices = {
       type: job.type ?? undefined,
@@ -147,7 +165,9 @@ export async function runImport(bucket: string, key: string): Promise<void> {
     rows = await rowsOf(await readObject(bucket, key), base);
     const ctx = await withSuppliers(base, rows);
     checks = checkRows(ctx, rows).checks;
-    labels = new Map(importColumns(ctx).map((c) => [c.key, columnLabel(c, job.lang)]));
+    const columns = importColumns(ctx);
+    labels = new Map(columns.map((c) => [c.key, columnLabel(c, job.lang)]));
+    fieldLabels = new Map(columns.map((c) => [c.field, columnLabel(c, job.lang)]));
   } catch (e) {
     // The caller lost the right to import, or the account changed, since the upload.
     if (e instanceof DomainError) return finish('failed', refusal(e, job.lang).join(' '));
@@ -173,7 +193,7 @@ export async function runImport(bucket: string, key: string): Promise<void> {
       if (!(e instanceof DomainError)) throw e;
       // Created by an attempt that died before saving its progress: this row's own record.
       if (e instanceof ConflictError && (await exists(job, id))) return undefined;
-      return refusal(e, job.lang);
+      return refusal(e, job.lang, fieldLabels);
     }
   };
   // The rows of a chunk run together (a file holds no duplicate keys, checkRows refused them); the job is saved

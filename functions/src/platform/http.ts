@@ -8,7 +8,13 @@
 import type { Readable } from 'node:stream';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { canAccess } from '@cellar/shared/access/roles';
-import { checkListQuery, type ListQuery, parseListQuery, QueryError } from '@cellar/shared/filter/query';
+import {
+  checkListQuery,
+  type ListQuery,
+  parseListQuery,
+  QueryError,
+  wordQueryMessages,
+} from '@cellar/shared/filter/query';
 import { fieldMessages, type Language, pickLanguage, translate } from '@cellar/shared/i18n/messages';
 import type { RouteDef } from '@cellar/shared/routes/define';
 import middy, { type MiddlewareObj } from '@middy/core';
@@ -227,8 +233,10 @@ export const statusOf = (error: DomainError) => {
 };
 
 function errorResponse(error: unknown, lang: Language): APIGatewayProxyResult {
-  if (error instanceof QueryError)
-    return json(422, { message: translate(lang, 'api.invalid_data'), errors: error.errors });
+  if (error instanceof QueryError) {
+    const errors = wordQueryMessages(error.messages, lang);
+    return json(422, { message: translate(lang, 'api.invalid_data'), errors });
+  }
   const status = error instanceof DomainError ? statusOf(error) : 500;
   if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
     const answer = json(status, describeError(error, lang));

@@ -1,8 +1,16 @@
+import { movementReason } from '@cellar/shared/stockMovements/reasons';
 import { stockMovementRoutes } from '@cellar/shared/stockMovements/routes';
 import { resourceHandler } from '../platform/http';
 import { answerList } from '../platform/lists';
 import { movementList } from './service';
 
 export const handler = resourceHandler(stockMovementRoutes, {
-  stockMovementList: async ({ caller, list }) => answerList(await movementList(caller, list), list),
+  // The page words each known reason in the caller's language (the stored text is the warehouse's, in French).
+  stockMovementList: async ({ caller, list, lang }) => {
+    const answer = await movementList(caller, list);
+    return answerList(
+      { ...answer, present: (rows) => rows.map((m) => ({ ...m, reason: movementReason(m, lang) })) },
+      list,
+    );
+  },
 });

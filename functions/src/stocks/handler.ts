@@ -1,9 +1,33 @@
+import { familyName } from '@cellar/shared/referential/data';
 import { stockRoutes } from '@cellar/shared/stocks/routes';
+import type { Stock } from '@cellar/shared/stocks/schemas';
 import { resourceHandler } from '../platform/http';
 import { answerList } from '../platform/lists';
 import { stockList, stockQualities } from './service';
 
 export const handler = resourceHandler(stockRoutes, {
-  stockList: async ({ caller, list }) => answerList(await stockList(caller, list), list),
+  // The page names each product's sub-family in the caller's language.
+  stockList: async ({ caller, list, lang }) => {
+    const answer = await stockList(caller, list);
+    const present = answer.present;
+    return answerList(
+      {
+        ...answer,
+        present: async (rows) =>
+          ((present ? await present(rows) : rows) as Stock[]).map((s) =>
+            s.product.family
+              ? {
+                  ...s,
+                  product: {
+                    ...s.product,
+                    family: { ...s.product.family, name: familyName(s.product.family.id, lang) },
+                  },
+                }
+              : s,
+          ),
+      },
+      list,
+    );
+  },
   stockQualities: async () => stockQualities(),
 });

@@ -6,6 +6,8 @@
  * Values are lists joined by commas; a literal comma or backslash inside a value is escaped with a backslash,
  * so that any text survives serialize → parse unchanged. Anything else in the query string is kept in `params`.
  */
+import { type Language, translate } from '../i18n/messages';
+
 export const OPERATORS = [
   'eq',
   'ne',
@@ -53,10 +55,26 @@ export const MAX_PAGE_SIZE = 5000;
 export const DEFAULT_PAGE_SIZE = 20;
 
 /** A 422 waiting to happen: field → messages. */
+/** What is wrong with a parameter: a key of the shared catalogue and its values, worded by the API. */
+export type QueryMessage = string | { key: string; values: Record<string, unknown> };
+const says = (key: string, values: Record<string, unknown> = {}): QueryMessage => ({ key: `query.${key}`, values });
+
+/** The messages of each parameter, worded in a language (a message that is already text stays as it is). */
+export const wordQueryMessages = (messages: Record<string, readonly QueryMessage[]>, lang: Language) =>
+  Object.fromEntries(
+    Object.entries(messages).map(([param, ms]) => [
+      param,
+      ms.map((m) => (typeof m === 'string' ? m : translate(lang, m.key, m.values))),
+    ]),
+  );
+
 export class QueryError extends Error {
-  constructor(readonly errors: Record<string, string[]>) {
+  /** The messages in English, for a log or a record no one reads in a language of their own. */
+  readonly errors: Record<string, string[]>;
+  constructor(readonly messages: Record<string, QueryMessage[]>) {
     super('The given data was invalid.');
     this.name = 'QueryError';
+    this.errors = wordQueryMessages(messages, 'en');
   }
 }
 
@@ -91,10 +109,10 @@ export function splitValues(raw: string): string[] {
 
 const LIST_ARITY: Partial<Record<Operator, number>> = { bt: 2 };
 
-function parsePositiveInt(key: string, raw: string, errors: Record<string, string[]>, max?: number) {
+function parsePositiveInt(key: string, raw: string, errors: Record<string, QueryMessage[]>, max?: number) {
   const n = Number(raw);
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < 1 || (max !== undefined && n > max)) {
-    errors[key] = [max ? `${key} must be a whole number from 1 to ${max}.` : `${key} must be a whole number from 1.`];
+    errors[key] = [max ? says('whole_number_to', { param: key, max }) : says('whole_number', { param: key })];
     return undefined;
   }
   return Number(raw);
@@ -107,11 +125,11 @@ function parsePositiveInt(key: string, raw: string, errors: Record<string, strin
 export function parseListQuery(input: string | URLSearchParams | Iterable<[string, string]>): ListQuery {
   const entries = typeof input === 'string' ? new URLSearchParams(input) : input;
   const q = emptyQuery();
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, QueryMessage[]> = {};
   const seen = new Set<string>();
   for (const [key, raw] of entries) {
     if (seen.has(key)) {
-      errors[key] = [`${key} is given more than once.`];
+      errors[key] = [says('repeated', { param: key })];
       continue;
     }
     seen.add(key);
@@ -120,25 +138,25 @@ export function parseListQuery(input: string | URLSearchParams | Iterable<[strin
       const field = m?.[1] ?? '';
       const op = m?.[2] ?? 'eq';
       if (!m || !FIELD.test(field)) {
-        errors[key] = [`${key} is not a valid filter.`];
+        errors[key] = [says('not_a_filter', { param: key })];
       } else if (!isOperator(op)) {
-        errors[key] = [`Unknown operator ${op}.`];
+        errors[key] = [says('unknown_operator', { op })];
       } else {
         const values = splitValues(raw);
         const arity = LIST_ARITY[op];
-        if (arity && values.length !== arity) errors[key] = [`${op} takes exactly ${arity} values.`];
+        if (arity && values.length !== arity) errors[key] = [says('arity', { op, arity })];
         else q.filters.push({ field, op, values });
       }
     } else if (key === 'sort') {
       for (const part of raw.split(',')) {
         const desc = part.startsWith('-');
         const field = desc ? part.slice(1) : part;
-        if (!FIELD.test(field)) errors.sort = [`${part} is not a valid sort.`];
+        if (!FIELD.test(field)) errors.sort = [says('not_a_sort', { param: part })];
         else q.sort.push({ field, desc });
       }
     } else if (key === 'include') {
       for (const part of raw.split(',')) {
-        if (!FIELD.test(part)) errors.include = [`${part} is not a valid include.`];
+        if (!FIELD.test(part)) errors.include = [says('not_an_include', { param: part })];
         else q.include.push(part);
       }
     } else if (key === 'paginate') {
@@ -147,7 +165,7 @@ export function parseListQuery(input: string | URLSearchParams | Iterable<[strin
       q.page = parsePositiveInt(key, raw, errors);
     } else if (key === 'cursor') {
       if (/^[A-Za-z0-9_-]{1,2000}$/.test(raw)) q.cursor = raw;
-      else errors.cursor = ['cursor is not one this list gave.'];
+      else errors.cursor = [says('cursor')];
     } else {
       setOwn(q.params, key, raw);
     }
@@ -256,16 +274,16 @@ function setOwn<T>(target: Record<string, T>, key: string, value: T) {
 }
 
 export function checkListQuery(q: ListQuery, spec: ListSpec): void {
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, QueryMessage[]> = {};
   for (const c of q.filters) {
-    if (!spec.filters.includes(c.field)) errors[`filter[${c.field}]`] = [`Filtering by ${c.field} is not allowed.`];
+    if (!spec.filters.includes(c.field)) errors[`filter[${c.field}]`] = [says('filter_refused', { field: c.field })];
   }
-  for (const s of q.sort) if (!spec.sorts.includes(s.field)) errors.sort = [`Sorting by ${s.field} is not allowed.`];
+  for (const s of q.sort) if (!spec.sorts.includes(s.field)) errors.sort = [says('sort_refused', { field: s.field })];
   // An index orders by one column: a planned list sorts by one field.
-  if (spec.indexes && q.sort.length > 1) errors.sort = ['Sort by one field only.'];
-  for (const i of q.include) if (!spec.includes.includes(i)) errors.include = [`Include ${i} is not allowed.`];
+  if (spec.indexes && q.sort.length > 1) errors.sort = [says('one_sort')];
+  for (const i of q.include) if (!spec.includes.includes(i)) errors.include = [says('include_refused', { include: i })];
   for (const k of Object.keys(q.params)) {
-    if (!spec.params?.includes(k)) setOwn(errors, k, [`Unknown parameter ${k}.`]);
+    if (!spec.params?.includes(k)) setOwn(errors, k, [says('unknown_parameter', { param: k })]);
   }
   if (Object.keys(errors).length) throw new QueryError(errors);
 }

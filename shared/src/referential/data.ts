@@ -158,7 +158,10 @@ const ACCESSORY_ATTRIBUTES: string[] = [];
 
 interface SubFamily {
   code: string;
+  /** The referential's name (French): lists sort and search by it. */
   name: string;
+  /** The name a reader sees, in their language. */
+  names: Localized;
   attributes: string[];
   /** Values the form starts with. */
   defaults: Record<string, string>;
@@ -166,86 +169,85 @@ interface SubFamily {
 interface Family {
   code: string;
   name: string;
+  names: Localized;
   children: SubFamily[];
 }
 
 const sub = (
   code: string,
-  name: string,
+  names: Localized,
   defaults: Record<string, string>,
   attributes = ALCOHOL_ATTRIBUTES,
 ): SubFamily => ({
   code,
-  name,
+  name: names.fr,
+  names,
   attributes,
   defaults,
 });
 
+const family = (code: string, names: Localized, children: SubFamily[]): Family => ({
+  code,
+  name: names.fr,
+  names,
+  children,
+});
+
 export const FAMILIES: Family[] = [
-  {
-    code: 'WINE',
-    name: 'Vins tranquilles',
-    children: [
-      sub('WINE_RED', 'Vin rouge', { family: 'VT', color: 'RG' }),
-      sub('WINE_WHITE', 'Vin blanc', { family: 'VT', color: 'BL' }),
-      sub('WINE_ROSE', 'Vin rosé', { family: 'VT', color: 'RS' }),
-      sub('WINE_SWEET', 'Vin liquoreux', { family: 'VT', color: 'BL' }),
-    ],
-  },
-  {
-    code: 'SPARKLING',
-    name: 'Vins effervescents',
-    children: [
-      sub('CHAMPAGNE', 'Champagne', { family: 'VM' }),
-      sub('CREMANT', 'Crémant', { family: 'VM' }),
-      sub('PETILLANT', 'Pétillant naturel', { family: 'VM' }),
-    ],
-  },
-  {
-    code: 'FORTIFIED',
-    name: 'Vins mutés',
-    children: [
-      sub('PORT', 'Porto', { family: 'PI' }),
-      sub('PINEAU', 'Pineau des Charentes', { family: 'PI' }),
-      sub('VDN', 'Vin doux naturel', { family: 'PI' }),
-    ],
-  },
-  {
-    code: 'SPIRIT',
-    name: 'Spiritueux',
-    children: [
-      sub('COGNAC', 'Cognac', { family: 'AE', color: 'AM' }),
-      sub('ARMAGNAC', 'Armagnac', { family: 'AE', color: 'AM' }),
-      sub('WHISKY', 'Whisky', { family: 'AE' }),
-      sub('RUM', 'Rhum', { family: 'AE' }),
-      sub('CALVADOS', 'Calvados', { family: 'AE', color: 'AM' }),
-      sub('GIN', 'Gin', { family: 'AE', color: 'BA' }),
-      sub('LIQUEUR', 'Liqueur', { family: 'AE' }),
-    ],
-  },
-  {
-    code: 'ACCESSORY',
-    name: 'Accessoires et coffrets',
-    children: [
-      sub('GIFTBOX', 'Coffret vide', {}, ACCESSORY_ATTRIBUTES),
-      sub('GLASS', 'Verrerie', {}, ACCESSORY_ATTRIBUTES),
-    ],
-  },
+  family('WINE', { fr: 'Vins tranquilles', en: 'Still wines' }, [
+    sub('WINE_RED', { fr: 'Vin rouge', en: 'Red wine' }, { family: 'VT', color: 'RG' }),
+    sub('WINE_WHITE', { fr: 'Vin blanc', en: 'White wine' }, { family: 'VT', color: 'BL' }),
+    sub('WINE_ROSE', { fr: 'Vin rosé', en: 'Rosé wine' }, { family: 'VT', color: 'RS' }),
+    sub('WINE_SWEET', { fr: 'Vin liquoreux', en: 'Sweet wine' }, { family: 'VT', color: 'BL' }),
+  ]),
+  family('SPARKLING', { fr: 'Vins effervescents', en: 'Sparkling wines' }, [
+    sub('CHAMPAGNE', { fr: 'Champagne', en: 'Champagne' }, { family: 'VM' }),
+    sub('CREMANT', { fr: 'Crémant', en: 'Crémant' }, { family: 'VM' }),
+    sub('PETILLANT', { fr: 'Pétillant naturel', en: 'Pétillant naturel (pet-nat)' }, { family: 'VM' }),
+  ]),
+  family('FORTIFIED', { fr: 'Vins mutés', en: 'Fortified wines' }, [
+    sub('PORT', { fr: 'Porto', en: 'Port' }, { family: 'PI' }),
+    sub('PINEAU', { fr: 'Pineau des Charentes', en: 'Pineau des Charentes' }, { family: 'PI' }),
+    sub('VDN', { fr: 'Vin doux naturel', en: 'Natural sweet wine' }, { family: 'PI' }),
+  ]),
+  family('SPIRIT', { fr: 'Spiritueux', en: 'Spirits' }, [
+    sub('COGNAC', { fr: 'Cognac', en: 'Cognac' }, { family: 'AE', color: 'AM' }),
+    sub('ARMAGNAC', { fr: 'Armagnac', en: 'Armagnac' }, { family: 'AE', color: 'AM' }),
+    sub('WHISKY', { fr: 'Whisky', en: 'Whisky' }, { family: 'AE' }),
+    sub('RUM', { fr: 'Rhum', en: 'Rum' }, { family: 'AE' }),
+    sub('CALVADOS', { fr: 'Calvados', en: 'Calvados' }, { family: 'AE', color: 'AM' }),
+    sub('GIN', { fr: 'Gin', en: 'Gin' }, { family: 'AE', color: 'BA' }),
+    sub('LIQUEUR', { fr: 'Liqueur', en: 'Liqueur' }, { family: 'AE' }),
+  ]),
+  family('ACCESSORY', { fr: 'Accessoires et coffrets', en: 'Accessories and gift boxes' }, [
+    sub('GIFTBOX', { fr: 'Coffret vide', en: 'Empty gift box' }, {}, ACCESSORY_ATTRIBUTES),
+    sub('GLASS', { fr: 'Verrerie', en: 'Glassware' }, {}, ACCESSORY_ATTRIBUTES),
+  ]),
 ];
 
-/** Families as the API returns them: id = code, sub-families nested, sorted by name. */
-export function familyTree(): ProductFamily[] {
-  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'fr');
+/** Families as the API returns them: id = code, sub-families nested, named and sorted in the reader's language. */
+export function familyTree(lang: keyof Localized = 'fr'): ProductFamily[] {
+  const byName = (a: { names: Localized }, b: { names: Localized }) => a.names[lang].localeCompare(b.names[lang], lang);
   return [...FAMILIES].sort(byName).map((f) => ({
     id: f.code,
     code: f.code,
-    name: f.name,
+    name: f.names[lang],
     owner_id: null,
     parentId: null,
     families: [...f.children]
       .sort(byName)
-      .map((c) => ({ id: c.code, code: c.code, name: c.name, owner_id: null, parentId: f.code })),
+      .map((c) => ({ id: c.code, code: c.code, name: c.names[lang], owner_id: null, parentId: f.code })),
   }));
+}
+
+/** A family's or sub-family's name in the reader's language; an unknown code is its own name. */
+export function familyName(code: string, lang: keyof Localized): string {
+  for (const f of FAMILIES) {
+    if (f.code === code) return f.names[lang];
+    const c = f.children.find((x) => x.code === code);
+    if (c) return c.names[lang];
+  }
+  return code;
 }
 
 export function findSubFamily(id: string): (SubFamily & { parent: Family }) | undefined {

@@ -2,6 +2,7 @@
  * i18next with the app's texts and the shared validation/API texts. French by default; the visitor's choice is
  * remembered in localStorage, and dayjs and <html lang> follow it.
  */
+import { ELIDING_WORDS, type ElidingWord, elide } from '@cellar/shared/i18n/elision';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, sharedMessages } from '@cellar/shared/i18n/messages';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
@@ -55,6 +56,16 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+/**
+ * French texts put a name after an eliding word with a format: "le compte {{who, de}}" reads "le compte d’Élise"
+ * or "le compte de Marc". Another language's texts do not use these formats; there the value shows as it is.
+ */
+for (const word of Object.keys(ELIDING_WORDS) as ElidingWord[]) {
+  i18n.services.formatter?.add(word, (value: unknown, lng: string | undefined) =>
+    lng === 'fr' ? elide(word, String(value ?? '')) : String(value ?? ''),
+  );
+}
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;

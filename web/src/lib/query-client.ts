@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { i18n } from './i18n';
 
 /** Client errors (4xx) are answers, not accidents: they are never retried. */
 export const queryClient = new QueryClient({
@@ -12,3 +13,7 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// The API words some values in the reader's language (family names, movement reasons): a new language reads
+// them again.
+i18n.on('languageChanged', () => void queryClient.invalidateQueries());

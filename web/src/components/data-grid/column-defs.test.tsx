@@ -61,4 +61,34 @@ describe('Function: columnDefsOf', () => {
       suppressMovable: true,
     });
   });
+
+  it('words the values of a column filtered by named choices, and leaves the others as they are', () => {
+    // Prepare
+    const columns: GridColumn<typeof routes.userList>[] = [
+      {
+        field: 'role.slug',
+        header: 'users.columns.role',
+        filter: { choices: [{ value: 'admin', label: 'roles.admin' }] },
+      },
+      { field: 'email', header: 'users.columns.email', filter: { choices: [{ value: 'x', text: 'x' }] } },
+    ];
+
+    // Act
+    const [role, email] = columnDefsOf({
+      columns,
+      spec: routes.userList.list,
+      visible: [],
+      actionsWidth: 60,
+      t,
+    });
+    const show = (def: typeof role, value: unknown) =>
+      (def?.valueFormatter as ((p: { value: unknown }) => string) | undefined)?.({ value });
+
+    // Assess
+    expect(show(role, 'admin')).toBe('t:roles.admin');
+    expect(show(role, 'ghost')).toBe('ghost');
+    expect(show(role, null)).toBe('');
+    expect(show(role, ['admin', 'ghost'])).toBe('t:roles.admin, ghost');
+    expect(email?.valueFormatter).toBeUndefined();
+  });
 });

@@ -40,7 +40,26 @@ function filterOf(filter: GridColumnFilter | null): Pick<ColDef, 'filter' | 'fil
 
 type Cell<T> = { data?: T };
 
-function cellsOf<R extends ListRoute>(c: GridColumn<R>): Partial<ColDef> {
+/**
+ * A column filtered by choices named by i18n keys shows each value by its choice's name (a role slug as
+ * 'Administrateur'), so the cell and its filter word it alike; a value without a choice shows as it is.
+ */
+function choiceNames(filter: GridColumnFilter | undefined, t: TFunction): Pick<ColDef, 'valueFormatter'> {
+  if (!filter || typeof filter !== 'object') return {};
+  const names = new Map(filter.choices.flatMap((c) => ('label' in c ? [[c.value, c.label] as const] : [])));
+  if (!names.size) return {};
+  return {
+    valueFormatter: (p: { value: unknown }) => {
+      const name = (v: unknown) => {
+        const key = typeof v === 'string' ? names.get(v) : undefined;
+        return key ? t(key) : v == null ? '' : String(v);
+      };
+      return Array.isArray(p.value) ? p.value.map(name).join(', ') : name(p.value);
+    },
+  };
+}
+
+function cellsOf<R extends ListRoute>(c: GridColumn<R>, t: TFunction): Partial<ColDef> {
   if (c.chips) {
     const chips = c.chips;
     return {
@@ -48,6 +67,7 @@ function cellsOf<R extends ListRoute>(c: GridColumn<R>): Partial<ColDef> {
     };
   }
   return {
+    ...(c.render ? {} : choiceNames(c.filter, t)),
     ...(c.value ? { valueGetter: (p: Cell<RowOf<R>>) => (p.data ? c.value?.(p.data) : undefined) } : {}),
     ...(c.render ? { cellRenderer: (p: Cell<RowOf<R>>) => (p.data ? c.render?.(p.data) : null) } : {}),
   };
@@ -92,7 +112,7 @@ export function columnDefsOf<R extends ListRoute>(input: ColumnDefsInput<R>): Co
         sortable: abilities.sortable,
         ...filterOf(abilities.filter),
         ...(c.width ? { width: c.width, flex: 0 } : {}),
-        ...cellsOf(c),
+        ...cellsOf(c, t),
       };
     }),
   ];

@@ -1,16 +1,26 @@
 /** The pivot as a grid: the row fields pinned left, a column per date, the row total pinned right, a total row. */
 import type { ColDef } from 'ag-grid-community';
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalGrid } from '../../../components/data-grid/local-grid';
 import { formatDay } from '../../../lib/format';
+import { pageLabel, typeLabel } from '../utils/page-names';
 import type { DateGrouping, Pivot, PivotRow } from '../utils/pivot';
 import { orderedFields, type RowField } from '../utils/pivot';
 
 function columnLabel(key: string, grouping: DateGrouping, language: string) {
   if (grouping === 'day') return formatDay(key, language);
   return new Intl.DateTimeFormat(language, { month: 'short', year: 'numeric' }).format(dayjs(`${key}-01`).toDate());
+}
+
+/** A row's value of a field, worded: the page's title and the type's name rather than their codes. */
+function fieldLabel(field: RowField, row: PivotRow | undefined, t: TFunction): string {
+  const value = row?.fields[field] ?? '';
+  if (field === 'pageName') return pageLabel(value, t);
+  if (field === 'type') return typeLabel(value, t);
+  return value;
 }
 
 interface PivotGridProps {
@@ -33,7 +43,7 @@ export function PivotGrid({ pivot, rowFields, grouping, height }: PivotGridProps
           pinned: 'left',
           width: 170,
           filter: 'agTextColumnFilter',
-          valueGetter: (p) => (p.node?.rowPinned ? (i === 0 ? t('stats.total') : '') : (p.data?.fields[f] ?? '')),
+          valueGetter: (p) => (p.node?.rowPinned ? (i === 0 ? t('stats.total') : '') : fieldLabel(f, p.data, t)),
         }),
       ),
       ...(fields.length
