@@ -153,8 +153,15 @@ describe('Users', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(header).toBe('firstname;lastname;email;role.slug;warehouses.code;company.code');
-    expect(lines.some((l) => l.includes('admin@cli002.test;admin;BDX, COG;CLI002'))).toBe(true);
+    expect(header).toBe('First name;Last name;E-mail;Role;Warehouses;Account');
+    expect(lines.some((l) => l.includes('admin@cli002.test;Administrator;BDX, COG;CLI002'))).toBe(true);
+    const fr = await h.call('GET', '/api/users?output=csv&columns=email,role,active', {
+      token: await h.login(SUPER),
+      lang: 'fr',
+    });
+    const frLines = fr.text.trim().split('\r\n');
+    expect(frLines[0]).toBe('E-mail;Rôle;Actif');
+    expect(frLines).toContain('admin@cli002.test;Administrateur;Oui');
   });
 
   it('tells whether an e-mail is taken', async () => {

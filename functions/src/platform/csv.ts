@@ -1,5 +1,7 @@
+import { exportCell } from '@cellar/shared/csv/columns';
 import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
-import { exportFields, type ListQuery, type ListSpec } from '@cellar/shared/filter/query';
+import { exportDateStyle, exportFields, type ListQuery, type ListSpec } from '@cellar/shared/filter/query';
+import { type Language, translate } from '@cellar/shared/i18n/messages';
 import { HttpResponse } from './http';
 
 /** The data rows of a CSV answer (the background export records it). */
@@ -14,9 +16,24 @@ export function csvResponse(filename: string, content: string, rows?: number): H
   });
 }
 
-/** The columns an export writes (see `exportFields`: requested or all allowed, aliases replaced, unknown → 422). */
-export const exportColumns = (q: ListQuery, spec: ListSpec): CsvColumn[] =>
-  exportFields(q, spec).map((field) => ({ field, header: field }));
+/**
+ * The columns an export writes (see `exportFields`: requested or all allowed, aliases replaced, unknown → 422),
+ * each titled and written as the list declares it (`columnDefs`) in the requester's language, dates as `dates=`
+ * asks. Every list's export, direct or in the background, goes through here.
+ */
+export function exportColumns(q: ListQuery, spec: ListSpec, lang: Language): CsvColumn[] {
+  const ctx = { lang, dates: exportDateStyle(q) };
+  return exportFields(q, spec).map((field) => {
+    const def = spec.columnDefs?.[field];
+    if (!def) return { field, header: field };
+    const { format } = def;
+    return {
+      field,
+      header: translate(lang, def.header),
+      ...(format ? { format: (value: unknown) => exportCell(value, format, ctx) } : {}),
+    };
+  });
+}
 
 /** A CSV export of records with the requested columns. */
 export const csvExport = (filename: string, records: readonly unknown[], columns: CsvColumn[]) =>

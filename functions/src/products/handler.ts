@@ -4,7 +4,7 @@ import { answerList } from '../platform/lists';
 import { createProduct, getProduct, productList, updateProduct } from './service';
 
 export const handler = resourceHandler(productRoutes, {
-  productList: async ({ caller, list }) => answerList(await productList(caller, list), list),
+  productList: async ({ caller, list, lang }) => answerList(await productList(caller, list), list, lang),
   productGet: async ({ caller, params }) => getProduct(caller, params.id),
   productCreate: async ({ caller, body }) => createProduct(caller, body),
   productUpdate: async ({ caller, params, body }) => updateProduct(caller, params.id, body),

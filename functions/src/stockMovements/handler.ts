@@ -4,5 +4,5 @@ import { answerList } from '../platform/lists';
 import { movementList } from './service';
 
 export const handler = resourceHandler(stockMovementRoutes, {
-  stockMovementList: async ({ caller, list }) => answerList(await movementList(caller, list), list),
+  stockMovementList: async ({ caller, list, lang }) => answerList(await movementList(caller, list), list, lang),
 });

@@ -4,6 +4,6 @@ import { answerList } from '../platform/lists';
 import { stockList, stockQualities } from './service';
 
 export const handler = resourceHandler(stockRoutes, {
-  stockList: async ({ caller, list }) => answerList(await stockList(caller, list), list),
+  stockList: async ({ caller, list, lang }) => answerList(await stockList(caller, list), list, lang),
   stockQualities: async () => stockQualities(),
 });

@@ -4,6 +4,7 @@
  */
 import type * as z from 'zod';
 import { MESSAGES } from '../validation/validators';
+import { listTexts } from './list-texts';
 
 export const LANGUAGES = ['fr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -11,6 +12,8 @@ export const DEFAULT_LANGUAGE: Language = 'fr';
 
 export const sharedMessages = {
   fr: {
+    // The lists' column titles and value labels: a section of their own (./list-texts).
+    ...listTexts.fr,
     validation: {
       required: 'Ce champ est obligatoire.',
       email: "L'adresse e-mail est incorrecte.",
@@ -141,6 +144,7 @@ export const sharedMessages = {
     },
   },
   en: {
+    ...listTexts.en,
     validation: {
       required: 'This field is required.',
       email: 'The e-mail address is incorrect.',
