@@ -132,6 +132,11 @@ describe('Products', () => {
       family: { id: 'WINE_RED', parent: { id: 'WINE' } },
     });
     expect(res.body.attributes.bogus).toBeUndefined();
+    const csv = await h.call('GET', '/api/products?output=csv&columns=code,hasStock,hidden&filter[code]=NEW-WINE-1', {
+      token,
+      lang: 'fr',
+    });
+    expect(csv.text).toBe('Code;Stock;Masqué\r\nNEW-WINE-1;Non;Non\r\n');
     const spirit = await h.call('POST', '/api/products', {
       token,
       body: wine('SPIRIT-1', {
@@ -228,7 +233,7 @@ describe('Stocks', () => {
     const byId = await all(ADMIN1, `/api/stocks?filter[uuid]=${line.id}`);
     expect(byId.map((s) => s.id)).toEqual([line.id]);
     const csv = await get(ADMIN1, '/api/stocks?output=csv&columns=product.code,warehouse.name,quantity');
-    expect(csv.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('product.code;warehouse.code;quantity');
+    expect(csv.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Product code;Warehouse;Quantity');
     expect((await get(ADMIN2, `/api/stocks?filter[uuid]=${line.id}`)).body.meta.total).toBe(0);
   });
   it('falls back to the built-in qualities', async () => {

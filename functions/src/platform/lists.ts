@@ -9,7 +9,7 @@ import type { CsvColumn } from '@cellar/shared/csv/write';
 import { DEFAULT_PAGE_SIZE, type ListQuery } from '@cellar/shared/filter/query';
 import type { Language } from '@cellar/shared/i18n/messages';
 import { type PlannedList, plannedPage, plannedRows } from '../data/list';
-import { csvExport, exportColumns } from './csv';
+import { csvExport, type ExportWording, exportColumns, exportWording } from './csv';
 import type { HttpResponse } from './http';
 
 export interface ListAnswer<T> {
@@ -19,12 +19,13 @@ export interface ListAnswer<T> {
   /** A page's rows as the API shows them (includes, joins); the rows themselves when absent. */
   present?: (rows: T[]) => Promise<unknown[]> | unknown[];
   /** The export's columns when they are not the requested fields as the list declares them. */
-  columns?: (q: ListQuery, lang: Language) => CsvColumn[];
+  columns?: (q: ListQuery, wording: ExportWording) => CsvColumn[];
 }
 
 /** The CSV of every row the list's plan answers, with the requested columns, in the requester's language. */
 export async function exportList<T>(answer: ListAnswer<T>, q: ListQuery, lang: Language): Promise<HttpResponse> {
-  const columns = answer.columns?.(q, lang) ?? exportColumns(q, answer.plan.spec, lang);
+  const wording = await exportWording(lang, answer.plan.spec);
+  const columns = answer.columns?.(q, wording) ?? exportColumns(q, answer.plan.spec, wording);
   return csvExport(answer.filename, await plannedRows(answer.plan), columns);
 }
 

@@ -1,7 +1,6 @@
 /** Contacts: suppliers, recipients and carriers (spec 3). */
 import { ACCESS } from '../access/roles';
-import { paged, SEGMENT_CODES } from '../common/schemas';
-import { labelsUnder } from '../csv/columns';
+import { paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
 import { defineRoute, idParams, includeQuery } from '../routes/define';
 import { CONTACT_COLUMNS, contactCreateSchema, contactSchema, contactUpdateSchema } from './schemas';
@@ -20,21 +19,6 @@ const CONTACT_SORTS = {
   createdAt: 'LS7',
 } as const;
 
-/** How a contact export titles and writes its columns: the grid's titles. */
-const CONTACT_COLUMN_DEFS = {
-  code: { header: 'contacts.columns.code' },
-  displayName: { header: 'contacts.columns.contact' },
-  'address.street': { header: 'contacts.columns.address' },
-  'address.postcode': { header: 'contacts.columns.postcode' },
-  'address.city': { header: 'contacts.columns.city' },
-  'address.country': { header: 'contacts.columns.country' },
-  'owner.code': { header: 'contacts.columns.owner_code' },
-  'owner.name': { header: 'contacts.columns.owner_name' },
-  'warehouse.name': { header: 'contacts.columns.warehouse' },
-  'warehouse.code': { header: 'contacts.columns.warehouse' },
-  segment: { header: 'contacts.columns.segment', format: labelsUnder('segments', SEGMENT_CODES) },
-} as const;
-
 export const CONTACT_LIST = {
   filters: ['type', 'search', 'owner.id', 'owner.segments', 'warehouse.id', ...CONTACT_COLUMNS, 'createdAt'],
   sorts: Object.keys(CONTACT_SORTS) as (keyof typeof CONTACT_SORTS)[],
@@ -43,7 +27,8 @@ export const CONTACT_LIST = {
   includes: ['owner', 'warehouse', 'services', 'address'],
   // The warehouse is exported as its code.
   columns: [...CONTACT_COLUMNS, 'warehouse.code'],
-  columnDefs: CONTACT_COLUMN_DEFS,
+  // Loaded with the first export: no function starts with them.
+  columnDefs: () => import('./export-columns').then((m) => m.CONTACT_COLUMN_DEFS),
   params: EXPORT_PARAMS,
 } as const;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exportCell, formatDate, labelsUnder } from './columns';
+import { listText } from '../i18n/list-texts';
+import { type CellContext, exportCell, formatDate, labelsUnder } from './columns';
 
 describe('Function: formatDate', () => {
   it.each([
@@ -17,13 +18,16 @@ describe('Function: formatDate', () => {
 });
 
 describe('Function: exportCell', () => {
-  const fr = { lang: 'fr', dates: 'local' } as const;
-  const en = { lang: 'en', dates: 'local' } as const;
+  const context = (lang: 'fr' | 'en', dates: 'local' | 'iso' = 'local'): CellContext => ({
+    lang,
+    dates,
+    text: (key) => listText(lang, key),
+  });
+  const fr = context('fr');
+  const en = context('en');
 
   it('writes dates as ISO when asked', () => {
-    expect(exportCell('2026-11-23T13:05:00.000Z', 'date', { lang: 'fr', dates: 'iso' })).toBe(
-      '2026-11-23T13:05:00.000Z',
-    );
+    expect(exportCell('2026-11-23T13:05:00.000Z', 'date', context('fr', 'iso'))).toBe('2026-11-23T13:05:00.000Z');
   });
   it.each([
     [true, fr, 'Oui'],

@@ -6,7 +6,8 @@
  *   statusCode: { header: 'orders.columns.status', format: labels(ORDER_STATUS.list) }
  */
 import { WAREHOUSE_TIME_ZONE } from '../common/dates';
-import { type Language, translate } from '../i18n/messages';
+import type { DateStyle } from '../filter/query';
+import type { Language } from '../i18n/messages';
 
 /**
  * A column's values: `date` a calendar day (YYYY-MM-DD) or an instant (read in the warehouses' time zone),
@@ -23,13 +24,11 @@ export interface ColumnDef {
 /** A list's exported columns, by field. */
 export type ColumnDefs = Readonly<Record<string, ColumnDef>>;
 
-/** How dates are written: as people read them in their language, or as ISO 8601 (`dates=iso`). */
-export const DATE_STYLES = ['local', 'iso'] as const;
-export type DateStyle = (typeof DATE_STYLES)[number];
-
 export interface CellContext {
   lang: Language;
   dates: DateStyle;
+  /** A label key's text in `lang` (`listText`, which the API loads with its first export). */
+  text: (key: string) => string;
 }
 
 /** A code → label key table from a status list (or any list of codes with label keys). */
@@ -83,12 +82,12 @@ function formatOne(value: unknown, format: CellFormat, ctx: CellContext): unknow
     return ctx.dates === 'iso' ? text : formatDate(text, ctx.lang);
   }
   if (format === 'boolean') {
-    if (value === true || value === 'true') return translate(ctx.lang, 'common.yes');
-    if (value === false || value === 'false') return translate(ctx.lang, 'common.no');
+    if (value === true || value === 'true') return ctx.text('common.yes');
+    if (value === false || value === 'false') return ctx.text('common.no');
     return value;
   }
   const key = Object.hasOwn(format.labels, String(value)) ? format.labels[String(value)] : undefined;
-  return key ? translate(ctx.lang, key) : value;
+  return key ? ctx.text(key) : value;
 }
 
 /** A value as an export writes it in its column (each element of a list value alike). */

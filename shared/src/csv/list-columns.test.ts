@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { sharedMessages } from '../i18n/messages';
+import { listText } from '../i18n/list-texts';
 import { routes } from '../routes/table';
-import type { CellFormat } from './columns';
+import type { ColumnDef } from './columns';
 
-const lookup = (lang: 'fr' | 'en', key: string): unknown =>
-  key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], sharedMessages[lang]);
+/** A key without a text comes back as itself. */
+const worded = (lang: 'fr' | 'en', key: string) => listText(lang, key) !== key;
 
 const declared = Object.entries(routes).flatMap(([id, def]) =>
   'list' in def && def.list && 'columnDefs' in def.list && def.list.columnDefs
@@ -22,21 +22,24 @@ describe('Export column declarations', () => {
         'receptionList',
         'shippingOrderList',
         'userList',
+        'productList',
+        'stockList',
+        'companyList',
       ]),
     );
   });
   it.each(declared)(
     '%s: every exported column has a title and a worded value in both languages',
-    (_, columns, defs) => {
+    async (_, columns, load) => {
+      const defs: Readonly<Record<string, ColumnDef | undefined>> = await load();
       for (const field of columns) {
-        const def = (defs as Record<string, { header: string; format?: CellFormat } | undefined>)[field];
+        const def = defs[field];
         expect(def, field).toBeDefined();
         for (const lang of ['fr', 'en'] as const) {
-          expect(typeof lookup(lang, def?.header ?? ''), `${lang} ${def?.header}`).toBe('string');
+          expect(worded(lang, def?.header ?? ''), `${lang} ${def?.header}`).toBe(true);
           const format = def?.format;
           if (format && typeof format === 'object') {
-            for (const key of Object.values(format.labels))
-              expect(typeof lookup(lang, key), `${lang} ${key}`).toBe('string');
+            for (const key of Object.values(format.labels)) expect(worded(lang, key), `${lang} ${key}`).toBe(true);
           }
         }
       }

@@ -7,7 +7,7 @@
  * so that any text survives serialize → parse unchanged. Anything else in the query string is kept in `params`.
  */
 import { endOfDayIn, startOfDayIn } from '../common/dates';
-import { type ColumnDefs, DATE_STYLES, type DateStyle } from '../csv/columns';
+import type { ColumnDefs } from '../csv/columns';
 
 export const OPERATORS = [
   'eq',
@@ -228,8 +228,11 @@ export interface ListSpec {
    * top of the one every export has: the warehouse's name is written as its code (spec 3 §7).
    */
   columnAliases?: Readonly<Record<string, readonly string[]>>;
-  /** How an export titles and writes each of `columns` (a column without one is titled by its field). */
-  columnDefs?: ColumnDefs;
+  /**
+   * How an export titles and writes each of `columns` (a column without one is titled by its field), loaded with
+   * the first export.
+   */
+  columnDefs?: () => Promise<ColumnDefs>;
 }
 
 /** Every export writes warehouses as their codes (spec 3 §7). */
@@ -280,6 +283,10 @@ export function checkListQuery(q: ListQuery, spec: ListSpec): void {
  * are written (`dates=iso`; as people read them in their language by default).
  */
 export const EXPORT_PARAMS = ['output', 'columns', 'start_date', 'end_date', 'dates'] as const;
+
+/** How an export writes dates: as people read them in their language, or as ISO 8601 (`dates=iso`). */
+export const DATE_STYLES = ['local', 'iso'] as const;
+export type DateStyle = (typeof DATE_STYLES)[number];
 
 /** How an export writes dates (`dates=local|iso`); another value is a QueryError. */
 export function exportDateStyle(q: ListQuery): DateStyle {

@@ -1,8 +1,11 @@
 /**
  * The texts of the lists' columns and values: the grids' column titles and the labels of statuses, segments,
  * roles, directions and yes/no. They are shared because the API writes them too, in its CSV exports, in the
- * requester's language: a grid and its export say the same thing. The SPA merges them with its own texts.
+ * requester's language: a grid and its export say the same thing. The SPA merges them with its own texts; the API
+ * loads them with its first export only (they are not part of any function's start).
  */
+import { type Language, translate } from './messages';
+
 export const listTexts = {
   fr: {
     common: {
@@ -158,6 +161,58 @@ export const listTexts = {
         weight: 'Poids',
         tracking: 'Suivi',
       },
+    },
+    products: {
+      columns: {
+        has_stock: 'Stock',
+        code: 'Code',
+        label: 'Libellé',
+        family: 'Famille',
+        sub_family: 'Sous-famille',
+        color: 'Couleur',
+        vintage: 'Millésime',
+        capacity: 'Contenance',
+        degree: 'Degré',
+        conditionning: 'Conditionnement',
+        pcb: 'Colisage',
+        taxation: 'Régime fiscal',
+        governing_rights: 'Titre de mouvement',
+        warehouse: 'Entrepôt',
+        ean_unit: 'EAN unité',
+        hidden: 'Masqué',
+        owner_code: 'Code compte',
+        weight: 'Poids',
+      },
+    },
+    stocks: {
+      columns: {
+        owner_code: 'Code compte',
+        owner_name: 'Compte client',
+        product_code: 'Code article',
+        label: 'Libellé',
+        quantity: 'Quantité',
+        available: 'Disponible',
+        taxation: 'Régime fiscal',
+        pcb: 'Colisage',
+        receive_in_progress: 'En cours de réception',
+        on_arriving: 'En arrivage',
+        allocated: 'Réservé',
+        stored_at: 'Entré le',
+        family: 'Famille',
+        family_attribute: "Famille d'accise",
+        color: 'Couleur',
+        vintage: 'Millésime',
+        capacity: 'Contenance',
+        warehouse: 'Entrepôt',
+        batch: 'Lot',
+        ubd: 'DLC',
+        bbd: 'DDM',
+        quality: 'Qualité',
+        segment: 'Segment',
+      },
+    },
+    companies: {
+      columns: { code: 'Code', name: 'Nom', address: 'Adresse', warehouses: 'Entrepôts', segments: 'Segments' },
     },
     users: {
       columns: {
@@ -327,6 +382,58 @@ export const listTexts = {
         tracking: 'Tracking',
       },
     },
+    products: {
+      columns: {
+        has_stock: 'Stock',
+        code: 'Code',
+        label: 'Label',
+        family: 'Family',
+        sub_family: 'Sub-family',
+        color: 'Colour',
+        vintage: 'Vintage',
+        capacity: 'Capacity',
+        degree: 'Strength',
+        conditionning: 'Packaging',
+        pcb: 'Pack size',
+        taxation: 'Tax status',
+        governing_rights: 'Movement document',
+        warehouse: 'Warehouse',
+        ean_unit: 'Unit EAN',
+        hidden: 'Hidden',
+        owner_code: 'Account code',
+        weight: 'Weight',
+      },
+    },
+    stocks: {
+      columns: {
+        owner_code: 'Account code',
+        owner_name: 'Client account',
+        product_code: 'Product code',
+        label: 'Label',
+        quantity: 'Quantity',
+        available: 'Available',
+        taxation: 'Tax status',
+        pcb: 'Pack size',
+        receive_in_progress: 'Receiving',
+        on_arriving: 'Arriving',
+        allocated: 'Allocated',
+        stored_at: 'Stored on',
+        family: 'Family',
+        family_attribute: 'Excise family',
+        color: 'Colour',
+        vintage: 'Vintage',
+        capacity: 'Capacity',
+        warehouse: 'Warehouse',
+        batch: 'Batch',
+        ubd: 'Use-by date',
+        bbd: 'Best-before date',
+        quality: 'Quality',
+        segment: 'Segment',
+      },
+    },
+    companies: {
+      columns: { code: 'Code', name: 'Name', address: 'Address', warehouses: 'Warehouses', segments: 'Segments' },
+    },
     users: {
       columns: {
         account: 'Account',
@@ -341,3 +448,12 @@ export const listTexts = {
     },
   },
 } as const;
+
+function lookup(lang: Language, key: string): string | undefined {
+  let cur: unknown = listTexts[lang];
+  for (const part of key.split('.')) cur = (cur as Record<string, unknown> | undefined)?.[part];
+  return typeof cur === 'string' ? cur : undefined;
+}
+
+/** A list text in a language; any other key is one of the shared messages (`translate`). */
+export const listText = (lang: Language, key: string): string => lookup(lang, key) ?? translate(lang, key);

@@ -4,7 +4,6 @@
  */
 import type * as z from 'zod';
 import { MESSAGES } from '../validation/validators';
-import { listTexts } from './list-texts';
 
 export const LANGUAGES = ['fr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -12,8 +11,6 @@ export const DEFAULT_LANGUAGE: Language = 'fr';
 
 export const sharedMessages = {
   fr: {
-    // The lists' column titles and value labels: a section of their own (./list-texts).
-    ...listTexts.fr,
     validation: {
       required: 'Ce champ est obligatoire.',
       email: "L'adresse e-mail est incorrecte.",
@@ -144,7 +141,6 @@ export const sharedMessages = {
     },
   },
   en: {
-    ...listTexts.en,
     validation: {
       required: 'This field is required.',
       email: 'The e-mail address is incorrect.',

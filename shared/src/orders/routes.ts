@@ -1,8 +1,7 @@
 /** Customer orders (spec 2 §2, §7; issue 10; menu entry Orders, order scope). */
 import * as z from 'zod';
 import { ACCESS } from '../access/roles';
-import { messageSchema, paged, SEGMENT_CODES } from '../common/schemas';
-import { labels, labelsUnder } from '../csv/columns';
+import { messageSchema, paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
 import { defineRoute, idParams, includeQuery } from '../routes/define';
 import {
@@ -15,28 +14,6 @@ import {
   orderUpdateSchema,
   sendTransmittingSchema,
 } from './schemas';
-import { ORDER_STATUS } from './status';
-
-/** How an order export titles and writes its columns: the grid's titles, statuses and segments named. */
-const ORDER_COLUMN_DEFS = {
-  reference: { header: 'orders.columns.reference' },
-  createdAt: { header: 'orders.columns.created_at', format: 'date' },
-  'recipient.displayName': { header: 'orders.columns.recipient' },
-  deliveryDate: { header: 'orders.columns.delivery_date', format: 'date' },
-  appointmentDate: { header: 'orders.columns.appointment_date', format: 'date' },
-  preparationDate: { header: 'orders.columns.preparation_date', format: 'date' },
-  preparedQuantity: { header: 'orders.columns.prepared_quantity' },
-  orderedQuantity: { header: 'orders.columns.ordered_quantity' },
-  'carrier.name': { header: 'orders.columns.carrier' },
-  'recipient.country': { header: 'orders.columns.country' },
-  'warehouse.code': { header: 'orders.columns.warehouse' },
-  statusCode: { header: 'orders.columns.status', format: labels(ORDER_STATUS.list) },
-  supportType: { header: 'orders.columns.support_type' },
-  recipientReference: { header: 'orders.columns.recipient_reference' },
-  segment: { header: 'orders.columns.segment', format: labelsUnder('segments', SEGMENT_CODES) },
-  'owner.code': { header: 'orders.columns.owner_code' },
-  'owner.name': { header: 'orders.columns.owner_name' },
-} as const;
 
 /** The columns the order list sorts by, each served by the table key or a list-sort index. */
 const ORDER_SORTS = {
@@ -85,7 +62,8 @@ export const ORDER_LIST = {
   indexes: { ...ORDER_SORTS, search: 'search' },
   includes: ['owner', 'recipient', 'carrier', 'carrier.owner', 'warehouse', 'segment', 'stocks'],
   params: EXPORT_PARAMS,
-  columnDefs: ORDER_COLUMN_DEFS,
+  // Loaded with the first export: no function starts with them.
+  columnDefs: () => import('./export-columns').then((m) => m.ORDER_COLUMN_DEFS),
   columns: [
     'reference',
     'createdAt',

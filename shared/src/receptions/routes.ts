@@ -1,27 +1,9 @@
 /** Receptions: inbound deliveries (spec 3 §2, §7; menu entry Deliveries, reception scope). */
 import { ACCESS } from '../access/roles';
-import { messageSchema, paged, SEGMENT_CODES } from '../common/schemas';
-import { labels, labelsUnder } from '../csv/columns';
+import { messageSchema, paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
 import { defineRoute, idParams, includeQuery } from '../routes/define';
 import { receptionCreateSchema, receptionSchema, receptionUpdateSchema } from './schemas';
-import { RECEPTION_STATUS } from './status';
-
-/** How a reception export titles and writes its columns: the grid's titles, statuses and segments named. */
-const RECEPTION_COLUMN_DEFS = {
-  reference: { header: 'receptions.columns.reference' },
-  createdAt: { header: 'receptions.columns.created_at', format: 'date' },
-  expectedAt: { header: 'receptions.columns.expected_at', format: 'date' },
-  'supplier.code': { header: 'receptions.columns.supplier_code' },
-  'supplier.name': { header: 'receptions.columns.supplier' },
-  expectedQuantity: { header: 'receptions.columns.expected_quantity' },
-  receivedQuantity: { header: 'receptions.columns.received_quantity' },
-  'warehouse.code': { header: 'receptions.columns.warehouse' },
-  statusCode: { header: 'receptions.columns.status', format: labels(RECEPTION_STATUS.list) },
-  segment: { header: 'receptions.columns.segment', format: labelsUnder('segments', SEGMENT_CODES) },
-  'owner.code': { header: 'receptions.columns.owner_code' },
-  'owner.name': { header: 'receptions.columns.owner_name' },
-} as const;
 
 /** The columns the reception list sorts by, each served by the table key or a list-sort index. */
 const RECEPTION_SORTS = {
@@ -60,7 +42,8 @@ export const RECEPTION_LIST = {
   indexes: { ...RECEPTION_SORTS, search: 'search' },
   includes: ['supplier', 'supplier.address', 'owner', 'warehouse'],
   params: EXPORT_PARAMS,
-  columnDefs: RECEPTION_COLUMN_DEFS,
+  // Loaded with the first export: no function starts with them.
+  columnDefs: () => import('./export-columns').then((m) => m.RECEPTION_COLUMN_DEFS),
   // The warehouse is exported as its code.
   columns: [
     'reference',

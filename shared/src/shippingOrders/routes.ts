@@ -1,35 +1,9 @@
 /** Shipping orders (spec 2 §2, §7; menu entry Transport, transportation scope). */
 import { ACCESS } from '../access/roles';
-import { paged, SEGMENT_CODES } from '../common/schemas';
-import { labels, labelsUnder } from '../csv/columns';
+import { paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
 import { defineRoute, idParams, includeQuery } from '../routes/define';
 import { shippingOrderCreateSchema, shippingOrderSchema, shippingOrderUpdateSchema } from './schemas';
-import { SHIPPING_ORDER_STATUS } from './status';
-
-/** How a shipping order export titles and writes its columns: the grid's titles, statuses and segments named. */
-const SHIPPING_ORDER_COLUMN_DEFS = {
-  reference: { header: 'shipping_orders.columns.reference' },
-  createdAt: { header: 'shipping_orders.columns.created_at', format: 'date' },
-  'pickupAddress.name': { header: 'shipping_orders.columns.pickup_address' },
-  'pickupAddress.city': { header: 'shipping_orders.columns.pickup_city' },
-  pickupDate: { header: 'shipping_orders.columns.pickup_date', format: 'date' },
-  pickedupAt: { header: 'shipping_orders.columns.pickedup_at', format: 'date' },
-  palletCount: { header: 'shipping_orders.columns.pallet_count' },
-  parcelCount: { header: 'shipping_orders.columns.parcel_count' },
-  unitCount: { header: 'shipping_orders.columns.unit_count' },
-  weight: { header: 'shipping_orders.columns.weight' },
-  'deliveryAddress.name': { header: 'shipping_orders.columns.delivery_address' },
-  'deliveryAddress.city': { header: 'shipping_orders.columns.delivery_city' },
-  deliveryDate: { header: 'shipping_orders.columns.delivery_date', format: 'date' },
-  deliveredAt: { header: 'shipping_orders.columns.delivered_at', format: 'date' },
-  'warehouse.code': { header: 'shipping_orders.columns.warehouse' },
-  statusCode: { header: 'shipping_orders.columns.status', format: labels(SHIPPING_ORDER_STATUS.list) },
-  tracking: { header: 'shipping_orders.columns.tracking' },
-  segment: { header: 'shipping_orders.columns.segment', format: labelsUnder('segments', SEGMENT_CODES) },
-  'owner.code': { header: 'shipping_orders.columns.owner_code' },
-  'owner.name': { header: 'shipping_orders.columns.owner_name' },
-} as const;
 
 /**
  * The columns the shipping order list sorts by, each served by the table key or a list-sort index. A filter on
@@ -63,7 +37,8 @@ export const SHIPPING_ORDER_LIST = {
   indexes: { ...SHIPPING_ORDER_INDEXES, search: 'search' },
   includes: ['deliveryAddress', 'pickupAddress', 'warehouse', 'owner'],
   params: EXPORT_PARAMS,
-  columnDefs: SHIPPING_ORDER_COLUMN_DEFS,
+  // Loaded with the first export: no function starts with them.
+  columnDefs: () => import('./export-columns').then((m) => m.SHIPPING_ORDER_COLUMN_DEFS),
   // The warehouse is exported as its code (the grid's warehouse.name column stands for it).
   columns: [
     'reference',

@@ -1,33 +1,9 @@
 /** Stock movements (spec 2). */
 import { ACCESS } from '../access/roles';
-import { paged, SEGMENT_CODES } from '../common/schemas';
-import { labelsUnder } from '../csv/columns';
+import { paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
 import { defineRoute } from '../routes/define';
-import { STOCK_DIRECTIONS, stockMovementSchema } from './schemas';
-
-/** How a movement export titles and writes its columns: the grid's titles, directions and segments named. */
-const MOVEMENT_COLUMN_DEFS = {
-  date: { header: 'stock_movements.columns.date', format: 'date' },
-  reasonCode: { header: 'stock_movements.columns.reason_code' },
-  reason: { header: 'stock_movements.columns.reason' },
-  'order.reference': { header: 'stock_movements.columns.order_reference' },
-  'order.recipient.displayName': { header: 'stock_movements.columns.recipient' },
-  'reception.reference': { header: 'stock_movements.columns.reception_reference' },
-  'reception.supplier.code': { header: 'stock_movements.columns.supplier' },
-  'stock.product.code': { header: 'stock_movements.columns.product_code' },
-  'stock.product.label': { header: 'stock_movements.columns.product_label' },
-  quantity: { header: 'stock_movements.columns.quantity' },
-  note: { header: 'stock_movements.columns.note' },
-  direction: { header: 'stock_movements.columns.direction', format: labelsUnder('stock_movements', STOCK_DIRECTIONS) },
-  segment: { header: 'stock_movements.columns.segment', format: labelsUnder('segments', SEGMENT_CODES) },
-  'warehouse.code': { header: 'stock_movements.columns.warehouse' },
-  'stock.batch': { header: 'stock_movements.columns.batch' },
-  'stock.ubd': { header: 'stock_movements.columns.ubd', format: 'date' },
-  'stock.bbd': { header: 'stock_movements.columns.bbd', format: 'date' },
-  'stock.quality': { header: 'stock_movements.columns.quality' },
-  'owner.code': { header: 'stock_movements.columns.owner' },
-} as const;
+import { stockMovementSchema } from './schemas';
 
 /** The columns the movement list sorts by, each served by the table key or a list-sort index. */
 const MOVEMENT_SORTS = {
@@ -82,7 +58,8 @@ export const STOCK_MOVEMENT_LIST = {
     'order.recipient',
   ],
   params: EXPORT_PARAMS,
-  columnDefs: MOVEMENT_COLUMN_DEFS,
+  // Loaded with the first export: no function starts with them.
+  columnDefs: () => import('./export-columns').then((m) => m.MOVEMENT_COLUMN_DEFS),
   columns: [
     'date',
     'reasonCode',

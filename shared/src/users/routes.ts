@@ -1,22 +1,10 @@
 /** Users (spec 1). */
 import * as z from 'zod';
-import { ACCESS, ROLE_SLUGS } from '../access/roles';
+import { ACCESS } from '../access/roles';
 import { paged } from '../common/schemas';
-import { labelsUnder } from '../csv/columns';
 import { EXPORT_PARAMS } from '../filter/query';
 import { defineRoute, idParams, includeQuery } from '../routes/define';
 import { userCreateSchema, userSchema, userUpdateSchema } from './schemas';
-
-/** How a user export titles and writes its columns: the grid's titles, roles named, yes or no for active. */
-const USER_COLUMN_DEFS = {
-  firstname: { header: 'users.columns.firstname' },
-  lastname: { header: 'users.columns.lastname' },
-  email: { header: 'users.columns.email' },
-  'role.slug': { header: 'users.columns.role', format: labelsUnder('roles', ROLE_SLUGS) },
-  'warehouses.code': { header: 'users.columns.warehouses' },
-  'company.code': { header: 'users.columns.account' },
-  active: { header: 'users.columns.active', format: 'boolean' },
-} as const;
 
 /** The columns the user list sorts by, each served by the key (last name) or a list-sort index. */
 const USER_SORTS = {
@@ -47,7 +35,8 @@ export const USER_LIST = {
   // A company's carriers are a single user's include (GET /api/users/{id}), not a list's.
   includes: ['warehouses', 'role', 'company', 'company.address', 'company.warehouses', 'children'],
   params: EXPORT_PARAMS,
-  columnDefs: USER_COLUMN_DEFS,
+  // Loaded with the first export: no function starts with them.
+  columnDefs: () => import('./export-columns').then((m) => m.USER_COLUMN_DEFS),
   columns: ['firstname', 'lastname', 'email', 'role.slug', 'warehouses.code', 'company.code', 'active'],
   // The spec's mapping: name → firstname and lastname, role → role.slug, warehouses → codes, company → code.
   columnAliases: {

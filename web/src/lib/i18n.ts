@@ -2,6 +2,7 @@
  * i18next with the app's texts and the shared validation/API texts. French by default; the visitor's choice is
  * remembered in localStorage, and dayjs and <html lang> follow it.
  */
+import { listTexts } from '@cellar/shared/i18n/list-texts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, sharedMessages } from '@cellar/shared/i18n/messages';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
@@ -46,8 +47,8 @@ export function mergeTexts(base: Texts, over: Texts): Texts {
 
 void i18n.use(initReactI18next).init({
   resources: {
-    fr: { translation: mergeTexts(fr, sharedMessages.fr) },
-    en: { translation: mergeTexts(en, sharedMessages.en) },
+    fr: { translation: mergeTexts(mergeTexts(fr, listTexts.fr), sharedMessages.fr) },
+    en: { translation: mergeTexts(mergeTexts(en, listTexts.en), sharedMessages.en) },
   },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
