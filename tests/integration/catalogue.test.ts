@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MovementItem } from '../../functions/src/stockMovements/repository';
+import { insertMovement } from '../../functions/src/stockMovements/repository';
 import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
 
 let h: Harness;
@@ -140,6 +142,11 @@ describe('Products', () => {
       family: { id: 'WINE_RED', name: 'Red wine', parent: { id: 'WINE', name: 'Still wines' } },
     });
     expect(res.body.attributes.bogus).toBeUndefined();
+    const csv = await h.call('GET', '/api/products?output=csv&columns=code,hasStock,hidden&filter[code]=NEW-WINE-1', {
+      token,
+      lang: 'fr',
+    });
+    expect(csv.text).toBe('Code;Stock;Masqué\r\nNEW-WINE-1;Non;Non\r\n');
     const spirit = await h.call('POST', '/api/products', {
       token,
       body: wine('SPIRIT-1', {
@@ -239,7 +246,7 @@ describe('Stocks', () => {
     const byId = await all(ADMIN1, `/api/stocks?filter[uuid]=${line.id}`);
     expect(byId.map((s) => s.id)).toEqual([line.id]);
     const csv = await get(ADMIN1, '/api/stocks?output=csv&columns=product.code,warehouse.name,quantity');
-    expect(csv.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('product.code;warehouse.code;quantity');
+    expect(csv.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Product code;Warehouse;Quantity');
     expect((await get(ADMIN2, `/api/stocks?filter[uuid]=${line.id}`)).body.meta.total).toBe(0);
   });
   it('falls back to the built-in qualities', async () => {
@@ -285,15 +292,16 @@ describe('Stock movements', () => {
     expect(after.body.meta.total).toBe(count('2026-06-16', '9999'));
     const csv = await get(
       ADMIN1,
-      '/api/stock-movements?output=csv&columns=date&filter[date][ge]=2026-06-01&start_date=2026-05-01&end_date=2026-06-10',
+      '/api/stock-movements?output=csv&dates=iso&columns=date&filter[date][ge]=2026-06-01&start_date=2026-05-01&end_date=2026-06-10',
     );
     const lines = csv.text
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n')
       .slice(1);
-    expect(lines.length).toBe(count('2026-06-01', '2026-06-10T23:59:59.999Z'));
-    expect(lines.every((d) => d >= '2026-06-01' && d <= '2026-06-10T23:59:59.999Z')).toBe(true);
+    // The filter's day is the UTC day as given; the export's end day is a Paris day (UTC+2 in June).
+    expect(lines.length).toBe(count('2026-06-01', '2026-06-10T21:59:59.999Z'));
+    expect(lines.every((d) => d >= '2026-06-01' && d <= '2026-06-10T21:59:59.999Z')).toBe(true);
   });
 
   it('exports with the warehouse as its code, and needs the stockMovement scope', async () => {
@@ -301,6 +309,40 @@ describe('Stock movements', () => {
       ADMIN1,
       '/api/stock-movements?output=csv&columns=date,warehouse.name,direction&start_date=2026-01-01&end_date=2026-12-31',
     );
-    expect(csv.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('date;warehouse.code;direction');
+    expect(csv.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Date;Warehouse;Direction');
+  });
+
+  it('exports the grid’s titles, Paris dates (ISO when asked) and directions in the caller’s language, by Paris days', async () => {
+    // Prepare: an output at 00:30 in Paris on 1 March 2026, still 28 February in UTC.
+    const [seen] = (await get(ADMIN1, '/api/stock-movements?paginate=1')).body.data;
+    const code = `MIDNIGHT-${Date.now()}`;
+    const { owner, ...copied } = seen;
+    const movement: MovementItem = {
+      ...copied,
+      id: `01MIDNIGHT${Date.now()}`,
+      ownerId: owner.id,
+      date: '2026-02-28T23:30:00.000Z',
+      direction: 'output',
+      reasonCode: 'CMD',
+      reason: '=cmd()',
+      stock: { ...seen.stock, product: { code, label: 'Minuit' } },
+    };
+    await insertMovement(movement);
+    const token = await h.login(ADMIN1);
+    const path = `/api/stock-movements?output=csv&columns=date,stock.product.code,direction,reason&filter[stock.product.code]=${code}`;
+    const csv = async (query: string, lang = 'en') => (await h.call('GET', `${path}&${query}`, { token, lang })).text;
+    // Act / Assess: the Paris day holds it, the UTC day does not.
+    expect(await csv('start_date=2026-03-01&end_date=2026-03-01', 'fr')).toBe(
+      `Date;Code article;Sens;Motif\r\n01/03/2026 00:30;${code};Sortie;'=cmd()\r\n`,
+    );
+    expect(await csv('start_date=2026-03-01&end_date=2026-03-01')).toBe(
+      `Date;Product code;Direction;Reason\r\n01 Mar 2026 00:30;${code};Output;'=cmd()\r\n`,
+    );
+    expect(await csv('start_date=2026-03-01&dates=iso')).toBe(
+      `Date;Product code;Direction;Reason\r\n2026-02-28T23:30:00.000Z;${code};Output;'=cmd()\r\n`,
+    );
+    expect(await csv('start_date=2026-02-28&end_date=2026-02-28')).toBe('Date;Product code;Direction;Reason\r\n');
+    expect(await csv('end_date=2026-02-28')).toBe('Date;Product code;Direction;Reason\r\n');
+    expect((await h.call('GET', `${path}&dates=excel`, { token })).status).toBe(422);
   });
 });

@@ -1,3 +1,4 @@
+import { todayIn } from '@cellar/shared/common/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
 
@@ -117,7 +118,7 @@ describe('GET /api/contacts', () => {
     });
   });
 
-  it('exports CSV with a BOM, semicolons and neutralised formulas', async () => {
+  it('exports CSV with a BOM, semicolons, neutralised formulas, and the grid’s titles and labels in each language', async () => {
     const token = await h.login(ADMIN1);
     const warehouseId = (await me(ADMIN1)).warehouseIds[0];
     const created = await h.call('POST', '/api/contacts', {
@@ -146,10 +147,16 @@ describe('GET /api/contacts', () => {
       '/api/contacts?filter[type]=recipient&filter[code]=CSV-1&output=csv&columns=code,warehouse.name',
       { token },
     );
-    expect(withWarehouse.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('code;warehouse.code');
-    expect(res.text.replace(/^\uFEFF/, '')).toBe(
-      'code;displayName;address.city\r\nCSV-1;"\'=HYPERLINK(""x"")";Bordeaux\r\n',
-    );
+    // The warehouse is written as its code, under the grid's title.
+    expect(withWarehouse.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Code;Warehouse');
+    expect(withWarehouse.text.split('\r\n')[1]).toMatch(/^CSV-1;(BDX|COG|REI)$/);
+    expect(res.text.replace(/^\uFEFF/, '')).toBe('Code;Contact;City\r\nCSV-1;"\'=HYPERLINK(""x"")";Bordeaux\r\n');
+    const query = '/api/contacts?filter[type]=recipient&filter[code]=CSV-1&output=csv';
+    const columns = 'columns=code,address.city,address.postcode,warehouse.name,segment';
+    const fr = await h.call('GET', `${query}&${columns}`, { token, lang: 'fr' });
+    expect(fr.text).toMatch(/^Code;Ville;Code postal;Entrepôt;Segment\r\nCSV-1;Bordeaux;33000;[A-Z]{3};B2B\r\n$/);
+    const en = await h.call('GET', `${query}&${columns}`, { token, lang: 'en' });
+    expect(en.text.split('\r\n')[0]).toBe('Code;City;Postal code;Warehouse;Segment');
   });
 });
 
@@ -298,7 +305,7 @@ describe('Preferences', () => {
 describe('Export date range', () => {
   it('keeps the records created within start_date and end_date, and refuses malformed dates', async () => {
     const token = await h.login(ADMIN1);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayIn();
     const inRange = await h.call(
       'GET',
       `/api/contacts?filter[type]=supplier&output=csv&columns=code&start_date=${today}&end_date=${today}`,
@@ -319,7 +326,7 @@ describe('Export date range', () => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n'),
-    ).toEqual(['code']);
+    ).toEqual(['Code']);
     expect(
       (await h.call('GET', '/api/contacts?filter[type]=supplier&output=csv&start_date=yesterday', { token })).status,
     ).toBe(422);

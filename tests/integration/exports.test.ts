@@ -55,9 +55,31 @@ describe('Background exports', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toContain('recipients.csv');
     const lines = (await file.text()).replace('\uFEFF', '').trim().split('\r\n');
-    expect(lines[0]).toBe('code;address.city');
+    expect(lines[0]).toBe('Code;City');
     expect(lines).toHaveLength((job.rows as number) + 1);
     expect(lines.slice(1)).toEqual([...lines.slice(1)].sort());
+  });
+
+  it('writes the titles, dates and labels in the requester’s language, as the direct export does', async () => {
+    // Prepare
+    const token = await h.login(ADMIN1);
+    const query = 'columns=date,direction,quantity&start_date=2026-03-01&end_date=2026-03-31';
+    // Act
+    const res = await h.call<ExportJob>('POST', '/api/exports', {
+      token,
+      lang: 'fr',
+      body: { path: '/api/stock-movements', query },
+    });
+    const job = await finished(ADMIN1, res.body.id);
+    const bytes = new Uint8Array(await (await fetch(job.url as string)).arrayBuffer());
+    const direct = await h.call('GET', `/api/stock-movements?output=csv&${query}`, { token, lang: 'fr' });
+    // Assess
+    expect(job.status).toBe('done');
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const file = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1);
+    expect(file).toBe(direct.text);
+    expect(file.split('\r\n')[0]).toBe('Date;Sens;Quantité');
+    expect(file.split('\r\n')[1]).toMatch(/^\d{2}\/03\/2026 \d{2}:\d{2};(Entrée|Sortie);\d+$/);
   });
 
   it('acts as the requester: another company exports only its own rows', async () => {

@@ -153,8 +153,15 @@ describe('Users', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(header).toBe('firstname;lastname;email;role.slug;warehouses.code;company.code');
-    expect(lines.some((l) => l.includes('admin@cli002.test;admin;BDX, COG;CLI002'))).toBe(true);
+    expect(header).toBe('First name;Last name;E-mail;Role;Warehouses;Account');
+    expect(lines.some((l) => l.includes('admin@cli002.test;Administrator;BDX, COG;CLI002'))).toBe(true);
+    const fr = await h.call('GET', '/api/users?output=csv&columns=email,role,active', {
+      token: await h.login(SUPER),
+      lang: 'fr',
+    });
+    const frLines = fr.text.trim().split('\r\n');
+    expect(frLines[0]).toBe('E-mail;Rôle;Actif');
+    expect(frLines).toContain('admin@cli002.test;Administrateur;Oui');
   });
 
   it('tells whether an e-mail is taken', async () => {
@@ -365,6 +372,10 @@ describe('App updates and activity logs', () => {
     expect(stats.body.some((r: { pageName: string }) => r.pageName === 'secret-page')).toBe(false);
     const csv = await h.call('GET', '/api/activity-logs?output=csv', { token: await h.login(SUPER) });
     expect(csv.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Type;Page;Date;Compagnie;Nom;Prénom;Email');
+    // The date is read in Paris, in the caller's language (English here), or as stored with dates=iso.
+    expect(csv.text.split('\r\n')[1]?.split(';')[2]).toMatch(/^\d{2} [A-Z][a-z]{2,3} \d{4} \d{2}:\d{2}$/);
+    const iso = await h.call('GET', '/api/activity-logs?output=csv&dates=iso', { token: await h.login(SUPER) });
+    expect(iso.text.split('\r\n')[1]?.split(';')[2]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/);
     const other = await h.call('GET', '/api/activity-logs/stats', { token: await h.login(ADMIN2) });
     expect(other.body.every((r: { company: string }) => r.company === 'CLI002')).toBe(true);
     // A period of at most a year: a longer or reversed one would read month after month for nothing.

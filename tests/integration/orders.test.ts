@@ -280,6 +280,33 @@ describe('GET /api/orders: the list, the drafts lookup, countries, export', () =
     expect(csv.text).toContain(reference);
   });
 
+  it('exports the grid’s titles, Paris dates (ISO when asked) and status labels in the caller’s language', async () => {
+    // Prepare
+    const reference = unique('ZX');
+    const created = await post(USER1, body(await stock(5), { reference: `=${reference}` }));
+    expect(created.status, created.text).toBe(201);
+    const { createdAt, statusCode } = created.body;
+    const path = `/api/orders?output=csv&columns=reference,createdAt,statusCode&filter[search]=${reference.toLowerCase()}`;
+    const csv = async (query: string, lang: string) =>
+      (await h.call('GET', `${path}${query}`, { token: await h.login(USER1), lang })).text;
+    const paris = (locale: string, options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Paris', ...options }).format(new Date(createdAt));
+    const time = paris('fr-FR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const labels: Record<string, [string, string]> = {
+      '000': ['Brouillon', 'Draft'],
+      '005': ['En cours de transmission', 'Transmitting'],
+      '010': ['Saisie', 'Entry'],
+    };
+    const [fr, en] = labels[statusCode] ?? ['?', '?'];
+    // Act / Assess
+    expect(await csv('', 'fr')).toBe(
+      `Référence;Créée le;Statut\r\n'=${reference};${paris('fr-FR', { dateStyle: 'short' })} ${time};${fr}\r\n`,
+    );
+    const day = paris('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+    expect(await csv('', 'en')).toBe(`Reference;Created on;Status\r\n'=${reference};${day} ${time};${en}\r\n`);
+    expect(await csv('&dates=iso', 'en')).toBe(`Reference;Created on;Status\r\n'=${reference};${createdAt};${en}\r\n`);
+  });
+
   it('exports in the background as the requester sees the list (large exports)', async () => {
     // Act
     const token = await h.login(USER1);

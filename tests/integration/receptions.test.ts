@@ -558,8 +558,8 @@ describe('GET /api/receptions', () => {
   it('exports CSV with the warehouse as its code, within start_date and end_date', async () => {
     // Act
     const token = await h.login(ADMIN1);
-    // The range compares with createdAt, an instant in UTC: today's receptions are within today's UTC day.
-    const day = new Date().toISOString().slice(0, 10);
+    // The range compares with createdAt by Paris days: today's receptions are within today's Paris day.
+    const day = todayIn();
     const csv = await h.call(
       'GET',
       `/api/receptions?output=csv&columns=reference,warehouse.name,statusCode&start_date=${day}&end_date=${day}`,
@@ -573,8 +573,8 @@ describe('GET /api/receptions', () => {
     // Assess
     expect(csv.status, csv.text).toBe(200);
     const [header, row] = csv.text.trim().split(/\r?\n/);
-    expect(header).toContain('warehouse.code');
-    expect(row).toMatch(/BDX|COG|REI/);
+    expect(header).toBe('Reference;Warehouse;Status');
+    expect(row).toMatch(/;(BDX|COG|REI);(Draft|Awaiting reception|In progress|Closed)$/);
     expect(before.text.trim().split(/\r?\n/)).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import { answerList } from '../platform/lists';
 import { logList, recordPageView, stats } from './service';
 
 export const handler = resourceHandler(activityLogRoutes, {
-  activityLogList: async ({ caller, list }) => answerList(await logList(caller, list), list),
+  activityLogList: async ({ caller, list, lang }) => answerList(await logList(caller, list), list, lang),
   activityLogCreate: async ({ caller, body }) => recordPageView(caller, body.pageName),
   activityStats: async ({ caller, query }) => stats(caller, query.start_date, query.end_date),
 });

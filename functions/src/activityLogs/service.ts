@@ -1,7 +1,7 @@
 import { activityLogRoutes } from '@cellar/shared/activityLogs/routes';
 import { type ActivityLog, activityLogSchema } from '@cellar/shared/activityLogs/schemas';
 import type { CsvColumn } from '@cellar/shared/csv/write';
-import { type ListQuery, withExportRange } from '@cellar/shared/filter/query';
+import { exportDateStyle, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 /**
  * Page-view activity logs and their statistics. Each log also adds to a daily counter per company, type and
  * page, so the statistics pivot reads a few hundred counters instead of every log (100,000 logs stay fast).
@@ -18,6 +18,7 @@ import { keyDateRange, type PlannedList } from '../data/list';
 import { companies } from '../data/reference';
 import { type Item, readCounter } from '../data/table';
 import { ConflictError } from '../errors';
+import type { ExportWording } from '../platform/csv';
 import type { ListAnswer } from '../platform/lists';
 
 const LOGS = keys.logs;
@@ -160,7 +161,7 @@ async function companyIdOf(code: string): Promise<string> {
 
 /** The activity log list: its page, or the statistics export with its fixed French header. */
 export async function logList(caller: Caller, q: ListQuery): Promise<ListAnswer<Log>> {
-  return { plan: await plan(caller, q), filename: 'activity-logs.csv', columns: () => LOG_COLUMNS };
+  return { plan: await plan(caller, q), filename: 'activity-logs.csv', columns: logColumns };
 }
 
 /** The statistics export: one line per log, with the spec's French header. */
@@ -173,10 +174,15 @@ const LOG_HEADERS: Record<string, string> = {
   'user.firstname': 'Prénom',
   'user.email': 'Email',
 };
-const LOG_COLUMNS: CsvColumn[] = activityLogRoutes.activityLogList.list.columns.map((field) => ({
-  field,
-  header: LOG_HEADERS[field] ?? field,
-}));
+/** The spec's columns, the date as every export writes it (Paris-local in the requester's language, or ISO). */
+function logColumns(q: ListQuery, wording: ExportWording): CsvColumn[] {
+  const ctx = { lang: wording.lang, text: wording.text, dates: exportDateStyle(q) };
+  return activityLogRoutes.activityLogList.list.columns.map((field) => ({
+    field,
+    header: LOG_HEADERS[field] ?? field,
+    ...(field === 'createdAt' ? { format: (value: unknown) => wording.cell(value, 'date', ctx) } : {}),
+  }));
+}
 
 /** Daily counts per company, type and page between two dates (default: this year). */
 export async function stats(caller: Caller, startDate?: string, endDate?: string) {

@@ -4,7 +4,7 @@ import { answerList } from '../platform/lists';
 import { companyCarriers, companyList, createCompany, getCompany, setPermission, updateCompany } from './service';
 
 export const handler = resourceHandler(companyRoutes, {
-  companyList: async ({ caller, list }) => answerList(await companyList(caller, list), list),
+  companyList: async ({ caller, list, lang }) => answerList(await companyList(caller, list), list, lang),
   companyGet: async ({ caller, params, query }) => getCompany(caller, params.id, query.include),
   companyCreate: async ({ caller, body, query }) => createCompany(caller, body, query.include),
   companyUpdate: async ({ caller, params, body, query }) => updateCompany(caller, params.id, body, query.include),

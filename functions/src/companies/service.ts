@@ -101,7 +101,7 @@ export async function companyList(caller: Caller, q: ListQuery): Promise<ListAns
     filename: 'companies.csv',
     present: (rows) => Promise.all(rows.map((c) => companyView(c.item, include))),
     // The warehouse column is always exported as codes.
-    columns: (query) =>
+    columns: (query, wording) =>
       exportColumns(
         {
           ...query,
@@ -111,6 +111,7 @@ export async function companyList(caller: Caller, q: ListQuery): Promise<ListAns
           },
         },
         companyRoutes.companyList.list,
+        wording,
       ),
   };
 }

@@ -4,7 +4,7 @@ import { answerList } from '../platform/lists';
 import { contactList, createContact, getContact, updateContact } from './service';
 
 export const handler = resourceHandler(contactRoutes, {
-  contactList: async ({ caller, list }) => answerList(await contactList(caller, list), list),
+  contactList: async ({ caller, list, lang }) => answerList(await contactList(caller, list), list, lang),
   contactGet: async ({ caller, params }) => getContact(caller, params.id),
   contactCreate: async ({ caller, body }) => createContact(caller, body),
   contactUpdate: async ({ caller, params, body }) => updateContact(caller, params.id, body),

@@ -13,7 +13,7 @@
  */
 
 import { todayIn, WAREHOUSE_TIME_ZONE } from '@cellar/shared/common/dates';
-import { BOTTLES_SENT_STATUSES, YEAR_ORDER_STATUSES, YEAR_RECEPTION_STATUSES } from '@cellar/shared/dashboard/schemas';
+import { BOTTLES_SENT_STATUSES, YEAR_ORDER_STATUSES, YEAR_RECEPTION_STATUSES } from '@cellar/shared/dashboard/statuses';
 import { isSellable } from '@cellar/shared/stocks/schemas';
 import type { CounterKey } from '../data/entity';
 import { keys } from '../data/keys';

@@ -5,7 +5,13 @@
  */
 import { canAccess } from '@cellar/shared/access/roles';
 import type { ExportJob, ExportRequest } from '@cellar/shared/exports/schemas';
-import { checkListQuery, exportFields, type ListQuery, parseListQuery } from '@cellar/shared/filter/query';
+import {
+  checkListQuery,
+  exportDateStyle,
+  exportFields,
+  type ListQuery,
+  parseListQuery,
+} from '@cellar/shared/filter/query';
 import type { Language } from '@cellar/shared/i18n/messages';
 import type { RouteDef } from '@cellar/shared/routes/define';
 import { type RouteId, routes } from '@cellar/shared/routes/table';
@@ -35,6 +41,7 @@ export function exportQuery(def: RouteDef, query: string): ListQuery {
   if (def.list) {
     checkListQuery(list, def.list);
     exportFields(list, def.list);
+    exportDateStyle(list);
   }
   return list;
 }

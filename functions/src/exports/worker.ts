@@ -41,7 +41,7 @@ export async function runExport(id: string): Promise<void> {
   await saveExport({ ...job, status: 'running' });
   let file: Awaited<ReturnType<typeof exporter>>;
   try {
-    file = await exporter(caller, exportQuery(def, job.query));
+    file = await exporter(caller, exportQuery(def, job.query), job.lang);
   } catch (e) {
     if (e instanceof QueryError) return fail(Object.values(e.errors).flat().join(' '));
     if (e instanceof DomainError) return fail(describeError(e, job.lang).message);

@@ -10,7 +10,7 @@ const service = () => import('./service');
 const transmission = () => import('./transmission');
 
 export const handler = resourceHandler(orderRoutes, {
-  orderList: async ({ caller, list }) => answerList(await orderList(caller, list), list),
+  orderList: async ({ caller, list, lang }) => answerList(await orderList(caller, list), list, lang),
   orderCountries: async ({ caller, lang }) => (await service()).listCountries(caller, lang),
   orderSendTransmitting: async ({ caller, body, lang }) => {
     const result = await (await transmission()).sendTransmitting(

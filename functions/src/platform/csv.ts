@@ -1,5 +1,7 @@
+import type { ColumnDefs, exportCell } from '@cellar/shared/csv/columns';
 import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
-import { exportFields, type ListQuery, type ListSpec } from '@cellar/shared/filter/query';
+import { exportDateStyle, exportFields, type ListQuery, type ListSpec } from '@cellar/shared/filter/query';
+import type { Language } from '@cellar/shared/i18n/messages';
 import { HttpResponse } from './http';
 
 /** The data rows of a CSV answer (the background export records it). */
@@ -14,9 +16,42 @@ export function csvResponse(filename: string, content: string, rows?: number): H
   });
 }
 
-/** The columns an export writes (see `exportFields`: requested or all allowed, aliases replaced, unknown → 422). */
-export const exportColumns = (q: ListQuery, spec: ListSpec): CsvColumn[] =>
-  exportFields(q, spec).map((field) => ({ field, header: field }));
+/** What an export is worded with: the requester's language, the list texts in it, the list's column declarations. */
+export interface ExportWording {
+  lang: Language;
+  text: (key: string) => string;
+  defs?: ColumnDefs;
+  cell: typeof exportCell;
+}
+
+/** The wording of a list's export, loaded with its first export (no function starts with it). */
+export async function exportWording(lang: Language, spec: ListSpec): Promise<ExportWording> {
+  const [{ listText }, { exportCell }, defs] = await Promise.all([
+    import('@cellar/shared/i18n/list-texts'),
+    import('@cellar/shared/csv/columns'),
+    spec.columnDefs?.(),
+  ]);
+  return { lang, text: (key) => listText(lang, key), cell: exportCell, ...(defs ? { defs } : {}) };
+}
+
+/**
+ * The columns an export writes (see `exportFields`: requested or all allowed, aliases replaced, unknown → 422),
+ * each titled and written as the list declares it (`columnDefs`) in the requester's language, dates as `dates=`
+ * asks. Every list's export, direct or in the background, goes through here.
+ */
+export function exportColumns(q: ListQuery, spec: ListSpec, wording: ExportWording): CsvColumn[] {
+  const ctx = { lang: wording.lang, text: wording.text, dates: exportDateStyle(q) };
+  return exportFields(q, spec).map((field) => {
+    const def = wording.defs?.[field];
+    if (!def) return { field, header: field };
+    const { format } = def;
+    return {
+      field,
+      header: wording.text(def.header),
+      ...(format ? { format: (value: unknown) => wording.cell(value, format, ctx) } : {}),
+    };
+  });
+}
 
 /** A CSV export of records with the requested columns. */
 export const csvExport = (filename: string, records: readonly unknown[], columns: CsvColumn[]) =>

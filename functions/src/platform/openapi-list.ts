@@ -52,14 +52,22 @@ const EXPORT_PARAMETERS: Record<string, (spec: ListSpec) => Json> = {
   start_date: () => ({
     name: 'start_date',
     in: 'query',
-    description: 'A CSV export from this day on.',
+    description: 'A CSV export from this day on (a Europe/Paris day).',
     schema: { type: 'string', format: 'date' },
   }),
   end_date: () => ({
     name: 'end_date',
     in: 'query',
-    description: 'A CSV export up to this day, included.',
+    description: 'A CSV export up to this day, included (a Europe/Paris day).',
     schema: { type: 'string', format: 'date' },
+  }),
+  dates: () => ({
+    name: 'dates',
+    in: 'query',
+    description:
+      'How a CSV export writes dates: local (the default) as people read them in the Accept-Language language, in ' +
+      'the Europe/Paris time zone (23/11/2026 14:05, 23 Nov 2026 14:05); iso as stored (ISO 8601, instants in UTC).',
+    schema: { type: 'string', enum: ['local', 'iso'], default: 'local' },
   }),
 };
 

@@ -15,6 +15,7 @@ export const handler = resourceHandler(productRoutes, {
           ((present ? await present(rows) : rows) as Product[]).map((p) => withFamilyNames(p, lang)),
       },
       list,
+      lang,
     );
   },
   productGet: async ({ caller, params, lang }) => withFamilyNames(await getProduct(caller, params.id), lang),

@@ -9,7 +9,7 @@ import { receptionList } from './list';
 const service = () => import('./service');
 
 export const handler = resourceHandler(receptionRoutes, {
-  receptionList: async ({ caller, list }) => answerList(await receptionList(caller, list), list),
+  receptionList: async ({ caller, list, lang }) => answerList(await receptionList(caller, list), list, lang),
   receptionGet: async ({ caller, params }) => (await service()).getReception(caller, params.id),
   receptionCreate: async ({ caller, body }) => (await service()).createReception(caller, body),
   receptionUpdate: async ({ caller, params, body }) => (await service()).updateReception(caller, params.id, body),

@@ -11,6 +11,7 @@ export const handler = resourceHandler(stockMovementRoutes, {
     return answerList(
       { ...answer, present: (rows) => rows.map((m) => ({ ...m, reason: movementReason(m, lang) })) },
       list,
+      lang,
     );
   },
 });

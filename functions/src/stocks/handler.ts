@@ -27,6 +27,7 @@ export const handler = resourceHandler(stockRoutes, {
           ),
       },
       list,
+      lang,
     );
   },
   stockQualities: async () => stockQualities(),

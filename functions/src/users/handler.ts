@@ -4,7 +4,7 @@ import { answerList } from '../platform/lists';
 import { createUser, deleteUser, emailInUse, getUserById, updateUser, userList } from './service';
 
 export const handler = resourceHandler(userRoutes, {
-  userList: async ({ caller, list }) => answerList(await userList(caller, list), list),
+  userList: async ({ caller, list, lang }) => answerList(await userList(caller, list), list, lang),
   userGet: async ({ caller, params, query }) => getUserById(caller, params.id, query.include),
   userCreate: async ({ caller, body, query }) => createUser(caller, body, query.include),
   userUpdate: async ({ caller, params, body, query }) => updateUser(caller, params.id, body, query.include),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notBeforeToday, todayIn } from './dates';
+import { endOfDayIn, notBeforeToday, startOfDayIn, todayIn } from './dates';
 
 describe('todayIn', () => {
   it('is the Paris day, not the UTC one, around midnight', () => {
@@ -15,5 +15,22 @@ describe('todayIn', () => {
     expect(notBeforeToday('2026-06-14', now)).toBe(false);
     expect(notBeforeToday('2026-06-15', now)).toBe(true);
     expect(notBeforeToday('2026-07-01', now)).toBe(true);
+  });
+});
+
+describe('startOfDayIn, endOfDayIn', () => {
+  it.each([
+    // Winter (UTC+1), summer (UTC+2), and the days the clocks change.
+    ['2026-11-01', '2026-10-31T23:00:00.000Z', '2026-11-01T22:59:59.999Z'],
+    ['2026-07-01', '2026-06-30T22:00:00.000Z', '2026-07-01T21:59:59.999Z'],
+    ['2026-03-29', '2026-03-28T23:00:00.000Z', '2026-03-29T21:59:59.999Z'],
+    ['2026-10-25', '2026-10-24T22:00:00.000Z', '2026-10-25T22:59:59.999Z'],
+  ])('bound the Paris day %s', (day, start, end) => {
+    expect(startOfDayIn(day)).toBe(start);
+    expect(endOfDayIn(day)).toBe(end);
+  });
+  it('are the UTC day in UTC', () => {
+    expect(startOfDayIn('2026-11-01', 'UTC')).toBe('2026-11-01T00:00:00.000Z');
+    expect(endOfDayIn('2026-11-01', 'UTC')).toBe('2026-11-01T23:59:59.999Z');
   });
 });

@@ -1,7 +1,3 @@
-/**
- * The company list's plan, apart from the routes: every function's reference cache declares the company entity
- * with it, and must not carry the company screens' schemas.
- */
 import { EXPORT_PARAMS } from '../filter/query';
 import { searchWords } from '../filter/search';
 
@@ -14,6 +10,8 @@ export const COMPANY_LIST = {
   indexes: { ...COMPANY_SORTS, search: 'search' },
   includes: ['address', 'warehouses', 'segments', 'permissions', 'carriers'],
   params: [...EXPORT_PARAMS, 'light'],
+  // Loaded with the first export: no function starts with them.
+  columnDefs: () => import('./export-columns').then((m) => m.COMPANY_COLUMN_DEFS),
   columns: [
     'code',
     'name',

@@ -27,6 +27,8 @@ export const CONTACT_LIST = {
   includes: ['owner', 'warehouse', 'services', 'address'],
   // The warehouse is exported as its code.
   columns: [...CONTACT_COLUMNS, 'warehouse.code'],
+  // Loaded with the first export: no function starts with them.
+  columnDefs: () => import('./export-columns').then((m) => m.CONTACT_COLUMN_DEFS),
   params: EXPORT_PARAMS,
 } as const;
 

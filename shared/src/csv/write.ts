@@ -1,6 +1,6 @@
 /**
  * CSV as the provider's spreadsheets expect it: UTF-8 with a byte-order mark, ';' separators, CRLF,
- * ISO dates, and cells that a spreadsheet would run as a formula (= + - @, tab, CR) neutralised
+ * each column's values as its `format` writes them (ISO dates without one), and cells that a spreadsheet would run as a formula (= + - @, tab, CR) neutralised
  * with a leading apostrophe.
  */
 import { getPath } from '../filter/match';
@@ -24,10 +24,16 @@ export interface CsvColumn {
   /** Dotted path in the record. */
   field: string;
   header: string;
+  /** The value as written (a date as people read it, a code's label); the value itself when absent. */
+  format?: (value: unknown) => unknown;
 }
 
 export function toCsv(records: readonly unknown[], columns: readonly CsvColumn[]): string {
   const lines = [columns.map((c) => csvCell(c.header)).join(CSV_SEPARATOR)];
-  for (const r of records) lines.push(columns.map((c) => csvCell(getPath(r, c.field))).join(CSV_SEPARATOR));
+  for (const r of records) {
+    lines.push(
+      columns.map((c) => csvCell(c.format ? c.format(getPath(r, c.field)) : getPath(r, c.field))).join(CSV_SEPARATOR),
+    );
+  }
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }

@@ -13,11 +13,9 @@ import { EXCLUDED_QUALITIES, stockSchema } from '../stocks/schemas';
 /** Rows in each panel: a glance, the list behind the card has the rest. */
 export const DASHBOARD_PANEL_SIZE = 5;
 
-/** Statuses counted by the cards (spec 1 §2): the year's orders but drafts, bottles of sent or validated orders. */
-export const YEAR_ORDER_STATUSES = ['005', '010', '020', '030', '040', '050', '070'] as const;
-export const BOTTLES_SENT_STATUSES = ['040', '070'] as const;
-/** The year's receptions closed, created or in progress. */
-export const YEAR_RECEPTION_STATUSES = ['001', '100', '200'] as const;
+import { BOTTLES_SENT_STATUSES, YEAR_ORDER_STATUSES, YEAR_RECEPTION_STATUSES } from './statuses';
+
+export { BOTTLES_SENT_STATUSES, YEAR_ORDER_STATUSES, YEAR_RECEPTION_STATUSES };
 /** The orders the next-shipments panel shows: those still to leave. */
 export const EXPEDITION_STATUSES = ['005', '010', '020', '030', '040'] as const;
 /** Shipping orders still to deliver: created or planified. */

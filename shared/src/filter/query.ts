@@ -6,6 +6,8 @@
  * Values are lists joined by commas; a literal comma or backslash inside a value is escaped with a backslash,
  * so that any text survives serialize → parse unchanged. Anything else in the query string is kept in `params`.
  */
+import { endOfDayIn, startOfDayIn } from '../common/dates';
+import type { ColumnDefs } from '../csv/columns';
 import { type Language, translate } from '../i18n/messages';
 
 export const OPERATORS = [
@@ -243,6 +245,11 @@ export interface ListSpec {
    * top of the one every export has: the warehouse's name is written as its code (spec 3 §7).
    */
   columnAliases?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * How an export titles and writes each of `columns` (a column without one is titled by its field), loaded with
+   * the first export.
+   */
+  columnDefs?: () => Promise<ColumnDefs>;
 }
 
 /** Every export writes warehouses as their codes (spec 3 §7). */
@@ -288,14 +295,32 @@ export function checkListQuery(q: ListQuery, spec: ListSpec): void {
   if (Object.keys(errors).length) throw new QueryError(errors);
 }
 
-/** Query parameters of every CSV export: the format, the visible columns and the export dialog's dates. */
-export const EXPORT_PARAMS = ['output', 'columns', 'start_date', 'end_date'] as const;
+/**
+ * Query parameters of every CSV export: the format, the visible columns, the export dialog's dates and how dates
+ * are written (`dates=iso`; as people read them in their language by default).
+ */
+export const EXPORT_PARAMS = ['output', 'columns', 'start_date', 'end_date', 'dates'] as const;
+
+/** How an export writes dates: as people read them in their language, or as ISO 8601 (`dates=iso`). */
+export const DATE_STYLES = ['local', 'iso'] as const;
+export type DateStyle = (typeof DATE_STYLES)[number];
+
+/** How an export writes dates (`dates=local|iso`); another value is a QueryError. */
+export function exportDateStyle(q: ListQuery): DateStyle {
+  const asked = q.params.dates ?? 'local';
+  if (!(DATE_STYLES as readonly string[]).includes(asked)) {
+    throw new QueryError({ dates: [`dates must be one of ${DATE_STYLES.join(', ')}.`] });
+  }
+  return asked as DateStyle;
+}
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The export dialog's optional date range (start_date, end_date; the end day included) as conditions on a
- * record's date field, appended to the list's own filters.
+ * record's date field, appended to the list's own filters. The days are the warehouses' (Paris) days: a record made
+ * at 00:30 in Paris on the 1st belongs to the 1st, though it is still the 30th or 31st in UTC. A record's date that
+ * is a day (YYYY-MM-DD) compares with those bounds as that day.
  */
 export function withExportRange(q: ListQuery, field: string): ListQuery {
   const { start_date: start, end_date: end } = q.params;
@@ -307,13 +332,15 @@ export function withExportRange(q: ListQuery, field: string): ListQuery {
     if (value !== undefined && !ISO_DATE.test(value)) errors[key] = [`${key} must be a date (YYYY-MM-DD).`];
   }
   if (Object.keys(errors).length) throw new QueryError(errors);
+  const from = start && startOfDayIn(start);
+  const to = end && endOfDayIn(end);
   const range: Condition[] =
-    start && end
-      ? [{ field, op: 'bt', values: [start, end] }]
-      : start
-        ? [{ field, op: 'ge', values: [start] }]
-        : end
-          ? [{ field, op: 'le', values: [end] }]
+    from && to
+      ? [{ field, op: 'bt', values: [from, to] }]
+      : from
+        ? [{ field, op: 'ge', values: [from] }]
+        : to
+          ? [{ field, op: 'le', values: [to] }]
           : [];
   return { ...q, filters: [...q.filters, ...range] };
 }

@@ -62,6 +62,8 @@ export const ORDER_LIST = {
   indexes: { ...ORDER_SORTS, search: 'search' },
   includes: ['owner', 'recipient', 'carrier', 'carrier.owner', 'warehouse', 'segment', 'stocks'],
   params: EXPORT_PARAMS,
+  // Loaded with the first export: no function starts with them.
+  columnDefs: () => import('./export-columns').then((m) => m.ORDER_COLUMN_DEFS),
   columns: [
     'reference',
     'createdAt',

@@ -69,6 +69,8 @@ export const PRODUCT_LIST = {
   indexes: { ...PRODUCT_SORTS, search: 'search' },
   includes: ['owner', 'warehouse', 'supplier', 'family', 'attributes', 'stocks'],
   params: [...EXPORT_PARAMS, 'q', 'hidden'],
+  // Loaded with the first export: no function starts with them.
+  columnDefs: () => import('./export-columns').then((m) => m.PRODUCT_COLUMN_DEFS),
   columns: [
     'code',
     'label',

@@ -42,6 +42,8 @@ export const RECEPTION_LIST = {
   indexes: { ...RECEPTION_SORTS, search: 'search' },
   includes: ['supplier', 'supplier.address', 'owner', 'warehouse'],
   params: EXPORT_PARAMS,
+  // Loaded with the first export: no function starts with them.
+  columnDefs: () => import('./export-columns').then((m) => m.RECEPTION_COLUMN_DEFS),
   // The warehouse is exported as its code.
   columns: [
     'reference',

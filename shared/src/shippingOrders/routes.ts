@@ -37,6 +37,8 @@ export const SHIPPING_ORDER_LIST = {
   indexes: { ...SHIPPING_ORDER_INDEXES, search: 'search' },
   includes: ['deliveryAddress', 'pickupAddress', 'warehouse', 'owner'],
   params: EXPORT_PARAMS,
+  // Loaded with the first export: no function starts with them.
+  columnDefs: () => import('./export-columns').then((m) => m.SHIPPING_ORDER_COLUMN_DEFS),
   // The warehouse is exported as its code (the grid's warehouse.name column stands for it).
   columns: [
     'reference',

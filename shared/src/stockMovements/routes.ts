@@ -58,6 +58,8 @@ export const STOCK_MOVEMENT_LIST = {
     'order.recipient',
   ],
   params: EXPORT_PARAMS,
+  // Loaded with the first export: no function starts with them.
+  columnDefs: () => import('./export-columns').then((m) => m.MOVEMENT_COLUMN_DEFS),
   columns: [
     'date',
     'reasonCode',

@@ -71,6 +71,8 @@ export const STOCK_LIST = {
   indexes: { ...STOCK_SORTS, search: 'search' },
   includes: ['warehouse', 'product', 'segment', 'owner'],
   params: EXPORT_PARAMS,
+  // Loaded with the first export: no function starts with them.
+  columnDefs: () => import('./export-columns').then((m) => m.STOCK_COLUMN_DEFS),
   columns: [
     'owner.code',
     'owner.name',

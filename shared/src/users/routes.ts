@@ -35,6 +35,8 @@ export const USER_LIST = {
   // A company's carriers are a single user's include (GET /api/users/{id}), not a list's.
   includes: ['warehouses', 'role', 'company', 'company.address', 'company.warehouses', 'children'],
   params: EXPORT_PARAMS,
+  // Loaded with the first export: no function starts with them.
+  columnDefs: () => import('./export-columns').then((m) => m.USER_COLUMN_DEFS),
   columns: ['firstname', 'lastname', 'email', 'role.slug', 'warehouses.code', 'company.code', 'active'],
   // The spec's mapping: name → firstname and lastname, role → role.slug, warehouses → codes, company → code.
   columnAliases: {

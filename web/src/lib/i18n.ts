@@ -3,6 +3,7 @@
  * remembered in localStorage, and dayjs and <html lang> follow it.
  */
 import { ELIDING_WORDS, type ElidingWord, elide } from '@cellar/shared/i18n/elision';
+import { listTexts } from '@cellar/shared/i18n/list-texts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, sharedMessages } from '@cellar/shared/i18n/messages';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
@@ -47,8 +48,8 @@ export function mergeTexts(base: Texts, over: Texts): Texts {
 
 void i18n.use(initReactI18next).init({
   resources: {
-    fr: { translation: mergeTexts(fr, sharedMessages.fr) },
-    en: { translation: mergeTexts(en, sharedMessages.en) },
+    fr: { translation: mergeTexts(mergeTexts(fr, listTexts.fr), sharedMessages.fr) },
+    en: { translation: mergeTexts(mergeTexts(en, listTexts.en), sharedMessages.en) },
   },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,

@@ -11,3 +11,22 @@ export function refusedFilters<R extends ListRoute>(columns: readonly GridColumn
     c.filter !== undefined && columnAbilities(c, spec).filter === null ? [c.filterField ?? c.field] : [],
   );
 }
+
+/**
+ * The columns whose title differs from the one their list's export writes (a column the export writes under
+ * another field, the warehouse's name as its code, is compared with that field's).
+ */
+export async function exportTitleMismatches<R extends ListRoute>(
+  columns: readonly GridColumn<R>[],
+  spec: ListSpec,
+): Promise<string[]> {
+  const defs = (await spec.columnDefs?.()) ?? {};
+  const aliases: Readonly<Record<string, readonly string[]>> = {
+    'warehouse.name': ['warehouse.code'],
+    ...spec.columnAliases,
+  };
+  return columns.flatMap((c) => {
+    const written = (aliases[c.field] ?? [c.field]).map((field) => defs[field]?.header);
+    return written.every((header) => header === c.header) ? [] : [c.field];
+  });
+}

@@ -2,7 +2,7 @@ import { ROLES } from '@cellar/shared/access/roles';
 import { STOCK_MOVEMENT_LIST } from '@cellar/shared/stockMovements/routes';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { refusedFilters } from '../../../components/data-grid/grid-columns.testing';
+import { exportTitleMismatches, refusedFilters } from '../../../components/data-grid/grid-columns.testing';
 import { type MovementColumnsContext, movementColumns } from './stock-movements-grid';
 
 const context = (role: keyof typeof ROLES): MovementColumnsContext => ({
@@ -16,6 +16,10 @@ const context = (role: keyof typeof ROLES): MovementColumnsContext => ({
 describe('Function: movementColumns', () => {
   it('declares no filter the movement list route refuses', () => {
     expect(refusedFilters(movementColumns(context('superadmin')), STOCK_MOVEMENT_LIST)).toEqual([]);
+  });
+
+  it('titles each column as the movement export does', async () => {
+    expect(await exportTitleMismatches(movementColumns(context('superadmin')), STOCK_MOVEMENT_LIST)).toEqual([]);
   });
 
   it('filters the date by range, and shows the owner to the superadmin only', () => {
