@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { ROLE_SLUGS } from '@cellar/shared/access/roles';
 import { SEGMENT_CODES } from '@cellar/shared/common/schemas';
 import { CONTACT_TYPES } from '@cellar/shared/contacts/schemas';
+import { listTexts } from '@cellar/shared/i18n/list-texts';
 import { sharedMessages } from '@cellar/shared/i18n/messages';
 import { ORDER_STATUS } from '@cellar/shared/orders/status';
 import { RECEPTION_STATUS } from '@cellar/shared/receptions/status';
@@ -31,9 +32,10 @@ const keysOf = (o: Texts) => entries(o).map(([k]) => k);
 /** i18next picks `key_one` / `key_other` for `key` with a count. */
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
+// As the app merges them: its own texts, the lists' texts the API also writes in exports, the shared messages.
 const TEXTS = {
-  fr: mergeTexts(fr, sharedMessages.fr as unknown as Texts),
-  en: mergeTexts(en, sharedMessages.en as unknown as Texts),
+  fr: mergeTexts(mergeTexts(fr, listTexts.fr as unknown as Texts), sharedMessages.fr as unknown as Texts),
+  en: mergeTexts(mergeTexts(en, listTexts.en as unknown as Texts), sharedMessages.en as unknown as Texts),
 } as const;
 const known = (lang: keyof typeof TEXTS) => new Set(keysOf(TEXTS[lang]).map((k) => k.replace(PLURAL, '')));
 const NAMESPACES = new Set([...Object.keys(TEXTS.fr), ...Object.keys(TEXTS.en)]);
