@@ -61,6 +61,7 @@ test.describe('Client users', () => {
     await expect(page.getByText("L'utilisateur a été modifié.")).toBeVisible();
     await expect(gridRows(page).first()).toContainText('Clara Caviste');
     await expect(gridRows(page).first()).toContainText('Utilisateur');
+    await expect(gridRows(page).first()).toContainText('Actif');
 
     await gridRows(page)
       .first()
@@ -73,6 +74,8 @@ test.describe('Client users', () => {
         .first()
         .getByRole('button', { name: `Activer ${email}` }),
     ).toBeVisible();
+    // Said in words, not only by the row's grey.
+    await expect(gridRows(page).first()).toContainText('Inactif');
   });
 
   test('a superadmin lists a company’s users under its breadcrumb; an unknown company is not found', async ({

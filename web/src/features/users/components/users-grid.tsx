@@ -1,13 +1,16 @@
 /**
  * The users grid (slug 'client-user' for a company's users, 'user' for the administration): account, name, e-mail,
- * warehouses (3 chips, then '+ n autres'), role; inactive rows greyed; the row icons of user-row-actions.tsx.
+ * warehouses (3 chips, then '+ n autres'), role, active (a badge, filterable); inactive rows greyed; the row icons of user-row-actions.tsx.
  */
 
 import { ROLE_SLUGS } from '@cellar/shared/access/roles';
 import { routes } from '@cellar/shared/routes/table';
 import type { User } from '@cellar/shared/users/schemas';
+import { Badge } from '@mantine/core';
 import type { ReactNode, Ref } from 'react';
 import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BOOLEAN_CHOICES } from '../../../components/data-grid/choice-filter';
 import { DataGrid, type DataGridHandle } from '../../../components/data-grid/data-grid';
 import type { GridColumn, RouteCondition } from '../../../components/data-grid/grid-column';
 import { usePrincipal, useUser } from '../../../lib/auth';
@@ -39,7 +42,24 @@ const COLUMNS: GridColumn<UserListRoute>[] = [
     filter: { choices: ROLE_CHOICES },
     value: (u) => u.role,
   },
+  {
+    field: 'active',
+    header: 'users.columns.active',
+    width: 110,
+    filter: { choices: BOOLEAN_CHOICES },
+    render: (u) => <ActiveBadge active={u.active} />,
+  },
 ];
+
+/** Active or not, said in words as well as by the row's grey. */
+function ActiveBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={active ? 'green' : 'gray'} variant="light" radius="sm">
+      {t(active ? 'users.active' : 'users.inactive')}
+    </Badge>
+  );
+}
 
 const INACTIVE_ROW = { background: 'var(--mantine-color-gray-1)', color: 'var(--mantine-color-gray-6)' };
 const rowStyle = (u: User) => (u.active ? undefined : INACTIVE_ROW);
