@@ -64,6 +64,15 @@ test.describe('Products', () => {
     await expect(text(page, 'Poids (g)')).toHaveValue('3000');
     await choose(page, field(page, 'Contenance'), '75 cl');
     await expect(text(page, 'Poids (g)')).toHaveValue('1500');
+    // Choosing again what is already chosen changes nothing: a typed weight stays, the sub-family too.
+    await text(page, 'Poids (g)').fill('1400');
+    await choose(page, field(page, 'Contenance'), '75 cl');
+    await expect(field(page, 'Contenance')).toHaveValue('75 cl');
+    await expect(text(page, 'Poids (g)')).toHaveValue('1400');
+    await choose(page, field(page, 'Famille'), 'Vins tranquilles');
+    await expect(field(page, 'Sous-famille')).toHaveValue('Vin rouge');
+    await expect(text(page, 'Poids (g)')).toHaveValue('1400');
+    await text(page, 'Poids (g)').fill('1500');
 
     // 'Continue' waits for valid attributes.
     await text(page, 'Millésime').fill('20');

@@ -30,6 +30,8 @@ export function AttributeField({ attribute: a, values, language, error, onChange
         value={value === undefined || value === null || value === '' ? null : String(value)}
         onChange={onChange}
         searchable={a.type === 'autocomplete'}
+        // Chosen again, a value stays (an optional one is cleared by its clear button).
+        allowDeselect={false}
         clearable={!a.required}
         nothingFoundMessage={t('common.no_data')}
         error={error}

@@ -136,12 +136,15 @@ export function ProductForm({ product, selectedWarehouseId, submitting, onSubmit
   };
 
   const chooseFamily = (parentFamilyId: string | null) => {
+    // The family already chosen, chosen again: its sub-family and attributes stay.
+    if (parentFamilyId === form.getValues().parentFamilyId) return;
     form.setValues({ parentFamilyId, familyId: null });
     setContinued(false);
   };
 
   /** A new sub-family starts from its defaults, keeping the values it shares, once its attributes are known. */
   const chooseSubFamily = (familyId: string | null) => {
+    if (familyId === form.getValues().familyId) return;
     form.setFieldValue('familyId', familyId);
     setContinued(false);
     if (!familyId) return;
@@ -235,6 +238,8 @@ export function ProductForm({ product, selectedWarehouseId, submitting, onSubmit
             nothingFoundMessage={t('common.no_data')}
             {...form.getInputProps('parentFamilyId')}
             onChange={chooseFamily}
+            // Choosing the family again keeps it (and what follows it), as a second click must not clear it.
+            allowDeselect={false}
           />
           <Select
             label={t('products.fields.sub_family')}
@@ -244,6 +249,7 @@ export function ProductForm({ product, selectedWarehouseId, submitting, onSubmit
             nothingFoundMessage={t('common.no_data')}
             {...form.getInputProps('familyId')}
             onChange={chooseSubFamily}
+            allowDeselect={false}
           />
         </SimpleGrid>
 

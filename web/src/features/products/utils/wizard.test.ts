@@ -50,6 +50,12 @@ describe('Function: changeAttribute', () => {
     expect(changeAttribute(redWine, values, 'weight', '2900').weight).toBe('2900');
   });
 
+  it('changes nothing when the value already chosen is chosen again', () => {
+    const values = { family: 'VT', color: 'RG', vintage: '2020', capacity: 'CL75', weight: '1400' };
+    expect(changeAttribute(redWine, values, 'capacity', 'CL75')).toEqual(values);
+    expect(changeAttribute(redWine, values, 'family', 'VT')).toEqual(values);
+  });
+
   it('drops the values that stop being active when the excise family changes', () => {
     const values = changeAttribute(redWine, { family: 'VT', color: 'RG', vintage: '2020' }, 'family', 'AE');
     expect(values).toEqual({ family: 'AE' });

@@ -50,6 +50,8 @@ export function changeAttribute(
   id: string,
   value: AttributeValue,
 ): AttributeValues {
+  // The value already chosen, chosen again: nothing changes (a weight typed after the capacity stays).
+  if (values[id] === value) return values;
   const next: AttributeValues = { ...values, [id]: value };
   if (id === CAPACITY && attributes.some((a) => a.id === WEIGHT)) {
     const weight = weightForCapacity(capacityOf(String(value ?? '')) ?? Number.NaN);
