@@ -19,7 +19,7 @@ import { type ProductItem, productRecords } from '../../functions/src/products/r
 import { insertStock } from '../../functions/src/stocks/repository';
 import { startRuntime } from '../../infra/local/runtime';
 import { ratioLine } from './measure';
-import { type BenchTenant, benchSignIn, benchTenantItems } from './tenant';
+import { type BenchTenant, benchProduct, benchSignIn, benchTenantItems } from './tenant';
 
 const SIZES = [1_000, Number(process.env.DASHBOARD_MAX ?? 100_000)];
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -143,28 +143,14 @@ async function seedOwner(n: number): Promise<{ owner: string; expected: { orders
 }
 
 async function stockLines(owner: string, count: number) {
-  const products: ProductItem[] = Array.from({ length: count }, (_, k) => ({
-    id: `${owner}-P${k}`,
-    code: `P${String(k).padStart(4, '0')}`,
-    label: `Château Bench ${k} rouge 75 cl`,
-    ownerId: owner,
-    warehouseId: WAREHOUSE.id,
-    supplierId: null,
-    familyId: 'WINE_RED',
-    attributes: { pcb: 6 },
-    hasBatch: true,
-    hasBbd: false,
-    hasUbd: false,
-    hidden: false,
-    eanUnit: '',
-    eanParcel: '',
-    eanPallet: '',
-    comment: '',
-    stock: { quantity: 0, sellable: {} },
-    createdAt: new Date().toISOString(),
-    updatedAt: new Date().toISOString(),
-    version: 1,
-  }));
+  const products: ProductItem[] = Array.from({ length: count }, (_, k) =>
+    benchProduct(owner, WAREHOUSE.id, {
+      id: `${owner}-P${k}`,
+      code: `P${String(k).padStart(4, '0')}`,
+      label: `Château Bench ${k} rouge 75 cl`,
+      attributes: { pcb: 6 },
+    }),
+  );
   await batchPut(products.map((p) => productRecords.item(p)));
   for (const [k, p] of products.entries()) {
     await insertStock({

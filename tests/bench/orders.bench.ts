@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addressFields } from '@cellar/shared/common/address';
 import { warehouseItem } from '../../functions/src/companies/repository';
-import { documentClient } from '../../functions/src/data/client';
 import { companies, warehouses } from '../../functions/src/data/reference';
 import { batchPut } from '../../functions/src/data/table';
 import { type OrderItem, orderRecords } from '../../functions/src/orders/repository';
@@ -20,7 +19,7 @@ import { type ProductItem, productRecords } from '../../functions/src/products/r
 import { insertStock } from '../../functions/src/stocks/repository';
 import { startRuntime } from '../../infra/local/runtime';
 import { measure, ratioLine } from './measure';
-import { type BenchTenant, benchSignIn, benchTenantItems } from './tenant';
+import { type BenchTenant, benchProduct, benchSignIn, benchTenantItems, countWrites } from './tenant';
 
 const SIZES = [1_000, Number(process.env.ORDERS_MAX ?? 100_000)];
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -108,47 +107,16 @@ async function seedOwner(n: number): Promise<string> {
 
 const signIn = (url: string, n: number) => benchSignIn(url, tenantOf(n).email);
 
-/** Counts the items every DynamoDB write of this process touches. */
-function countWrites() {
-  const counter = { writes: 0 };
-  documentClient().middlewareStack.add(
-    (next, context) => async (args) => {
-      const name = context.commandName ?? '';
-      const input = args.input as { RequestItems?: Record<string, unknown[]> };
-      if (name === 'BatchWriteItemCommand') {
-        counter.writes += Object.values(input.RequestItems ?? {}).reduce((a, l) => a + l.length, 0);
-      } else if (/^(Put|Update|Delete)ItemCommand$/.test(name)) counter.writes++;
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchWriteCounter' },
-  );
-  return counter;
-}
-
 /** `count` products of the owner, each with one stock line of 1,000 bottles. */
 async function stockLines(owner: string, count: number, prefix: string) {
-  const products: ProductItem[] = Array.from({ length: count }, (_, k) => ({
-    id: `${owner}-${prefix}${k}`,
-    code: `${prefix}${String(k).padStart(4, '0')}`,
-    label: `Château Bench ${k} rouge 75 cl`,
-    ownerId: owner,
-    warehouseId: WAREHOUSE.id,
-    supplierId: null,
-    familyId: 'WINE_RED',
-    attributes: { pcb: 6 },
-    hasBatch: true,
-    hasBbd: false,
-    hasUbd: false,
-    hidden: false,
-    eanUnit: '',
-    eanParcel: '',
-    eanPallet: '',
-    comment: '',
-    stock: { quantity: 0, sellable: {} },
-    createdAt: new Date().toISOString(),
-    updatedAt: new Date().toISOString(),
-    version: 1,
-  }));
+  const products: ProductItem[] = Array.from({ length: count }, (_, k) =>
+    benchProduct(owner, WAREHOUSE.id, {
+      id: `${owner}-${prefix}${k}`,
+      code: `${prefix}${String(k).padStart(4, '0')}`,
+      label: `Château Bench ${k} rouge 75 cl`,
+      attributes: { pcb: 6 },
+    }),
+  );
   await batchPut(products.map((p) => productRecords.item(p)));
   const ids: string[] = [];
   for (const [k, p] of products.entries()) {

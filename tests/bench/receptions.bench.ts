@@ -12,14 +12,13 @@ import { join } from 'node:path';
 import { addressFields } from '@cellar/shared/common/address';
 import { warehouseItem } from '../../functions/src/companies/repository';
 import { type ContactItem, contactRecords } from '../../functions/src/contacts/repository';
-import { documentClient } from '../../functions/src/data/client';
 import { companies, warehouses } from '../../functions/src/data/reference';
 import { batchPut } from '../../functions/src/data/table';
 import { type ProductItem, productRecords } from '../../functions/src/products/repository';
 import { type ReceptionItem, receptionRecords } from '../../functions/src/receptions/repository';
 import { startRuntime } from '../../infra/local/runtime';
 import { measure, ratioLine } from './measure';
-import { benchSignIn, benchTenantItems } from './tenant';
+import { benchProduct, benchSignIn, benchTenantItems, countWrites } from './tenant';
 
 const SIZES = [1_000, Number(process.env.RECEPTIONS_MAX ?? 100_000)];
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -106,46 +105,14 @@ async function signIn(url: string, n: number) {
   return benchSignIn(url, `bench${n}@cellar.test`);
 }
 
-/** Counts the items every DynamoDB write of this process touches. */
-function countWrites() {
-  const counter = { writes: 0 };
-  documentClient().middlewareStack.add(
-    (next, context) => async (args) => {
-      const name = context.commandName ?? '';
-      const input = args.input as { RequestItems?: Record<string, unknown[]> };
-      if (name === 'BatchWriteItemCommand') {
-        counter.writes += Object.values(input.RequestItems ?? {}).reduce((a, l) => a + l.length, 0);
-      } else if (/^(Put|Update|Delete)ItemCommand$/.test(name)) counter.writes++;
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchWriteCounter' },
-  );
-  return counter;
-}
-
 async function closeOf200Lines(url: string, token: string, owner: string) {
-  const products: ProductItem[] = Array.from({ length: 200 }, (_, k) => ({
-    id: `${owner}-P${k}`,
-    code: `BP${String(k).padStart(4, '0')}`,
-    label: `Bench product ${k}`,
-    ownerId: owner,
-    warehouseId: WAREHOUSE.id,
-    supplierId: null,
-    familyId: 'WINE_RED',
-    attributes: {},
-    hasBatch: true,
-    hasBbd: false,
-    hasUbd: false,
-    hidden: false,
-    eanUnit: '',
-    eanParcel: '',
-    eanPallet: '',
-    comment: '',
-    stock: { quantity: 0, sellable: {} },
-    createdAt: new Date().toISOString(),
-    updatedAt: new Date().toISOString(),
-    version: 1,
-  }));
+  const products: ProductItem[] = Array.from({ length: 200 }, (_, k) =>
+    benchProduct(owner, WAREHOUSE.id, {
+      id: `${owner}-P${k}`,
+      code: `BP${String(k).padStart(4, '0')}`,
+      label: `Bench product ${k}`,
+    }),
+  );
   await batchPut(products.map((p) => productRecords.item(p)));
   const call = async (method: string, path: string, body: unknown) => {
     const t = performance.now();

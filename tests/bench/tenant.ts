@@ -3,8 +3,10 @@
  * admin's sign-in through the runtime. Each benchmark then writes its own rows beside them.
  */
 import { companyItems } from '../../functions/src/companies/repository';
+import { documentClient } from '../../functions/src/data/client';
 import type { Item } from '../../functions/src/data/table';
 import { hashPassword } from '../../functions/src/platform/passwords';
+import type { ProductItem } from '../../functions/src/products/repository';
 import { type UserItem, userItems } from '../../functions/src/users/repository';
 
 export const BENCH_PASSWORD = 'bench-password-2026';
@@ -71,4 +73,50 @@ export async function benchSignIn(url: string, email: string): Promise<string> {
   });
   if (res.status !== 200) throw new Error(`Bench sign-in of ${email} answered ${res.status}`);
   return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** A red wine of a bench owner, managed by batch, as the entity layer stores it; `patch` names it otherwise. */
+export function benchProduct(
+  owner: string,
+  warehouseId: string,
+  patch: Pick<ProductItem, 'id' | 'code' | 'label'> & Partial<ProductItem>,
+): ProductItem {
+  const now = new Date().toISOString();
+  return {
+    ownerId: owner,
+    warehouseId,
+    supplierId: null,
+    familyId: 'WINE_RED',
+    attributes: {},
+    hasBatch: true,
+    hasBbd: false,
+    hasUbd: false,
+    hidden: false,
+    eanUnit: '',
+    eanParcel: '',
+    eanPallet: '',
+    comment: '',
+    stock: { quantity: 0, sellable: {} },
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+    ...patch,
+  };
+}
+
+/** Counts the items every DynamoDB write of this process touches (batch items one by one). */
+export function countWrites(): { writes: number } {
+  const counter = { writes: 0 };
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      const name = context.commandName ?? '';
+      const input = args.input as { RequestItems?: Record<string, unknown[]> };
+      if (name === 'BatchWriteItemCommand') {
+        counter.writes += Object.values(input.RequestItems ?? {}).reduce((a, l) => a + l.length, 0);
+      } else if (/^(Put|Update|Delete)ItemCommand$/.test(name)) counter.writes++;
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchWriteCounter' },
+  );
+  return counter;
 }
