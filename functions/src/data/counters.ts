@@ -12,7 +12,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config/config';
 import { documentClient } from './client';
 import type { Entity } from './entity';
-import { batchGet, isConditionFailed, type Key, queryAll } from './table';
+import { keys } from './keys';
+import { batchGet, isConditionFailed, type Key, queryAll, readCounter } from './table';
 
 export interface Repair {
   key: Key;
@@ -84,4 +85,24 @@ export async function recount<T extends { id: string }>(entity: Entity<T>): Prom
     }
   }
   return { entity: entity.name, records, counters: counts.size, repaired, skipped };
+}
+
+/**
+ * A document's totals per owner and segment, and for every owner (`ALL`): the counters one record adds to, and the
+ * total over some segments (its list's count). Orders, receptions and shipping orders keep theirs this way.
+ * @example const totals = segmentTotals('ORDER'); totals.keysOf(o.ownerId, o.segment); await totals.count(owner, ['B2B'])
+ */
+export function segmentTotals(prefix: string) {
+  const name = (segment: string | null) => `${prefix}#${segment ?? '-'}`;
+  return {
+    keysOf: (ownerId: string, segment: string | null): Key[] => [
+      keys.counter(keys.tenant(ownerId), name(segment)),
+      keys.counter('ALL', name(segment)),
+    ],
+    async count(owner: string | 'all', segments: readonly (string | null)[]): Promise<number> {
+      const scope = owner === 'all' ? 'ALL' : keys.tenant(owner);
+      const counts = await Promise.all(segments.map((s) => readCounter(keys.counter(scope, name(s)))));
+      return counts.reduce((a, b) => a + b, 0);
+    },
+  };
 }

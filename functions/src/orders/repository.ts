@@ -18,9 +18,10 @@ import { ORDER_LIST } from '@cellar/shared/orders/routes';
 import { ORDER_TYPES, orderStatusCode, orderWords, packingSchema } from '@cellar/shared/orders/schemas';
 import * as z from 'zod';
 import { orderFigureRanges, orderFigures } from '../dashboard/figures';
+import { segmentTotals } from '../data/counters';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { getItem, putNew, queryAll, readCounter, type Source } from '../data/table';
+import { getItem, putNew, queryAll, type Source } from '../data/table';
 import { ItemExistsError } from '../errors';
 
 const refCopy = z.object({ id: z.string(), code: z.string(), name: z.string() });
@@ -108,7 +109,7 @@ const orderItemSchema = z.object({
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
 const ALL = 'ALL';
-const segmentCounter = (segment: string | null) => `ORDER#${segment ?? '-'}`;
+const segmentCounts = segmentTotals('ORDER');
 const statusCounter = (status: string) => `ORDER#status#${status}`;
 const COUNTRY_COUNTER = 'ORDER#country#';
 
@@ -127,8 +128,7 @@ export const orderRecords = defineEntity<OrderItem>({
   key: (o) => keys.order(o.ownerId, o.id),
   indexes: (o) => ({ GSI1: [keys.byId(o.id), 'ORDER'], GSI2: [keys.orders, o.id] }),
   counters: (o) => [
-    keys.counter(keys.tenant(o.ownerId), segmentCounter(o.segment)),
-    keys.counter(ALL, segmentCounter(o.segment)),
+    ...segmentCounts.keysOf(o.ownerId, o.segment),
     keys.counter(keys.tenant(o.ownerId), statusCounter(o.statusCode)),
     ...(o.recipient?.country ? [keys.counter(keys.tenant(o.ownerId), `${COUNTRY_COUNTER}${o.recipient.country}`)] : []),
     ...orderFigures(o),
@@ -154,11 +154,8 @@ export const orderSource = (owner: string | 'all'): Omit<Source, 'desc'> =>
   owner === 'all' ? { index: 'GSI2', pk: keys.orders } : { pk: keys.tenant(owner), skPrefix: keys.orderPrefix };
 
 /** How many orders an owner (or everyone) has within some segments. */
-export async function countOrders(owner: string | 'all', segments: readonly (string | null)[]) {
-  const scope = owner === 'all' ? ALL : keys.tenant(owner);
-  const counts = await Promise.all(segments.map((s) => readCounter(keys.counter(scope, segmentCounter(s)))));
-  return counts.reduce((a, b) => a + b, 0);
-}
+export const countOrders = (owner: string | 'all', segments: readonly (string | null)[]) =>
+  segmentCounts.count(owner, segments);
 
 /** The recipients' countries of an owner's orders (those with at least one order). */
 export async function orderCountries(ownerId: string): Promise<string[]> {

@@ -15,6 +15,7 @@ import { RECEPTION_LIST } from '@cellar/shared/receptions/routes';
 import { receptionStatusCode, receptionWords } from '@cellar/shared/receptions/schemas';
 import * as z from 'zod';
 import { receptionFigureRanges, receptionFigures } from '../dashboard/figures';
+import { segmentTotals } from '../data/counters';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { readCounter, type Source } from '../data/table';
@@ -82,7 +83,7 @@ const receptionItemSchema = z.object({
 export type ReceptionItem = z.infer<typeof receptionItemSchema>;
 
 const ALL = 'ALL';
-const segmentCounter = (segment: string | null) => `RECEPTION#${segment ?? '-'}`;
+const segmentCounts = segmentTotals('RECEPTION');
 const statusCounter = (status: string) => `RECEPTION#status#${status}`;
 
 /** The list-sort and search partition of one owner's receptions, or of every owner's. */
@@ -94,8 +95,7 @@ export const receptionRecords = defineEntity<ReceptionItem>({
   key: (r) => keys.reception(r.ownerId, r.id),
   indexes: (r) => ({ GSI1: [keys.byId(r.id), 'RECEPTION'], GSI2: [keys.receptions, r.id] }),
   counters: (r) => [
-    keys.counter(keys.tenant(r.ownerId), segmentCounter(r.segment)),
-    keys.counter(ALL, segmentCounter(r.segment)),
+    ...segmentCounts.keysOf(r.ownerId, r.segment),
     keys.counter(keys.tenant(r.ownerId), statusCounter(r.statusCode)),
     ...receptionFigures(r),
   ],
@@ -119,11 +119,8 @@ export const receptionSource = (owner: string | 'all'): Omit<Source, 'desc'> =>
   owner === 'all' ? { index: 'GSI2', pk: keys.receptions } : { pk: keys.tenant(owner), skPrefix: keys.receptionPrefix };
 
 /** How many receptions an owner (or everyone) has within some segments. */
-export async function countReceptions(owner: string | 'all', segments: readonly (string | null)[]) {
-  const scope = owner === 'all' ? ALL : keys.tenant(owner);
-  const counts = await Promise.all(segments.map((s) => readCounter(keys.counter(scope, segmentCounter(s)))));
-  return counts.reduce((a, b) => a + b, 0);
-}
+export const countReceptions = (owner: string | 'all', segments: readonly (string | null)[]) =>
+  segmentCounts.count(owner, segments);
 
 /** An owner's receptions per status (the dashboard's figures). */
 export async function countReceptionsByStatus(ownerId: string, statuses: readonly string[]) {

@@ -16,9 +16,10 @@ import {
   shippingOrderWords,
 } from '@cellar/shared/shippingOrders/schemas';
 import * as z from 'zod';
+import { segmentTotals } from '../data/counters';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { readCounter, type Source } from '../data/table';
+import type { Source } from '../data/table';
 
 const refCopy = z.object({ id: z.string(), code: z.string(), name: z.string() });
 
@@ -50,7 +51,7 @@ const shippingOrderItemSchema = z.object({
 export type ShippingOrderItem = z.infer<typeof shippingOrderItemSchema>;
 
 const ALL = 'ALL';
-const segmentCounter = (segment: string) => `SHIPPING_ORDER#${segment}`;
+const segmentCounts = segmentTotals('SHIPPING_ORDER');
 
 /** The list-sort and search partition of one owner's shipping orders, or of every owner's. */
 export const shippingOrderListScope = (owner: string | 'all') =>
@@ -61,10 +62,7 @@ export const shippingOrderRecords = defineEntity<ShippingOrderItem>({
   schema: shippingOrderItemSchema,
   key: (o) => keys.shippingOrder(o.ownerId, o.id),
   indexes: (o) => ({ GSI1: [keys.byId(o.id), 'SHIPPING_ORDER'], GSI2: [keys.shippingOrders, o.id] }),
-  counters: (o) => [
-    keys.counter(keys.tenant(o.ownerId), segmentCounter(o.segment)),
-    keys.counter(ALL, segmentCounter(o.segment)),
-  ],
+  counters: (o) => segmentCounts.keysOf(o.ownerId, o.segment),
   everywhere: () => [{ index: 'GSI2', pk: keys.shippingOrders }],
   list: {
     spec: SHIPPING_ORDER_LIST,
@@ -86,8 +84,5 @@ export const shippingOrderSource = (owner: string | 'all'): Omit<Source, 'desc'>
     : { pk: keys.tenant(owner), skPrefix: keys.shippingOrderPrefix };
 
 /** How many shipping orders an owner (or everyone) has within some segments. */
-export async function countShippingOrders(owner: string | 'all', segments: readonly string[]) {
-  const scope = owner === 'all' ? ALL : keys.tenant(owner);
-  const counts = await Promise.all(segments.map((s) => readCounter(keys.counter(scope, segmentCounter(s)))));
-  return counts.reduce((a, b) => a + b, 0);
-}
+export const countShippingOrders = (owner: string | 'all', segments: readonly string[]) =>
+  segmentCounts.count(owner, segments);
