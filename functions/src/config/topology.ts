@@ -116,3 +116,33 @@ export function securityHeaderLines(): Record<string, string> {
     'content-security-policy': h.contentSecurityPolicy,
   };
 }
+
+/**
+ * The business metrics the functions publish (CloudWatch embedded metric format), as the alarms and the dashboard
+ * read them: namespace `Cellar`, dimensions `{ service: 'cellar', env: <APP_ENV> }`, one name per measure.
+ */
+export const METRICS = {
+  namespace: 'Cellar',
+  /** Every business metric carries exactly these dimensions (`env` is the stage's APP_ENV). */
+  service: 'cellar',
+  names: {
+    /** Count: an order sent to the warehouse (allocated). */
+    ordersSent: 'OrdersSent',
+    /** Count: an order send refused because the stock was not there (or was taken by a concurrent send). */
+    allocationConflicts: 'AllocationConflicts',
+    /** Count: a reception closed, its stock effects applied. */
+    receptionsClosed: 'ReceptionsClosed',
+    /** Count: rows an import created or updated. */
+    importRowsWritten: 'ImportRowsWritten',
+    /** Count: rows an import refused. */
+    importRowsRefused: 'ImportRowsRefused',
+    /** Count/Second: an import's rows per second, once per finished import. */
+    importRowsPerSecond: 'ImportRowsPerSecond',
+    /** Milliseconds: a background export's duration, once per finished export. */
+    exportDuration: 'ExportDuration',
+    /** Count: a sign-in refused for a wrong e-mail or password. */
+    signInFailures: 'SignInFailures',
+    /** Count: a sign-in refused because the account or the source is locked. */
+    signInLockouts: 'SignInLockouts',
+  },
+} as const;
