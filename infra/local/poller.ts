@@ -51,7 +51,18 @@ export function startPoller(o: PollerOptions): { stop(): Promise<void> } {
           receiptHandle: m.ReceiptHandle ?? '',
           body: m.Body ?? '',
           attributes: (m.Attributes ?? {}) as unknown as SQSRecord['attributes'],
-          messageAttributes: {},
+          // As Lambda hands them over: the correlation id travels here (functions/src/platform/correlation.ts).
+          messageAttributes: Object.fromEntries(
+            Object.entries(m.MessageAttributes ?? {}).map(([name, a]) => [
+              name,
+              {
+                dataType: a.DataType ?? 'String',
+                stringValue: a.StringValue,
+                stringListValues: [],
+                binaryListValues: [],
+              },
+            ]),
+          ),
           md5OfBody: m.MD5OfBody ?? '',
           eventSource: 'aws:sqs',
           eventSourceARN: o.queueArn,

@@ -3,7 +3,8 @@
 import type { Credentials, PasswordChange, PasswordReset, SelfUpdateBody } from '@cellar/shared/auth/schemas';
 import { isStrongPassword, MESSAGES, PASSWORD_MIN_LENGTH } from '@cellar/shared/validation/validators';
 import { config } from '../config/config';
-import { ForbiddenError, InvalidError, NotFoundError, UnauthenticatedError } from '../errors';
+import { ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError, UnauthenticatedError } from '../errors';
+import { recordMetric } from '../platform/metrics';
 import { hashPassword, verifyPassword } from '../platform/passwords';
 import {
   findUserByEmail,
@@ -36,11 +37,15 @@ const tokenResponse = async (user: UserItem, actor?: UserItem) => ({
  * counted as they are made, not after.
  */
 export async function signIn(credentials: Credentials, sourceIp: string) {
-  const attempt = await beginAttempt(credentials.email, sourceIp);
+  const attempt = await beginAttempt(credentials.email, sourceIp).catch(async (e: unknown) => {
+    if (e instanceof TooManyRequestsError) await recordMetric('signInLockouts');
+    throw e;
+  });
   const user = await findUserByEmail(credentials.email);
   const ok = await verifyPassword(credentials.password, user?.passwordHash);
   // An inactive user, or a user of an inactive company, is refused like a wrong password.
   if (!user || !ok || !(await mayConnect(user))) {
+    await recordMetric('signInFailures');
     await attempt.failed();
     throw new UnauthenticatedError('api.invalid_credentials');
   }

@@ -2,11 +2,14 @@
  * The scheduled recount (daily in AWS; `POST /_ops/recount` on the local runtime): every entity that keeps counters
  * is read whole and its drifted counters repaired (see data/counters.ts). Logged, never user-facing.
  */
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import middy from '@middy/core';
 import { logRecords } from '../activityLogs/service';
 import { contactRecords } from '../contacts/repository';
 import { type RecountResult, recount } from '../data/counters';
 import { orderRecords } from '../orders/repository';
 import { logger } from '../platform/logger';
+import { tracer } from '../platform/tracer';
 import { productRecords } from '../products/repository';
 import { receptionRecords } from '../receptions/repository';
 import { shippingOrderRecords } from '../shippingOrders/repository';
@@ -35,6 +38,8 @@ export async function recountAll(): Promise<RecountResult[]> {
   return results;
 }
 
-export const handler = async () => {
-  await recountAll();
-};
+export const handler = middy()
+  .use(captureLambdaHandler(tracer, { captureResponse: false }))
+  .handler(async () => {
+    await recountAll();
+  });

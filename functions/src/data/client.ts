@@ -1,5 +1,5 @@
 /**
- * AWS SDK clients, one per container. DynamoDB serves every function and loads with it; S3 and SQS are loaded
+ * AWS SDK clients, one per container, each call traced in X-Ray (platform/tracer.ts). DynamoDB serves every function and loads with it; S3 and SQS are loaded
  * (`import()`) by the first call that needs them, so a function that never touches a file or a queue never pays
  * for their SDK packages at cold start. Endpoints come from the SDK's own service-specific variables
  * (AWS_ENDPOINT_URL_DYNAMODB, AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL_SQS), which the local runtime sets.
@@ -9,11 +9,13 @@ import type { GetObjectCommandInput, GetObjectCommandOutput, PutObjectCommandInp
 import type { SendMessageCommandInput } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config/config';
+import { correlationAttributes } from '../platform/correlation';
+import { tracer } from '../platform/tracer';
 
 let ddb: DynamoDBDocumentClient | undefined;
 
 export function documentClient(): DynamoDBDocumentClient {
-  ddb ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  ddb ??= DynamoDBDocumentClient.from(tracer.captureAWSv3Client(new DynamoDBClient({})), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
   return ddb;
@@ -30,17 +32,19 @@ function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
 
 const s3 = onFirstUse(async () => {
   const sdk = await import('@aws-sdk/client-s3');
-  const client = new sdk.S3Client({
-    forcePathStyle: config.s3ForcePathStyle,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const client = tracer.captureAWSv3Client(
+    new sdk.S3Client({
+      forcePathStyle: config.s3ForcePathStyle,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    }),
+  );
   return { sdk, client };
 });
 
 const sqs = onFirstUse(async () => {
   const sdk = await import('@aws-sdk/client-sqs');
-  return { sdk, client: new sdk.SQSClient({}) };
+  return { sdk, client: tracer.captureAWSv3Client(new sdk.SQSClient({})) };
 });
 
 export async function putObject(input: PutObjectCommandInput): Promise<void> {
@@ -59,7 +63,9 @@ export async function presignedGetUrl(input: GetObjectCommandInput, expiresIn: n
   return getSignedUrl(client, new sdk.GetObjectCommand(input), { expiresIn });
 }
 
+/** Sends a message carrying the correlation id of the work under way (platform/correlation.ts). */
 export async function sendMessage(input: SendMessageCommandInput): Promise<void> {
   const { sdk, client } = await sqs();
-  await client.send(new sdk.SendMessageCommand(input));
+  const MessageAttributes = { ...correlationAttributes(), ...input.MessageAttributes };
+  await client.send(new sdk.SendMessageCommand({ ...input, MessageAttributes }));
 }

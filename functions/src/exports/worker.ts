@@ -15,9 +15,11 @@ import { config } from '../config/config';
 import { BUCKETS } from '../config/topology';
 import { putObject } from '../data/client';
 import { DomainError, describeError } from '../errors';
+import { correlationOfRecord, withCorrelation } from '../platform/correlation';
 import { ROW_COUNT_HEADER } from '../platform/csv';
 import { logger } from '../platform/logger';
-import { isLastAttempt } from '../platform/queue';
+import { recordMetric } from '../platform/metrics';
+import { isLastAttempt, tracedWorker } from '../platform/queue';
 import { isExportable } from './exportable';
 import { EXPORTS } from './exporters';
 import { findExport, saveExport } from './jobs';
@@ -67,6 +69,7 @@ export async function runExport(id: string): Promise<void> {
     finishedAt: new Date().toISOString(),
   });
   logger.info('Export done', { id: job.id, route: job.route });
+  await recordMetric('exportDuration', Date.now() - Date.parse(job.createdAt));
 }
 
 /** A job whose message will not be retried ends as failed, so that nobody waits for it. */
@@ -81,16 +84,19 @@ async function abandon(id: string) {
   });
 }
 
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+export const handler = tracedWorker(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const message of event.Records) {
-    try {
-      await runExport((JSON.parse(message.body) as { id: string }).id);
-    } catch (error) {
-      logger.error('Export failed', { messageId: message.messageId, error: error as Error });
-      if (isLastAttempt(message)) await abandon((JSON.parse(message.body) as { id: string }).id);
-      batchItemFailures.push({ itemIdentifier: message.messageId });
-    }
+    // The request's id, carried by the message: its logs and the worker's read as one story.
+    await withCorrelation(correlationOfRecord(message), async () => {
+      try {
+        await runExport((JSON.parse(message.body) as { id: string }).id);
+      } catch (error) {
+        logger.error('Export failed', { messageId: message.messageId, error: error as Error });
+        if (isLastAttempt(message)) await abandon((JSON.parse(message.body) as { id: string }).id);
+        batchItemFailures.push({ itemIdentifier: message.messageId });
+      }
+    });
   }
   return { batchItemFailures };
-};
+});

@@ -18,6 +18,8 @@ const jobItemSchema = importJobSchema.extend({
   /** While impersonating: who really uploaded. */
   actorId: z.string().nullable().default(null),
   lang: z.enum(LANGUAGES),
+  /** The upload request's correlation id, which the worker's logs carry on (platform/correlation.ts). */
+  correlationId: z.string().nullable().default(null),
 });
 export type JobItem = z.infer<typeof jobItemSchema>;
 

@@ -37,6 +37,7 @@ import { keys } from '../data/keys';
 import { references } from '../data/reference';
 import { batchGet } from '../data/table';
 import { ForbiddenError, InvalidError, NotFoundError, TooLargeError } from '../errors';
+import { correlationId } from '../platform/correlation';
 import { csvResponse } from '../platform/csv';
 import { findJob, type JobItem, saveJob } from './jobs';
 
@@ -210,6 +211,7 @@ export async function uploadImport(
     errors: [],
     createdAt: new Date().toISOString(),
     finishedAt: null,
+    correlationId: correlationId() ?? null,
   };
   // The job first: the worker looks it up when S3 tells it about the file.
   await saveJob(job);

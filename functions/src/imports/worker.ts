@@ -37,8 +37,10 @@ import { createContact } from '../contacts/service';
 import { getObject } from '../data/client';
 import { recount } from '../data/counters';
 import { ConflictError, DomainError, describeError } from '../errors';
+import { correlationId, correlationOfRecord, withCorrelation } from '../platform/correlation';
 import { logger } from '../platform/logger';
-import { isLastAttempt } from '../platform/queue';
+import { recordMetric } from '../platform/metrics';
+import { isLastAttempt, tracedWorker } from '../platform/queue';
 import { findProduct, productRecords } from '../products/repository';
 import { createProduct } from '../products/service';
 import { getUser } from '../users/repository';
@@ -136,6 +138,11 @@ export async function runImport(bucket: string, key: string): Promise<void> {
     return;
   }
   if (job.status === 'done' || job.status === 'failed') return;
+  // The upload's request id: its logs and the worker's read as one story.
+  await withCorrelation(job.correlationId ?? correlationId() ?? job.id, () => runJob(job, bucket, key));
+}
+
+async function runJob(job: JobItem, bucket: string, key: string): Promise<void> {
   // Found running: an earlier attempt died on it.
   const resumed = job.status === 'running';
   const finish = async (status: 'done' | 'failed', message?: string) => {
@@ -144,6 +151,10 @@ export async function runImport(bucket: string, key: string): Promise<void> {
     if (message) job.errors.push({ row: 0, messages: [message] });
     await saveJob(job);
     logger.info('Import finished', { id: job.id, status, created: job.created, failed: job.failed });
+    await recordMetric('importRowsWritten', job.created);
+    await recordMetric('importRowsRefused', job.failed);
+    const seconds = (Date.parse(job.finishedAt) - Date.parse(job.createdAt)) / 1000;
+    if (job.processed && seconds > 0) await recordMetric('importRowsPerSecond', job.processed / seconds);
   };
   const caller = await callerFor(job.userId, job.actorId ?? undefined);
   if (!caller) return finish('failed', translate(job.lang, 'api.unauthenticated'));
@@ -224,20 +235,22 @@ async function abandon(body: string) {
   }
 }
 
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+export const handler = tracedWorker(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const message of event.Records) {
-    try {
-      const s3Event = JSON.parse(message.body) as Partial<S3Event>;
-      for (const record of s3Event.Records ?? []) {
-        const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
-        await runImport(record.s3.bucket.name, key);
+    await withCorrelation(correlationOfRecord(message), async () => {
+      try {
+        const s3Event = JSON.parse(message.body) as Partial<S3Event>;
+        for (const record of s3Event.Records ?? []) {
+          const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
+          await runImport(record.s3.bucket.name, key);
+        }
+      } catch (error) {
+        logger.error('Import failed', { messageId: message.messageId, error: error as Error });
+        if (isLastAttempt(message)) await abandon(message.body);
+        batchItemFailures.push({ itemIdentifier: message.messageId });
       }
-    } catch (error) {
-      logger.error('Import failed', { messageId: message.messageId, error: error as Error });
-      if (isLastAttempt(message)) await abandon(message.body);
-      batchItemFailures.push({ itemIdentifier: message.messageId });
-    }
+    });
   }
   return { batchItemFailures };
-};
+});

@@ -35,6 +35,7 @@ import {
   ItemExistsError,
   NotFoundError,
 } from '../errors';
+import { recordMetric } from '../platform/metrics';
 import { findProduct, type ProductItem } from '../products/repository';
 import { findStock, type StockItem, stockRecords } from '../stocks/repository';
 import { movesStock } from './effects';
@@ -325,8 +326,12 @@ export async function commit(next: OrderItem, previous: OrderItem | undefined, h
   if (previous) record = await orderRecords.replace(record, previous);
   else await orderRecords.insert(record);
   const { order, shortages } = await settleOrder(record, hooks);
-  if (shortages.length) throw shortageError(record.lines, shortages);
+  if (shortages.length) {
+    await recordMetric('allocationConflicts');
+    throw shortageError(record.lines, shortages);
+  }
   const saved = order as OrderItem;
+  if (saved.statusCode === '005' && from === '000') await recordMetric('ordersSent');
   if (saved.statusCode !== from) await statusListener?.(saved, from);
   return saved;
 }

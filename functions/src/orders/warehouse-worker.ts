@@ -5,7 +5,9 @@
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { StaleVersionError } from '../errors';
+import { correlationOfRecord, withCorrelation } from '../platform/correlation';
 import { logger } from '../platform/logger';
+import { tracedWorker } from '../platform/queue';
 import { findOrder, type OrderItem, orderRecords } from './repository';
 import { commit } from './service';
 import { settleOrder } from './settle';
@@ -48,22 +50,25 @@ export async function applyWarehouseEvent(e: WarehouseEvent): Promise<void> {
   );
 }
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export const handler = tracedWorker(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
-    let parsed: WarehouseEvent;
-    try {
-      parsed = warehouseEvent.parse(JSON.parse(record.body));
-    } catch (error) {
-      logger.error('Malformed warehouse event, dropped', { messageId: record.messageId, error: error as Error });
-      continue;
-    }
-    try {
-      await applyWarehouseEvent(parsed);
-    } catch (error) {
-      logger.error('Warehouse event failed', { messageId: record.messageId, error: error as Error });
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-    }
+    // The warehouse's own report: its logs are followed by the message's id.
+    await withCorrelation(correlationOfRecord(record), async () => {
+      let parsed: WarehouseEvent;
+      try {
+        parsed = warehouseEvent.parse(JSON.parse(record.body));
+      } catch (error) {
+        logger.error('Malformed warehouse event, dropped', { messageId: record.messageId, error: error as Error });
+        return;
+      }
+      try {
+        await applyWarehouseEvent(parsed);
+      } catch (error) {
+        logger.error('Warehouse event failed', { messageId: record.messageId, error: error as Error });
+        batchItemFailures.push({ itemIdentifier: record.messageId });
+      }
+    });
   }
   return { batchItemFailures };
-}
+});

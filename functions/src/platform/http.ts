@@ -7,6 +7,7 @@
 
 import type { Readable } from 'node:stream';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import { canAccess } from '@cellar/shared/access/roles';
 import {
   checkListQuery,
@@ -36,7 +37,9 @@ import {
   TooManyRequestsError,
   UnauthenticatedError,
 } from '../errors';
+import { CORRELATION_HEADER, withCorrelation } from './correlation';
 import { logger } from './logger';
+import { tracer } from './tracer';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -232,7 +235,7 @@ export const statusOf = (error: DomainError) => {
   return 500;
 };
 
-function errorResponse(error: unknown, lang: Language): APIGatewayProxyResult {
+function errorResponse(error: unknown, lang: Language, requestId: string): APIGatewayProxyResult {
   if (error instanceof QueryError) {
     const errors = wordQueryMessages(error.messages, lang);
     return json(422, { message: translate(lang, 'api.invalid_data'), errors });
@@ -243,9 +246,21 @@ function errorResponse(error: unknown, lang: Language): APIGatewayProxyResult {
     return { ...answer, headers: { ...answer.headers, 'Retry-After': String(error.retryAfterSeconds) } };
   }
   if (error instanceof DomainError && status < 500) return json(status, describeError(error, lang));
-  logger.error('Unhandled error', error as Error);
+  logger.error('Unhandled error', { correlation_id: requestId, error: error as Error });
   return json(500, { message: translate(lang, 'api.server_error') });
 }
+
+/** API Gateway's id of the request: the correlation id of everything it causes (./correlation.ts). */
+const requestIdOf = (event: Event): string => event.requestContext?.requestId ?? '';
+
+/** The answer names the request's correlation id, for the caller to quote and the logs to be searched by. */
+const correlationHeader = (): MiddlewareObj<Event, APIGatewayProxyResult> => {
+  const add = async (request: middy.Request<Event, APIGatewayProxyResult>) => {
+    const id = requestIdOf(request.event);
+    if (request.response && id) request.response.headers = { ...request.response.headers, [CORRELATION_HEADER]: id };
+  };
+  return { after: add, onError: add };
+};
 
 /** One structured line per request: route, status and duration (never the body or the token). */
 const accessLog = (): MiddlewareObj<Event, APIGatewayProxyResult> => {
@@ -253,6 +268,7 @@ const accessLog = (): MiddlewareObj<Event, APIGatewayProxyResult> => {
   const write = (request: middy.Request<Event, APIGatewayProxyResult>) => {
     const status = request.response?.statusCode ?? 500;
     logger[status >= 500 ? 'error' : 'info']('request', {
+      correlation_id: requestIdOf(request.event),
       method: request.event.httpMethod,
       resource: request.event.resource,
       status,
@@ -276,7 +292,7 @@ const errors = (): MiddlewareObj<Event, APIGatewayProxyResult> => ({
     const e = request.error as Error & { statusCode?: number };
     // The router's own 404 for an unknown path.
     const error = e?.statusCode === 404 && !(e instanceof DomainError) ? new NotFoundError() : e;
-    request.response = errorResponse(error, lang);
+    request.response = errorResponse(error, lang, requestIdOf(request.event));
   },
 });
 
@@ -313,12 +329,15 @@ function edge(
   options: { stream?: boolean } = {},
 ) {
   // A streaming function (Lambda response streaming) pipes each answer into Lambda's response stream.
+  const handler = inner as unknown as (...args: unknown[]) => Promise<unknown>;
   return middy<Event, Result>({ streamifyResponse: options.stream ?? false })
+    .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(correlationHeader())
     .use(accessLog())
     .use(httpHeaderNormalizer())
     .use(errors())
-    .handler(inner as never);
+    .handler((event, ...rest) => withCorrelation(requestIdOf(event), () => handler(event, ...rest)) as never);
 }
 
 /**

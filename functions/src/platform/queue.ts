@@ -1,5 +1,8 @@
-import type { SQSRecord } from 'aws-lambda';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import middy from '@middy/core';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { WORK_QUEUE } from '../config/topology';
+import { tracer } from './tracer';
 
 /**
  * Whether this delivery is the message's last before the dead-letter queue: a worker then ends its job as
@@ -7,3 +10,9 @@ import { WORK_QUEUE } from '../config/topology';
  */
 export const isLastAttempt = (record: SQSRecord) =>
   Number(record.attributes?.ApproximateReceiveCount ?? 1) >= WORK_QUEUE.maxReceives;
+
+/** A queue worker's Lambda handler, traced in X-Ray like the API's (platform/tracer.ts). */
+export const tracedWorker = (worker: (event: SQSEvent) => Promise<SQSBatchResponse>) =>
+  middy<SQSEvent, SQSBatchResponse>()
+    .use(captureLambdaHandler(tracer, { captureResponse: false }))
+    .handler(worker);

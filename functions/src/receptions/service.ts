@@ -25,6 +25,7 @@ import { keys } from '../data/keys';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
 import { batchGet } from '../data/table';
 import { ConflictError, type FieldMessages, ForbiddenError, InvalidError, NotFoundError } from '../errors';
+import { recordMetric } from '../platform/metrics';
 import { findProduct, type ProductItem, productRecords } from '../products/repository';
 import { lotLine } from '../stocks/lots';
 import { findStock, productOfLine } from '../stocks/repository';
@@ -277,7 +278,9 @@ async function commit(
   }
   if (previous) record = await receptionRecords.replace(record, previous);
   else await receptionRecords.insert(record);
-  return (await settleReception(record, hooks)) as ReceptionItem;
+  const settled = (await settleReception(record, hooks)) as ReceptionItem;
+  if (settled.statusCode === '200' && from !== '200') await recordMetric('receptionsClosed');
+  return settled;
 }
 
 export async function createReception(caller: Caller, input: ReceptionCreate): Promise<Reception> {
