@@ -20,6 +20,8 @@ export const keys = {
   companies: 'COMPANIES',
   warehouse: (id: string) => ({ PK: `WAREHOUSE#${id}`, SK: 'WAREHOUSE' }),
   warehouses: 'WAREHOUSES',
+  /** The claim of a stage's first superadmin (users/first-superadmin.ts): one per table. */
+  firstSuperadmin: { PK: 'BOOTSTRAP', SK: 'FIRST_SUPERADMIN' },
 
   contact: (ownerId: string | null, type: string, code: string) => ({
     PK: keys.tenant(ownerId),

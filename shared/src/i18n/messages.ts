@@ -117,6 +117,8 @@ export const sharedMessages = {
       forbidden: 'Accès refusé.',
       not_found: 'Ressource introuvable.',
       conflict: 'Conflit avec une donnée existante.',
+      first_superadmin_exists:
+        'Le premier superadmin de cette installation existe déjà : les suivants se créent dans l’application.',
       too_large: 'La requête est trop volumineuse.',
       malformed_request: 'La requête est mal formée ou incomplète.',
       server_error: 'Une erreur est survenue.',
@@ -268,6 +270,8 @@ export const sharedMessages = {
       forbidden: 'This action is unauthorized.',
       not_found: 'Not found.',
       conflict: 'Conflict with existing data.',
+      first_superadmin_exists:
+        'The first superadmin of this stage exists already: further ones are created in the application.',
       too_large: 'The request is too large.',
       malformed_request: 'The request is malformed or incomplete.',
       server_error: 'Server error.',

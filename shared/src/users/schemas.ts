@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { roleSlug, scopeGrant } from '../access/schemas';
 import { companyRefSchema } from '../companies/schemas';
 import { searchWords } from '../filter/search';
-import { MESSAGES } from '../validation/validators';
+import { isCode, MESSAGES } from '../validation/validators';
 import { id, requiredEmail, requiredString } from '../validation/zod';
 import { warehouseSchema } from '../warehouses/schemas';
 
@@ -83,3 +83,30 @@ export type UserCreate = z.infer<typeof userCreateSchema>;
 /** What the user search finds a user by: first and last name, e-mail and company code (word beginnings). */
 export const userWords = (u: { firstname: string; lastname: string; email: string; companyCode: string }) =>
   searchWords(u.firstname, u.lastname, u.email, u.companyCode);
+
+const codeField = requiredString(32).refine(isCode, { error: MESSAGES.code });
+
+/**
+ * The first superadmin of a new stage (infra/ops/first-superadmin.ts): the person, the provider's company they belong
+ * to and its warehouses, which nothing else creates. No password: the person chooses it from the e-mailed link.
+ */
+export const firstSuperadminSchema = z.object({
+  email: requiredEmail,
+  firstname: requiredString(100),
+  lastname: requiredString(100),
+  language: z.enum(['fr', 'en']).default('fr'),
+  company: z.object({
+    code: codeField,
+    name: requiredString(100),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, { error: MESSAGES.invalid })
+      .default('FR'),
+  }),
+  warehouses: z
+    .array(z.object({ code: codeField, name: requiredString(100) }))
+    .min(1, { error: MESSAGES.required })
+    .max(50),
+});
+
+export type FirstSuperadmin = z.input<typeof firstSuperadminSchema>;
