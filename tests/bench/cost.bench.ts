@@ -1,0 +1,301 @@
+/**
+ * Benchmark: what each business operation costs in AWS request units, measured on the code as it runs (the local
+ * runtime: HTTP → gateway → Lambda handler → dynalite, the demo's data). For each operation: the API requests it
+ * takes, the DynamoDB write request units (every item written, at 1 KB a unit, once in the table and once in each
+ * index the item belongs to, as on-demand tables bill) and read request units (4 KB a unit, halved for eventually
+ * consistent reads), and the bytes of the items it writes. infra/README.md's cost table is computed
+ * from these figures.
+ * Run: npm run bench:cost
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { documentClient } from '../../functions/src/data/client';
+import { TABLE_DEFINITION } from '../../functions/src/data/table-definition';
+import { startRuntime } from '../../infra/local/runtime';
+import { DEMO_PASSWORD } from '../../infra/local/seed';
+import { freshStock, orderBody } from '../integration/order-fixtures';
+
+const RUNS = Number(process.env.COST_RUNS ?? 10);
+/** Lines of each order and reception: 6 makes the movements of infra/README.md's provider (≈ 1.8 M a year). */
+const LINES = Number(process.env.COST_LINES ?? 6);
+const lineNumbers = Array.from({ length: LINES }, (_, k) => k);
+const IMPORT_ROWS = Number(process.env.COST_IMPORT_ROWS ?? 200);
+const INDEX_KEYS = TABLE_DEFINITION.indexes.map((i) => i.partitionKey);
+
+/** DynamoDB's size of a stored value (the rules its billing uses). */
+function valueBytes(v: AttributeValue): number {
+  if (v.S !== undefined) return Buffer.byteLength(v.S);
+  if (v.N !== undefined) return Math.ceil(v.N.replace(/^-|\.|^0+/g, '').length / 2) + 1;
+  if (v.B !== undefined) return v.B.byteLength;
+  if (v.BOOL !== undefined || v.NULL !== undefined) return 1;
+  if (v.SS) return v.SS.reduce((a, s) => a + Buffer.byteLength(s), 0);
+  if (v.NS) return v.NS.reduce((a, n) => a + Math.ceil(n.length / 2) + 1, 0);
+  if (v.L) return 3 + v.L.reduce((a, x) => a + valueBytes(x) + 1, 0);
+  if (v.M) return 3 + Object.entries(v.M).reduce((a, [k, x]) => a + Buffer.byteLength(k) + valueBytes(x) + 1, 0);
+  return 1;
+}
+const TYPES = new Set(['S', 'N', 'B', 'BOOL', 'NULL', 'SS', 'NS', 'BS', 'L', 'M']);
+/** An item as DynamoDB stores it, whether the command holds it marshalled or as the document client's object. */
+function stored_(item: Record<string, unknown>): Record<string, AttributeValue> {
+  const marshalled = Object.values(item).every((v) => {
+    const keys = v && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v) : [];
+    return keys.length === 1 && TYPES.has(keys[0] as string);
+  });
+  return marshalled
+    ? (item as Record<string, AttributeValue>)
+    : marshall(item, { removeUndefinedValues: true, convertClassInstanceToMap: true });
+}
+const itemBytes = (raw: Record<string, unknown>) =>
+  Object.entries(stored_(raw)).reduce((a, [k, v]) => a + Buffer.byteLength(k) + valueBytes(v), 0);
+
+/** Units a write of this item bills: the table's, and one per index holding it (indexes project every attribute). */
+const writeUnits = (item: Record<string, unknown>) =>
+  Math.ceil(itemBytes(item) / 1024) * (1 + INDEX_KEYS.filter((k) => item[k] !== undefined).length);
+const readUnits = (bytes: number, consistent?: boolean) => Math.max(1, Math.ceil(bytes / 4096)) / (consistent ? 1 : 2);
+
+interface Tally {
+  wru: number;
+  rru: number;
+  writes: number;
+  bytes: number[];
+}
+const tally: Tally = { wru: 0, rru: 0, writes: 0, bytes: [] };
+const reset = () => Object.assign(tally, { wru: 0, rru: 0, writes: 0, bytes: [] });
+
+/** An item as stored, read by a client of its own (not counted): what an update or a delete billed for. */
+async function stored(key: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
+  const plain = Object.values(stored_(key)).length ? unmarshall(stored_(key)) : key;
+  const raw = await uncounted.send(new GetCommand({ TableName: TABLE, Key: plain, ConsistentRead: true }));
+  return raw.Item;
+}
+let uncounted: ReturnType<typeof documentClient>;
+let TABLE = 'cellar';
+
+/** Counts a written item: its units (table and indexes) and its size. */
+function wrote(item: Record<string, unknown> | undefined) {
+  if (!item) return;
+  tally.writes++;
+  tally.wru += writeUnits(item);
+  tally.bytes.push(itemBytes(item));
+}
+
+/** Counts what one command wrote or read, from its (marshalled) input and output. */
+function count(name: string, input: Record<string, any>, output: Record<string, any>) {
+  if (name === 'PutItemCommand') wrote(input.Item);
+  else if (name === 'BatchWriteItemCommand') {
+    for (const reqs of Object.values(input.RequestItems ?? {}) as any[][])
+      for (const r of reqs) wrote(r.PutRequest?.Item ?? { ...r.DeleteRequest?.Key });
+  } else if (name === 'GetItemCommand')
+    tally.rru += readUnits(output?.Item ? itemBytes(output.Item) : 0, input.ConsistentRead);
+  else if (name === 'BatchGetItemCommand') {
+    for (const items of Object.values(output?.Responses ?? {}) as any[][])
+      for (const i of items) tally.rru += readUnits(itemBytes(i));
+  } else if (name === 'QueryCommand' || name === 'ScanCommand') {
+    const bytes = (output?.Items ?? []).reduce((a: number, i: any) => a + itemBytes(i), 0);
+    tally.rru += readUnits(bytes, input.ConsistentRead);
+  }
+}
+
+/** Every command of the functions' client is counted once it has succeeded (a refused condition bills too). */
+function instrument() {
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      const name = context.commandName ?? '';
+      const input = args.input as Record<string, any>;
+      // A delete bills the item it removes, an update the item as it ends: read apart, uncounted.
+      if (name === 'DeleteItemCommand') wrote(await stored(input.Key));
+      try {
+        const out = await next(args);
+        count(name, input, out.output as Record<string, any>);
+        if (name === 'UpdateItemCommand') wrote(await stored(input.Key));
+        return out;
+      } catch (e) {
+        if ((e as { name?: string }).name === 'ConditionalCheckFailedException') tally.wru += 1;
+        throw e;
+      }
+    },
+    { step: 'initialize', name: 'costTally' },
+  );
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cellar-cost-'));
+  const runtime = await startRuntime({ port: 0, dataDir, seed: true, warehouseDelayMs: 200 });
+  TABLE = runtime.env.TABLE_NAME ?? 'cellar';
+  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+  const { DynamoDBDocumentClient } = await import('@aws-sdk/lib-dynamodb');
+  uncounted = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+  instrument();
+  let requests = 0;
+  const call = async (method: string, path: string, token?: string, body?: unknown, form?: FormData) => {
+    requests++;
+    const headers: Record<string, string> = { 'accept-language': 'fr' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(runtime.url + path, {
+      method,
+      headers,
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+    const text = await res.text();
+    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : null;
+  };
+  const signIn = async (email: string) =>
+    (await call('POST', '/api/auth/token', undefined, { email, password: DEMO_PASSWORD })).access_token as string;
+  const user = await signIn('user@cli001.test');
+  const superadmin = await signIn('superadmin@cellar.test');
+  const me = await call('GET', '/api/auth/user', user);
+  const recipient = (await call('GET', '/api/contacts?filter[type]=recipient&paginate=1', user)).data[0].id;
+  const supplier = (await call('GET', '/api/contacts?filter[type]=supplier&paginate=5', user)).data.find(
+    (c: { code: string }) => c.code !== 'MULTI',
+  ).id;
+  const products = (await call('GET', '/api/products?paginate=50', user)).data.filter(
+    (p: { hidden: boolean; hasBatch: boolean; hasUbd: boolean }) => !p.hidden && !p.hasUbd,
+  );
+  const at = { productId: products[0].id, warehouseId: me.warehouseIds[0] };
+  const lots = products.filter((p: { hasBatch: boolean }) => p.hasBatch);
+
+  const rows: { operation: string; requests: number; wru: number; rru: number; writes: number; bytes: number }[] = [];
+  const measure = async (operation: string, runs: number, work: (i: number) => Promise<void>) => {
+    let sum = { requests: 0, wru: 0, rru: 0, writes: 0, bytes: 0, n: 0 };
+    for (let i = 0; i < runs; i++) {
+      reset();
+      requests = 0;
+      await work(i);
+      sum = {
+        requests: sum.requests + requests,
+        wru: sum.wru + tally.wru,
+        rru: sum.rru + tally.rru,
+        writes: sum.writes + tally.writes,
+        bytes: sum.bytes + tally.bytes.reduce((a, b) => a + b, 0),
+        n: sum.n + tally.bytes.length,
+      };
+    }
+    const per = (v: number) => Math.round((v / runs) * 10) / 10;
+    rows.push({
+      operation,
+      requests: per(sum.requests),
+      wru: per(sum.wru),
+      rru: per(sum.rru),
+      writes: per(sum.writes),
+      bytes: Math.round(sum.bytes / Math.max(1, sum.n)),
+    });
+  };
+  const until = async (id: string, done: (o: { statusCode: string }) => boolean) => {
+    for (let i = 0; i < 200; i++) {
+      const o = await call('GET', `/api/orders/${id}`, user);
+      if (done(o)) return o;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`order ${id} stuck`);
+  };
+
+  // An order of LINES lines, sent: created in 005 (allocation), acknowledged by the warehouse (010), shipped (070).
+  const stocks: string[][] = [];
+  for (let i = 0; i < RUNS; i++) stocks.push(await Promise.all(lineNumbers.map(() => freshStock(50, at))));
+  const sent: string[] = [];
+  await measure(`Order of ${LINES} lines: created and sent (005, allocated)`, RUNS, async (i) => {
+    const order = await call('POST', '/api/orders', user, orderBody(stocks[i] as string[], recipient));
+    sent.push(order.id);
+  });
+  await measure('Order: acknowledged by the warehouse (005 → 010)', RUNS, async (i) => {
+    await until(sent[i] as string, (o) => o.statusCode !== '005');
+  });
+  await measure('Order: shipped (→ 070, output movements)', RUNS, async (i) => {
+    await call('PUT', `/api/orders/${sent[i]}`, superadmin, { statusCode: '070' });
+  });
+
+  // A reception of LINES lots, announced (001) then closed (200): stock and input movements.
+  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const receptions: string[] = [];
+  await measure(`Reception of ${LINES} lines: announced (001)`, RUNS, async (i) => {
+    const r = await call('POST', '/api/receptions', user, {
+      segment: 'B2B',
+      warehouseId: at.warehouseId,
+      reference: `COST${Date.now().toString(36)}${i}`,
+      expectedAt: day,
+      supplierId: supplier,
+      statusCode: '001',
+      stocks: lineNumbers.map((k) => ({
+        productId: (lots[k % lots.length] ?? lots[0]).id,
+        quality: 'STD',
+        batch: `C${Date.now().toString(36)}${i}${k}`,
+        expected: 12,
+      })),
+    });
+    receptions.push(r.id);
+  });
+  await measure('Reception: closed (200, stock and input movements)', RUNS, async (i) => {
+    await call('PUT', `/api/receptions/${receptions[i]}`, superadmin, { statusCode: '200' });
+  });
+
+  // Reading: the pages a user opens most.
+  await measure('Page: order list (first page of 20)', RUNS, async () => {
+    await call('GET', '/api/orders?paginate=20', user);
+  });
+  await measure('Page: stock list (first page of 20)', RUNS, async () => {
+    await call('GET', '/api/stocks?paginate=20', user);
+  });
+  await measure('Page: dashboard', RUNS, async () => {
+    await call('GET', '/api/dashboard', user);
+  });
+  await measure('Request: the signed-in user (every page load)', RUNS, async () => {
+    await call('GET', '/api/auth/user', user);
+  });
+
+  // An import of recipients, per row.
+  const header = 'code;is_company;company;name;street;details;postcode;city;country;email;phone;siret;excise';
+  const csv = [header];
+  for (let r = 0; r < IMPORT_ROWS; r++)
+    csv.push(
+      `COST${String(r).padStart(5, '0')};non;;Client ${r};4 rue Sainte-Catherine;;33000;Bordeaux;FR;client${r}@example.com;0601020304;;`,
+    );
+  let perRow = { wru: 0, rru: 0, writes: 0, bytes: 0 };
+  await measure(`Import of ${IMPORT_ROWS} recipients (whole job)`, 1, async () => {
+    const form = new FormData();
+    form.append('type', 'recipient');
+    form.append('warehouse', at.warehouseId);
+    form.append('segment', 'B2C');
+    form.append('file', new Blob([csv.join('\r\n')], { type: 'text/csv' }), 'recipients.csv');
+    const job = await call('POST', '/api/csv/contact', user, undefined, form);
+    for (;;) {
+      const state = await call('GET', `/api/imports/${job.id}`, user);
+      if (state.status === 'done' || state.status === 'failed') {
+        if (state.created !== IMPORT_ROWS)
+          throw new Error(
+            `import created ${state.created} of ${IMPORT_ROWS}: ${JSON.stringify(state.errors.slice(0, 2))}`,
+          );
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  const whole = rows.at(-1);
+  if (whole)
+    perRow = {
+      wru: whole.wru / IMPORT_ROWS,
+      rru: whole.rru / IMPORT_ROWS,
+      writes: whole.writes / IMPORT_ROWS,
+      bytes: whole.bytes,
+    };
+
+  console.log(
+    `\nRequest units per operation (mean of ${RUNS} runs; DynamoDB on-demand units, items at their stored size)\n`,
+  );
+  console.log('| Operation | API requests | Item writes | Write units | Read units | Mean item bytes |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of rows)
+    console.log(`| ${r.operation} | ${r.requests} | ${r.writes} | ${r.wru} | ${r.rru} | ${r.bytes} |`);
+  console.log(
+    `| Import, per row | – | ${perRow.writes.toFixed(1)} | ${perRow.wru.toFixed(1)} | ${perRow.rru.toFixed(1)} | ${perRow.bytes} |`,
+  );
+  await runtime.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+await main();
