@@ -13,17 +13,20 @@ import {
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { functionEnvironment } from '../../functions/src/config/topology';
 import { CellarFunction } from './constructs/cellar-function';
 import { QueueWorker } from './constructs/queue-worker';
 import type { DataStack } from './data-stack';
+import type { Stage } from './stages';
 
 export interface ApiStackProps extends StackProps {
   readonly data: DataStack;
   /** `production`, `staging`…: the functions read it as APP_ENV. */
   readonly appEnv: string;
+  /** Log retention (stages.ts). */
+  readonly stage: Stage;
   /** The SSM parameter holding the site's address (written by the web stack). */
   readonly appUrlParameter: string;
   /** A verified SES sender; without it e-mails are not sent (the outbox records them, links redacted). */
@@ -47,7 +50,8 @@ export class ApiStack extends Stack {
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    const { data } = props;
+    const { data, stage } = props;
+    const logRetention = stage.functionLogRetention;
 
     const environment = {
       ...functionEnvironment({
@@ -97,13 +101,15 @@ export class ApiStack extends Stack {
       deployOptions: {
         stageName: 'v1',
         accessLogDestination: new LogGroupLogDestination(
-          new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS }),
+          new LogGroup(this, 'AccessLogs', { retention: stage.accessLogRetention }),
         ),
         accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
         loggingLevel: MethodLoggingLevel.ERROR,
         // Request bodies carry passwords and personal data: never in the execution logs.
         dataTraceEnabled: false,
         metricsEnabled: true,
+        // X-Ray traces each request from the stage into its function (active tracing there too).
+        tracingEnabled: true,
         throttlingRateLimit: 100,
         throttlingBurstLimit: 200,
       },
@@ -118,6 +124,7 @@ export class ApiStack extends Stack {
         entry: `${resource}/handler.ts`,
         serviceName: resource,
         environment,
+        logRetention,
         timeout: API_TIMEOUT,
       });
       // The documentation's function serves what the route table says: it touches no data and sends no mail.
@@ -145,6 +152,7 @@ export class ApiStack extends Stack {
       entry: 'imports/worker.ts',
       serviceName: 'imports-worker',
       environment,
+      logRetention,
     });
     importWorker.role.addManagedPolicy(data.importWorkerAccess);
     const exportWorker = new QueueWorker(this, 'ExportWorker', {
@@ -152,6 +160,7 @@ export class ApiStack extends Stack {
       entry: 'exports/worker.ts',
       serviceName: 'exports-worker',
       environment,
+      logRetention,
     });
     exportWorker.role.addManagedPolicy(data.exportWorkerAccess);
     // The warehouse's reports: acknowledgements (005 → 010) and packing lists, applied to the orders once each.
@@ -160,6 +169,7 @@ export class ApiStack extends Stack {
       entry: 'orders/warehouse-worker.ts',
       serviceName: 'warehouse-events-worker',
       environment,
+      logRetention,
     });
     warehouseWorker.role.addManagedPolicy(data.apiAccess);
     // Imported users get their first-login e-mail, with a link to the application, like users created by hand.
@@ -172,6 +182,7 @@ export class ApiStack extends Stack {
       entry: 'counters/recount.ts',
       serviceName: 'recount',
       environment,
+      logRetention,
       timeout: RECOUNT_TIMEOUT,
     });
     recount.role.addManagedPolicy(data.apiAccess);

@@ -2,6 +2,7 @@ import { type App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
+import { stageOf } from './stages';
 import { type CustomDomain, WebStack } from './web-stack';
 
 export interface CellarStacks {
@@ -12,7 +13,8 @@ export interface CellarStacks {
 
 /**
  * The whole deployment of one environment, read from context: `env` (default production) names the stacks
- * `cellar-<env>-data|api|web`; `domainName` with `certificateArn` put the site on a custom domain; `mailFrom` (a verified SES sender)
+ * `cellar-<env>-data|api|web`; `stage` (dev, staging or prod; by default the one `env` names, production being prod)
+ * says what is retained and how long logs are kept (stages.ts); `domainName` with `certificateArn` put the site on a custom domain; `mailFrom` (a verified SES sender)
  * turns on e-mail delivery.
  * The AwsSolutions rules run on every synth: an unacknowledged error fails it.
  */
@@ -21,16 +23,22 @@ export function addCellarStacks(app: App): CellarStacks {
   if (!/^[a-z][a-z0-9-]{0,30}$/.test(appEnv)) {
     throw new Error(`Context env must be lower-case letters, digits and dashes, got "${appEnv}"`);
   }
+  const stage = stageOf(appEnv, contextString(app, 'stage'));
   const prefix = `cellar-${appEnv}`;
   const tags = { app: 'cellar', env: appEnv };
 
   const appUrlParameter = `/cellar/${appEnv}/app-url`;
-  const data = new DataStack(app, `${prefix}-data`, { tags, description: `Cellar ${appEnv}: table, buckets, queues` });
+  const data = new DataStack(app, `${prefix}-data`, {
+    tags,
+    description: `Cellar ${appEnv}: table, buckets, queues`,
+    stage,
+  });
   const api = new ApiStack(app, `${prefix}-api`, {
     tags,
     description: `Cellar ${appEnv}: API and workers`,
     data,
     appEnv,
+    stage,
     appUrlParameter,
     mailFrom: contextString(app, 'mailFrom'),
   });
@@ -40,6 +48,7 @@ export function addCellarStacks(app: App): CellarStacks {
     api: api.api,
     domain: customDomain(app),
     appUrlParameter,
+    retainData: stage.retainData,
   });
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

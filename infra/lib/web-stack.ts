@@ -40,6 +40,8 @@ export interface WebStackProps extends StackProps {
   readonly domain?: CustomDomain;
   /** The SSM parameter that tells the API the site's address (for links in e-mails). */
   readonly appUrlParameter: string;
+  /** Whether the buckets outlive the stack (prod). */
+  readonly retainData: boolean;
 }
 
 /**
@@ -64,8 +66,9 @@ export class WebStack extends Stack {
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
 
-    const logs = new LogBucket(this, 'Logs', { aclWritable: true });
-    const site = new PrivateBucket(this, 'Site', { accessLogs: logs });
+    const retain = props.retainData;
+    const logs = new LogBucket(this, 'Logs', { aclWritable: true, retain });
+    const site = new PrivateBucket(this, 'Site', { accessLogs: logs, retain });
 
     const { strictTransportSecurity: hsts, ...headers } = SECURITY_HEADERS;
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
