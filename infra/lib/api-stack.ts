@@ -19,6 +19,7 @@ import { functionEnvironment } from '../../functions/src/config/topology';
 import { CellarFunction } from './constructs/cellar-function';
 import { QueueWorker } from './constructs/queue-worker';
 import type { DataStack } from './data-stack';
+import { ApiMonitoring } from './monitoring';
 import type { Stage } from './stages';
 
 export interface ApiStackProps extends StackProps {
@@ -31,6 +32,8 @@ export interface ApiStackProps extends StackProps {
   readonly appUrlParameter: string;
   /** A verified SES sender; without it e-mails are not sent (the outbox records them, links redacted). */
   readonly mailFrom?: string;
+  /** Subscribed to the alarm topic, if given. */
+  readonly alarmEmail?: string;
 }
 
 const STATELESS_RESOURCES = new Set<Resource>(['docs']);
@@ -47,6 +50,9 @@ const API_TIMEOUT = Duration.seconds(25);
  */
 export class ApiStack extends Stack {
   readonly api: RestApi;
+  /** Every Cellar function of the stack, by service name. */
+  readonly functions = new Map<string, CellarFunction>();
+  readonly monitoring: ApiMonitoring;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -120,13 +126,15 @@ export class ApiStack extends Stack {
     // A function whose routes stream (the order document) is called with response streaming.
     const streaming = new Set(routeList.filter((r) => r.stream).map((r) => r.resource));
     for (const resource of RESOURCES) {
-      const { fn, role } = new CellarFunction(this, pascalCase(resource), {
+      const cellarFunction = new CellarFunction(this, pascalCase(resource), {
         entry: `${resource}/handler.ts`,
         serviceName: resource,
         environment,
         logRetention,
         timeout: API_TIMEOUT,
       });
+      const { fn, role } = cellarFunction;
+      this.functions.set(resource, cellarFunction);
       // The documentation's function serves what the route table says: it touches no data and sends no mail.
       if (!STATELESS_RESOURCES.has(resource)) {
         role.addManagedPolicy(data.apiAccess);
@@ -186,10 +194,28 @@ export class ApiStack extends Stack {
       timeout: RECOUNT_TIMEOUT,
     });
     recount.role.addManagedPolicy(data.apiAccess);
+    const workers = [importWorker, exportWorker, warehouseWorker];
+    for (const worker of [...workers, recount]) this.functions.set(worker.serviceName, worker);
     new Rule(this, 'RecountSchedule', {
       description: 'Recounts the list counters every night, when writes are few',
       schedule: Schedule.cron({ minute: '30', hour: '2' }),
       targets: [new LambdaFunction(recount.fn, { retryAttempts: 2 })],
+    });
+
+    this.monitoring = new ApiMonitoring(this, 'Monitoring', {
+      appEnv: props.appEnv,
+      prefix: `cellar-${props.appEnv}`,
+      alarmEmail: props.alarmEmail,
+      api: this.api,
+      functions: this.functions,
+      workers: workers.map((w) => w.serviceName),
+      queues: {
+        imports: data.importQueue,
+        exports: data.exportQueue,
+        'warehouse-orders': data.warehouseOrderQueue,
+        'warehouse-events': data.warehouseEventQueue,
+      },
+      table: data.table,
     });
   }
 

@@ -41,6 +41,7 @@ export function addCellarStacks(app: App): CellarStacks {
     stage,
     appUrlParameter,
     mailFrom: contextString(app, 'mailFrom'),
+    alarmEmail: contextString(app, 'alarmEmail'),
   });
   const web = new WebStack(app, `${prefix}-web`, {
     tags,

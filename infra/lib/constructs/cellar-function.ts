@@ -26,10 +26,13 @@ export class CellarFunction extends Construct {
   readonly role: Role;
   /** Absolute path of the bundled module. */
   readonly entry: string;
+  /** Its POWERTOOLS_SERVICE_NAME. */
+  readonly serviceName: string;
 
   constructor(scope: Construct, id: string, props: CellarFunctionProps) {
     super(scope, id);
     this.entry = repoPath('functions/src', props.entry);
+    this.serviceName = props.serviceName;
 
     const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention });
     // Its own role, allowed to write to its own log group only (AWSLambdaBasicExecutionRole allows any).
