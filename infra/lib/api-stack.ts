@@ -1,5 +1,5 @@
-import { RESOURCES, type Resource } from '@cellar/shared/routes/define';
-import { routeList } from '@cellar/shared/routes/table';
+import { RESOURCES, type Resource, type RouteDef } from '@cellar/shared/routes/define';
+import { routeList, routes } from '@cellar/shared/routes/table';
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
@@ -43,6 +43,19 @@ const RECOUNT_TIMEOUT = Duration.minutes(15);
 
 /** Under API Gateway's 29 s integration limit, so a slow request ends in the function, logged, not in a bare 504. */
 const API_TIMEOUT = Duration.seconds(25);
+
+/**
+ * The public routes a password guesser or a mail bomber aims at, throttled for the whole stage below its default
+ * (requests per second, burst) on top of the per-account and per-source gates of functions/src/auth/throttle.ts.
+ */
+export const SENSITIVE_ROUTE_THROTTLES: readonly { route: RouteDef; rateLimit: number; burstLimit: number }[] = [
+  { route: routes.authToken, rateLimit: 10, burstLimit: 20 },
+  { route: routes.authPasswordEmail, rateLimit: 2, burstLimit: 5 },
+  { route: routes.authPasswordReset, rateLimit: 2, burstLimit: 5 },
+];
+
+/** API Gateway's key for one method's settings: its resource path, then its method. */
+const methodKey = (route: RouteDef) => `${route.path}/${route.method}`;
 
 /**
  * The code: one Lambda per resource of the route table behind a REST API, and the queue workers.
@@ -118,6 +131,12 @@ export class ApiStack extends Stack {
         tracingEnabled: true,
         throttlingRateLimit: 100,
         throttlingBurstLimit: 200,
+        methodOptions: Object.fromEntries(
+          SENSITIVE_ROUTE_THROTTLES.map(({ route, rateLimit, burstLimit }) => [
+            methodKey(route),
+            { throttlingRateLimit: rateLimit, throttlingBurstLimit: burstLimit },
+          ]),
+        ),
       },
     });
     this.acknowledgeApiFindings();
