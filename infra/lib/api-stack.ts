@@ -14,6 +14,8 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { functionEnvironment } from '../../functions/src/config/topology';
 import { CellarFunction } from './constructs/cellar-function';
@@ -21,6 +23,7 @@ import { QueueWorker } from './constructs/queue-worker';
 import type { DataStack } from './data-stack';
 import { ApiMonitoring } from './monitoring';
 import type { Stage } from './stages';
+import { apiRules, ORIGIN_VERIFY_HEADER, originSecretName, originSecretValue, webAclVisibility } from './waf';
 
 export interface ApiStackProps extends StackProps {
   readonly data: DataStack;
@@ -83,6 +86,8 @@ export class ApiStack extends Stack {
         jwtSecretArn: data.jwtSecret.secretArn,
         appEnv: props.appEnv,
         appUrlParameter: props.appUrlParameter,
+        // The web ACL below lets only CloudFront's requests through: the viewer address it reports can be trusted.
+        behindCloudFront: 'true',
         ...(props.mailFrom ? { mailSender: 'ses', mailFrom: props.mailFrom } : {}),
       }),
       POWERTOOLS_LOG_LEVEL: 'INFO',
@@ -139,6 +144,7 @@ export class ApiStack extends Stack {
         ),
       },
     });
+    const regionalWebAcl = this.onlyThroughCloudFront(props.appEnv);
     this.acknowledgeApiFindings();
 
     const integrations = new Map<Resource, LambdaIntegration>();
@@ -235,7 +241,42 @@ export class ApiStack extends Stack {
         'warehouse-events': data.warehouseEventQueue,
       },
       table: data.table,
+      regionalWebAcl,
     });
+  }
+
+  /**
+   * The secret CloudFront sends in its origin header, and the web ACL of the stage that blocks any request without
+   * it: the API is reached through the distribution (its WAF, its rate limit) or not at all. Returns the web ACL's
+   * metric name.
+   */
+  private onlyThroughCloudFront(appEnv: string): string {
+    const secret = new Secret(this, 'OriginSecret', {
+      secretName: originSecretName(appEnv),
+      description: `Value of the ${ORIGIN_VERIFY_HEADER} header CloudFront sends to the Cellar API, which refuses requests without it`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Read by CloudFormation only (the distribution and the web ACL, at deployment): rotating it means redeploying both, done by hand.',
+    });
+    const name = `cellar-${appEnv}-api`;
+    const webAcl = new CfnWebACL(this, 'WebAcl', {
+      name,
+      description: 'Cellar API: only requests carrying the CloudFront origin secret',
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      rules: apiRules(originSecretValue(appEnv)),
+      visibilityConfig: webAclVisibility(name),
+    });
+    // The dynamic reference must find the secret created.
+    webAcl.node.addDependency(secret);
+    new CfnWebACLAssociation(this, 'WebAclAssociation', {
+      resourceArn: this.api.deploymentStage.stageArn,
+      webAclArn: webAcl.attrArn,
+    });
+    return name;
   }
 
   private acknowledgeApiFindings() {
@@ -248,10 +289,6 @@ export class ApiStack extends Stack {
       'The Lambdas authenticate every request themselves (HS256 JWT, access levels of the shared route table); sign-in must stay public.';
     api.acknowledge({ id: 'AwsSolutions-APIG4', reason: selfAuthenticated });
     api.acknowledge({ id: 'AwsSolutions-COG4', reason: selfAuthenticated });
-    api.acknowledge({
-      id: 'AwsSolutions-APIG3',
-      reason: 'The stage is throttled; a WAF web ACL, when added, goes on the CloudFront distribution in front of it.',
-    });
     api.acknowledge({
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
       reason: "API Gateway's account-level logging role: the AWS-managed policy is the documented one, logs only.",

@@ -2,6 +2,7 @@ import { type App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
+import { EdgeStack } from './edge-stack';
 import { stageOf } from './stages';
 import { type CustomDomain, WebStack } from './web-stack';
 
@@ -9,7 +10,12 @@ export interface CellarStacks {
   readonly data: DataStack;
   readonly api: ApiStack;
   readonly web: WebStack;
+  /** In us-east-1, as CloudFront requires: its web ACL and that ACL's alarm. */
+  readonly edge: EdgeStack;
 }
+
+/** Where the stacks go when neither the context's `region` nor the CLI's default region says: Paris, near the users. */
+export const DEFAULT_REGION = 'eu-west-3';
 
 /**
  * The whole deployment of one environment, read from context: `env` (default production) names the stacks
@@ -26,34 +32,51 @@ export function addCellarStacks(app: App): CellarStacks {
   const stage = stageOf(appEnv, contextString(app, 'stage'));
   const prefix = `cellar-${appEnv}`;
   const tags = { app: 'cellar', env: appEnv };
+  // Explicit regions: the web stack reads the edge stack's web ACL across regions (Fn::GetStackOutput).
+  const account = process.env.CDK_DEFAULT_ACCOUNT;
+  const region = contextString(app, 'region') ?? process.env.CDK_DEFAULT_REGION ?? DEFAULT_REGION;
+  const env = { account, region };
+  const alarmEmail = contextString(app, 'alarmEmail');
 
   const appUrlParameter = `/cellar/${appEnv}/app-url`;
   const data = new DataStack(app, `${prefix}-data`, {
     tags,
+    env,
     description: `Cellar ${appEnv}: table, buckets, queues`,
     stage,
   });
   const api = new ApiStack(app, `${prefix}-api`, {
     tags,
+    env,
     description: `Cellar ${appEnv}: API and workers`,
     data,
     appEnv,
     stage,
     appUrlParameter,
     mailFrom: contextString(app, 'mailFrom'),
-    alarmEmail: contextString(app, 'alarmEmail'),
+    alarmEmail,
+  });
+  const edge = new EdgeStack(app, `${prefix}-edge`, {
+    tags,
+    env: { account, region: 'us-east-1' },
+    description: `Cellar ${appEnv}: CloudFront web ACL and its alarm (us-east-1)`,
+    prefix,
+    alarmEmail,
   });
   const web = new WebStack(app, `${prefix}-web`, {
     tags,
+    env,
     description: `Cellar ${appEnv}: web app and CloudFront`,
     api: api.api,
     domain: customDomain(app),
     appUrlParameter,
     retainData: stage.retainData,
+    appEnv,
+    webAclArn: edge.webAcl.attrArn,
   });
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { data, api, web };
+  return { data, api, web, edge };
 }
 
 function customDomain(app: App): CustomDomain | undefined {
