@@ -37,6 +37,7 @@ const webAcl = (template: typeof api) =>
     DefaultAction: object;
     Rules: Rule[];
     Name: string;
+    Description: string;
   };
 
 interface Request {
@@ -194,6 +195,17 @@ describe('WAF: the CloudFront web ACL', () => {
     edge.resourceCountIs('AWS::SNS::Topic', 1);
     const { edge: withEmail } = synthCellar({ alarmEmail: 'ops@cellar.example' });
     withEmail.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@cellar.example' });
+  });
+});
+
+describe('WAF: the web ACLs', () => {
+  it.each([
+    ['edge', edge],
+    ['api', api],
+  ])('describes the %s web ACL in the characters CloudFormation accepts', (_, template) => {
+    // CloudFormation's own pattern for AWS::WAFv2::WebACL Description (its validation is left out of these tests).
+    const pattern = /^[a-zA-Z0-9=:#@/\-,.][a-zA-Z0-9+=:#@/\-,.\s]+[a-zA-Z0-9+=:#@/\-,.]{1,256}$/;
+    expect(webAcl(template).Description).toMatch(pattern);
   });
 });
 
