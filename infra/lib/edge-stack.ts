@@ -2,7 +2,7 @@ import { Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { ALARM_THRESHOLDS, AlarmTopic, alarmOn, wafBlockedRequests } from './monitoring';
-import { edgeRules, webAclVisibility } from './waf';
+import { edgeRules, edgeWebAclName, webAclVisibility } from './waf';
 
 export interface EdgeStackProps extends StackProps {
   /** `cellar-<env>`: names the web ACL, its metrics and its alarm. */
@@ -19,7 +19,7 @@ export class EdgeStack extends Stack {
 
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
-    const name = `${props.prefix}-edge`;
+    const name = edgeWebAclName(props.prefix);
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       name,
       description: 'Cellar CloudFront: sign-in rate limit, AWS managed rules, CSV uploads exempt from body rules',

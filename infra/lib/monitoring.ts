@@ -22,6 +22,7 @@ import { Construct } from 'constructs';
 import { METRICS, WORK_QUEUE } from '../../functions/src/config/topology';
 import type { CellarFunction } from './constructs/cellar-function';
 import type { WorkQueue } from './constructs/work-queue';
+import { edgeWebAclName } from './waf';
 
 const FIVE_MINUTES = Duration.minutes(5);
 
@@ -248,7 +249,7 @@ export class ApiMonitoring extends Construct {
 
   private buildDashboard(
     props: ApiMonitoringProps,
-    m: { requests: IMetric; serverErrors: IMetric; tableThrottles: IMetric; regionalBlocked?: IMetric },
+    m: { requests: IMetric; serverErrors: IMetric; tableThrottles: IMetric; regionalBlocked?: Metric },
   ): Dashboard {
     const { api, appEnv } = props;
     const dashboard = new Dashboard(this, 'Dashboard', {
@@ -326,7 +327,11 @@ export class ApiMonitoring extends Construct {
         business('exportDuration', Stats.MAXIMUM),
       ]),
       graph('DynamoDB: throttled requests', [m.tableThrottles]),
-      ...(m.regionalBlocked ? [graph('API web ACL: blocked requests', [m.regionalBlocked])] : []),
+      graph('Web ACLs: blocked requests', [
+        // CloudFront's web ACL publishes in us-east-1: the dashboard reads it there.
+        wafBlockedRequests(edgeWebAclName(props.prefix)).with({ region: 'us-east-1', label: 'CloudFront (edge)' }),
+        ...(m.regionalBlocked ? [m.regionalBlocked.with({ label: 'API (regional)' })] : []),
+      ]),
     );
     return dashboard;
   }

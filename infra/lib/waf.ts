@@ -9,6 +9,9 @@ type Statement = CfnWebACL.StatementProperty;
 /** The header CloudFront adds to every request it sends to the API, carrying the origin secret. */
 export const ORIGIN_VERIFY_HEADER = 'x-cellar-origin-verify';
 
+/** The name of the edge stack's web ACL, also its metrics' WebACL dimension. */
+export const edgeWebAclName = (prefix: string) => `${prefix}-edge`;
+
 /** The Secrets Manager name of the origin secret, so that the API and web stacks reach it without a reference. */
 export const originSecretName = (appEnv: string) => `cellar/${appEnv}/origin-verify`;
 
@@ -45,7 +48,8 @@ export const CORE_BODY_RULES = [
 /** The label each of them adds (`SizeRestrictions_BODY` → `…:SizeRestrictions_Body`). */
 export const coreBodyLabel = (rule: string) => `awswaf:managed:aws:core-rule-set:${rule.replace(/_BODY$/, '_Body')}`;
 
-const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({
+/** CloudWatch metrics (named `metricName`) and sampled requests, for a web ACL or one of its rules. */
+export const webAclVisibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({
   cloudWatchMetricsEnabled: true,
   metricName,
   sampledRequestsEnabled: true,
@@ -83,7 +87,7 @@ const managed = (
   priority,
   overrideAction: { none: {} },
   statement: { managedRuleGroupStatement: { vendorName: 'AWS', name, ruleActionOverrides } },
-  visibilityConfig: visibility(name),
+  visibilityConfig: webAclVisibility(name),
 });
 
 /**
@@ -107,7 +111,7 @@ export function edgeRules(): Rule[] {
           scopeDownStatement: uriStartsWith(AUTH_PATH_PREFIX),
         },
       },
-      visibilityConfig: visibility('AuthRateLimit'),
+      visibilityConfig: webAclVisibility('AuthRateLimit'),
     },
     managed('AWSManagedRulesAmazonIpReputationList', 1),
     managed('AWSManagedRulesKnownBadInputsRuleSet', 2),
@@ -130,7 +134,7 @@ export function edgeRules(): Rule[] {
           ],
         },
       },
-      visibilityConfig: visibility('CoreBodyRulesExceptUploads'),
+      visibilityConfig: webAclVisibility('CoreBodyRulesExceptUploads'),
     },
   ];
 }
@@ -154,9 +158,7 @@ export function apiRules(secret: string): Rule[] {
           },
         },
       },
-      visibilityConfig: visibility('OnlyThroughCloudFront'),
+      visibilityConfig: webAclVisibility('OnlyThroughCloudFront'),
     },
   ];
 }
-
-export { visibility as webAclVisibility };

@@ -238,6 +238,15 @@ describe('Monitoring: the dashboard', () => {
     }
   });
 
+  it('shows what both web ACLs block, the CloudFront one read in us-east-1', () => {
+    const metrics = metricsOf('Web ACLs: blocked requests');
+    expect(metrics.map((m) => m.metric)).toEqual([
+      'AWS/WAFV2 BlockedRequests Rule ALL WebACL cellar-production-edge',
+      `AWS/WAFV2 BlockedRequests Region ${stacks.api.region} Rule ALL WebACL cellar-production-api`,
+    ]);
+    expect((metrics[0]!.options as { region?: string }).region).toBe('us-east-1');
+  });
+
   it('shows every business metric, in the namespace and dimensions the functions publish them', () => {
     const shown = [...graphs.values()].flat().map((m) => m.metric);
     for (const name of Object.values(METRICS.names)) {
