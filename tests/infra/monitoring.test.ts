@@ -64,6 +64,12 @@ describe('Monitoring: the alarm topic', () => {
     });
   });
 
+  it('counts one alarm per dead-letter queue, two per function, and one each for the API, table, web ACL and business', () => {
+    // 4 dead-letter queues; API 5xx rate and p99; errors and throttles per function; table throttles; the API web
+    // ACL's blocks; sign-in lockouts and refused import rows. The edge web ACL's alarm is in the edge stack.
+    expect(alarms).toHaveLength(4 + 2 + 2 * stacks.api.functions.size + 1 + 1 + 2);
+  });
+
   it('receives every alarm', () => {
     expect(alarms.length).toBeGreaterThan(10);
     for (const alarm of alarms) expect(alarm.AlarmActions, alarm.AlarmName).toEqual([{ Ref: topicId }]);
