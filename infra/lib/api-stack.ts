@@ -1,5 +1,5 @@
-import { RESOURCES, type Resource } from '@cellar/shared/routes/define';
-import { routeList } from '@cellar/shared/routes/table';
+import { RESOURCES, type Resource, type RouteDef } from '@cellar/shared/routes/define';
+import { routeList, routes } from '@cellar/shared/routes/table';
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
@@ -13,21 +13,30 @@ import {
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { functionEnvironment } from '../../functions/src/config/topology';
 import { CellarFunction } from './constructs/cellar-function';
 import { QueueWorker } from './constructs/queue-worker';
 import type { DataStack } from './data-stack';
+import { ApiMonitoring } from './monitoring';
+import type { Stage } from './stages';
+import { apiRules, ORIGIN_VERIFY_HEADER, originSecretName, originSecretValue, webAclVisibility } from './waf';
 
 export interface ApiStackProps extends StackProps {
   readonly data: DataStack;
   /** `production`, `staging`…: the functions read it as APP_ENV. */
   readonly appEnv: string;
+  /** Log retention (stages.ts). */
+  readonly stage: Stage;
   /** The SSM parameter holding the site's address (written by the web stack). */
   readonly appUrlParameter: string;
   /** A verified SES sender; without it e-mails are not sent (the outbox records them, links redacted). */
   readonly mailFrom?: string;
+  /** Subscribed to the alarm topic, if given. */
+  readonly alarmEmail?: string;
 }
 
 const STATELESS_RESOURCES = new Set<Resource>(['docs']);
@@ -39,15 +48,32 @@ const RECOUNT_TIMEOUT = Duration.minutes(15);
 const API_TIMEOUT = Duration.seconds(25);
 
 /**
+ * The public routes a password guesser or a mail bomber aims at, throttled for the whole stage below its default
+ * (requests per second, burst) on top of the per-account and per-source gates of functions/src/auth/throttle.ts.
+ */
+export const SENSITIVE_ROUTE_THROTTLES: readonly { route: RouteDef; rateLimit: number; burstLimit: number }[] = [
+  { route: routes.authToken, rateLimit: 10, burstLimit: 20 },
+  { route: routes.authPasswordEmail, rateLimit: 2, burstLimit: 5 },
+  { route: routes.authPasswordReset, rateLimit: 2, burstLimit: 5 },
+];
+
+/** API Gateway's key for one method's settings: its resource path, then its method. */
+const methodKey = (route: RouteDef) => `${route.path}/${route.method}`;
+
+/**
  * The code: one Lambda per resource of the route table behind a REST API, and the queue workers.
  * Routes come from `routeList` alone: a route added to the table is deployed without touching this stack.
  */
 export class ApiStack extends Stack {
   readonly api: RestApi;
+  /** Every Cellar function of the stack, by service name. */
+  readonly functions = new Map<string, CellarFunction>();
+  readonly monitoring: ApiMonitoring;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    const { data } = props;
+    const { data, stage } = props;
+    const logRetention = stage.functionLogRetention;
 
     const environment = {
       ...functionEnvironment({
@@ -60,6 +86,8 @@ export class ApiStack extends Stack {
         jwtSecretArn: data.jwtSecret.secretArn,
         appEnv: props.appEnv,
         appUrlParameter: props.appUrlParameter,
+        // The web ACL below lets only CloudFront's requests through: the viewer address it reports can be trusted.
+        behindCloudFront: 'true',
         ...(props.mailFrom ? { mailSender: 'ses', mailFrom: props.mailFrom } : {}),
       }),
       POWERTOOLS_LOG_LEVEL: 'INFO',
@@ -97,29 +125,41 @@ export class ApiStack extends Stack {
       deployOptions: {
         stageName: 'v1',
         accessLogDestination: new LogGroupLogDestination(
-          new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS }),
+          new LogGroup(this, 'AccessLogs', { retention: stage.accessLogRetention }),
         ),
         accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
         loggingLevel: MethodLoggingLevel.ERROR,
         // Request bodies carry passwords and personal data: never in the execution logs.
         dataTraceEnabled: false,
         metricsEnabled: true,
+        // X-Ray traces each request from the stage into its function (active tracing there too).
+        tracingEnabled: true,
         throttlingRateLimit: 100,
         throttlingBurstLimit: 200,
+        methodOptions: Object.fromEntries(
+          SENSITIVE_ROUTE_THROTTLES.map(({ route, rateLimit, burstLimit }) => [
+            methodKey(route),
+            { throttlingRateLimit: rateLimit, throttlingBurstLimit: burstLimit },
+          ]),
+        ),
       },
     });
+    const regionalWebAcl = this.onlyThroughCloudFront(props.appEnv);
     this.acknowledgeApiFindings();
 
     const integrations = new Map<Resource, LambdaIntegration>();
     // A function whose routes stream (the order document) is called with response streaming.
     const streaming = new Set(routeList.filter((r) => r.stream).map((r) => r.resource));
     for (const resource of RESOURCES) {
-      const { fn, role } = new CellarFunction(this, pascalCase(resource), {
+      const cellarFunction = new CellarFunction(this, pascalCase(resource), {
         entry: `${resource}/handler.ts`,
         serviceName: resource,
         environment,
+        logRetention,
         timeout: API_TIMEOUT,
       });
+      const { fn, role } = cellarFunction;
+      this.functions.set(resource, cellarFunction);
       // The documentation's function serves what the route table says: it touches no data and sends no mail.
       if (!STATELESS_RESOURCES.has(resource)) {
         role.addManagedPolicy(data.apiAccess);
@@ -145,6 +185,7 @@ export class ApiStack extends Stack {
       entry: 'imports/worker.ts',
       serviceName: 'imports-worker',
       environment,
+      logRetention,
     });
     importWorker.role.addManagedPolicy(data.importWorkerAccess);
     const exportWorker = new QueueWorker(this, 'ExportWorker', {
@@ -152,6 +193,7 @@ export class ApiStack extends Stack {
       entry: 'exports/worker.ts',
       serviceName: 'exports-worker',
       environment,
+      logRetention,
     });
     exportWorker.role.addManagedPolicy(data.exportWorkerAccess);
     // The warehouse's reports: acknowledgements (005 → 010) and packing lists, applied to the orders once each.
@@ -160,6 +202,7 @@ export class ApiStack extends Stack {
       entry: 'orders/warehouse-worker.ts',
       serviceName: 'warehouse-events-worker',
       environment,
+      logRetention,
     });
     warehouseWorker.role.addManagedPolicy(data.apiAccess);
     // Imported users get their first-login e-mail, with a link to the application, like users created by hand.
@@ -172,14 +215,68 @@ export class ApiStack extends Stack {
       entry: 'counters/recount.ts',
       serviceName: 'recount',
       environment,
+      logRetention,
       timeout: RECOUNT_TIMEOUT,
     });
     recount.role.addManagedPolicy(data.apiAccess);
+    const workers = [importWorker, exportWorker, warehouseWorker];
+    for (const worker of [...workers, recount]) this.functions.set(worker.serviceName, worker);
     new Rule(this, 'RecountSchedule', {
       description: 'Recounts the list counters every night, when writes are few',
       schedule: Schedule.cron({ minute: '30', hour: '2' }),
       targets: [new LambdaFunction(recount.fn, { retryAttempts: 2 })],
     });
+
+    this.monitoring = new ApiMonitoring(this, 'Monitoring', {
+      appEnv: props.appEnv,
+      prefix: `cellar-${props.appEnv}`,
+      alarmEmail: props.alarmEmail,
+      api: this.api,
+      functions: this.functions,
+      workers: workers.map((w) => w.serviceName),
+      queues: {
+        imports: data.importQueue,
+        exports: data.exportQueue,
+        'warehouse-orders': data.warehouseOrderQueue,
+        'warehouse-events': data.warehouseEventQueue,
+      },
+      table: data.table,
+      regionalWebAcl,
+    });
+  }
+
+  /**
+   * The secret CloudFront sends in its origin header, and the web ACL of the stage that blocks any request without
+   * it: the API is reached through the distribution (its WAF, its rate limit) or not at all. Returns the web ACL's
+   * metric name.
+   */
+  private onlyThroughCloudFront(appEnv: string): string {
+    const secret = new Secret(this, 'OriginSecret', {
+      secretName: originSecretName(appEnv),
+      description: `Value of the ${ORIGIN_VERIFY_HEADER} header CloudFront sends to the Cellar API, which refuses requests without it`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Read by CloudFormation only (the distribution and the web ACL, at deployment): rotating it means redeploying both, done by hand.',
+    });
+    const name = `cellar-${appEnv}-api`;
+    const webAcl = new CfnWebACL(this, 'WebAcl', {
+      name,
+      description: 'Cellar API: only requests carrying the CloudFront origin secret',
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      rules: apiRules(originSecretValue(appEnv)),
+      visibilityConfig: webAclVisibility(name),
+    });
+    // The dynamic reference must find the secret created.
+    webAcl.node.addDependency(secret);
+    new CfnWebACLAssociation(this, 'WebAclAssociation', {
+      resourceArn: this.api.deploymentStage.stageArn,
+      webAclArn: webAcl.attrArn,
+    });
+    return name;
   }
 
   private acknowledgeApiFindings() {
@@ -192,10 +289,6 @@ export class ApiStack extends Stack {
       'The Lambdas authenticate every request themselves (HS256 JWT, access levels of the shared route table); sign-in must stay public.';
     api.acknowledge({ id: 'AwsSolutions-APIG4', reason: selfAuthenticated });
     api.acknowledge({ id: 'AwsSolutions-COG4', reason: selfAuthenticated });
-    api.acknowledge({
-      id: 'AwsSolutions-APIG3',
-      reason: 'The stage is throttled; a WAF web ACL, when added, goes on the CloudFront distribution in front of it.',
-    });
     api.acknowledge({
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
       reason: "API Gateway's account-level logging role: the AWS-managed policy is the documented one, logs only.",

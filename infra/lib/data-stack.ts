@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { EventType } from 'aws-cdk-lib/aws-s3';
@@ -10,6 +10,7 @@ import { TABLE_DEFINITION } from '../../functions/src/data/table-definition';
 import { acknowledgeObjectWildcard, LAMBDA_BASIC_EXECUTION, stackSingleton } from './acknowledge';
 import { LogBucket, PrivateBucket } from './constructs/private-bucket';
 import { WorkQueue } from './constructs/work-queue';
+import { removalPolicyOf, type Stage } from './stages';
 
 const IMPORT_PREFIX = BUCKETS.imports.uploadPrefix;
 
@@ -24,6 +25,11 @@ const TABLE_READ_WRITE = [
   'dynamodb:BatchWriteItem',
   'dynamodb:ConditionCheckItem',
 ];
+
+export interface DataStackProps extends StackProps {
+  /** Whether the table and buckets are retained, deletion-protected and recoverable (prod). */
+  readonly stage: Stage;
+}
 
 /**
  * State that outlives any deployment of the code: the table, the file buckets, the job queues, the secrets,
@@ -46,20 +52,29 @@ export class DataStack extends Stack {
   /** For the export worker. */
   readonly exportWorkerAccess: ManagedPolicy;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
+    const { stage } = props;
+    const retain = stage.retainData;
 
     this.table = new Table(this, 'Table', {
       partitionKey: { name: TABLE_DEFINITION.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE_DEFINITION.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
       encryption: TableEncryption.AWS_MANAGED,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: retain },
       // Short-lived items (the outbox, password links, throttles) carry their end in `ttl` (epoch seconds).
       timeToLiveAttribute: 'ttl',
-      deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      deletionProtection: retain,
+      removalPolicy: removalPolicyOf(stage),
     });
+    if (!retain) {
+      Validations.of(this.table).acknowledge({
+        id: 'AwsSolutions-DDB3',
+        reason:
+          'Outside prod the table holds test data that is seeded again at will and goes with the stack: prod alone pays for point-in-time recovery.',
+      });
+    }
     // The same key schema the local runtime creates.
     for (const index of TABLE_DEFINITION.indexes) {
       this.table.addGlobalSecondaryIndex({
@@ -70,13 +85,15 @@ export class DataStack extends Stack {
       });
     }
 
-    const accessLogs = new LogBucket(this, 'AccessLogs');
+    const accessLogs = new LogBucket(this, 'AccessLogs', { retain });
     this.importsBucket = new PrivateBucket(this, 'Imports', {
       accessLogs,
+      retain,
       expireAfter: Duration.days(BUCKETS.imports.expireAfterDays),
     });
     this.exportsBucket = new PrivateBucket(this, 'Exports', {
       accessLogs,
+      retain,
       expireAfter: Duration.days(BUCKETS.exports.expireAfterDays),
     });
 

@@ -1,5 +1,13 @@
 import { existsSync } from 'node:fs';
-import { Annotations, DefaultStackSynthesizer, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  Annotations,
+  DefaultStackSynthesizer,
+  Duration,
+  Stack,
+  type StackProps,
+  Token,
+  Validations,
+} from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -27,6 +35,7 @@ import { SECURITY_HEADERS } from '../../functions/src/config/topology';
 import { acknowledgeObjectWildcard, LAMBDA_BASIC_EXECUTION } from './acknowledge';
 import { LogBucket, PrivateBucket } from './constructs/private-bucket';
 import { repoPath } from './repo';
+import { ORIGIN_VERIFY_HEADER, originSecretValue } from './waf';
 
 export interface CustomDomain {
   readonly name: string;
@@ -40,6 +49,12 @@ export interface WebStackProps extends StackProps {
   readonly domain?: CustomDomain;
   /** The SSM parameter that tells the API the site's address (for links in e-mails). */
   readonly appUrlParameter: string;
+  /** Whether the buckets outlive the stack (prod). */
+  readonly retainData: boolean;
+  /** Names the origin secret (waf.ts). */
+  readonly appEnv: string;
+  /** The ARN of the CLOUDFRONT web ACL (edge stack, us-east-1). */
+  readonly webAclArn: string;
 }
 
 /**
@@ -64,8 +79,9 @@ export class WebStack extends Stack {
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
 
-    const logs = new LogBucket(this, 'Logs', { aclWritable: true });
-    const site = new PrivateBucket(this, 'Site', { accessLogs: logs });
+    const retain = props.retainData;
+    const logs = new LogBucket(this, 'Logs', { aclWritable: true, retain });
+    const site = new PrivateBucket(this, 'Site', { accessLogs: logs, retain });
 
     const { strictTransportSecurity: hsts, ...headers } = SECURITY_HEADERS;
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
@@ -99,6 +115,7 @@ export class WebStack extends Stack {
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
+      webAclId: props.webAclArn,
       ...(domain && {
         domainNames: [domain.name],
         certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
@@ -113,12 +130,16 @@ export class WebStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new RestApiOrigin(props.api),
+          // The API's web ACL refuses any request without this header: the API is reached through here only.
+          origin: new RestApiOrigin(props.api, {
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: originSecretValue(props.appEnv) },
+          }),
           // A redirect would turn a POST into a GET: refuse plain HTTP instead.
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
-          // API Gateway routes on its own Host name, so the viewer's must not reach it.
+          // API Gateway routes on its own Host name, so the viewer's must not reach it. The policy forwards the
+          // CloudFront headers too, CloudFront-Viewer-Address among them: the viewer's address, for the sign-in gates.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
         },
@@ -167,18 +188,22 @@ export class WebStack extends Stack {
     if (!handler) throw new Error('BucketDeployment handler role without a function');
     const reason =
       'The handler of aws-cdk-lib BucketDeployment: runtime, managed policy and grants are set by the library.';
-    // cdk-nag writes the `${AWS::Region}` of a Fn::Sub as `<AWS::Region>`.
+    // cdk-nag writes what stays a pseudo parameter (the account) as `<AWS::AccountId>`; the region and partition
+    // are the stack's own.
+    const known = (value: string, name: string) => (Token.isUnresolved(value) ? `<AWS::${name}>` : value);
     const assetBucket = DefaultStackSynthesizer.DEFAULT_FILE_ASSETS_BUCKET_NAME.replace(
       /\$\{Qualifier\}/,
       DefaultStackSynthesizer.DEFAULT_QUALIFIER,
-    ).replace(/\$\{([^}]+)\}/g, '<$1>');
+    )
+      .replace(/\$\{AWS::Region\}/, known(this.region, 'Region'))
+      .replace(/\$\{([^}]+)\}/g, '<$1>');
     const findings = [
       'AwsSolutions-L1',
       LAMBDA_BASIC_EXECUTION,
       ...['s3:GetBucket*', 's3:GetObject*', 's3:List*', 's3:Abort*', 's3:DeleteObject*'].map(
         (action) => `AwsSolutions-IAM5[Action::${action}]`,
       ),
-      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${assetBucket}/*]`,
+      `AwsSolutions-IAM5[Resource::arn:${known(this.partition, 'Partition')}:s3:::${assetBucket}/*]`,
     ];
     for (const id of findings) Validations.of(handler).acknowledge({ id, reason });
     acknowledgeObjectWildcard(handler, site, '*', reason);
@@ -203,11 +228,6 @@ export class WebStack extends Stack {
       id: 'AwsSolutions-CFR1',
       reason:
         'Client companies and carriers sign in from many countries; access is controlled by sign-in, not geography.',
-    });
-    distribution.acknowledge({
-      id: 'AwsSolutions-CFR2',
-      reason:
-        'No WAF web ACL yet: the API throttles per stage and authenticates every request. To revisit with traffic data.',
     });
     if (!customCertificate) {
       distribution.acknowledge({

@@ -1,7 +1,8 @@
 import { RESOURCES } from '@cellar/shared/routes/define';
-import { routeList } from '@cellar/shared/routes/table';
+import { routeList, routes } from '@cellar/shared/routes/table';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { SENSITIVE_ROUTE_THROTTLES } from '../../infra/lib/api-stack';
 import { resourcesOf, synthCellar } from './synth';
 
 const { api } = synthCellar();
@@ -147,17 +148,47 @@ describe('ApiStack: the REST API', () => {
     api.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] } });
     api.hasResourceProperties('AWS::ApiGateway::Stage', {
       AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
-      MethodSettings: [
+      MethodSettings: Match.arrayWith([
         Match.objectLike({
           HttpMethod: '*',
           ResourcePath: '/*',
-          ThrottlingRateLimit: Match.anyValue(),
-          ThrottlingBurstLimit: Match.anyValue(),
+          ThrottlingRateLimit: 100,
+          ThrottlingBurstLimit: 200,
           LoggingLevel: 'ERROR',
           DataTraceEnabled: false,
         }),
-      ],
+      ]),
     });
+  });
+
+  it('throttles sign-in and the password reset routes of the route table below the stage default', () => {
+    // Prepare
+    const stage = Object.values(resourcesOf(api, 'AWS::ApiGateway::Stage'))[0]!.Properties as {
+      MethodSettings: {
+        HttpMethod: string;
+        ResourcePath: string;
+        ThrottlingRateLimit: number;
+        ThrottlingBurstLimit: number;
+      }[];
+    };
+    // API Gateway writes a method's resource path as / then the path with its slashes escaped as ~1.
+    const throttled = stage.MethodSettings.filter((m) => m.ResourcePath !== '/*').map(
+      (m) =>
+        `${m.HttpMethod} ${m.ResourcePath.replace(/^\//, '').replaceAll('~1', '/')} ${m.ThrottlingRateLimit}/${m.ThrottlingBurstLimit}`,
+    );
+    // Assess
+    expect(throttled.sort()).toEqual(
+      [
+        `${routes.authToken.method} ${routes.authToken.path} 10/20`,
+        `${routes.authPasswordEmail.method} ${routes.authPasswordEmail.path} 2/5`,
+        `${routes.authPasswordReset.method} ${routes.authPasswordReset.path} 2/5`,
+      ].sort(),
+    );
+    // Each one a deployed method, public.
+    for (const { route } of SENSITIVE_ROUTE_THROTTLES) {
+      expect(route.access).toBe(0);
+      expect(deployedRoutes()).toContain(`${route.method} ${route.path} → ${route.resource}`);
+    }
   });
 });
 

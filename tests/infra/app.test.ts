@@ -4,6 +4,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { functionBuildOptions, loadedAtStart } from '../../infra/lib/bundling';
+import { DEFAULT_REGION } from '../../infra/lib/cellar-app';
 import { CellarFunction } from '../../infra/lib/constructs/cellar-function';
 import { REPO_ROOT } from '../../infra/lib/repo';
 import { synthCellar } from './synth';
@@ -23,11 +24,22 @@ describe('cdk-nag AwsSolutions', () => {
 });
 
 describe('Environments', () => {
-  it('names the stacks after the env context, production by default', () => {
-    expect(Object.values(production.stacks).map((s) => s.stackName)).toEqual([
-      'cellar-production-data',
-      'cellar-production-api',
-      'cellar-production-web',
+  it('names the stacks after the env context, production by default, the edge stack in us-east-1', () => {
+    expect(Object.values(production.stacks).map((s) => `${s.stackName} ${s.region}`)).toEqual([
+      `cellar-production-data ${DEFAULT_REGION}`,
+      `cellar-production-api ${DEFAULT_REGION}`,
+      `cellar-production-web ${DEFAULT_REGION}`,
+      'cellar-production-edge us-east-1',
+    ]);
+  });
+
+  it('deploys to the region of the context', () => {
+    const { stacks } = synthCellar({ region: 'eu-central-1' });
+    expect(Object.values(stacks).map((s) => s.region)).toEqual([
+      'eu-central-1',
+      'eu-central-1',
+      'eu-central-1',
+      'us-east-1',
     ]);
   });
 
@@ -39,6 +51,7 @@ describe('Environments', () => {
       'cellar-staging-data',
       'cellar-staging-api',
       'cellar-staging-web',
+      'cellar-staging-edge',
     ]);
     staging.api.allResourcesProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ APP_ENV: 'staging' }) },

@@ -23,6 +23,7 @@ export interface SynthesizedCellar {
   readonly data: Template;
   readonly api: Template;
   readonly web: Template;
+  readonly edge: Template;
   /** The policy validation report (cdk-nag's findings), written even when synthesis fails on them. */
   readonly validationReport: ValidationReport;
 }
@@ -63,6 +64,7 @@ function synthInto(outdir: string, context: Record<string, unknown>): Synthesize
       data: Template.fromStack(stacks.data),
       api: Template.fromStack(stacks.api),
       web: Template.fromStack(stacks.web),
+      edge: Template.fromStack(stacks.edge),
     };
   } catch (e) {
     synthError = e;
@@ -87,6 +89,9 @@ function synthInto(outdir: string, context: Record<string, unknown>): Synthesize
     },
     get web() {
       return template('web');
+    },
+    get edge() {
+      return template('edge');
     },
   };
 }

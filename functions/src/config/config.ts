@@ -52,6 +52,10 @@ export const config = {
   get s3ForcePathStyle() {
     return optional('s3ForcePathStyle') === 'true';
   },
+  /** Behind CloudFront, the viewer's address is read from CloudFront-Viewer-Address (platform/viewer-address.ts). */
+  get behindCloudFront() {
+    return optional('behindCloudFront') === 'true';
+  },
   /** The API refuses bodies above this size (413). */
   maxBodyBytes: 1_000_000,
   /** Multipart uploads (CSV imports) may be larger, up to API Gateway's 10 MB payload. */

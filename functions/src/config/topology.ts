@@ -30,6 +30,11 @@ export const ENV = {
   mailFrom: 'MAIL_FROM',
   /** `true` for the local S3 emulator. */
   s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
+  /**
+   * `true` when the API is reached through CloudFront only (in AWS): the viewer's address is then the one CloudFront
+   * reports in `CloudFront-Viewer-Address`, the connection's being CloudFront's own.
+   */
+  behindCloudFront: 'BEHIND_CLOUDFRONT',
 } as const;
 
 type EnvValues = { readonly [K in keyof typeof ENV]?: string };

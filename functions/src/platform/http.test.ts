@@ -86,3 +86,33 @@ describe('Function: routePipeline', () => {
     expect(JSON.stringify(bug.body)).not.toContain('10.0.0.1');
   });
 });
+
+describe('Function: routePipeline, the source address', () => {
+  const sourceOf = async (behindCloudFront: string | undefined) => {
+    const previous = process.env.BEHIND_CLOUDFRONT;
+    if (behindCloudFront === undefined) delete process.env.BEHIND_CLOUDFRONT;
+    else process.env.BEHIND_CLOUDFRONT = behindCloudFront;
+    try {
+      let seen = '';
+      await call(
+        async ({ sourceIp }) => {
+          seen = sourceIp;
+          return { code: 'A' };
+        },
+        event(JSON.stringify({ code: 'A', n: 1 }), { 'CloudFront-Viewer-Address': '2001:db8::7:50000' }),
+      );
+      return seen;
+    } finally {
+      if (previous === undefined) delete process.env.BEHIND_CLOUDFRONT;
+      else process.env.BEHIND_CLOUDFRONT = previous;
+    }
+  };
+
+  it("is the viewer's address CloudFront reports when the function is told it sits behind CloudFront", async () => {
+    expect(await sourceOf('true')).toBe('2001:db8::7');
+  });
+
+  it("is the connection's address otherwise, whatever the request's headers say", async () => {
+    expect(await sourceOf(undefined)).toBe('127.0.0.1');
+  });
+});

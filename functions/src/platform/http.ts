@@ -40,6 +40,7 @@ import {
 import { CORRELATION_HEADER, withCorrelation } from './correlation';
 import { logger } from './logger';
 import { tracer } from './tracer';
+import { clientAddress } from './viewer-address';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -203,7 +204,7 @@ const validate = (def: RouteDef): MiddlewareObj<Event> => ({
     const headers = event.headers as Record<string, string | undefined>;
     ctx.headers = headers;
     ctx.lang = pickLanguage(headers['accept-language']);
-    ctx.sourceIp = event.requestContext?.identity?.sourceIp ?? '';
+    ctx.sourceIp = clientAddress(headers, event.requestContext?.identity?.sourceIp ?? '', config.behindCloudFront);
     const entries = queryEntries(event);
     if (def.list) {
       ctx.list = parseListQuery(entries);

@@ -1,7 +1,7 @@
 import { AssetHashType, type Duration, type ILocalBundling, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
 import { FUNCTION_HANDLER, FUNCTION_NODE_OPTIONS, functionBuildOptions } from '../bundling';
@@ -16,6 +16,8 @@ export interface CellarFunctionProps {
   readonly serviceName: string;
   readonly environment: Record<string, string>;
   readonly timeout: Duration;
+  /** How long its log group keeps the logs (the stage's, stages.ts). */
+  readonly logRetention: RetentionDays;
 }
 
 /** A handler of `functions/`, bundled, run and logged the one way every Cellar Lambda is. */
@@ -24,12 +26,15 @@ export class CellarFunction extends Construct {
   readonly role: Role;
   /** Absolute path of the bundled module. */
   readonly entry: string;
+  /** Its POWERTOOLS_SERVICE_NAME. */
+  readonly serviceName: string;
 
   constructor(scope: Construct, id: string, props: CellarFunctionProps) {
     super(scope, id);
     this.entry = repoPath('functions/src', props.entry);
+    this.serviceName = props.serviceName;
 
-    const logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.THREE_MONTHS });
+    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention });
     // Its own role, allowed to write to its own log group only (AWSLambdaBasicExecutionRole allows any).
     this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(this.role);
@@ -43,6 +48,8 @@ export class CellarFunction extends Construct {
       timeout: props.timeout,
       role: this.role,
       logGroup,
+      // Every invocation is traced (X-Ray), through API Gateway's trace when the API called it.
+      tracing: Tracing.ACTIVE,
       environment: {
         ...props.environment,
         POWERTOOLS_SERVICE_NAME: props.serviceName,
@@ -53,6 +60,11 @@ export class CellarFunction extends Construct {
       id: 'AwsSolutions-L1',
       reason:
         'Node.js 22 is the newest runtime the code is built and tested for (esbuild target node22); 24 is a deliberate upgrade.',
+    });
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Active tracing: X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permission, "*" is their only resource.',
     });
   }
 }

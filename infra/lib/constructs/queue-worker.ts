@@ -1,4 +1,5 @@
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { WORK_QUEUE } from '../../../functions/src/config/topology';
 import { CellarFunction } from './cellar-function';
@@ -10,6 +11,7 @@ export interface QueueWorkerProps {
   readonly entry: string;
   readonly serviceName: string;
   readonly environment: Record<string, string>;
+  readonly logRetention: RetentionDays;
 }
 
 /**
