@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import {
   Annotations,
+  CfnOutput,
   DefaultStackSynthesizer,
   Duration,
   Stack,
@@ -148,11 +149,14 @@ export class WebStack extends Stack {
     this.acknowledgeDistributionFindings(domain !== undefined);
 
     // Read by the API at run time, so the API stack needs no reference to this one (which depends on it).
+    const siteUrl = `https://${domain ? domain.name : this.distribution.distributionDomainName}`;
     new StringParameter(this, 'AppUrl', {
       parameterName: props.appUrlParameter,
       description: 'Public address of the Cellar web app, used in e-mailed links',
-      stringValue: `https://${domain ? domain.name : this.distribution.distributionDomainName}`,
+      stringValue: siteUrl,
     });
+    // Printed by `cdk deploy`: where the first superadmin signs in.
+    new CfnOutput(this, 'SiteUrl', { description: 'The Cellar web app', value: siteUrl });
 
     this.deploySite(site);
   }

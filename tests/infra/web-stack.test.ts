@@ -168,5 +168,8 @@ describe('WebStack: on a custom domain', () => {
       },
     });
     expect(validationReport.pluginReports.filter((r) => r.pluginName === 'AwsSolutions')).toEqual([]);
+    // `cdk deploy` prints where to sign in, the address the e-mailed links use.
+    custom.hasOutput('SiteUrl', { Value: 'https://extranet.example.com' });
+    custom.hasResourceProperties('AWS::SSM::Parameter', { Value: 'https://extranet.example.com' });
   });
 });
