@@ -7,6 +7,7 @@
  */
 import { jwtVerify, SignJWT } from 'jose';
 import { config } from '../config/config';
+import { tracer } from '../platform/tracer';
 
 const ISSUER = 'cellar';
 const AUDIENCE = 'cellar-api';
@@ -21,7 +22,9 @@ async function loadSecret(): Promise<Uint8Array> {
   if (!arn) throw new Error('No JWT secret configured');
   // Loaded here, once per container: locally (JWT_SECRET) the SDK package is never needed.
   const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-  const out = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
+  const out = await tracer
+    .captureAWSv3Client(new SecretsManagerClient({}))
+    .send(new GetSecretValueCommand({ SecretId: arn }));
   if (!out.SecretString) throw new Error('Empty JWT secret');
   return new TextEncoder().encode(out.SecretString);
 }
