@@ -5,6 +5,12 @@ import { ACCOUNTS, choose, gridRows, signIn, uniqueCode } from './support';
 
 const USER_HEADER = 'lastname;firstname;email;role;warehouses;modules';
 
+async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 async function chooseFile(page: Page, name: string, content: string) {
   // The input opens once the screen's choices are made and its reference data has loaded.
   await expect(page.getByRole('button', { name: 'Fichier CSV' })).toBeEnabled();
@@ -53,13 +59,18 @@ test.describe('CSV import', () => {
     await page.getByRole('button', { name: 'Valider' }).click();
     await expect(page.getByText('1 ligne(s) invalide(s) : corrigez-les avant de valider.')).toBeVisible();
 
-    // Fix the cell in the grid with the keyboard: it is unverified until the next check.
+    // The row says why, in its reasons column.
+    await expect(importCell(page, 2, 'reasons')).toContainText('E-mail');
+    // Fix the cell in the grid with the keyboard: the row is checked again at once (the API asked about the
+    // new e-mail), and the count follows without a click.
     await importCell(page, 2, 'email').dblclick();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type(fixed);
     await page.keyboard.press('Enter');
-    await expect(importCell(page, 2, 'email')).toHaveClass(/import-cell-unverified/);
     await expect(importCell(page, 2, 'email')).toHaveText(fixed);
+    await expect(importCell(page, 2, 'email')).toHaveClass(/import-cell-valid/);
+    await expect(page.getByTestId('import-invalid')).toHaveText('0 ligne invalide');
+    await expect(importCell(page, 2, 'reasons')).toHaveText('');
 
     // Leaving now would lose the correction: the screen asks first.
     await page.getByRole('link', { name: 'Mes utilisateurs' }).click();
@@ -101,7 +112,9 @@ test.describe('CSV import', () => {
     await expect(page.getByTestId('import-grid')).toHaveCount(0);
   });
 
-  test('a superadmin imports client accounts; the rows the server refuses are listed', async ({ page }) => {
+  test('a superadmin imports client accounts: used codes are found before sending, the rows the server still refuses can be downloaded', async ({
+    page,
+  }) => {
     const code = uniqueCode('IMP');
     await signIn(page, ACCOUNTS.superadmin);
     await page.goto('/company/list');
@@ -109,26 +122,48 @@ test.describe('CSV import', () => {
     await expect(page.getByRole('heading', { name: 'Importer des comptes clients' })).toBeVisible();
     const header =
       'code;name;street;details;postcode;city;country;email;phone;siret;excise;warehouses;segments;pooled;top_agent;organic;modules;active';
-    await chooseFile(
-      page,
-      'companies.csv',
-      [
-        header,
-        `${code};Domaine Importé;1 quai des Chartrons;;33000;Bordeaux;FR;;;;;BDX;B2B;non;non;oui;;oui`,
-        // CLI001 exists: only the server knows, and refuses the row.
-        'CLI001;Doublon;1 quai des Chartrons;;33000;Bordeaux;FR;;;;;BDX;B2B;;;;;',
-      ].join('\r\n'),
+    const rows = [
+      `${code};Domaine Importé;1 quai des Chartrons;;33000;Bordeaux;FR;;;;;BDX;B2B;non;non;oui;;oui`,
+      // CLI001 exists: the screen asks the API before anything is sent.
+      'CLI001;Doublon;1 quai des Chartrons;;33000;Bordeaux;FR;;;;;BDX;B2B;;;;;',
+    ];
+    await chooseFile(page, 'companies.csv', [header, ...rows].join('\r\n'));
+    await expect(page.getByTestId('import-invalid')).toHaveText('1 ligne invalide');
+    await expect(importCell(page, 2, 'code')).toHaveClass(/import-cell-invalid/);
+    await expect(importCell(page, 2, 'reasons')).toHaveText('Code : Ce code est déjà utilisé.');
+    // Only the invalid rows, on demand.
+    const invalidOnly = page.getByRole('switch', { name: 'Lignes invalides seulement' });
+    await invalidOnly.check();
+    await expect(importCell(page, 1, 'code')).toHaveCount(0);
+    await expect(importCell(page, 2, 'code')).toHaveText('CLI001');
+    await invalidOnly.uncheck();
+    await expect(importCell(page, 1, 'code')).toHaveText(code);
+    await page.getByRole('button', { name: 'Retour' }).click();
+
+    // The same file while another session creates CLI001's twin: the screen's question sees no used code (the
+    // answer is held as it would be a moment earlier), the server's worker refuses the row.
+    await page.route('**/api/companies?**', (route) =>
+      route.fulfill({ json: { data: [], meta: { total: 0, current_page: 1, last_page: 1, per_page: 50 } } }),
     );
+    await chooseFile(page, 'companies.csv', [header, ...rows].join('\r\n'));
     await expect(page.getByTestId('import-invalid')).toHaveText('0 ligne invalide');
     await page.getByRole('button', { name: 'Valider' }).click();
     const progress = page.getByTestId('import-progress');
     await expect(progress.getByText('1 enregistrement(s) créé(s), 1 ligne(s) refusée(s).')).toBeVisible({
       timeout: 30_000,
     });
+    await page.unroute('**/api/companies?**');
     const refused = page.getByTestId('import-errors').getByRole('row').nth(1);
     await expect(refused).toContainText('2');
     // The field is named by its column's label, in French.
     await expect(refused).toContainText('Code : Cette valeur est déjà utilisée.');
+    // The refused rows come as a file to correct and import again as it is: the header, then each row after why.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Télécharger les lignes refusées' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('company-refused.csv');
+    const text = (await readStream(await file.createReadStream())).replace(/^\uFEFF/, '');
+    expect(text.split('\r\n')).toEqual([header, '# Ligne 2 : Code : Cette valeur est déjà utilisée.', rows[1], '']);
     await page.getByRole('link', { name: 'Retour à la liste' }).click();
     await expect(page).toHaveURL(/\/company\/list$/);
     await page.getByRole('textbox', { name: 'Rechercher' }).fill(code);

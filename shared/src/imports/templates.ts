@@ -39,6 +39,7 @@ export const IMPORT_MESSAGES = {
   select: 'import.select',
   duplicate: 'import.duplicate',
   emailTaken: 'import.email_taken',
+  codeTaken: 'import.code_taken',
   duplicateEmails: 'import.duplicate_emails',
   invalidRows: 'import.invalid_rows',
   forbidden: 'import.template_forbidden',

@@ -13,6 +13,7 @@ import type * as z from 'zod';
 import { currentLanguage, i18n } from './i18n';
 import { hideNotice, notify, raiseNotice } from './notifications';
 import { rememberWrite } from './recent-rows';
+import { saveBlob } from './save-file';
 import { activeToken, storage } from './storage';
 
 export class ApiError extends Error {
@@ -206,15 +207,7 @@ export function fileNameOf(disposition: string | null): string {
 export async function downloadFile(path: string, query: Partial<ListQuery>, errorMessage?: string): Promise<void> {
   try {
     const res = await send(path, { query });
-    const blob = await res.blob();
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileNameOf(res.headers.get('Content-Disposition'));
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveBlob(await res.blob(), fileNameOf(res.headers.get('Content-Disposition')));
   } catch (error) {
     reportApiError(error, errorMessage, [], errorMessage);
     throw error;

@@ -1,11 +1,13 @@
 import { MAX_PAGE_SIZE } from '@cellar/shared/filter/query';
 import { isImportFinished } from '@cellar/shared/imports/schemas';
-import type { ImportTemplateName } from '@cellar/shared/imports/templates';
+import type { ImportContext, ImportTemplateName } from '@cellar/shared/imports/templates';
 import { fillPath } from '@cellar/shared/routes/define';
 import { routes } from '@cellar/shared/routes/table';
 import { useQuery } from '@tanstack/react-query';
 import { callRoute, downloadFile } from '../../../lib/api-client';
+import { isEmailTaken } from '../../../lib/email-check';
 import { routeKey } from '../../../lib/route-key';
+import { mapLimited } from '../utils/import-rows';
 
 /** GET /api/csv/{template}: the template file, saved as {template}.csv. */
 export const downloadTemplate = (template: ImportTemplateName, type?: string) =>
@@ -45,3 +47,44 @@ export const useSuppliers = (enabled: boolean, ownerId: string | undefined) =>
     enabled,
     staleTime: 60_000,
   });
+
+const ASKED_AT_ONCE = 6;
+const QUIET = [400, 403, 404, 422, 429, 500, 502, 503, 504];
+/** Codes asked in one list request (the query string stays short). */
+const CODES_PER_REQUEST = 50;
+
+/**
+ * Which of a file's unique keys the API already knows, before anything is sent: users' e-mails (one question each),
+ * or the codes of contacts (of the page's type and account), companies and products (of the account), asked in
+ * batches of the list the screen imports into. A failed question counts as free: the worker checks again anyway.
+ */
+export async function takenKeys(ctx: ImportContext, values: readonly string[]): Promise<Set<string>> {
+  if (ctx.template === 'user') {
+    const answers = await mapLimited(values, ASKED_AT_ONCE, (e) => isEmailTaken(e).catch(() => false));
+    return new Set(values.filter((_, i) => answers[i]));
+  }
+  const batches: string[][] = [];
+  for (let i = 0; i < values.length; i += CODES_PER_REQUEST) batches.push(values.slice(i, i + CODES_PER_REQUEST));
+  const owner = ctx.ownerId ? [{ field: 'owner.id', op: 'eq' as const, values: [ctx.ownerId] }] : [];
+  const found = await mapLimited(batches, ASKED_AT_ONCE, async (codes) => {
+    const code = { field: 'code', op: 'eq' as const, values: codes };
+    const query = { paginate: CODES_PER_REQUEST, include: [] };
+    const page =
+      ctx.template === 'company'
+        ? await callRoute(routes.companyList, { query: { ...query, filters: [code] }, quietStatuses: QUIET })
+        : ctx.template === 'product'
+          ? await callRoute(routes.productList, {
+              query: { ...query, filters: [...owner, code] },
+              quietStatuses: QUIET,
+            })
+          : await callRoute(routes.contactList, {
+              query: {
+                ...query,
+                filters: [{ field: 'type', op: 'eq', values: [ctx.type ?? 'supplier'] }, ...owner, code],
+              },
+              quietStatuses: QUIET,
+            });
+    return (page?.data ?? []).map((row) => String(row.code));
+  }).catch(() => []);
+  return new Set(found.flat());
+}

@@ -19,7 +19,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gridTheme, useGridLocaleText } from '../../../components/data-grid/grid-theme';
-import { cellState, type GridRow } from '../utils/import-rows';
+import { cellState, type GridRow, rowReasons } from '../utils/import-rows';
 
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
@@ -49,8 +49,14 @@ interface ImportGridProps {
 export function ImportGrid({ columns, rows, onEdit, height }: ImportGridProps) {
   const { t, i18n } = useTranslation();
   const localeText = useGridLocaleText();
-  const columnDefs = useMemo<ColDef<GridRow>[]>(
-    () => [
+  const columnDefs = useMemo<ColDef<GridRow>[]>(() => {
+    const byKey = new Map(columns.map((c) => [c.key, c]));
+    /** A column's title, as the header shows it (the reasons name their column by it). */
+    const titleOf = (key: string) => {
+      const label = byKey.get(key)?.label;
+      return label ? label[i18n.language === 'en' ? 'en' : 'fr'] : t(`import.columns.${key}`);
+    };
+    return [
       {
         headerName: t('imports.row'),
         valueGetter: (p) => p.data?.id,
@@ -61,10 +67,28 @@ export function ImportGrid({ columns, rows, onEdit, height }: ImportGridProps) {
         tooltipValueGetter: (p) =>
           p.data?.check?.errors.map((e) => t(e.key, e.values as Record<string, unknown>)).join('\n') || undefined,
       },
+      {
+        colId: 'reasons',
+        headerName: t('imports.reasons'),
+        editable: false,
+        width: 280,
+        wrapText: false,
+        valueGetter: (p) =>
+          p.data
+            ? rowReasons(p.data)
+                .map((r) => {
+                  const text = t(r.message.key, r.message.values);
+                  return r.column ? `${titleOf(r.column)} : ${text}` : text;
+                })
+                .join(' · ')
+            : '',
+        tooltipValueGetter: (p) => (p.value ? String(p.value) : undefined),
+        cellStyle: { color: 'var(--mantine-color-red-8)' },
+      },
       ...columns.map(
         (c): ColDef<GridRow> => ({
           colId: c.key,
-          headerName: `${c.label ? c.label[i18n.language === 'en' ? 'en' : 'fr'] : t(`import.columns.${c.key}`)}${c.required ? ' *' : ''}`,
+          headerName: `${titleOf(c.key)}${c.required ? ' *' : ''}`,
           headerTooltip: c.key,
           editable: true,
           minWidth: 110,
@@ -81,9 +105,8 @@ export function ImportGrid({ columns, rows, onEdit, height }: ImportGridProps) {
           },
         }),
       ),
-    ],
-    [columns, onEdit, t, i18n.language],
-  );
+    ];
+  }, [columns, onEdit, t, i18n.language]);
   return (
     <div style={{ height }} data-testid="import-grid">
       <AgGridReact<GridRow>

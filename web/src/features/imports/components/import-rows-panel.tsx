@@ -1,7 +1,8 @@
 import type { ImportColumn } from '@cellar/shared/imports/templates';
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GridRow } from '../utils/import-rows';
 import { ImportGrid, STATE_COLORS } from './import-grid';
@@ -45,6 +46,8 @@ export function ImportRowsPanel(props: ImportRowsPanelProps) {
   const { t } = useTranslation();
   const { height } = useViewportSize();
   const { rows, invalidCount, duplicateEmails } = props;
+  const [invalidOnly, setInvalidOnly] = useState(false);
+  const shown = invalidOnly ? rows.filter((r) => r.check && !r.check.valid) : rows;
   return (
     <Stack gap="xs">
       <Group justify="space-between">
@@ -55,6 +58,13 @@ export function ImportRowsPanel(props: ImportRowsPanelProps) {
           <Badge variant="light" color={invalidCount ? 'red' : 'green'} data-testid="import-invalid">
             {t('imports.invalid', { count: invalidCount })}
           </Badge>
+          <Switch
+            label={t('imports.invalid_only')}
+            checked={invalidOnly}
+            onChange={(e) => setInvalidOnly(e.currentTarget.checked)}
+            disabled={!invalidCount && !invalidOnly}
+            data-testid="import-invalid-only"
+          />
           <Legend />
         </Group>
         <Group gap="xs">
@@ -75,7 +85,7 @@ export function ImportRowsPanel(props: ImportRowsPanelProps) {
       )}
       <ImportGrid
         columns={props.columns}
-        rows={rows}
+        rows={shown}
         onEdit={props.onEdit}
         height={Math.max(300, height / 1.4 - 120)}
       />

@@ -1,10 +1,18 @@
 import type { ImportJob } from '@cellar/shared/imports/schemas';
 import { Alert, Button, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+interface JobProgressProps {
+  job: ImportJob | undefined;
+  listPath: string;
+  /** Saves the refused rows as a file to correct and import again (while the screen still holds the rows). */
+  onDownloadRefused?: () => void;
+}
+
 /** The worker's progress, then what it refused. */
-export function JobProgress({ job, listPath }: { job: ImportJob | undefined; listPath: string }) {
+export function JobProgress({ job, listPath, onDownloadRefused }: JobProgressProps) {
   const { t } = useTranslation();
   const done = job && (job.status === 'done' || job.status === 'failed');
   const percent = job?.total ? Math.round((job.processed / job.total) * 100) : 0;
@@ -49,7 +57,17 @@ export function JobProgress({ job, listPath }: { job: ImportJob | undefined; lis
               <Button component={Link} to={listPath}>
                 {t('imports.back_to_list')}
               </Button>
+              {onDownloadRefused && job.errors.some((e) => e.row > 0) && (
+                <Button variant="default" leftSection={<IconDownload size={16} />} onClick={onDownloadRefused}>
+                  {t('imports.download_refused')}
+                </Button>
+              )}
             </Group>
+            {onDownloadRefused && job.errors.some((e) => e.row > 0) && (
+              <Text size="sm" c="dimmed">
+                {t('imports.refused_file_note')}
+              </Text>
+            )}
           </>
         )}
       </Stack>

@@ -1,26 +1,27 @@
 import type { ImportContext } from '@cellar/shared/imports/templates';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { isEmailTaken } from '../../../lib/email-check';
 import { notify } from '../../../lib/notifications';
+import { takenKeys } from '../api/imports';
 import {
+  askedKey,
   checkGrid,
   editCell,
-  emailsToAsk,
+  type GridCheck,
   type GridRow,
-  mapLimited,
+  keyOf,
+  keysToAsk,
   markTaken,
   readFileRows,
 } from '../utils/import-rows';
 
-const EMAIL_CHECKS_AT_ONCE = 6;
-
 /**
- * The file's rows on screen: read and checked (e-mails asked of the API for users), edited cell by cell, and
- * discarded on request. Leaving the screen with edited rows asks first, until the file is sent (`sent`).
+ * The file's rows on screen: read and checked (e-mails and codes asked of the API), edited cell by cell and checked
+ * again at once, and discarded on request. Leaving the screen with edited rows asks first, until the file is sent
+ * (`sent`).
  */
 export function useImportRows(ctx: ImportContext, sent: boolean) {
   const { t } = useTranslation();
@@ -30,24 +31,49 @@ export function useImportRows(ctx: ImportContext, sent: boolean) {
   const [checking, setChecking] = useState(false);
   /** Cells were edited: leaving the screen would lose that work, so it asks first. */
   const [dirty, setDirty] = useState(false);
+  /** The rows as last shown (an edit starts from them), and what the API said of the keys asked so far. */
+  const shown = useRef<GridRow[] | null>(null);
+  const known = useRef({ asked: new Set<string>(), taken: new Set<string>() });
 
-  /** Checks every row; returns the number of invalid rows. */
+  const show = useCallback((out: GridCheck) => {
+    shown.current = out.rows;
+    setRows(out.rows);
+    setDuplicateEmails(out.duplicateEmails);
+  }, []);
+
+  /** The shared rules again, with what the API said: instant, no question asked. */
+  const recheck = useCallback(
+    (current: GridRow[]) => markTaken(ctx, checkGrid(ctx, current), known.current.taken),
+    [ctx],
+  );
+
+  /** Records the API's answers about some keys. */
+  const learn = useCallback(
+    async (keys: readonly string[]) => {
+      const taken = await takenKeys(ctx, keys);
+      for (const k of keys) {
+        known.current.asked.add(k);
+        if (taken.has(k)) known.current.taken.add(k);
+        else known.current.taken.delete(k);
+      }
+    },
+    [ctx],
+  );
+
+  /** Checks every row, asking the API about every key again; returns the number of invalid rows. */
   const check = useCallback(
     async (current: GridRow[]) => {
       setChecking(true);
       try {
-        const first = checkGrid(ctx, current);
-        const emails = emailsToAsk(ctx, first.rows);
-        const answers = await mapLimited(emails, EMAIL_CHECKS_AT_ONCE, (e) => isEmailTaken(e).catch(() => false));
-        const out = markTaken(first, new Set(emails.filter((_, i) => answers[i])));
-        setRows(out.rows);
-        setDuplicateEmails(out.duplicateEmails);
+        await learn(keysToAsk(ctx, checkGrid(ctx, current).rows));
+        const out = recheck(current);
+        show(out);
         return out.invalid;
       } finally {
         setChecking(false);
       }
     },
-    [ctx],
+    [ctx, learn, recheck, show],
   );
 
   const read = async (chosen: File | null) => {
@@ -55,7 +81,8 @@ export function useImportRows(ctx: ImportContext, sent: boolean) {
     if (!chosen) return;
     try {
       const loaded = await readFileRows(chosen, ctx);
-      setRows(loaded);
+      known.current = { asked: new Set(), taken: new Set() };
+      show({ rows: loaded, invalid: 0, duplicateEmails: [] });
       await check(loaded);
     } catch (error) {
       setFile(null);
@@ -64,10 +91,23 @@ export function useImportRows(ctx: ImportContext, sent: boolean) {
     }
   };
 
-  const edit = useCallback((id: number, key: string, value: string) => {
-    setDirty(true);
-    setRows((current) => current?.map((r) => (r.id === id ? editCell(r, key, value) : r)) ?? null);
-  }, []);
+  /**
+   * One cell edited: every row is checked again at once (a duplicate may have gone), and a new key (e-mail, code)
+   * stays unverified until the API has said whether it is used.
+   */
+  const edit = useCallback(
+    (id: number, key: string, value: string) => {
+      setDirty(true);
+      const current = shown.current;
+      if (!current) return;
+      const out = recheck(current.map((r) => (r.id === id ? editCell(r, key, value) : r)));
+      const asked = keyOf(ctx, value);
+      const pending = key === askedKey(ctx) && asked !== '' && !known.current.asked.has(asked);
+      show(pending ? { ...out, rows: out.rows.map((r) => (r.id === id ? { ...r, edited: [key] } : r)) } : out);
+      if (pending) void learn([asked]).then(() => shown.current && show(recheck(shown.current)));
+    },
+    [ctx, learn, recheck, show],
+  );
 
   const confirmDiscard = (onConfirm: () => void, onCancel?: () => void) =>
     modals.openConfirmModal({
@@ -80,6 +120,7 @@ export function useImportRows(ctx: ImportContext, sent: boolean) {
     });
 
   const discard = () => {
+    shown.current = null;
     setRows(null);
     setFile(null);
     setDuplicateEmails([]);

@@ -15,12 +15,14 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
+import { saveBlob } from '../../../lib/save-file';
 import { uploadImport, useImportJob } from '../api/imports';
 import { ImportChoices } from '../components/import-choices';
 import { ImportRowsPanel } from '../components/import-rows-panel';
 import { JobProgress } from '../components/job-progress';
 import { useImportChoices } from '../hooks/use-import-choices';
 import { useImportRows } from '../hooks/use-import-rows';
+import { refusedRowsFile } from '../utils/import-rows';
 
 export interface ImportRouteProps {
   template: ImportTemplateName;
@@ -67,6 +69,16 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
     }
   };
 
+  /** The refused rows, each after its reason, as a file the user corrects and imports again as it is. */
+  const downloadRefused = () => {
+    if (!rows.rows || !job.data) return;
+    const refused = new Map(job.data.errors.filter((e) => e.row > 0).map((e) => [e.row, e.messages]));
+    const text = refusedRowsFile(importHeader(choices.ctx), rows.rows, refused, (row) =>
+      t('imports.refused_row', { row }),
+    );
+    saveBlob(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }), `${template}-refused.csv`);
+  };
+
   // The end of the import: all rows created → back to the list; otherwise the refused rows stay on screen.
   const finished = job.data?.status === 'done' || job.data?.status === 'failed' ? job.data : undefined;
   useEffect(() => {
@@ -90,7 +102,7 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
       <Title order={2}>{t(title)}</Title>
 
       {jobId ? (
-        <JobProgress job={job.data} listPath={listPath} />
+        <JobProgress job={job.data} listPath={listPath} onDownloadRefused={rows.rows ? downloadRefused : undefined} />
       ) : (
         <>
           <ImportChoices

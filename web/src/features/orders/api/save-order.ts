@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod';
 import { callRoute } from '../../../lib/api-client';
 import { resourceKey, routeKey } from '../../../lib/route-key';
+import { saveBlob } from '../../../lib/save-file';
 import { ORDER_DETAIL_QUERY, orderQueryOptions } from './get-order';
 
 /** The status page's change (statusCode alone), and later the wizard's save and send. */
@@ -62,14 +63,7 @@ export async function downloadOrderPdf(id: string, errorMessage?: string) {
     errorMessage,
   });
   const bytes = Uint8Array.from(atob(content), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: contentType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([bytes], { type: contentType }), filename);
 }
 
 /** The wizard's first save (a draft) or a send; the key makes a repeated POST answer the order it created. */
