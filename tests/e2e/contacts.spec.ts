@@ -46,6 +46,10 @@ test.describe('Recipients', () => {
 
     await page.getByRole('textbox', { name: 'Rechercher' }).fill(code);
     await expect(gridRows(page)).toHaveCount(1);
+    // The search says where it looked: the columns a found row shows the word in.
+    await expect(
+      page.getByText(`Recherche : « ${code} » dans Code, Contact, Adresse, Code postal, Ville`),
+    ).toBeVisible();
     const row = gridRows(page).first();
     await expect(row).toContainText('Cave des Essais');
     await expect(row.getByRole('img', { name: 'France' })).toHaveClass(/fi-fr/);

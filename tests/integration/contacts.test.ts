@@ -332,3 +332,38 @@ describe('Export date range', () => {
     ).toBe(422);
   });
 });
+
+// Last: the contact it adds would change the totals the tests above count.
+describe('Contact search', () => {
+  it('finds a contact by what its row shows only: a name the contact column does not show matches nothing', async () => {
+    const token = await h.login(ADMIN1);
+    const warehouseId = (await me(ADMIN1)).warehouseIds[0];
+    const address = {
+      ...recipient('x').address,
+      company: 'Cave Témoin',
+      name: 'Hortense Garniervale',
+      email: 'zyxw@example.com',
+    };
+    const seen = await h.call('POST', '/api/contacts', { token, body: recipient('SEEN-1', { warehouseId, address }) });
+    expect(seen.status).toBe(201);
+    const found = (q: string) =>
+      list(ADMIN1, `filter[type]=recipient&filter[search]=${encodeURIComponent(q)}&paginate=50`);
+    // The grid's contact column shows the company: its words find the row, the hidden person's name and e-mail do not.
+    expect((await found('témoin')).body.data.map((c: { code: string }) => c.code)).toEqual(['SEEN-1']);
+    expect((await found('garniervale')).body.meta.total).toBe(0);
+    expect((await found('zyxw')).body.meta.total).toBe(0);
+    // Every row a search finds shows the searched word in one of the searched columns.
+    const rows = (await found('bordeaux')).body.data as {
+      code: string;
+      displayName: string;
+      address: Record<string, string>;
+    }[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const c of rows) {
+      const shown = [c.code, c.displayName, c.address.street, c.address.postcode, c.address.city]
+        .join(' ')
+        .toLowerCase();
+      expect(shown).toContain('bordeaux');
+    }
+  });
+});

@@ -152,17 +152,15 @@ export const contactSchema = z.object({
 export type Contact = z.infer<typeof contactSchema>;
 
 export const contactDisplayName = (address: Partial<Address>) => addressDisplayName(address);
-/** What the search box finds a contact by: the words of its code, names, street, postcode, city and e-mail. */
+/**
+ * What the search box finds a contact by: the words of what the grid shows of it (code, the name in its contact
+ * column, street, postcode, city), so that every row found shows what matched (CONTACT_SEARCHED says so on screen).
+ */
 export const contactWords = (c: { code: string; address: Partial<Address> }) =>
-  searchWords(
-    c.code,
-    c.address.company,
-    c.address.name,
-    c.address.street,
-    c.address.postcode,
-    c.address.city,
-    c.address.email,
-  );
+  searchWords(c.code, contactDisplayName(c.address), c.address.street, c.address.postcode, c.address.city);
+
+/** The grid columns the contact search looks in, as the search box tells the user. */
+export const CONTACT_SEARCHED = ['code', 'displayName', 'address.street', 'address.postcode', 'address.city'] as const;
 
 /** 'code - name', the text of a contact in pickers. */
 export const contactText = (code: string, address: Partial<Address>) => `${code} - ${contactDisplayName(address)}`;

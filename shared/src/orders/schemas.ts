@@ -7,7 +7,7 @@
  * wizard's own rules (what a choice clears) are in `wizard.ts`.
  */
 import * as z from 'zod';
-import { addressFields } from '../common/address';
+import { type Address, addressDisplayName, addressFields } from '../common/address';
 import { notBeforeToday } from '../common/dates';
 import { ref, type SegmentCode, segmentCode, segmentSchema } from '../common/schemas';
 import { searchWords } from '../filter/search';
@@ -318,9 +318,15 @@ export const orderCountrySchema = z.object({ code: z.string(), country: z.string
 /** GET /api/orders/{id}/pdf?output=json: the document as base64, for clients that ask for JSON (spec 2 §7). */
 export const orderPdfJsonSchema = z.object({ filename: z.string(), contentType: z.string(), content: z.string() });
 
-/** What the order search finds an order by: its references, its recipient's name and city. */
+/**
+ * What the order search finds an order by: what the grid shows of it (its references and its recipient's name as
+ * the recipient column shows it), so that every row found shows what matched.
+ */
 export const orderWords = (o: {
   reference: string;
   recipientReference?: string;
-  recipient?: { company?: string; name?: string; city?: string } | null;
-}) => searchWords(o.reference, o.recipientReference, o.recipient?.company, o.recipient?.name, o.recipient?.city);
+  recipient?: Partial<Address> | null;
+}) => searchWords(o.reference, o.recipientReference, addressDisplayName(o.recipient));
+
+/** The grid columns the order search looks in, as the search box tells the user. */
+export const ORDER_SEARCHED = ['reference', 'recipientReference', 'recipient.displayName'] as const;

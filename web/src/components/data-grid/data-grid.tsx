@@ -58,6 +58,8 @@ export interface DataGridProps<R extends ListRoute> {
   rowStyle?: (row: RowOf<R>) => RowStyle | undefined;
   /** Extra filters beside the search box. */
   filters?: ReactNode;
+  /** The columns (fields) the list's search looks in: the search's chip names them, so a row found says why. */
+  searchFields?: readonly string[];
   /** Buttons at the right of the toolbar (add, import…). */
   actions?: ReactNode;
   /** Rows a person may tick, and what becomes of the ticked ones (the orders' resend). */
@@ -110,8 +112,17 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
 
   const height = Math.max(300, Math.round((viewportHeight || window.innerHeight) / 1.4));
 
+  const searchChipText = (searched: string) => {
+    const names = (props.searchFields ?? [])
+      .map((field) => columns.find((c) => c.field === field))
+      .filter((c) => c !== undefined)
+      .map((c) => t(c.header));
+    return names.length
+      ? t('grid.search_chip_in', { search: searched, columns: names.join(', ') })
+      : t('grid.search_chip', { search: searched });
+  };
   const chips: FilterChip[] = [
-    ...(debouncedSearch ? [{ colId: SEARCH_CHIP, text: t('grid.search_chip', { search: debouncedSearch }) }] : []),
+    ...(debouncedSearch ? [{ colId: SEARCH_CHIP, text: searchChipText(debouncedSearch) }] : []),
     ...filterChips(
       filterModel,
       columns.map((c) => ({

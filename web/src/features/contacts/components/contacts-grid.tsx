@@ -1,6 +1,6 @@
 /** The contact list of one type: the shared grid, its columns per type and role, and the row edit pencil. */
 import { isSuperadmin, isWritter, type Principal } from '@cellar/shared/access/roles';
-import { type Contact, type ContactType, contactTypeRules } from '@cellar/shared/contacts/schemas';
+import { CONTACT_SEARCHED, type Contact, type ContactType, contactTypeRules } from '@cellar/shared/contacts/schemas';
 import { routes } from '@cellar/shared/routes/table';
 import { IconPencil } from '@tabler/icons-react';
 import { type ReactNode, type Ref, useMemo } from 'react';
@@ -73,6 +73,7 @@ export function ContactsGrid({ type, principal, warehouseId, onEdit, filters, ac
       slug={type}
       route={routes.contactList}
       columns={columns}
+      searchFields={CONTACT_SEARCHED}
       defaultSort={[{ field: 'code', desc: false }]}
       fixedFilters={fixedFilters}
       include={['owner', 'warehouse']}

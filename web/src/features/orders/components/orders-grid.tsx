@@ -6,7 +6,7 @@
  */
 import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import type { Language } from '@cellar/shared/i18n/messages';
-import type { Order } from '@cellar/shared/orders/schemas';
+import { ORDER_SEARCHED, type Order } from '@cellar/shared/orders/schemas';
 import { ORDER_STATUS } from '@cellar/shared/orders/status';
 import { routes } from '@cellar/shared/routes/table';
 import type { RowStyle } from 'ag-grid-community';
@@ -138,6 +138,7 @@ export function OrdersGrid({
       ref={ref}
       slug="order"
       route={routes.orderList}
+      searchFields={ORDER_SEARCHED}
       columns={columns}
       defaultSort={[{ field: 'createdAt', desc: true }]}
       include={['owner', 'recipient', 'carrier', 'carrier.owner', 'warehouse', 'segment']}
