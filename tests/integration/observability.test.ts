@@ -6,21 +6,30 @@
 import type { ExportJob } from '@cellar/shared/exports/schemas';
 import type { ImportJob } from '@cellar/shared/imports/schemas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The logs read here are at INFO, whatever the test command's level: set before the logger is created (the
+// harness's modules create it), since Powertools goes back to its first level at each invocation.
+const logLevel = vi.hoisted(() => {
+  const before = process.env.POWERTOOLS_LOG_LEVEL;
+  process.env.POWERTOOLS_LOG_LEVEL = 'INFO';
+  return before;
+});
+
 import { ADMIN1, type Harness, startHarness, USER1 } from './harness';
 
 let h: Harness;
 let logger: typeof import('@cellar/functions/platform/logger').logger;
 /** Every JSON line the functions printed (logs and metrics), parsed. */
-let lines: Record<string, unknown>[] = [];
+const lines: Record<string, unknown>[] = [];
 const metricsSetting = process.env.POWERTOOLS_METRICS_DISABLED;
 
 beforeAll(async () => {
   h = await startHarness();
   ({ logger } = await import('@cellar/functions/platform/logger'));
-  logger.setLogLevel('INFO');
   process.env.POWERTOOLS_METRICS_DISABLED = 'false';
-  // Logs and metrics go to the global console in the runtime's development mode, or straight to stdout when the
-  // logger was created before the runtime set that mode (as the harness's seed loads it): both are read.
+  // Each log line goes through the console the logger took when it was created (the global one in the runtime's
+  // development mode, its own on stdout otherwise); each metric line through the global console (a metric is
+  // written by a Metrics made for it, in development mode here). Both are read where they are written.
   const collect = (text: string) => {
     for (const chunk of text.split(/\n(?=\{)/)) {
       if (!chunk.startsWith('{')) continue;
@@ -31,19 +40,20 @@ beforeAll(async () => {
       }
     }
   };
-  for (const method of ['log', 'info', 'warn', 'error'] as const) {
-    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-      for (const arg of args) if (typeof arg === 'string') collect(arg);
-    });
-  }
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    collect(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-    return true;
-  });
+  const read = (target: Console, methods: readonly ('log' | 'info' | 'warn' | 'error' | 'debug')[]) => {
+    for (const method of methods)
+      vi.spyOn(target, method).mockImplementation((...args: unknown[]) => {
+        for (const arg of args) if (typeof arg === 'string') collect(arg);
+      });
+  };
+  const loggerConsole = (logger as unknown as { console: Console }).console;
+  read(loggerConsole, ['info', 'warn', 'error', 'debug']);
+  read(console, ['log']);
 });
 afterAll(async () => {
   vi.restoreAllMocks();
-  logger.setLogLevel((process.env.POWERTOOLS_LOG_LEVEL as 'SILENT' | undefined) ?? 'WARN');
+  if (logLevel === undefined) delete process.env.POWERTOOLS_LOG_LEVEL;
+  else process.env.POWERTOOLS_LOG_LEVEL = logLevel;
   if (metricsSetting === undefined) delete process.env.POWERTOOLS_METRICS_DISABLED;
   else process.env.POWERTOOLS_METRICS_DISABLED = metricsSetting;
   await h?.stop();
@@ -70,7 +80,8 @@ describe('Correlation', () => {
   it('follows an import from its upload request into the worker that runs it', async () => {
     const token = await h.login(ADMIN1);
     const form = new FormData();
-    const csv = 'lastname;firstname;email;role;warehouses;modules\r\nTraced;Ana;ana.traced@cli001.test;user;BDX;order\r\n';
+    const csv =
+      'lastname;firstname;email;role;warehouses;modules\r\nTraced;Ana;ana.traced@cli001.test;user;BDX;order\r\n';
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'users.csv');
     const res = await h.call<ImportJob>('POST', '/api/csv/user', { token, form });
     expect(res.status).toBe(202);
