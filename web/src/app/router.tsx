@@ -1,17 +1,15 @@
 /**
  * The data router. Guards are loaders: no session → /login, signed in on /login → /dashboard, role level or
- * module scope too low → /403 (the shared canAccess rule). Every page is a lazy chunk, so the first load carries
- * the shell only; AG Grid comes with the list pages.
+ * module scope too low → /403 (the shared canAccess rule). Every page, and the signed-in shell, is a lazy chunk, so
+ * the first load carries the router and the providers only; AG Grid comes with the list pages.
  */
 import { canAccess } from '@cellar/shared/access/roles';
 import { CONTACT_TYPES, type ContactType } from '@cellar/shared/contacts/schemas';
 import type { ImportTemplateName } from '@cellar/shared/imports/templates';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { RouteError } from '../components/errors/route-error';
-import { AppLayout } from '../components/layouts/app-layout';
 import { PageLoader } from '../components/ui/page-loader';
 import { type AppPath, paths } from '../config/paths';
-import { UpdatesBadge } from '../features/app-updates/components/updates-badge';
 import { hasSession, principalOf, userQueryOptions } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
 
@@ -333,7 +331,21 @@ export const routes: RouteObject[] = [
       await loadUser();
       return null;
     },
-    element: <AppLayout updates={<UpdatesBadge />} />,
+    // The shell is a chunk of its own: the sign-in page does not carry it. It loads while the loader runs.
+    lazy: async () => {
+      const [{ AppLayout }, { UpdatesBadge }, { SignedInProvider }] = await Promise.all([
+        import('../components/layouts/app-layout'),
+        import('../features/app-updates/components/updates-badge'),
+        import('./signed-in-provider'),
+      ]);
+      return {
+        element: (
+          <SignedInProvider>
+            <AppLayout updates={<UpdatesBadge />} />
+          </SignedInProvider>
+        ),
+      };
+    },
     HydrateFallback: PageLoader,
     errorElement: <RouteError />,
     children: [

@@ -1,16 +1,14 @@
 /**
  * i18next with the app's texts and the shared validation/API texts. French by default; the visitor's choice is
- * remembered in localStorage, and dayjs and <html lang> follow it.
+ * remembered in localStorage, and dayjs and <html lang> follow it. Only the texts of the language shown are loaded
+ * (a chunk per language, the other one when the visitor switches): the app renders once `i18nReady` settles.
  */
 import { ELIDING_WORDS, type ElidingWord, elide } from '@cellar/shared/i18n/elision';
-import { listTexts } from '@cellar/shared/i18n/list-texts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, sharedMessages } from '@cellar/shared/i18n/messages';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import fr from '../locales/fr.json';
 import { storage } from './storage';
 
 export type { Language };
@@ -46,17 +44,37 @@ export function mergeTexts(base: Texts, over: Texts): Texts {
   return out;
 }
 
+const APP_TEXTS: Record<Language, () => Promise<{ default: Texts }>> = {
+  fr: () => import('../locales/fr.json'),
+  en: () => import('../locales/en.json'),
+};
+
+/** A language's texts, merged as the app reads them, added to i18next once (the shown language's at start). */
+export async function loadTexts(lng: Language): Promise<void> {
+  if (i18n.hasResourceBundle(lng, 'translation')) return;
+  const [{ default: app }, { listTexts }] = await Promise.all([
+    APP_TEXTS[lng](),
+    import('@cellar/shared/i18n/list-texts'),
+  ]);
+  i18n.addResourceBundle(lng, 'translation', mergeTexts(mergeTexts(app, listTexts[lng]), sharedMessages[lng]));
+}
+
+const initial = storedLanguage();
 void i18n.use(initReactI18next).init({
-  resources: {
-    fr: { translation: mergeTexts(mergeTexts(fr, listTexts.fr), sharedMessages.fr) },
-    en: { translation: mergeTexts(mergeTexts(en, listTexts.en), sharedMessages.en) },
-  },
-  lng: storedLanguage(),
+  resources: {},
+  partialBundledLanguages: true,
+  lng: initial,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: LANGUAGES,
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+/**
+ * The shown language's texts are in. Not a top-level await: a text chunk imports modules of the first chunk, which
+ * would wait for itself.
+ */
+export const i18nReady: Promise<void> = loadTexts(initial);
 
 /**
  * French texts put a name after an eliding word with a format: "le compte {{who, de}}" reads "le compte d’Élise"
@@ -74,6 +92,7 @@ export function currentLanguage(): Language {
 
 export async function setLanguage(lng: Language) {
   storage.set('language', lng);
+  await loadTexts(lng);
   await i18n.changeLanguage(lng);
 }
 
