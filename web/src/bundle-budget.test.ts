@@ -1,8 +1,8 @@
 // @vitest-environment node
 /**
  * The JavaScript a first visit downloads stays within budget (issue 13): the sign-in page, and a list page signed
- * in, counting every chunk the page loads (index.html's scripts, its route's chunks, what they import, and the
- * texts of the language). The SPA is built into a temporary folder and Vite's manifest tells which chunks those are.
+ * in, counting every chunk the page loads (index.html's scripts, its route's chunks and what they import). The
+ * SPA is built into a temporary folder and Vite's manifest tells which chunks those are.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,31 +14,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
-/** What every page loads besides the scripts of index.html: the texts of the language (French, the default). */
-const FIRST_LOAD = ['src/locales/fr.json', '../shared/src/i18n/list-texts.ts'];
-
 /**
- * The modules whose chunks a page loads. The list page is the recipients list: the signed-in shell (layout,
- * providers, updates badge) around a contact list.
+ * The modules whose chunks a page loads beside index.html's scripts (the sign-in page and the French texts are
+ * part of those). The list page is the recipients list: the signed-in shell (layout,
+ * providers, updates badge) around a contact list, and AG Grid.
  */
 const PAGES = {
-  login: [...FIRST_LOAD, 'src/features/auth/routes/login.tsx'],
+  login: [],
   list: [
-    ...FIRST_LOAD,
     'src/components/layouts/app-layout.tsx',
     'src/app/signed-in-provider.tsx',
     'src/features/app-updates/components/updates-badge.tsx',
     'src/features/contacts/routes/contact-list.tsx',
+    // AG Grid, which the grid loads lazily, the list's loader starting it.
+    'src/components/data-grid/infinite-grid.tsx',
   ],
 } as const;
 
 /**
  * The most each page may load, in KB (1,024 bytes) gzipped at zlib's default level. Issue 13 aims at 150 and 350;
- * these ceilings sit just above the figures reached so far (232 and 648), so a change may lower them, not raise
+ * these ceilings sit just above the figures reached so far (225 and 646), so a change may lower them, not raise
  * them. AG Grid's core with the infinite row model alone weighs about 260 KB gzipped, so the list page's aim needs
  * a lighter grid on first paint.
  */
-const BUDGET_KB: Record<keyof typeof PAGES, number> = { login: 236, list: 655 };
+const BUDGET_KB: Record<keyof typeof PAGES, number> = { login: 230, list: 650 };
 
 /** The scripts index.html loads (its module scripts and preloads), as manifest keys. */
 function entryKeys(manifest: Manifest): string[] {

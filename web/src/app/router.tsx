@@ -10,6 +10,7 @@ import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirec
 import { RouteError } from '../components/errors/route-error';
 import { PageLoader } from '../components/ui/page-loader';
 import { type AppPath, paths } from '../config/paths';
+import { LoginRoute } from '../features/auth/routes/login';
 import { hasSession, principalOf, userQueryOptions } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
 
@@ -328,7 +329,8 @@ export const routes: RouteObject[] = [
   {
     path: paths.login.path,
     loader: () => (hasSession() ? redirect(paths.dashboard.path) : null),
-    lazy: async () => ({ Component: (await import('../features/auth/routes/login')).LoginRoute }),
+    // Part of the first chunk: the sign-in page shows without a second round trip.
+    Component: LoginRoute,
     HydrateFallback: PageLoader,
     errorElement: <RouteError />,
   },

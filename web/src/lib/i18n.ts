@@ -1,14 +1,17 @@
 /**
  * i18next with the app's texts and the shared validation/API texts. French by default; the visitor's choice is
- * remembered in localStorage, and dayjs and <html lang> follow it. Only the texts of the language shown are loaded
- * (a chunk per language, the other one when the visitor switches): the app renders once `i18nReady` settles.
+ * remembered in localStorage, and dayjs and <html lang> follow it. French texts come with the first chunk (most
+ * visitors read them: no second round trip before the first paint); English ones are a chunk loaded when shown.
+ * The app renders once `i18nReady` settles.
  */
 import { ELIDING_WORDS, type ElidingWord, elide } from '@cellar/shared/i18n/elision';
+import { listTexts } from '@cellar/shared/i18n/list-texts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, sharedMessages } from '@cellar/shared/i18n/messages';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import fr from '../locales/fr.json';
 import { storage } from './storage';
 
 export type { Language };
@@ -45,17 +48,14 @@ export function mergeTexts(base: Texts, over: Texts): Texts {
 }
 
 const APP_TEXTS: Record<Language, () => Promise<{ default: Texts }>> = {
-  fr: () => import('../locales/fr.json'),
+  fr: async () => ({ default: fr }),
   en: () => import('../locales/en.json'),
 };
 
 /** A language's texts, merged as the app reads them, added to i18next once (the shown language's at start). */
 export async function loadTexts(lng: Language): Promise<void> {
   if (i18n.hasResourceBundle(lng, 'translation')) return;
-  const [{ default: app }, { listTexts }] = await Promise.all([
-    APP_TEXTS[lng](),
-    import('@cellar/shared/i18n/list-texts'),
-  ]);
+  const { default: app } = await APP_TEXTS[lng]();
   i18n.addResourceBundle(lng, 'translation', mergeTexts(mergeTexts(app, listTexts[lng]), sharedMessages[lng]));
 }
 

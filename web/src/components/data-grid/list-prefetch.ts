@@ -49,6 +49,8 @@ export function firstPageQuery<R extends ListRoute>(plan: ListPlan<R>): ListQuer
  * filters (?search_filter=, ?grid_filters=) asks another first page: the grid asks that one itself.
  */
 export function prefetchList<R extends ListRoute>(plan: ListPlan<R>, url: URL): void {
+  // AG Grid's chunk, which the grid loads lazily, downloads beside the page's own chunk.
+  void import('./infinite-grid');
   void queryClient.prefetchQuery(preferenceQueryOptions(plan.slug));
   if (url.searchParams.has('search_filter') || url.searchParams.has('grid_filters')) return;
   const query = firstPageQuery(plan);
