@@ -61,6 +61,17 @@ test('the product list asks its families, attributes, layout and first rows besi
   }
 });
 
+test('the other lists ask their column layout beside the user', async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin);
+  await holdUser(page);
+  const requests = recordRequests(page);
+  await page.goto('/order/list');
+  await expect(gridRows(page).first()).toBeVisible();
+
+  const userEnded = requests.find((u) => u.pathname === '/api/auth/user').ended() as number;
+  expect(requests.find((u) => u.pathname === '/api/preferences/order').sent).toBeLessThan(userEnded);
+});
+
 test('a search typed on before its answer aborts the request it replaces', async ({ page }) => {
   await signIn(page, ACCOUNTS.admin);
   await page.goto('/recipient/list');

@@ -6,6 +6,7 @@
 import { canAccess } from '@cellar/shared/access/roles';
 import { CONTACT_TYPES, type ContactType } from '@cellar/shared/contacts/schemas';
 import type { ImportTemplateName } from '@cellar/shared/imports/templates';
+import type { PreferenceSlug } from '@cellar/shared/preferences/schemas';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { RouteError } from '../components/errors/route-error';
 import { PageLoader } from '../components/ui/page-loader';
@@ -35,6 +36,12 @@ const guard =
     await prefetching;
     return then ? then(args) : null;
   };
+
+/** A list page's column layout and AG Grid, fetched beside the user (list-prefetch.ts). */
+const layoutOf =
+  (slug: PreferenceSlug): Prefetch =>
+  async () =>
+    (await import('../components/data-grid/list-prefetch')).prefetchGridLayout(slug);
 
 const page = (
   p: AppPath,
@@ -98,13 +105,13 @@ function userRoutes(): RouteObject[] {
   return [
     page(clientUsers.companyImport, importUsers(false), clientUsers.companyImport.path, loadRouteCompany),
     page(users.import, importUsers(true)),
-    page(clientUsers.list, list(false)),
-    page(clientUsers.list, list(false), '/client-user'),
-    page(clientUsers.companyList, list(false), clientUsers.companyList.path, loadRouteCompany),
+    page(clientUsers.list, list(false), clientUsers.list.path, undefined, layoutOf('client-user')),
+    page(clientUsers.list, list(false), '/client-user', undefined, layoutOf('client-user')),
+    page(clientUsers.companyList, list(false), clientUsers.companyList.path, loadRouteCompany, layoutOf('client-user')),
     page(clientUsers.create, create(false)),
     page(clientUsers.companyCreate, create(false), clientUsers.companyCreate.path, loadRouteCompany),
-    page(users.list, list(true)),
-    page(users.list, list(true), '/user'),
+    page(users.list, list(true), users.list.path, undefined, layoutOf('user')),
+    page(users.list, list(true), '/user', undefined, layoutOf('user')),
     page(users.create, create(true)),
   ];
 }
@@ -115,8 +122,8 @@ function companyRoutes(): RouteObject[] {
     Component: (await import('../features/companies/routes/company-list')).CompanyListRoute,
   });
   return [
-    page(companies.list, lazyList),
-    page(companies.list, lazyList, '/company'),
+    page(companies.list, lazyList, companies.list.path, undefined, layoutOf('company')),
+    page(companies.list, lazyList, '/company', undefined, layoutOf('company')),
     page(companies.create, async () => ({
       Component: (await import('../features/companies/routes/company-create')).CompanyCreateRoute,
     })),
@@ -158,11 +165,17 @@ function catalogueRoutes(): RouteObject[] {
       loadRouteProduct,
     ),
     importPage('product', products.import, products.list),
-    page(stock.list, stockList),
-    page(stock.list, stockList, '/stock'),
-    page(stock.movements, async () => ({
-      Component: (await import('../features/stock-movements/routes/stock-movement-list')).StockMovementListRoute,
-    })),
+    page(stock.list, stockList, stock.list.path, undefined, layoutOf('stock')),
+    page(stock.list, stockList, '/stock', undefined, layoutOf('stock')),
+    page(
+      stock.movements,
+      async () => ({
+        Component: (await import('../features/stock-movements/routes/stock-movement-list')).StockMovementListRoute,
+      }),
+      stock.movements.path,
+      undefined,
+      layoutOf('stock-movement'),
+    ),
   ];
 }
 
@@ -185,8 +198,8 @@ function receptionRoutes(): RouteObject[] {
     Component: (await import('../features/receptions/routes/reception-list')).ReceptionListRoute,
   });
   return [
-    page(receptions.list, list),
-    page(receptions.list, list, '/reception'),
+    page(receptions.list, list, receptions.list.path, undefined, layoutOf('reception')),
+    page(receptions.list, list, '/reception', undefined, layoutOf('reception')),
     page(
       receptions.create,
       async () => ({ Component: (await import('../features/receptions/routes/reception-form')).ReceptionCreateRoute }),
@@ -237,8 +250,8 @@ function orderRoutes(): RouteObject[] {
     Component: (await import('../features/orders/routes/order-list')).OrderListRoute,
   });
   return [
-    page(orders.list, list),
-    page(orders.list, list, '/order'),
+    page(orders.list, list, orders.list.path, undefined, layoutOf('order')),
+    page(orders.list, list, '/order', undefined, layoutOf('order')),
     page(
       orders.create,
       async () => ({ Component: (await import('../features/orders/routes/order-form')).OrderCreateRoute }),
@@ -272,8 +285,8 @@ function shippingOrderRoutes(): RouteObject[] {
     Component: (await import('../features/shipping-orders/routes/shipping-order-list')).ShippingOrderListRoute,
   });
   return [
-    page(shippingOrders.list, list),
-    page(shippingOrders.list, list, '/shipping-order'),
+    page(shippingOrders.list, list, shippingOrders.list.path, undefined, layoutOf('shipping-order')),
+    page(shippingOrders.list, list, '/shipping-order', undefined, layoutOf('shipping-order')),
     page(shippingOrders.create, async () => ({
       Component: (await import('../features/shipping-orders/routes/shipping-order-create')).ShippingOrderCreateRoute,
     })),

@@ -45,13 +45,20 @@ export function firstPageQuery<R extends ListRoute>(plan: ListPlan<R>): ListQuer
 }
 
 /**
+ * Starts what every list page needs before its rows, beside the user's request: AG Grid's chunk, which the grid
+ * loads lazily, and the column layout (the grid waits for it before it asks its first page).
+ */
+export function prefetchGridLayout(slug: PreferenceSlug): void {
+  void import('./infinite-grid');
+  void queryClient.prefetchQuery(preferenceQueryOptions(slug));
+}
+
+/**
  * Starts the column layout's and the first page's requests of a list page at `url`. A link that searches or
  * filters (?search_filter=, ?grid_filters=) asks another first page: the grid asks that one itself.
  */
 export function prefetchList<R extends ListRoute>(plan: ListPlan<R>, url: URL): void {
-  // AG Grid's chunk, which the grid loads lazily, downloads beside the page's own chunk.
-  void import('./infinite-grid');
-  void queryClient.prefetchQuery(preferenceQueryOptions(plan.slug));
+  prefetchGridLayout(plan.slug);
   if (url.searchParams.has('search_filter') || url.searchParams.has('grid_filters')) return;
   const query = firstPageQuery(plan);
   const controller = new AbortController();
