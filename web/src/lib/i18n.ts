@@ -71,10 +71,12 @@ void i18n.use(initReactI18next).init({
 });
 
 /**
- * The shown language's texts are in. Not a top-level await: a text chunk imports modules of the first chunk, which
- * would wait for itself.
+ * The shown language's texts are in, and French ones under them (the fallback of a missing text). Not a top-level
+ * await: a text chunk may import modules of the first chunk, which would then wait for itself.
  */
-export const i18nReady: Promise<void> = loadTexts(initial);
+export const i18nReady: Promise<void> = Promise.all([...new Set([DEFAULT_LANGUAGE, initial])].map(loadTexts)).then(
+  () => undefined,
+);
 
 /**
  * French texts put a name after an eliding word with a format: "le compte {{who, de}}" reads "le compte d’Élise"
