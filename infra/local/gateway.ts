@@ -10,6 +10,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { compilePath, type Resource } from '@cellar/shared/routes/define';
 import { routeList } from '@cellar/shared/routes/table';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { compressedFile, isCompressible, pickEncoding } from './compression';
 import { isStreaming, LocalResponseStream } from './lambda-streaming';
 
 type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -144,7 +145,7 @@ const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
 };
 
-export function serveStatic(root: string, res: ServerResponse, url: URL): void {
+export function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, url: URL): void {
   const base = resolve(root);
   // The CloudFront Function's rule: a path without a file extension is a route of the SPA.
   let path = '/index.html';
@@ -158,7 +159,8 @@ export function serveStatic(root: string, res: ServerResponse, url: URL): void {
     }
   }
   const file = join(base, path);
-  if (!file.startsWith(base) || !existsSync(file) || !statSync(file).isFile()) {
+  const stat = file.startsWith(base) && existsSync(file) ? statSync(file) : undefined;
+  if (!stat?.isFile()) {
     const index = join(base, 'index.html');
     if (!existsSync(index)) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
@@ -170,9 +172,21 @@ export function serveStatic(root: string, res: ServerResponse, url: URL): void {
     return;
   }
   const immutable = path.startsWith('/assets/');
-  res.writeHead(200, {
-    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  const headers: Record<string, string | number> = {
+    'content-type': type,
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-  });
+  };
+  // As CloudFront with compression on: the answer depends on Accept-Encoding, for caches too.
+  const compressible = isCompressible(type, stat.size);
+  if (compressible) headers.vary = 'Accept-Encoding';
+  const encoding = compressible ? pickEncoding(req.headers['accept-encoding']) : undefined;
+  if (encoding) {
+    const body = compressedFile(file, stat.mtimeMs, encoding);
+    res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': body.length });
+    res.end(body);
+    return;
+  }
+  res.writeHead(200, { ...headers, 'content-length': stat.size });
   createReadStream(file).pipe(res);
 }

@@ -44,7 +44,7 @@ export function createLocalServer(webRoot: string, log: (line: string) => void):
           ? serveMailbox(res)
           : url.pathname === RECOUNT_PATH
             ? serveRecount(req, res)
-            : Promise.resolve(serveStatic(webRoot, res, url));
+            : Promise.resolve(serveStatic(webRoot, req, res, url));
     work.catch((e) => {
       log(`request failed: ${(e as Error).stack}`);
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });

@@ -1,13 +1,9 @@
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import { getDefaultZIndex, MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { announceExpiredSession } from '../lib/api-client';
 import '../lib/i18n';
 import { NOTICE_LIMIT } from '../lib/notifications';
@@ -16,16 +12,6 @@ import { theme } from './theme';
 
 /** Above the shell's footer (32 px high). */
 const FOOTER_CLEARANCE = 32;
-
-/** Confirmation modals and date pickers follow the current language. */
-function Localized({ children }: { children: ReactNode }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <DatesProvider settings={{ locale: i18n.language }}>
-      <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>{children}</ModalsProvider>
-    </DatesProvider>
-  );
-}
 
 export function AppProvider({ children }: { children: ReactNode }) {
   useEffect(announceExpiredSession, []);
@@ -39,9 +25,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         // A margin, not `bottom`: it lifts the bottom container alone (every position has its own, with `top` or `bottom`).
         style={{ marginBottom: FOOTER_CLEARANCE }}
       />
-      <QueryClientProvider client={queryClient}>
-        <Localized>{children}</Localized>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -1,40 +1,57 @@
 /**
  * The data router. Guards are loaders: no session → /login, signed in on /login → /dashboard, role level or
- * module scope too low → /403 (the shared canAccess rule). Every page is a lazy chunk, so the first load carries
- * the shell only; AG Grid comes with the list pages.
+ * module scope too low → /403 (the shared canAccess rule). Every page, and the signed-in shell, is a lazy chunk, so
+ * the first load carries the router and the providers only; AG Grid comes with the list pages.
  */
 import { canAccess } from '@cellar/shared/access/roles';
 import { CONTACT_TYPES, type ContactType } from '@cellar/shared/contacts/schemas';
 import type { ImportTemplateName } from '@cellar/shared/imports/templates';
+import type { PreferenceSlug } from '@cellar/shared/preferences/schemas';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { RouteError } from '../components/errors/route-error';
-import { AppLayout } from '../components/layouts/app-layout';
 import { PageLoader } from '../components/ui/page-loader';
 import { type AppPath, paths } from '../config/paths';
-import { UpdatesBadge } from '../features/app-updates/components/updates-badge';
+import { LoginRoute } from '../features/auth/routes/login';
 import { hasSession, principalOf, userQueryOptions } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
 
 const loadUser = () => queryClient.ensureQueryData(userQueryOptions());
 
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
+/** Starts a page's first requests (a list's layout and first rows), without waiting for their answers. */
+type Prefetch = (url: URL) => Promise<void>;
 
 /**
  * Loader of a signed-in page: a session, then the user, then the access rule of the page, then what the page
- * itself must load first (`then`: an unknown company leads to /404).
+ * itself must load first (`then`: an unknown company leads to /404). A list's first requests (`prefetch`) start
+ * beside the user's, not after it: its rows come after one round of requests.
  */
 const guard =
-  (page: AppPath, then?: Loader): Loader =>
+  (page: AppPath, then?: Loader, prefetch?: Prefetch): Loader =>
   async (args) => {
     if (!hasSession()) throw redirect(paths.login.path);
+    const prefetching = prefetch?.(new URL(args.request.url)).catch(() => undefined);
     const user = await loadUser();
     if (!canAccess(principalOf(user), page.access, page.scopes)) throw redirect(paths.forbidden.path);
+    await prefetching;
     return then ? then(args) : null;
   };
 
-const page = (p: AppPath, lazy: RouteObject['lazy'], path = p.path, then?: Loader): RouteObject => ({
+/** A list page's column layout and AG Grid, fetched beside the user (list-prefetch.ts). */
+const layoutOf =
+  (slug: PreferenceSlug): Prefetch =>
+  async () =>
+    (await import('../components/data-grid/list-prefetch')).prefetchGridLayout(slug);
+
+const page = (
+  p: AppPath,
+  lazy: RouteObject['lazy'],
+  path = p.path,
+  then?: Loader,
+  prefetch?: Prefetch,
+): RouteObject => ({
   path,
-  loader: guard(p, then),
+  loader: guard(p, then, prefetch),
   lazy,
   handle: { title: p.title, name: p.name },
 });
@@ -88,13 +105,13 @@ function userRoutes(): RouteObject[] {
   return [
     page(clientUsers.companyImport, importUsers(false), clientUsers.companyImport.path, loadRouteCompany),
     page(users.import, importUsers(true)),
-    page(clientUsers.list, list(false)),
-    page(clientUsers.list, list(false), '/client-user'),
-    page(clientUsers.companyList, list(false), clientUsers.companyList.path, loadRouteCompany),
+    page(clientUsers.list, list(false), clientUsers.list.path, undefined, layoutOf('client-user')),
+    page(clientUsers.list, list(false), '/client-user', undefined, layoutOf('client-user')),
+    page(clientUsers.companyList, list(false), clientUsers.companyList.path, loadRouteCompany, layoutOf('client-user')),
     page(clientUsers.create, create(false)),
     page(clientUsers.companyCreate, create(false), clientUsers.companyCreate.path, loadRouteCompany),
-    page(users.list, list(true)),
-    page(users.list, list(true), '/user'),
+    page(users.list, list(true), users.list.path, undefined, layoutOf('user')),
+    page(users.list, list(true), '/user', undefined, layoutOf('user')),
     page(users.create, create(true)),
   ];
 }
@@ -105,8 +122,8 @@ function companyRoutes(): RouteObject[] {
     Component: (await import('../features/companies/routes/company-list')).CompanyListRoute,
   });
   return [
-    page(companies.list, lazyList),
-    page(companies.list, lazyList, '/company'),
+    page(companies.list, lazyList, companies.list.path, undefined, layoutOf('company')),
+    page(companies.list, lazyList, '/company', undefined, layoutOf('company')),
     page(companies.create, async () => ({
       Component: (await import('../features/companies/routes/company-create')).CompanyCreateRoute,
     })),
@@ -124,6 +141,9 @@ const loadRouteProduct: Loader = async ({ params }) => {
   return null;
 };
 
+const prefetchProducts: Prefetch = async (url) =>
+  (await import('../features/products/api/product-list-plan')).prefetchProductList(url);
+
 function catalogueRoutes(): RouteObject[] {
   const { products, stock } = paths;
   const productList: RouteObject['lazy'] = async () => ({
@@ -133,8 +153,8 @@ function catalogueRoutes(): RouteObject[] {
     Component: (await import('../features/stocks/routes/stock-list')).StockListRoute,
   });
   return [
-    page(products.list, productList),
-    page(products.list, productList, '/product'),
+    page(products.list, productList, products.list.path, undefined, prefetchProducts),
+    page(products.list, productList, '/product', undefined, prefetchProducts),
     page(products.create, async () => ({
       Component: (await import('../features/products/routes/product-form')).ProductCreateRoute,
     })),
@@ -145,11 +165,17 @@ function catalogueRoutes(): RouteObject[] {
       loadRouteProduct,
     ),
     importPage('product', products.import, products.list),
-    page(stock.list, stockList),
-    page(stock.list, stockList, '/stock'),
-    page(stock.movements, async () => ({
-      Component: (await import('../features/stock-movements/routes/stock-movement-list')).StockMovementListRoute,
-    })),
+    page(stock.list, stockList, stock.list.path, undefined, layoutOf('stock')),
+    page(stock.list, stockList, '/stock', undefined, layoutOf('stock')),
+    page(
+      stock.movements,
+      async () => ({
+        Component: (await import('../features/stock-movements/routes/stock-movement-list')).StockMovementListRoute,
+      }),
+      stock.movements.path,
+      undefined,
+      layoutOf('stock-movement'),
+    ),
   ];
 }
 
@@ -172,8 +198,8 @@ function receptionRoutes(): RouteObject[] {
     Component: (await import('../features/receptions/routes/reception-list')).ReceptionListRoute,
   });
   return [
-    page(receptions.list, list),
-    page(receptions.list, list, '/reception'),
+    page(receptions.list, list, receptions.list.path, undefined, layoutOf('reception')),
+    page(receptions.list, list, '/reception', undefined, layoutOf('reception')),
     page(
       receptions.create,
       async () => ({ Component: (await import('../features/receptions/routes/reception-form')).ReceptionCreateRoute }),
@@ -224,8 +250,8 @@ function orderRoutes(): RouteObject[] {
     Component: (await import('../features/orders/routes/order-list')).OrderListRoute,
   });
   return [
-    page(orders.list, list),
-    page(orders.list, list, '/order'),
+    page(orders.list, list, orders.list.path, undefined, layoutOf('order')),
+    page(orders.list, list, '/order', undefined, layoutOf('order')),
     page(
       orders.create,
       async () => ({ Component: (await import('../features/orders/routes/order-form')).OrderCreateRoute }),
@@ -259,8 +285,8 @@ function shippingOrderRoutes(): RouteObject[] {
     Component: (await import('../features/shipping-orders/routes/shipping-order-list')).ShippingOrderListRoute,
   });
   return [
-    page(shippingOrders.list, list),
-    page(shippingOrders.list, list, '/shipping-order'),
+    page(shippingOrders.list, list, shippingOrders.list.path, undefined, layoutOf('shipping-order')),
+    page(shippingOrders.list, list, '/shipping-order', undefined, layoutOf('shipping-order')),
     page(shippingOrders.create, async () => ({
       Component: (await import('../features/shipping-orders/routes/shipping-order-create')).ShippingOrderCreateRoute,
     })),
@@ -302,9 +328,11 @@ function contactRoutes(type: ContactType): RouteObject[] {
     const { ContactCreateRoute } = await import('../features/contacts/routes/contact-create');
     return { element: <ContactCreateRoute key={type} type={type} /> };
   };
+  const prefetch: Prefetch = async (url) =>
+    (await import('../features/contacts/api/contact-list-plan')).prefetchContactList(type, url);
   return [
-    page(list, lazyList),
-    page(list, lazyList, `/${type}`),
+    page(list, lazyList, list.path, undefined, prefetch),
+    page(list, lazyList, `/${type}`, undefined, prefetch),
     page(create, lazyCreate),
     importPage('contact', paths.contacts[type].import, list, type),
   ];
@@ -314,7 +342,8 @@ export const routes: RouteObject[] = [
   {
     path: paths.login.path,
     loader: () => (hasSession() ? redirect(paths.dashboard.path) : null),
-    lazy: async () => ({ Component: (await import('../features/auth/routes/login')).LoginRoute }),
+    // Part of the first chunk: the sign-in page shows without a second round trip.
+    Component: LoginRoute,
     HydrateFallback: PageLoader,
     errorElement: <RouteError />,
   },
@@ -333,7 +362,21 @@ export const routes: RouteObject[] = [
       await loadUser();
       return null;
     },
-    element: <AppLayout updates={<UpdatesBadge />} />,
+    // The shell is a chunk of its own: the sign-in page does not carry it. It loads while the loader runs.
+    lazy: async () => {
+      const [{ AppLayout }, { UpdatesBadge }, { SignedInProvider }] = await Promise.all([
+        import('../components/layouts/app-layout'),
+        import('../features/app-updates/components/updates-badge'),
+        import('./signed-in-provider'),
+      ]);
+      return {
+        element: (
+          <SignedInProvider>
+            <AppLayout updates={<UpdatesBadge />} />
+          </SignedInProvider>
+        ),
+      };
+    },
     HydrateFallback: PageLoader,
     errorElement: <RouteError />,
     children: [

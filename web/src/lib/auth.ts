@@ -3,21 +3,26 @@
  * the user in the query cache.
  */
 import { type Principal, roleLevel } from '@cellar/shared/access/roles';
-import { routes } from '@cellar/shared/routes/table';
+import { authRoutes } from '@cellar/shared/auth/routes';
 import type { User } from '@cellar/shared/users/schemas';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { callRoute } from './api-client';
 import { queryClient } from './query-client';
-import { routeKey } from './route-key';
 import { activeToken, storage } from './storage';
 
 const USER_INCLUDE = ['warehouses', 'company', 'company.address', 'company.segments', 'children'];
 
+/**
+ * The key routeKey(routes.authUser, undefined, { include }) gives (route-key.test.ts checks it), written out so
+ * that the first load does not carry the whole route table, which routeKey reads to name a route.
+ */
+export const USER_QUERY_KEY = [authRoutes.authUser.resource, 'authUser', {}, { include: USER_INCLUDE }] as const;
+
 export const userQueryOptions = () =>
   queryOptions({
-    queryKey: routeKey(routes.authUser, undefined, { include: USER_INCLUDE }),
-    queryFn: () => callRoute(routes.authUser, { query: { include: USER_INCLUDE } }),
+    queryKey: USER_QUERY_KEY,
+    queryFn: () => callRoute(authRoutes.authUser, { query: { include: USER_INCLUDE } }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -53,7 +58,7 @@ export function endSession() {
  * priority over the main one, and the page starts again as that user.
  */
 export async function impersonate(userId: string) {
-  const { access_token } = await callRoute(routes.authLoginAs, { params: { id: userId } });
+  const { access_token } = await callRoute(authRoutes.authLoginAs, { params: { id: userId } });
   storage.set('impersonationToken', access_token);
   window.location.assign('/dashboard');
 }

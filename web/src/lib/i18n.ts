@@ -1,6 +1,8 @@
 /**
  * i18next with the app's texts and the shared validation/API texts. French by default; the visitor's choice is
- * remembered in localStorage, and dayjs and <html lang> follow it.
+ * remembered in localStorage, and dayjs and <html lang> follow it. French texts come with the first chunk (most
+ * visitors read them: no second round trip before the first paint); English ones are a chunk loaded when shown.
+ * The app renders once `i18nReady` settles.
  */
 import { ELIDING_WORDS, type ElidingWord, elide } from '@cellar/shared/i18n/elision';
 import { listTexts } from '@cellar/shared/i18n/list-texts';
@@ -9,7 +11,6 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
 import fr from '../locales/fr.json';
 import { storage } from './storage';
 
@@ -46,17 +47,36 @@ export function mergeTexts(base: Texts, over: Texts): Texts {
   return out;
 }
 
+const APP_TEXTS: Record<Language, () => Promise<{ default: Texts }>> = {
+  fr: async () => ({ default: fr }),
+  en: () => import('../locales/en.json'),
+};
+
+/** A language's texts, merged as the app reads them, added to i18next once (the shown language's at start). */
+export async function loadTexts(lng: Language): Promise<void> {
+  if (i18n.hasResourceBundle(lng, 'translation')) return;
+  const { default: app } = await APP_TEXTS[lng]();
+  i18n.addResourceBundle(lng, 'translation', mergeTexts(mergeTexts(app, listTexts[lng]), sharedMessages[lng]));
+}
+
+const initial = storedLanguage();
 void i18n.use(initReactI18next).init({
-  resources: {
-    fr: { translation: mergeTexts(mergeTexts(fr, listTexts.fr), sharedMessages.fr) },
-    en: { translation: mergeTexts(mergeTexts(en, listTexts.en), sharedMessages.en) },
-  },
-  lng: storedLanguage(),
+  resources: {},
+  partialBundledLanguages: true,
+  lng: initial,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: LANGUAGES,
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+/**
+ * The shown language's texts are in, and French ones under them (the fallback of a missing text). Not a top-level
+ * await: a text chunk may import modules of the first chunk, which would then wait for itself.
+ */
+export const i18nReady: Promise<void> = Promise.all([...new Set([DEFAULT_LANGUAGE, initial])].map(loadTexts)).then(
+  () => undefined,
+);
 
 /**
  * French texts put a name after an eliding word with a format: "le compte {{who, de}}" reads "le compte d’Élise"
@@ -74,6 +94,7 @@ export function currentLanguage(): Language {
 
 export async function setLanguage(lng: Language) {
   storage.set('language', lng);
+  await loadTexts(lng);
   await i18n.changeLanguage(lng);
 }
 

@@ -51,3 +51,11 @@ describe('Function: routeKey', () => {
     expect(client.getQueryState(warehouses)?.isInvalidated).toBe(false);
   });
 });
+
+describe('The signed-in user’s key', () => {
+  it('is the one routeKey gives its route, so that invalidating the auth resource reaches it', async () => {
+    const { USER_QUERY_KEY } = await import('./auth');
+    const [, , , query] = USER_QUERY_KEY;
+    expect(USER_QUERY_KEY).toEqual(routeKey(routes.authUser, undefined, query));
+  });
+});

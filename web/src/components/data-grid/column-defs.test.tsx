@@ -1,7 +1,7 @@
 import { routes } from '@cellar/shared/routes/table';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { ChoiceFilter } from './choice-filter';
+import { CHOICE_FILTER } from './choice-filter';
 import { columnDefsOf } from './column-defs';
 import type { GridColumn } from './grid-column';
 
@@ -26,7 +26,7 @@ describe('Function: columnDefsOf', () => {
     // Assess
     expect(defs.map(({ colId, sortable, filter, hide }) => ({ colId, sortable, filter, hide }))).toEqual([
       { colId: 'code', sortable: true, filter: 'agTextColumnFilter', hide: false },
-      { colId: 'segment', sortable: true, filter: ChoiceFilter, hide: false },
+      { colId: 'segment', sortable: true, filter: CHOICE_FILTER, hide: false },
       // The list filters by the warehouse's name; no index orders by it.
       { colId: 'warehouse.name', sortable: false, filter: 'agTextColumnFilter', hide: true },
     ]);

@@ -4,7 +4,7 @@ import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { ChipList } from '../ui/chip-list';
-import { ChoiceFilter } from './choice-filter';
+import { CHOICE_FILTER } from './choice-filter';
 import { columnAbilities, type GridColumn, type GridColumnFilter, type ListRoute, type RowOf } from './grid-column';
 import { DATE_FILTER_OPTIONS, NUMBER_FILTER_OPTIONS, TEXT_FILTER_OPTIONS } from './list-query';
 
@@ -31,7 +31,7 @@ function filterOf(filter: GridColumnFilter | null): Pick<ColDef, 'filter' | 'fil
       },
     };
   }
-  if (typeof filter === 'object') return { filter: ChoiceFilter, filterParams: { choices: filter.choices } };
+  if (typeof filter === 'object') return { filter: CHOICE_FILTER, filterParams: { choices: filter.choices } };
   return {
     filter: 'agTextColumnFilter',
     filterParams: { filterOptions: TEXT_FILTER_OPTIONS, maxNumConditions: 1, debounceMs: FILTER_DEBOUNCE_MS },

@@ -12,7 +12,17 @@ import type { PreferenceSlug } from '@cellar/shared/preferences/schemas';
 import { Box, Loader, Stack } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useViewportSize } from '@mantine/hooks';
 import type { GridApi, GridState, RowStyle } from 'ag-grid-community';
-import { type ReactNode, type Ref, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  type Ref,
+  Suspense,
+  useCallback,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { recentRowOf } from '../../lib/recent-rows';
@@ -20,13 +30,21 @@ import { columnDefsOf } from './column-defs';
 import { ExportDialog } from './export-dialog';
 import { filterableColumns, type GridColumn, type ListRoute, type RouteCondition, type RowOf } from './grid-column';
 import { useGridExport } from './grid-export';
-import { type FilterChip, filterChips } from './grid-states';
+import { type FilterChip, filterChips, GRID_HEADER_HEIGHT } from './grid-states';
 import { FilterChips, GridLoadError, GridPager, GridPlaceholder } from './grid-status';
 import { GridToolbar } from './grid-toolbar';
-import { GRID_HEADER_HEIGHT, InfiniteGrid, type RowSelection } from './infinite-grid';
+import type { InfiniteGridProps, RowSelection } from './infinite-grid';
 import { type ColumnFilterModel, filterModelOf, parseGridFilters } from './list-query';
 import { useColumnLayout } from './use-column-layout';
 import { useListDatasource } from './use-list-datasource';
+
+/**
+ * AG Grid (about 260 KB gzipped) is a chunk of its own: the page's title, toolbar and placeholder show before it
+ * arrives (a list's loader starts fetching it, list-prefetch.ts).
+ */
+const InfiniteGrid = lazy(() => import('./infinite-grid').then((m) => ({ default: m.InfiniteGrid }))) as <T>(
+  props: InfiniteGridProps<T>,
+) => ReactNode;
 
 const SEARCH_DEBOUNCE_MS = 500;
 /** The row just created or edited, when the user comes back to its list. */
@@ -186,19 +204,22 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
         {layout.loading ? (
           <Loader m="md" aria-label={t('grid.loading')} />
         ) : (
-          <InfiniteGrid
-            key={`${i18n.language}-${pageSize}`}
-            datasource={datasource}
-            columnDefs={columnDefs}
-            pageSize={pageSize}
-            rowStyle={highlighted}
-            rowClass={recentId ? (row) => (rowKey(row) === recentId ? RECENT_ROW_CLASS : undefined) : undefined}
-            state={stateRef}
-            api={apiRef}
-            onPage={setPage}
-            selection={props.selection}
-            onFilterModel={onFilterModel}
-          />
+          // The placeholder below covers the rows until the first page, AG Grid's chunk included.
+          <Suspense fallback={null}>
+            <InfiniteGrid
+              key={`${i18n.language}-${pageSize}`}
+              datasource={datasource}
+              columnDefs={columnDefs}
+              pageSize={pageSize}
+              rowStyle={highlighted}
+              rowClass={recentId ? (row) => (rowKey(row) === recentId ? RECENT_ROW_CLASS : undefined) : undefined}
+              state={stateRef}
+              api={apiRef}
+              onPage={setPage}
+              selection={props.selection}
+              onFilterModel={onFilterModel}
+            />
+          </Suspense>
         )}
         {!layout.loading && !count && !failure && (
           <Box pos="absolute" top={GRID_HEADER_HEIGHT} left={1} right={1} bg="var(--mantine-color-body)">

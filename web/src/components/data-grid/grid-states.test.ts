@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { i18n } from '../../lib/i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadTexts } from '../../lib/i18n';
 import { filterChips, filterWords, pagerText } from './grid-states';
 import { countAfter } from './use-list-datasource';
+
+// French is loaded with the module (the default language); English when asked for.
+beforeAll(() => loadTexts('en'));
 
 const fr = i18n.getFixedT('fr');
 const en = i18n.getFixedT('en');

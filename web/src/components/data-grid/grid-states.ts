@@ -7,6 +7,9 @@ import { type Choice, tickedChoices } from './choice-filter';
 import type { ColumnFilterModel } from './list-query';
 
 /** How many rows the list holds: exactly `total`, or at least `total` when the server only counted so far. */
+/** The theme's header height and border: a placeholder covers the rows, not the column titles. */
+export const GRID_HEADER_HEIGHT = 38;
+
 export interface RowCount {
   total: number;
   exact: boolean;

@@ -23,6 +23,8 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import type { RefObject } from 'react';
+import { CHOICE_FILTER } from './choice-filter';
+import { ChoiceFilter } from './choice-filter-panel';
 import { gridTheme, useGridLocaleText } from './grid-theme';
 import type { ColumnFilterModel } from './list-query';
 
@@ -41,10 +43,10 @@ ModuleRegistry.registerModules([
 ]);
 
 const ROW_HEIGHT = 30;
-/** The theme's header height and border: a placeholder covers the rows, not the column titles. */
-export const GRID_HEADER_HEIGHT = 38;
+/** The custom filters columns name (column-defs.tsx). */
+const GRID_COMPONENTS = { [CHOICE_FILTER]: ChoiceFilter };
 
-interface InfiniteGridProps<T> {
+export interface InfiniteGridProps<T> {
   datasource: IDatasource;
   columnDefs: ColDef[];
   pageSize: number;
@@ -74,6 +76,7 @@ export function InfiniteGrid<T>(props: InfiniteGridProps<T>) {
   return (
     <AgGridReact
       theme={gridTheme}
+      components={GRID_COMPONENTS}
       localeText={localeText}
       rowModelType="infinite"
       datasource={datasource}

@@ -4,6 +4,7 @@ import { type RefObject, useMemo, useRef, useState } from 'react';
 import { callRoute } from '../../lib/api-client';
 import type { GridColumn, ListRoute } from './grid-column';
 import type { RowCount } from './grid-states';
+import { takePrefetchedPage } from './list-prefetch';
 import { type ColumnFilterModel, gridQuery, PageCursors, pageOf, type SortModelItem } from './list-query';
 
 export interface ListDatasourceInput<R extends ListRoute> {
@@ -28,7 +29,9 @@ export interface LoadFailure {
 /**
  * The infinite row model's source: one block is one page of the list route. A new source (back to page 1) is
  * made whenever what is asked changes. It also tells how many rows the list holds (exactly, or a floor while the
- * server counted only so far) and whether the last page asked failed.
+ * server counted only so far) and whether the last page asked failed. A request superseded before its answer (a
+ * new search, filter or sort) is aborted; the first page the route's loader already asked is taken, not asked
+ * again (list-prefetch.ts).
  */
 export function useListDatasource<R extends ListRoute>(input: ListDatasourceInput<R>) {
   const { route, columns, fixedFilters, search, defaultSort, include, pageSize } = input;
@@ -38,10 +41,21 @@ export function useListDatasource<R extends ListRoute>(input: ListDatasourceInpu
   const [failure, setFailure] = useState<{ of: IDatasource; value: LoadFailure } | null>(null);
   const filterFields = Object.fromEntries(columns.flatMap((c) => (c.filterField ? [[c.field, c.filterField]] : [])));
   const queryInput = JSON.stringify({ fixedFilters, search, include, defaultSort, filterFields });
+  // The requests of the current source still unanswered: a new source aborts them.
+  const abortPrevious = useRef<() => void>(() => undefined);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: queryInput is the value-identity of those inputs.
   const datasource = useMemo<IDatasource>(() => {
+    abortPrevious.current();
     const cursors = new PageCursors();
+    // The unanswered requests of this source, and the query (without its page) they were asked for.
+    const inFlight = new Set<AbortController>();
+    let inFlightQuery = '';
+    const abortAll = () => {
+      for (const controller of inFlight) controller.abort();
+      inFlight.clear();
+    };
+    abortPrevious.current = abortAll;
     const source: IDatasource = {
       getRows: (params) => {
         const query = gridQuery({
@@ -60,8 +74,16 @@ export function useListDatasource<R extends ListRoute>(input: ListDatasourceInpu
         };
         setOption('activeOverlay', undefined);
         setOption('loading', true);
+        // Another sort or column filter on the same source: the pages asked for the previous one are not needed.
+        const queryKey = JSON.stringify(query);
+        if (queryKey !== inFlightQuery) abortAll();
+        inFlightQuery = queryKey;
         const asked = pageOf(query, params.startRow, pageSize);
-        callRoute(route, { query: cursors.withCursor(asked), quiet: true })
+        const request = cursors.withCursor(asked);
+        const prefetched = takePrefetchedPage(route, request);
+        const controller = prefetched?.controller ?? new AbortController();
+        inFlight.add(controller);
+        (prefetched?.answer ?? callRoute(route, { query: request, quiet: true, signal: controller.signal }))
           .then(({ data, meta }) => {
             cursors.remember(asked, meta.cursor);
             lastQuery.current = { query, total: meta.total };
@@ -72,10 +94,15 @@ export function useListDatasource<R extends ListRoute>(input: ListDatasourceInpu
             if (meta.total === 0) setOption('activeOverlay', 'agNoRowsOverlay');
           })
           .catch((error: unknown) => {
+            // Superseded: the grid has moved on to what replaced it.
+            if (controller.signal.aborted) return;
             setFailure({ of: source, value: { message: error instanceof Error ? error.message : String(error) } });
             params.failCallback();
           })
-          .finally(() => setOption('loading', false));
+          .finally(() => {
+            inFlight.delete(controller);
+            if (!controller.signal.aborted) setOption('loading', false);
+          });
       },
     };
     return source;

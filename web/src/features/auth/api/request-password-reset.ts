@@ -1,4 +1,4 @@
-import { routes } from '@cellar/shared/routes/table';
+import { authRoutes as routes } from '@cellar/shared/auth/routes';
 import { useMutation } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 

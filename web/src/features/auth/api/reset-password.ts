@@ -1,5 +1,5 @@
+import { authRoutes as routes } from '@cellar/shared/auth/routes';
 import type { PasswordReset } from '@cellar/shared/auth/schemas';
-import { routes } from '@cellar/shared/routes/table';
 import { useMutation } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 

@@ -1,7 +1,7 @@
 /** The contact list of one type: the shared grid, its columns per type and role, and the row edit pencil. */
 import { isSuperadmin, isWritter, type Principal } from '@cellar/shared/access/roles';
 import { CONTACT_SEARCHED, type Contact, type ContactType, contactTypeRules } from '@cellar/shared/contacts/schemas';
-import { routes } from '@cellar/shared/routes/table';
+import type { routes } from '@cellar/shared/routes/table';
 import { IconPencil } from '@tabler/icons-react';
 import { type ReactNode, type Ref, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { DataGrid, type DataGridHandle } from '../../../components/data-grid/dat
 import type { GridColumn, RouteCondition } from '../../../components/data-grid/grid-column';
 import { CountryFlag } from '../../../components/ui/country-flag';
 import { RowIcon } from '../../../components/ui/row-icon';
+import { contactListPlan } from '../api/contact-list-plan';
 
 type ContactListRoute = typeof routes.contactList;
 
@@ -54,11 +55,12 @@ interface ContactsGridProps {
 export function ContactsGrid({ type, principal, warehouseId, onEdit, filters, actions, ref }: ContactsGridProps) {
   const { t } = useTranslation();
   const columns = useMemo(() => contactColumns(type, principal), [type, principal]);
+  const plan = useMemo(() => contactListPlan(type), [type]);
   const fixedFilters = useMemo(() => {
-    const conditions: RouteCondition<ContactListRoute>[] = [{ field: 'type', op: 'eq', values: [type] }];
+    const conditions: RouteCondition<ContactListRoute>[] = [...plan.fixedFilters];
     if (warehouseId) conditions.push({ field: 'warehouse.id', op: 'eq', values: [warehouseId] });
     return conditions;
-  }, [type, warehouseId]);
+  }, [plan, warehouseId]);
   const rowActions = useMemo(
     () =>
       isWritter(principal)
@@ -70,13 +72,13 @@ export function ContactsGrid({ type, principal, warehouseId, onEdit, filters, ac
   return (
     <DataGrid
       ref={ref}
-      slug={type}
-      route={routes.contactList}
+      slug={plan.slug}
+      route={plan.route}
       columns={columns}
       searchFields={CONTACT_SEARCHED}
-      defaultSort={[{ field: 'code', desc: false }]}
+      defaultSort={plan.defaultSort}
       fixedFilters={fixedFilters}
-      include={['owner', 'warehouse']}
+      include={plan.include}
       rowActions={rowActions}
       filters={filters}
       actions={actions}

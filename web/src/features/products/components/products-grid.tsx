@@ -6,7 +6,7 @@ import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import type { Language } from '@cellar/shared/i18n/messages';
 import type { Product } from '@cellar/shared/products/schemas';
 import type { Attribute, ProductFamily } from '@cellar/shared/referential/schemas';
-import { routes } from '@cellar/shared/routes/table';
+import type { routes } from '@cellar/shared/routes/table';
 import { Center, Loader, Tooltip } from '@mantine/core';
 import { IconPackage, IconPackageOff } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -20,6 +20,7 @@ import type { GridColumn } from '../../../components/data-grid/grid-column';
 import { useWarehouseChoices } from '../../../components/data-grid/warehouse-choices';
 import { currentLanguage } from '../../../lib/i18n';
 import { useProductAttributes, useProductFamilies } from '../../../lib/reference-data';
+import { productListPlan } from '../api/product-list-plan';
 
 type ProductListRoute = typeof routes.productList;
 
@@ -161,11 +162,11 @@ export function ProductsGrid({ principal, rowActions, actions, ref }: ProductsGr
   return (
     <DataGrid
       ref={ref}
-      slug="product"
-      route={routes.productList}
+      slug={productListPlan.slug}
+      route={productListPlan.route}
       columns={columns}
-      defaultSort={[{ field: 'code', desc: false }]}
-      include={['owner', 'warehouse', 'family']}
+      defaultSort={productListPlan.defaultSort}
+      include={productListPlan.include}
       rowActions={rowActions}
       rowActionsWidth={120}
       actions={actions}
