@@ -103,7 +103,7 @@ test.describe('Dashboard', () => {
         stocks: [{ stockId: stock.id, ordered: 1 }],
       },
     });
-    expect(sent.statusCode).toBe('005');
+    expect(sent.statusCode, JSON.stringify(sent)).toBe('005');
     await expect(figure(page, 'yearOrdersCount')).toHaveText(fr(before + 1), { timeout: 25_000 });
   });
 

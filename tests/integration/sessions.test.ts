@@ -208,6 +208,28 @@ describe('A deactivated company stops its users at once', () => {
   });
 });
 
+describe("A company's modules bound its users'", () => {
+  it('refuses a module taken from the company at once, to a user granted every module, and says so in its session', async () => {
+    const companyId = await newCompany('CLI947');
+    const user = await newUser('user@cli947.test', companyId);
+    await editUser(user.id, { scope: ['*'] });
+    const session = await signIn(user.email);
+    const token = session.body.access_token as string;
+    expect((await me(token)).body.scope).toEqual(['order', 'recipient']);
+    expect((await h.call('GET', '/api/orders?paginate=1', { token })).status).toBe(200);
+    // The stock module was never the company's: refused though the user holds every module.
+    expect((await h.call('GET', '/api/stock-movements?paginate=1', { token })).status).toBe(403);
+    // The order module taken from the company: refused from the next request, without a new sign-in.
+    const put = await h.call('PUT', `/api/companies/${companyId}`, {
+      token: superToken,
+      body: { ...companyBody('CLI947'), scope: ['recipient'] },
+    });
+    expect(put.status).toBe(200);
+    expect((await h.call('GET', '/api/orders?paginate=1', { token })).status).toBe(403);
+    expect((await me(token)).body.scope).toEqual(['recipient']);
+  });
+});
+
 describe('Sessions are revoked by a per-user token version', () => {
   let companyId: string;
   beforeAll(async () => {

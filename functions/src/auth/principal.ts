@@ -2,7 +2,7 @@
  * Who is calling: the verified token's user, loaded fresh so that deactivation and role changes apply at
  * once, with its company. The tenant of every request comes from here, never from the request itself.
  */
-import { type Principal, ROLES } from '@cellar/shared/access/roles';
+import { effectiveScope, type Principal, ROLES } from '@cellar/shared/access/roles';
 import { readCompany } from '../companies/repository';
 import type { CompanyItem } from '../data/reference';
 import { UnauthenticatedError } from '../errors';
@@ -84,7 +84,8 @@ export async function callerFor(userId: string, actorId?: string, claims?: Token
   if (!companyLetsIn(user, company) || !actorMayAct) return undefined;
   return {
     role: user.roleLevel,
-    scope: user.scope,
+    // A company's modules bound its users' (taken away from the company, gone from its users at once).
+    scope: effectiveScope(user.roleLevel, user.scope, company?.scope),
     user,
     company,
     tenantId: user.companyId,

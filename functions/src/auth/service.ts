@@ -53,8 +53,9 @@ export async function signIn(credentials: Credentials, sourceIp: string) {
   return tokenResponse(user);
 }
 
+/** The signed-in user, with the modules it may use now (its own within its company's), as the screens show them. */
 export const currentUser = (caller: Caller, include: string | undefined) =>
-  userView(caller.user, parseInclude(include), caller.actorId);
+  userView({ ...caller.user, scope: [...caller.scope] }, parseInclude(include), caller.actorId);
 
 /** A new password must be strong (also against the account's own e-mail) and not one of the common ones. */
 async function assertAcceptablePassword(password: string, email: string): Promise<void> {

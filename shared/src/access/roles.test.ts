@@ -4,6 +4,7 @@ import {
   canAccess,
   canSendTransmittingOrder,
   canUpdateStatus,
+  effectiveScope,
   grantableScopes,
   hasAnyScope,
   hasScope,
@@ -131,5 +132,21 @@ describe('Function: isSuperadmin', () => {
     const out = isSuperadmin(p);
     // Assess
     expect(out).toBe(expected);
+  });
+});
+
+describe('Function: effectiveScope', () => {
+  it("bounds a client user's modules by its company's", () => {
+    expect(effectiveScope(ROLES.admin, ['order', 'recipient', 'stock'], ['order', 'recipient'])).toEqual([
+      'order',
+      'recipient',
+    ]);
+    expect(effectiveScope(ROLES.user, ['*'], ['order'])).toEqual(['order']);
+    expect(effectiveScope(ROLES.user, ['order'], ['*'])).toEqual(['order']);
+    expect(effectiveScope(ROLES.reader, ['stock'], [])).toEqual([]);
+  });
+
+  it("leaves the provider's staff unbound by a company", () => {
+    expect(effectiveScope(ROLES.superadmin, ['*'], ['order'])).toEqual(['*']);
   });
 });

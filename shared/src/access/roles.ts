@@ -78,6 +78,21 @@ export const mayGrantScopes = (granted: readonly string[], wanted: readonly stri
   return wanted.every((s) => allowed.has(s));
 };
 
+/**
+ * The modules a user may use: its own, within its company's (a company's modules bound its users', spec 1 §6). '*' on
+ * either side stands for the other side's; the provider's staff (the superadmin) are not bound by a client's.
+ */
+export function effectiveScope(
+  role: number,
+  userScope: readonly string[],
+  companyScope: readonly string[] | undefined,
+): string[] {
+  if (role === ROLES.superadmin || companyScope === undefined) return [...userScope];
+  if (companyScope.includes('*') || companyScope.includes('all')) return [...userScope];
+  if (userScope.includes('*') || userScope.includes('all')) return [...companyScope];
+  return userScope.filter((s) => companyScope.includes(s));
+}
+
 export function hasAnyScope(granted: readonly string[], scopes: readonly ModuleScope[]): boolean {
   return scopes.length === 0 || scopes.some((s) => hasScope(granted, s));
 }
