@@ -38,6 +38,7 @@ import type { Language } from '../../lib/i18n';
 import { isImpersonating } from '../../lib/storage';
 import { LanguageSwitch } from '../ui/language-switch';
 import { PageLoader } from '../ui/page-loader';
+import { MAIN_CONTENT_ID } from '../ui/skip-link';
 import { AccountSwitcher, ReturnToMainAccount } from './account-switcher';
 import { ImpersonationBanner } from './impersonation';
 import { SideMenu } from './side-menu';
@@ -189,7 +190,7 @@ export function AppLayout({ updates }: { updates?: ReactNode }) {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         {isImpersonating() && <ImpersonationBanner user={user} />}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
