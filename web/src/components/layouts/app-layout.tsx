@@ -86,7 +86,7 @@ function Footer() {
       <Text size="xs" c="dimmed">
         © {new Date().getFullYear()} {PRODUCT_NAME} · {APP_VERSION}
         {APP_ENV !== 'production' && (
-          <Text span size="xs" fw={700} c="orange.8" ml="xs" data-testid="app-env">
+          <Text span size="xs" fw={700} c="red.9" ml="xs" data-testid="app-env">
             {APP_ENV}
           </Text>
         )}
