@@ -69,10 +69,14 @@ test.describe('The shell', () => {
     await logged;
     await page.getByRole('navigation').getByRole('link', { name: 'Statistiques' }).click();
     const pivot = page.getByTestId('stats-pivot');
-    // The page is named by its title, the type by its name.
-    await expect(pivot.getByRole('row').filter({ hasText: 'Destinataires' }).first()).toBeVisible();
     // Looking at the statistics does not count as a page view.
     await expect(pivot.getByRole('row').filter({ hasText: 'Statistiques' })).toHaveCount(0);
+    // The page is named by its title, the type by its name. Earlier tests' visits fill the pivot past the rows the
+    // grid renders: it is narrowed to the page looked for.
+    await pivot.locator('.ag-header-cell[col-id="pageName"] .ag-header-cell-filter-button').click();
+    await page.locator('.ag-filter-menu input[type="text"]').first().fill('Destinataires');
+    await page.keyboard.press('Escape');
+    await expect(pivot.getByRole('row').filter({ hasText: 'Destinataires' }).first()).toBeVisible();
 
     await page.getByRole('checkbox', { name: 'Type' }).uncheck();
     await page.getByText('Par mois').click();

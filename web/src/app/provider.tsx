@@ -3,20 +3,23 @@ import '@mantine/notifications/styles.css';
 import { getDefaultZIndex, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { announceExpiredSession } from '../lib/api-client';
 import '../lib/i18n';
 import { NOTICE_LIMIT } from '../lib/notifications';
 import { queryClient } from '../lib/query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, localizedTheme } from './theme';
 
 /** Above the shell's footer (32 px high). */
 const FOOTER_CLEARANCE = 32;
 
 export function AppProvider({ children }: { children: ReactNode }) {
   useEffect(announceExpiredSession, []);
+  const { t } = useTranslation();
+  const theme = useMemo(() => localizedTheme(t), [t]);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       {/* Above the footer, clear of the header and of a modal's close button; above modals too. */}
       <Notifications
         position="bottom-center"

@@ -25,6 +25,7 @@ import { AgGridReact } from 'ag-grid-react';
 import type { RefObject } from 'react';
 import { CHOICE_FILTER } from './choice-filter';
 import { ChoiceFilter } from './choice-filter-panel';
+import { keyboardOptions, suppressKeyboardEvent, useGridKeyboard } from './grid-keyboard';
 import { gridTheme, useGridLocaleText } from './grid-theme';
 import type { ColumnFilterModel } from './list-query';
 
@@ -73,52 +74,56 @@ export interface RowSelection<T> {
 export function InfiniteGrid<T>(props: InfiniteGridProps<T>) {
   const { datasource, columnDefs, pageSize, rowStyle, rowClass, state, api, onPage, onFilterModel, selection } = props;
   const localeText = useGridLocaleText();
+  const keyboard = useGridKeyboard();
   return (
-    <AgGridReact
-      theme={gridTheme}
-      components={GRID_COMPONENTS}
-      localeText={localeText}
-      rowModelType="infinite"
-      datasource={datasource}
-      cacheBlockSize={pageSize}
-      paginationPageSize={pageSize}
-      pagination
-      suppressPaginationPanel
-      paginationPageSizeSelector={false}
-      onPaginationChanged={(e) => onPage(e.api.paginationGetCurrentPage())}
-      maxBlocksInCache={10}
-      rowHeight={ROW_HEIGHT}
-      // Lists have about twenty columns at most: every cell of the rendered rows stays in the page (find in
-      // page, screen readers), not only those scrolled into view.
-      suppressColumnVirtualisation
-      // Each sort is served by one index: lists sort by one column.
-      suppressMultiSort
-      getRowStyle={rowStyle ? (p) => (p.data ? rowStyle(p.data) : undefined) : undefined}
-      getRowClass={rowClass ? (p) => (p.data ? rowClass(p.data) : undefined) : undefined}
-      columnDefs={columnDefs}
-      rowSelection={
-        selection && {
-          mode: 'multiRow',
-          // The infinite model cannot tick rows it has not loaded: no select-all.
-          headerCheckbox: false,
-          // A row that cannot be ticked shows no box.
-          hideDisabledCheckboxes: true,
-          isRowSelectable: (node) => node.data !== undefined && selection.selectable(node.data as T),
+    <div ref={keyboard} style={{ height: '100%' }}>
+      <AgGridReact
+        theme={gridTheme}
+        components={GRID_COMPONENTS}
+        localeText={localeText}
+        rowModelType="infinite"
+        datasource={datasource}
+        cacheBlockSize={pageSize}
+        paginationPageSize={pageSize}
+        pagination
+        suppressPaginationPanel
+        paginationPageSizeSelector={false}
+        onPaginationChanged={(e) => onPage(e.api.paginationGetCurrentPage())}
+        maxBlocksInCache={10}
+        rowHeight={ROW_HEIGHT}
+        // Lists have about twenty columns at most: every cell of the rendered rows stays in the page (find in
+        // page, screen readers), not only those scrolled into view.
+        suppressColumnVirtualisation
+        // Each sort is served by one index: lists sort by one column.
+        suppressMultiSort
+        getRowStyle={rowStyle ? (p) => (p.data ? rowStyle(p.data) : undefined) : undefined}
+        getRowClass={rowClass ? (p) => (p.data ? rowClass(p.data) : undefined) : undefined}
+        columnDefs={columnDefs}
+        rowSelection={
+          selection && {
+            mode: 'multiRow',
+            // The infinite model cannot tick rows it has not loaded: no select-all.
+            headerCheckbox: false,
+            // A row that cannot be ticked shows no box.
+            hideDisabledCheckboxes: true,
+            isRowSelectable: (node) => node.data !== undefined && selection.selectable(node.data as T),
+          }
         }
-      }
-      onSelectionChanged={selection ? (e) => selection.onChange(e.api.getSelectedRows() as T[]) : undefined}
-      defaultColDef={{ flex: 1, minWidth: 90, resizable: true }}
-      initialState={state.current}
-      onStateUpdated={(e) => {
-        state.current = { filter: e.state.filter, sort: e.state.sort };
-        onFilterModel((e.state.filter?.filterModel ?? {}) as Record<string, ColumnFilterModel>);
-      }}
-      onGridReady={(e) => {
-        api.current = e.api;
-      }}
-      onGridPreDestroyed={() => {
-        api.current = null;
-      }}
-    />
+        onSelectionChanged={selection ? (e) => selection.onChange(e.api.getSelectedRows() as T[]) : undefined}
+        defaultColDef={{ flex: 1, minWidth: 90, resizable: true, suppressKeyboardEvent }}
+        initialState={state.current}
+        onStateUpdated={(e) => {
+          state.current = { filter: e.state.filter, sort: e.state.sort };
+          onFilterModel((e.state.filter?.filterModel ?? {}) as Record<string, ColumnFilterModel>);
+        }}
+        onGridReady={(e) => {
+          api.current = e.api;
+        }}
+        onGridPreDestroyed={() => {
+          api.current = null;
+        }}
+        {...keyboardOptions}
+      />
+    </div>
   );
 }

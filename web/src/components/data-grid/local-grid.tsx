@@ -17,6 +17,7 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useTranslation } from 'react-i18next';
+import { keyboardOptions, suppressKeyboardEvent, useGridKeyboard } from './grid-keyboard';
 import { gridTheme, useGridLocaleText } from './grid-theme';
 
 ModuleRegistry.registerModules([
@@ -42,8 +43,9 @@ interface LocalGridProps<T> {
 export function LocalGrid<T>({ rows, columns, getRowId, pinnedBottomRows, height, testId }: LocalGridProps<T>) {
   const { i18n } = useTranslation();
   const localeText = useGridLocaleText();
+  const keyboard = useGridKeyboard();
   return (
-    <div style={{ height }} data-testid={testId}>
+    <div ref={keyboard} style={{ height }} data-testid={testId}>
       <AgGridReact<T>
         key={i18n.language}
         theme={gridTheme}
@@ -52,8 +54,9 @@ export function LocalGrid<T>({ rows, columns, getRowId, pinnedBottomRows, height
         columnDefs={columns}
         getRowId={getRowId}
         pinnedBottomRowData={pinnedBottomRows}
-        defaultColDef={{ minWidth: 80, resizable: true, sortable: true }}
+        defaultColDef={{ minWidth: 80, resizable: true, sortable: true, suppressKeyboardEvent }}
         rowHeight={30}
+        {...keyboardOptions}
       />
     </div>
   );

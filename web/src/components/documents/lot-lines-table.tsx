@@ -60,7 +60,8 @@ export function LotLinesTable<L extends LotLine>({
           {t('grid.empty')}
         </Text>
       ) : (
-        <ScrollArea type="auto">
+        // A Tab stop, so that a keyboard can scroll the table sideways on a phone.
+        <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': title }}>
           <Table striped withTableBorder verticalSpacing={4} miw={outbound ? 720 : 640} data-testid={testId}>
             <Table.Thead>
               <Table.Tr>

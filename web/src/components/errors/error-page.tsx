@@ -8,7 +8,7 @@ export function ErrorPage({ code, title, text }: { code: string; title: string; 
   return (
     <Center h="60vh">
       <Stack align="center" gap="xs">
-        <Text fz={64} fw={800} c="gray.4" lh={1}>
+        <Text fz={64} fw={800} c="gray.6" lh={1}>
           {code}
         </Text>
         <Title order={2}>{t(title)}</Title>

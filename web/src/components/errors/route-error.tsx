@@ -1,6 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { MAIN_CONTENT_ID } from '../ui/skip-link';
 
 /** The local error boundary of a route: what went wrong, and a way back. */
 export function RouteError() {
@@ -12,7 +13,7 @@ export function RouteError() {
       ? error.message
       : '';
   return (
-    <Center h="60vh">
+    <Center h="60vh" component="main" id={MAIN_CONTENT_ID} tabIndex={-1}>
       <Stack align="center">
         <Title order={2}>{t('errors.unexpected_title')}</Title>
         {detail && <Text c="dimmed">{detail}</Text>}

@@ -38,6 +38,7 @@ import type { Language } from '../../lib/i18n';
 import { isImpersonating } from '../../lib/storage';
 import { LanguageSwitch } from '../ui/language-switch';
 import { PageLoader } from '../ui/page-loader';
+import { MAIN_CONTENT_ID } from '../ui/skip-link';
 import { AccountSwitcher, ReturnToMainAccount } from './account-switcher';
 import { ImpersonationBanner } from './impersonation';
 import { SideMenu } from './side-menu';
@@ -85,7 +86,7 @@ function Footer() {
       <Text size="xs" c="dimmed">
         © {new Date().getFullYear()} {PRODUCT_NAME} · {APP_VERSION}
         {APP_ENV !== 'production' && (
-          <Text span size="xs" fw={700} c="orange.8" ml="xs" data-testid="app-env">
+          <Text span size="xs" fw={700} c="red.9" ml="xs" data-testid="app-env">
             {APP_ENV}
           </Text>
         )}
@@ -189,7 +190,7 @@ export function AppLayout({ updates }: { updates?: ReactNode }) {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         {isImpersonating() && <ImpersonationBanner user={user} />}
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -1,7 +1,10 @@
-/** The side menu (menu.ts), a mini mode of icons with tooltips, groups opened by default. */
+/**
+ * The side menu (menu.ts), a mini mode of icons with tooltips, groups opened by default. A group's title is a
+ * button (a Tab stop that Enter or Space opens and closes, its state told to screen readers).
+ */
 import type { Principal } from '@cellar/shared/access/roles';
 import { NavLink, Stack, Tooltip } from '@mantine/core';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { isGroup, type MenuLink, visibleMenu } from './menu';
@@ -26,6 +29,13 @@ export function SideMenu({ principal, mini, onNavigate }: SideMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const entries = useMemo(() => visibleMenu(principal), [principal]);
+  const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (group: string) =>
+    setClosed((set) => {
+      const next = new Set(set);
+      if (!next.delete(group)) next.add(group);
+      return next;
+    });
   const active = activeLink(
     entries.flatMap((e) => (isGroup(e) ? e.children : [e])),
     pathname,
@@ -55,9 +65,13 @@ export function SideMenu({ principal, mini, onNavigate }: SideMenuProps) {
         ) : (
           <NavLink
             key={e.label}
+            component="button"
+            type="button"
             label={t(e.label)}
             leftSection={<e.icon size={18} stroke={1.5} />}
-            defaultOpened
+            opened={!closed.has(e.label)}
+            onChange={() => toggle(e.label)}
+            aria-expanded={!closed.has(e.label)}
             childrenOffset={12}
           >
             {e.children.map(link)}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
+import { MAIN_CONTENT_ID } from '../../../components/ui/skip-link';
 import { paths } from '../../../config/paths';
 import { PRODUCT_NAME, usePageTitle } from '../../../hooks/use-page-title';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
@@ -15,7 +16,7 @@ export function LoginRoute() {
   usePageTitle(paths.login.title);
 
   return (
-    <Center mih="100vh" bg="gray.0" p="md">
+    <Center mih="100vh" bg="gray.0" p="md" component="main" id={MAIN_CONTENT_ID} tabIndex={-1}>
       <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
         <Stack>
           <Group justify="space-between">

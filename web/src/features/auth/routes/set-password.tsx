@@ -6,6 +6,7 @@ import { Center, Group, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
+import { MAIN_CONTENT_ID } from '../../../components/ui/skip-link';
 import { type AppPath, paths } from '../../../config/paths';
 import { PRODUCT_NAME, usePageTitle } from '../../../hooks/use-page-title';
 import { endSession } from '../../../lib/auth';
@@ -39,7 +40,7 @@ export function SetPasswordRoute({ mode }: { mode: PasswordMode }) {
   };
 
   return (
-    <Center mih="100vh" bg="gray.0" p="md">
+    <Center mih="100vh" bg="gray.0" p="md" component="main" id={MAIN_CONTENT_ID} tabIndex={-1}>
       <Paper withBorder shadow="sm" p="xl" w={420} maw="100%">
         <Stack>
           <Group justify="space-between">

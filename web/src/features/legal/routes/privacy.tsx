@@ -3,6 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import workInProgress from '../../../assets/work-in-progress.svg';
+import { MAIN_CONTENT_ID } from '../../../components/ui/skip-link';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { hasSession } from '../../../lib/auth';
@@ -16,7 +17,7 @@ export function PrivacyRoute() {
   usePageTitle(paths.privacy.title);
   const back = hasSession() ? paths.dashboard.path : paths.login.path;
   return (
-    <Center mih="100vh" p="md">
+    <Center mih="100vh" p="md" component="main" id={MAIN_CONTENT_ID} tabIndex={-1}>
       <Stack align="center">
         <Image src={workInProgress} alt={t('privacy.work_in_progress')} maw={480} />
         <Anchor component={Link} to={back}>

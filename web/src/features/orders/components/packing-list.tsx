@@ -6,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 
 export function PackingList({ packings }: { packings: readonly Packing[] }) {
   const { t } = useTranslation();
+  const title = t('orders.packing.title', { count: packings.length });
   return (
     <Paper withBorder p="md">
       <Title order={4} mb="xs">
-        {t('orders.packing.title', { count: packings.length })}
+        {title}
       </Title>
-      <ScrollArea type="auto">
+      {/* A Tab stop, so that a keyboard can scroll the table sideways on a phone. */}
+      <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': title }}>
         <Table withTableBorder verticalSpacing={4} miw={720} data-testid="order-packings">
           <Table.Thead>
             <Table.Tr>

@@ -1,0 +1,146 @@
+/**
+ * axe-core on every screen of the SPA's route table (web/src/config/paths.ts), signed in as each kind of user
+ * (the provider's superadmin, a client's admin, a client's user) and signed out, at desktop and at phone width:
+ * no serious or critical violation. A page the user may not open (/403) is skipped; a page with a parameter is
+ * opened through a link found on the pages walked before it (a list's row icons), so each domain's detail and
+ * form pages are checked with real records. To keep the walk short, a page is checked at phone width by the first
+ * role that opens it (the layout is the same for all), and a grid's rows past the fifth (alike) are left out.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { type AppPath, paths } from '../../web/src/config/paths';
+import { ACCOUNTS, signIn } from './support';
+
+const DESKTOP = { width: 1400, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** Every page of the table, those without parameters first: they hold the links that lead to the others. */
+const pagesOf = (tree: object): AppPath[] =>
+  Object.values(tree).flatMap((v: object) => ('path' in v && typeof v.path === 'string' ? [v as AppPath] : pagesOf(v)));
+const ALL = pagesOf(paths);
+const hasParams = (p: AppPath) => p.path.includes(':');
+const PAGES = [...ALL.filter((p) => !hasParams(p)), ...ALL.filter(hasParams)];
+/** Public pages are walked signed out; /403 and /404 once each in the signed-in walk, by their own path. */
+const PUBLIC = new Set([paths.login, paths.newUser, paths.resetPassword, paths.privacy].map((p) => p.path));
+
+/** The pages each signed-in walk must have reached through a link: one detail or form page per domain. */
+const MUST_REACH: Record<'superadmin' | 'admin' | 'user', string[]> = {
+  superadmin: [
+    paths.orders.detail.path,
+    paths.receptions.detail.path,
+    paths.shippingOrders.detail.path,
+    paths.products.modify.path,
+    paths.clientUsers.companyList.path,
+  ],
+  admin: [paths.orders.detail.path, paths.receptions.detail.path, paths.products.modify.path],
+  user: [paths.orders.detail.path, paths.receptions.detail.path],
+};
+
+const patternOf = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/?#]+')}$`);
+
+interface Finding {
+  page: string;
+  width: number;
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+/** The screen once its data is in: the requests have settled (lists and details load after the page shows). */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 1_000 }).catch(() => undefined);
+  await expect(page.locator('.mantine-Loader-root:visible, .ag-loading:visible')).toHaveCount(0);
+}
+
+async function audit(page: Page, name: string, width: number): Promise<Finding[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .exclude('.ag-center-cols-container .ag-row:nth-child(n+6)')
+    .analyze();
+  return violations
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .map((v) => ({
+      page: name,
+      width,
+      rule: v.id,
+      impact: v.impact ?? '',
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+}
+
+/** The pages (patterns) already checked at phone width, by an earlier role. */
+const onPhone = new Set<string>();
+
+/** The screen at desktop width, then at phone width (the same page, resized: the layout is responsive). */
+async function auditBothWidths(page: Page, name: string, pattern = name): Promise<Finding[]> {
+  await page.setViewportSize(DESKTOP);
+  await settle(page);
+  const desktop = await audit(page, name, DESKTOP.width);
+  if (onPhone.has(pattern)) return desktop;
+  onPhone.add(pattern);
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(200);
+  const phone = await audit(page, name, PHONE.width);
+  await page.setViewportSize(DESKTOP);
+  return [...desktop, ...phone];
+}
+
+const report = (findings: Finding[]) =>
+  findings.map((f) => `${f.page} @${f.width}px: ${f.rule} (${f.impact}) on ${f.targets.join(' | ')}`).join('\n');
+
+test.describe('Accessibility (axe)', () => {
+  test('the signed-out pages: sign-in, forgotten password, new password, privacy', async ({ page }) => {
+    const findings: Finding[] = [];
+    await page.goto(paths.login.path);
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+    findings.push(...(await auditBothWidths(page, 'login')));
+    await page.getByText('Mot de passe oublié ?').click();
+    await expect(page.getByRole('heading', { name: 'Mot de passe oublié' })).toBeVisible();
+    findings.push(...(await auditBothWidths(page, 'forgot-password')));
+    for (const path of [paths.resetPassword.path, paths.privacy.path]) {
+      await page.goto(path);
+      findings.push(...(await auditBothWidths(page, path)));
+    }
+    expect(findings, report(findings)).toEqual([]);
+  });
+
+  const WHO = { superadmin: 'the superadmin', admin: "a client's admin", user: "a client's user" } as const;
+  for (const role of ['superadmin', 'admin', 'user'] as const) {
+    test(`every page ${WHO[role]} may open`, async ({ page }) => {
+      test.setTimeout(600_000);
+      await signIn(page, ACCOUNTS[role]);
+      const findings: Finding[] = [];
+      const links = new Set<string>();
+      const reached: string[] = [];
+
+      for (const p of PAGES.filter((q) => !PUBLIC.has(q.path))) {
+        let url = p.path;
+        if (hasParams(p)) {
+          const pattern = patternOf(p.path);
+          const found = [...links].find((l) => pattern.test(l));
+          if (!found) continue;
+          url = found;
+        }
+        await page.goto(url);
+        await settle(page);
+        if (new URL(page.url()).pathname !== url && url !== paths.forbidden.path) continue;
+        reached.push(p.path);
+        const hrefs = await page.evaluate<string[]>(
+          `[...document.querySelectorAll('a[href^="/"]')].map((a) => a.getAttribute('href'))`,
+        );
+        for (const h of hrefs) links.add(h.split(/[?#]/)[0] ?? h);
+        findings.push(...(await auditBothWidths(page, url, p.path)));
+      }
+
+      // The phone's menu, opened.
+      await page.goto(paths.dashboard.path);
+      await page.setViewportSize(PHONE);
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+      findings.push(...(await audit(page, 'phone menu', PHONE.width)));
+
+      expect(reached).toEqual(expect.arrayContaining(MUST_REACH[role]));
+      expect(findings, report(findings)).toEqual([]);
+    });
+  }
+});
