@@ -5,7 +5,7 @@
  */
 
 import { callerFor } from '@cellar/functions/auth/principal';
-import { companyItems, warehouseItem } from '@cellar/functions/companies/repository';
+import { companyItems, newCompany, warehouseItem } from '@cellar/functions/companies/repository';
 import { type ContactItem, ensureMultiSupplier, insertContact } from '@cellar/functions/contacts/repository';
 import { type CompanyItem, companies, warehouses } from '@cellar/functions/data/reference';
 import { batchPut } from '@cellar/functions/data/table';
@@ -198,23 +198,15 @@ export async function seedDemo(log: (line: string) => void = () => undefined): P
     { id: ulid(), code: 'COG', name: 'Cognac – Châteaubernard' },
     { id: ulid(), code: 'REI', name: 'Reims – La Pompelle' },
   ];
-  const company = (code: string, name: string, city: [string, string], extra: Partial<CompanyItem>): CompanyItem => ({
-    id: ulid(),
-    code,
-    name,
-    address: { ...address(rng, name, false, true), city: city[0], postcode: city[1] },
-    warehouseIds: wh.map((w) => w.id),
-    segments: ['B2B', 'B2C'],
-    isPooledActivity: false,
-    isTopAgent: false,
-    isCertifiedOrganic: false,
-    scope: ['*'],
-    active: true,
-    permissions: { contacts: [], services: [] },
-    createdAt: new Date().toISOString(),
-    version: 1,
-    ...extra,
-  });
+  const company = (code: string, name: string, city: [string, string], extra: Partial<CompanyItem>): CompanyItem =>
+    newCompany({
+      id: ulid(),
+      code,
+      name,
+      address: { ...address(rng, name, false, true), city: city[0], postcode: city[1] },
+      warehouseIds: wh.map((w) => w.id),
+      ...extra,
+    });
   const provider = company('CELLAR', 'Cellar Logistique', ['Bordeaux', '33300'], {});
   const cli001 = company('CLI001', 'Vignobles Duval & Fils', ['Pauillac', '33250'], { isCertifiedOrganic: true });
   const cli002 = company('CLI002', 'Coopérative des Coteaux', ['Cognac', '16100'], {

@@ -2,7 +2,7 @@
  * The benchmarks' tenants, written once: a client company with its admin, as the entity layer stores them, and the
  * admin's sign-in through the runtime. Each benchmark then writes its own rows beside them.
  */
-import { companyItems } from '../../functions/src/companies/repository';
+import { companyItems, newCompany } from '../../functions/src/companies/repository';
 import { documentClient } from '../../functions/src/data/client';
 import type { Item } from '../../functions/src/data/table';
 import { hashPassword } from '../../functions/src/platform/passwords';
@@ -47,19 +47,9 @@ export async function benchUser(t: BenchTenant, patch: Partial<UserItem> = {}): 
 /** The items of a client company (both segments, every module) and of its admin. */
 export async function benchTenantItems(t: BenchTenant): Promise<Item[]> {
   return [
-    ...companyItems({
-      id: t.id,
-      code: t.id,
-      name: `Bench ${t.id}`,
-      address: {},
-      warehouseIds: t.warehouseIds,
-      segments: ['B2B', 'B2C'],
-      isPooledActivity: false,
-      isTopAgent: false,
-      isCertifiedOrganic: false,
-      scope: ['*'],
-      active: true,
-    }),
+    ...companyItems(
+      newCompany({ id: t.id, code: t.id, name: `Bench ${t.id}`, address: {}, warehouseIds: t.warehouseIds }),
+    ),
     ...userItems(await benchUser(t)),
   ];
 }

@@ -13,6 +13,25 @@ export const companyItems = (c: CompanyItem) => [
 
 export const warehouseItem = (w: WarehouseItem) => warehouseRecords.item(w);
 
+/**
+ * A new company as the bulk writers start one (the first superadmin's provider, the demo, the benchmarks): both
+ * segments, every module, active, no flag and no carrier permission, unless the fields say otherwise.
+ */
+export const newCompany = (
+  fields: Pick<CompanyItem, 'id' | 'code' | 'name' | 'address' | 'warehouseIds'> & Partial<CompanyItem>,
+): CompanyItem => ({
+  segments: ['B2B', 'B2C'],
+  isPooledActivity: false,
+  isTopAgent: false,
+  isCertifiedOrganic: false,
+  scope: ['*'],
+  active: true,
+  permissions: { contacts: [], services: [] },
+  createdAt: new Date().toISOString(),
+  version: 1,
+  ...fields,
+});
+
 /** Fresh from the table (the cache may be a few seconds old). */
 export const readCompany = (id: string) => companyRecords.get(keys.company(id));
 

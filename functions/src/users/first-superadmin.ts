@@ -12,9 +12,9 @@ import { fieldMessages } from '@cellar/shared/i18n/messages';
 import { type FirstSuperadmin, firstSuperadminSchema, localeFor } from '@cellar/shared/users/schemas';
 import { ulid } from 'ulid';
 import { sendWelcome } from '../auth/reset-tokens';
-import { insertCompany } from '../companies/repository';
+import { insertCompany, newCompany } from '../companies/repository';
 import { keys } from '../data/keys';
-import { type CompanyItem, companies, warehouseRecords, warehouses } from '../data/reference';
+import { companies, warehouseRecords, warehouses } from '../data/reference';
 import { getItem, putNew } from '../data/table';
 import { ConflictError, InvalidError, ItemExistsError } from '../errors';
 import { getUser, insertUser, type UserItem } from './repository';
@@ -80,22 +80,14 @@ export async function createFirstSuperadmin(input: FirstSuperadmin): Promise<Use
   for (const [i, site] of sites.entries()) {
     await warehouseRecords.insertOnce({ id: claim.warehouseIds[i] as string, code: site.code, name: site.name });
   }
-  const company: CompanyItem = {
+  const company = newCompany({
     id: claim.companyId,
     code: provider.code,
     name: provider.name,
     address: { isCompany: true, company: provider.name, name: provider.name, country: provider.country },
     warehouseIds: claim.warehouseIds,
-    segments: ['B2B', 'B2C'],
-    isPooledActivity: false,
-    isTopAgent: false,
-    isCertifiedOrganic: false,
-    scope: ['*'],
-    active: true,
-    permissions: { contacts: [], services: [] },
     createdAt: claim.createdAt,
-    version: 1,
-  };
+  });
   await once(
     () => insertCompany(company, { 'company.code': ['validation.unique'] }),
     () => getItem<{ id: string }>(keys.company(company.id)),
