@@ -61,15 +61,38 @@ test('the product list asks its families, attributes, layout and first rows besi
   }
 });
 
+for (const [path, preference, list] of [
+  ['/order/list', '/api/preferences/order', '/api/orders'],
+  ['/reception/list', '/api/preferences/reception', '/api/receptions'],
+] as const) {
+  test(`${path} asks its layout and first rows beside the user, and asks its rows once`, async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await holdUser(page);
+    const requests = recordRequests(page);
+    let listRequests = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === list) listRequests++;
+    });
+    await page.goto(path);
+    await expect(gridRows(page).first()).toBeVisible();
+
+    const userEnded = requests.find((u) => u.pathname === '/api/auth/user').ended() as number;
+    expect(requests.find((u) => u.pathname === preference).sent).toBeLessThan(userEnded);
+    expect(requests.find((u) => u.pathname === list).sent).toBeLessThan(userEnded);
+    // The grid took the page its loader asked: no second request for the same rows.
+    expect(listRequests).toBe(1);
+  });
+}
+
 test('the other lists ask their column layout beside the user', async ({ page }) => {
   await signIn(page, ACCOUNTS.admin);
   await holdUser(page);
   const requests = recordRequests(page);
-  await page.goto('/order/list');
+  await page.goto('/stock/list');
   await expect(gridRows(page).first()).toBeVisible();
 
   const userEnded = requests.find((u) => u.pathname === '/api/auth/user').ended() as number;
-  expect(requests.find((u) => u.pathname === '/api/preferences/order').sent).toBeLessThan(userEnded);
+  expect(requests.find((u) => u.pathname === '/api/preferences/stock').sent).toBeLessThan(userEnded);
 });
 
 test('a search typed on before its answer aborts the request it replaces', async ({ page }) => {

@@ -141,6 +141,10 @@ const loadRouteProduct: Loader = async ({ params }) => {
   return null;
 };
 
+const prefetchOrders: Prefetch = async (url) =>
+  (await import('../features/orders/api/order-list-plan')).prefetchOrderList(url);
+const prefetchReceptions: Prefetch = async (url) =>
+  (await import('../features/receptions/api/reception-list-plan')).prefetchReceptionList(url);
 const prefetchProducts: Prefetch = async (url) =>
   (await import('../features/products/api/product-list-plan')).prefetchProductList(url);
 
@@ -198,8 +202,8 @@ function receptionRoutes(): RouteObject[] {
     Component: (await import('../features/receptions/routes/reception-list')).ReceptionListRoute,
   });
   return [
-    page(receptions.list, list, receptions.list.path, undefined, layoutOf('reception')),
-    page(receptions.list, list, '/reception', undefined, layoutOf('reception')),
+    page(receptions.list, list, receptions.list.path, undefined, prefetchReceptions),
+    page(receptions.list, list, '/reception', undefined, prefetchReceptions),
     page(
       receptions.create,
       async () => ({ Component: (await import('../features/receptions/routes/reception-form')).ReceptionCreateRoute }),
@@ -250,8 +254,8 @@ function orderRoutes(): RouteObject[] {
     Component: (await import('../features/orders/routes/order-list')).OrderListRoute,
   });
   return [
-    page(orders.list, list, orders.list.path, undefined, layoutOf('order')),
-    page(orders.list, list, '/order', undefined, layoutOf('order')),
+    page(orders.list, list, orders.list.path, undefined, prefetchOrders),
+    page(orders.list, list, '/order', undefined, prefetchOrders),
     page(
       orders.create,
       async () => ({ Component: (await import('../features/orders/routes/order-form')).OrderCreateRoute }),

@@ -4,11 +4,12 @@
  * chip, support type), owner code and name for the superadmin; draft rows highlighted; the country filter's
  * choices from /api/orders/countries.
  */
+
 import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import type { Language } from '@cellar/shared/i18n/messages';
 import { ORDER_SEARCHED, type Order } from '@cellar/shared/orders/schemas';
 import { ORDER_STATUS } from '@cellar/shared/orders/status';
-import { routes } from '@cellar/shared/routes/table';
+import type { routes } from '@cellar/shared/routes/table';
 import type { RowStyle } from 'ag-grid-community';
 import { type ReactNode, type Ref, useMemo } from 'react';
 import { type Choice, SEGMENT_CHOICES } from '../../../components/data-grid/choice-filter';
@@ -18,6 +19,7 @@ import { useWarehouseChoices } from '../../../components/data-grid/warehouse-cho
 import { OrderStatusBadge } from '../../../components/status/order-status-badge';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { orderListPlan } from '../api/order-list-plan';
 import { useOrderCountries } from '../api/save-order';
 
 type OrderListRoute = typeof routes.orderList;
@@ -136,12 +138,12 @@ export function OrdersGrid({
   return (
     <DataGrid
       ref={ref}
-      slug="order"
-      route={routes.orderList}
+      slug={orderListPlan.slug}
+      route={orderListPlan.route}
       searchFields={ORDER_SEARCHED}
       columns={columns}
-      defaultSort={[{ field: 'createdAt', desc: true }]}
-      include={['owner', 'recipient', 'carrier', 'carrier.owner', 'warehouse', 'segment']}
+      defaultSort={orderListPlan.defaultSort}
+      include={orderListPlan.include}
       rowActions={rowActions}
       rowActionsWidth={rowActionsWidth}
       rowStyle={rowStyle}

@@ -2,11 +2,12 @@
  * The reception list's grid (spec 3 §2, §9): reference, creation and expected dates, supplier, quantities,
  * warehouse and status chip by default, owner code and name for the superadmin; draft rows highlighted.
  */
+
 import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import type { Language } from '@cellar/shared/i18n/messages';
 import type { Reception } from '@cellar/shared/receptions/schemas';
 import { RECEPTION_STATUS } from '@cellar/shared/receptions/status';
-import { routes } from '@cellar/shared/routes/table';
+import type { routes } from '@cellar/shared/routes/table';
 import type { RowStyle } from 'ag-grid-community';
 import { type ReactNode, type Ref, useMemo } from 'react';
 import { type Choice, SEGMENT_CHOICES } from '../../../components/data-grid/choice-filter';
@@ -16,6 +17,7 @@ import { useWarehouseChoices } from '../../../components/data-grid/warehouse-cho
 import { ReceptionStatusBadge } from '../../../components/status/reception-status-badge';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { receptionListPlan } from '../api/reception-list-plan';
 
 type ReceptionListRoute = typeof routes.receptionList;
 
@@ -101,11 +103,11 @@ export function ReceptionsGrid({ principal, rowActions, rowActionsWidth, actions
   return (
     <DataGrid
       ref={ref}
-      slug="reception"
-      route={routes.receptionList}
+      slug={receptionListPlan.slug}
+      route={receptionListPlan.route}
       columns={columns}
-      defaultSort={[{ field: 'createdAt', desc: true }]}
-      include={['supplier', 'owner', 'warehouse']}
+      defaultSort={receptionListPlan.defaultSort}
+      include={receptionListPlan.include}
       rowActions={rowActions}
       rowActionsWidth={rowActionsWidth}
       rowStyle={rowStyle}
