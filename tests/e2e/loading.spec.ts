@@ -64,6 +64,7 @@ test('the product list asks its families, attributes, layout and first rows besi
 for (const [path, preference, list] of [
   ['/order/list', '/api/preferences/order', '/api/orders'],
   ['/reception/list', '/api/preferences/reception', '/api/receptions'],
+  ['/stock/list', '/api/preferences/stock', '/api/stocks'],
 ] as const) {
   test(`${path} asks its layout and first rows beside the user, and asks its rows once`, async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
@@ -84,15 +85,27 @@ for (const [path, preference, list] of [
   });
 }
 
+test('the client accounts list asks its layout and first rows beside the superadmin', async ({ page }) => {
+  await signIn(page, ACCOUNTS.superadmin);
+  await holdUser(page);
+  const requests = recordRequests(page);
+  await page.goto('/company/list');
+  await expect(gridRows(page).first()).toBeVisible();
+
+  const userEnded = requests.find((u) => u.pathname === '/api/auth/user').ended() as number;
+  expect(requests.find((u) => u.pathname === '/api/preferences/company').sent).toBeLessThan(userEnded);
+  expect(requests.find((u) => u.pathname === '/api/companies').sent).toBeLessThan(userEnded);
+});
+
 test('the other lists ask their column layout beside the user', async ({ page }) => {
   await signIn(page, ACCOUNTS.admin);
   await holdUser(page);
   const requests = recordRequests(page);
-  await page.goto('/stock/list');
+  await page.goto('/shipping-order/list');
   await expect(gridRows(page).first()).toBeVisible();
 
   const userEnded = requests.find((u) => u.pathname === '/api/auth/user').ended() as number;
-  expect(requests.find((u) => u.pathname === '/api/preferences/stock').sent).toBeLessThan(userEnded);
+  expect(requests.find((u) => u.pathname === '/api/preferences/shipping-order').sent).toBeLessThan(userEnded);
 });
 
 test('a search typed on before its answer aborts the request it replaces', async ({ page }) => {

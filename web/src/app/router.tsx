@@ -118,12 +118,14 @@ function userRoutes(): RouteObject[] {
 
 function companyRoutes(): RouteObject[] {
   const { companies } = paths;
+  const prefetchCompanies: Prefetch = async (url) =>
+    (await import('../features/companies/api/company-list-plan')).prefetchCompanyList(url);
   const lazyList: RouteObject['lazy'] = async () => ({
     Component: (await import('../features/companies/routes/company-list')).CompanyListRoute,
   });
   return [
-    page(companies.list, lazyList, companies.list.path, undefined, layoutOf('company')),
-    page(companies.list, lazyList, '/company', undefined, layoutOf('company')),
+    page(companies.list, lazyList, companies.list.path, undefined, prefetchCompanies),
+    page(companies.list, lazyList, '/company', undefined, prefetchCompanies),
     page(companies.create, async () => ({
       Component: (await import('../features/companies/routes/company-create')).CompanyCreateRoute,
     })),
@@ -141,6 +143,8 @@ const loadRouteProduct: Loader = async ({ params }) => {
   return null;
 };
 
+const prefetchStocks: Prefetch = async (url) =>
+  (await import('../features/stocks/api/stock-list-plan')).prefetchStockList(url);
 const prefetchOrders: Prefetch = async (url) =>
   (await import('../features/orders/api/order-list-plan')).prefetchOrderList(url);
 const prefetchReceptions: Prefetch = async (url) =>
@@ -169,8 +173,8 @@ function catalogueRoutes(): RouteObject[] {
       loadRouteProduct,
     ),
     importPage('product', products.import, products.list),
-    page(stock.list, stockList, stock.list.path, undefined, layoutOf('stock')),
-    page(stock.list, stockList, '/stock', undefined, layoutOf('stock')),
+    page(stock.list, stockList, stock.list.path, undefined, prefetchStocks),
+    page(stock.list, stockList, '/stock', undefined, prefetchStocks),
     page(
       stock.movements,
       async () => ({

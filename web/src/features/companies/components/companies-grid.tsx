@@ -2,9 +2,10 @@
  * The client accounts grid: code, name, address, warehouses (3 chips at most), segments; inactive rows in red;
  * row icons to the company's users, to act as its admin, and to the edit modal (superadmin).
  */
+
 import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import { SEGMENT_CODES } from '@cellar/shared/common/schemas';
-import { routes } from '@cellar/shared/routes/table';
+import type { routes } from '@cellar/shared/routes/table';
 import { Group } from '@mantine/core';
 import { IconLogin2, IconPencil, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, type Ref, useMemo } from 'react';
@@ -13,6 +14,7 @@ import { DataGrid, type DataGridHandle } from '../../../components/data-grid/dat
 import type { GridColumn, RowOf } from '../../../components/data-grid/grid-column';
 import { RowIcon } from '../../../components/ui/row-icon';
 import { clientUserListPath } from '../../../config/paths';
+import { companyListPlan } from '../api/company-list-plan';
 
 type CompanyListRoute = typeof routes.companyList;
 /** A row of the list: the company's list shape, whose includes are optional. */
@@ -79,11 +81,11 @@ export function CompaniesGrid({ principal, onEdit, onImpersonate, actions, ref }
   return (
     <DataGrid
       ref={ref}
-      slug="company"
-      route={routes.companyList}
+      slug={companyListPlan.slug}
+      route={companyListPlan.route}
       columns={COLUMNS}
-      defaultSort={[{ field: 'code', desc: false }]}
-      include={['address', 'warehouses', 'segments']}
+      defaultSort={companyListPlan.defaultSort}
+      include={companyListPlan.include}
       rowActions={rowActions}
       rowActionsWidth={100}
       rowStyle={rowStyle}

@@ -3,10 +3,11 @@
  * detail), quantities, the product's attributes read in the current language, warehouse, batch, dates, quality,
  * and the segment unless the user's company is a pooled activity.
  */
+
 import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import type { Language } from '@cellar/shared/i18n/messages';
 import type { Attribute, ProductFamily } from '@cellar/shared/referential/schemas';
-import { routes } from '@cellar/shared/routes/table';
+import type { routes } from '@cellar/shared/routes/table';
 import type { Stock } from '@cellar/shared/stocks/schemas';
 import { EXCLUDED_QUALITIES } from '@cellar/shared/stocks/schemas';
 import { Anchor, Loader } from '@mantine/core';
@@ -22,6 +23,7 @@ import { useWarehouseChoices } from '../../../components/data-grid/warehouse-cho
 import { formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useProductAttributes, useProductFamilies, useStockQualities } from '../../../lib/reference-data';
+import { stockListPlan } from '../api/stock-list-plan';
 
 type StockListRoute = typeof routes.stockList;
 
@@ -186,11 +188,11 @@ export function StocksGrid({ principal, pooled, onProduct, actions }: StocksGrid
 
   return (
     <DataGrid
-      slug="stock"
-      route={routes.stockList}
+      slug={stockListPlan.slug}
+      route={stockListPlan.route}
       columns={columns}
-      defaultSort={[{ field: 'product.code', desc: false }]}
-      include={['warehouse', 'product', 'segment', 'owner']}
+      defaultSort={stockListPlan.defaultSort}
+      include={stockListPlan.include}
       actions={actions}
     />
   );
