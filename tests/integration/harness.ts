@@ -104,3 +104,14 @@ export const USER1 = 'user@cli001.test';
 export const READER1 = 'reader@cli001.test';
 export const ADMIN2 = 'admin@cli002.test';
 export const SUPER = 'superadmin@cellar.test';
+
+/** Polls `probe` until it answers something (a job finished, a log line written), or fails after `timeoutMs`. */
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('Timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -11,7 +11,7 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportJob } from '@cellar/shared/imports/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvLine, RED_WINE_ROW } from '../fixtures/import-rows';
-import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
+import { ADMIN1, ADMIN2, eventually, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
 
 let h: Harness;
 let sqs: SQSClient;
@@ -25,16 +25,6 @@ beforeAll(async () => {
   ddb = DynamoDBDocumentClient.from(new DynamoDBClient({ ...base, endpoint: env.AWS_ENDPOINT_URL_DYNAMODB }));
 });
 afterAll(() => h?.stop());
-
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('Timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const form = (csv: string | Uint8Array, fields: Record<string, string> = {}, filename = 'user.csv') => {
   const f = new FormData();

@@ -15,7 +15,7 @@ const logLevel = vi.hoisted(() => {
   return before;
 });
 
-import { ADMIN1, type Harness, startHarness, USER1 } from './harness';
+import { ADMIN1, eventually, type Harness, startHarness, USER1 } from './harness';
 
 let h: Harness;
 let logger: typeof import('@cellar/functions/platform/logger').logger;
@@ -58,16 +58,6 @@ afterAll(async () => {
   else process.env.POWERTOOLS_METRICS_DISABLED = metricsSetting;
   await h?.stop();
 });
-
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('Timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** The metric lines of one metric name, as CloudWatch reads them. */
 const metricLines = (name: string) =>
