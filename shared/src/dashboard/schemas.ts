@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import type { ModuleScope } from '../access/roles';
+import { endOfDayIn, startOfDayIn } from '../common/dates';
 import { orderSchema } from '../orders/schemas';
 import { receptionSchema } from '../receptions/schemas';
 import { shippingOrderSchema } from '../shippingOrders/schemas';
@@ -73,14 +74,10 @@ export const dashboardQuery = z.strictObject({ ownerId: z.string().min(1).max(64
  * The year's bounds as instants (Europe/Paris midnight to midnight), as the cards' list links filter `createdAt`.
  * @example yearBounds(2026) // ['2025-12-31T23:00:00.000Z', '2026-12-31T22:59:59.999Z']
  */
-export function yearBounds(year: number, timeZone = 'Europe/Paris'): [string, string] {
-  const midnight = (y: number) => {
-    const utc = Date.UTC(y, 0, 1);
-    const offset = zoneOffset(new Date(utc), timeZone);
-    return utc - offset;
-  };
-  return [new Date(midnight(year)).toISOString(), new Date(midnight(year + 1) - 1).toISOString()];
-}
+export const yearBounds = (year: number, timeZone = 'Europe/Paris'): [string, string] => [
+  startOfDayIn(`${year}-01-01`, timeZone),
+  endOfDayIn(`${year}-12-31`, timeZone),
+];
 
 export type DashboardCard = keyof z.infer<typeof dashboardKpiSchema>;
 
@@ -97,31 +94,4 @@ export function cardFilters(year: number): Record<DashboardCard, string> {
     bottlesCount: '',
     yearReceptionsCount: `${created}&filter[statusCode]=${YEAR_RECEPTION_STATUSES.join(',')}`,
   };
-}
-
-/** The zone's offset from UTC at an instant, in milliseconds. */
-function zoneOffset(at: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const local = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return local - Math.floor(at.getTime() / 1000) * 1000;
 }
