@@ -79,13 +79,19 @@ test.describe('Dashboard', () => {
     await signIn(page, ACCOUNTS.admin);
     const before = (await api(page, '/api/dashboard')).kpi.yearOrdersCount as number;
     await expect(figure(page, 'yearOrdersCount')).toHaveText(fr(before));
-    const stock = (await api(page, '/api/stocks?filter[available][gt]=5&paginate=1')).data[0];
+    // A B2B stock line that may be ordered: a B2C order would also need a carrier, a service and a contact.
+    const stock = (
+      await api(
+        page,
+        '/api/stocks?filter[available][gt]=5&filter[segment]=B2B&filter[quality][notIn]=BLO,NC,NCO&paginate=1',
+      )
+    ).data[0];
     const recipient = (await api(page, '/api/contacts?filter[type]=recipient&paginate=1')).data[0];
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const sent = await api(page, '/api/orders', {
       method: 'POST',
       data: {
-        segment: stock.segment ?? 'B2B',
+        segment: 'B2B',
         reference: `DASH${Date.now().toString(36).toUpperCase()}`,
         recipient: {
           isCompany: true,
