@@ -164,6 +164,7 @@ export function jobView(job: JobItem): ImportJob {
     failed: job.failed,
     errors: job.errors,
     createdAt: job.createdAt,
+    startedAt: job.startedAt ?? null,
     finishedAt: job.finishedAt ?? null,
   };
 }
@@ -210,6 +211,7 @@ export async function uploadImport(
     failed: 0,
     errors: [],
     createdAt: new Date().toISOString(),
+    startedAt: null,
     finishedAt: null,
     correlationId: correlationId() ?? null,
   };

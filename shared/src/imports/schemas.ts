@@ -4,7 +4,13 @@ import { ACCESS, canAccess, type Principal, ROLES } from '../access/roles';
 import { segmentCode } from '../common/schemas';
 import { CONTACT_SCOPE, type ContactType, contactType } from '../contacts/schemas';
 import { id } from '../validation/zod';
-import { type ImportTemplateName, importTemplate } from './templates';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_MESSAGES,
+  type ImportTemplateName,
+  importTemplate,
+} from './templates';
 
 /** Who may import what: the level and scope of the matching create screen (spec 1 §2, spec 3 §2). */
 export function importAccess(template: ImportTemplateName, type?: ContactType) {
@@ -63,6 +69,45 @@ export const importUploadSchema = z.object({
 });
 export type ImportUpload = z.infer<typeof importUploadSchema>;
 
+/**
+ * POST /api/csv/{template} (JSON), the upload's first step: the screen's choices and what the browser knows of the
+ * file. The server checks the caller's right, the template and the choices, records the job, and answers with a
+ * presigned POST that lets the browser put this one file, of at most this size, straight into S3 under the job's
+ * key; S3 then starts the worker.
+ */
+export const importRequestSchema = z.strictObject({
+  type: contactType.optional(),
+  /** The account the rows go to (superadmin); others import into their own. */
+  owner: id.optional(),
+  warehouse: id.optional(),
+  segment: segmentCode.optional(),
+  /** The file's size in bytes, which the presigned policy then holds the upload to. */
+  size: z
+    .number()
+    .int()
+    .min(1, { error: IMPORT_MESSAGES.empty })
+    .max(IMPORT_MAX_BYTES, { error: IMPORT_MESSAGES.tooLarge }),
+  /** The rows the browser counted: the job's total until the worker has read the file. */
+  rows: z
+    .number()
+    .int()
+    .min(1, { error: IMPORT_MESSAGES.empty })
+    .max(IMPORT_MAX_ROWS, { error: IMPORT_MESSAGES.tooManyRows }),
+});
+export type ImportRequest = z.infer<typeof importRequestSchema>;
+
+/** A presigned POST: the form fields to send, the file last, to this URL. */
+export const uploadTicketSchema = z.object({
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  expiresAt: z.string(),
+});
+export type UploadTicket = z.infer<typeof uploadTicketSchema>;
+
+/** The answer to an import request: the recorded job (queued, waiting for its file) and where to put the file. */
+export const importStartSchema = z.object({ job: z.lazy(() => importJobSchema), upload: uploadTicketSchema });
+export type ImportStart = z.infer<typeof importStartSchema>;
+
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export const importStatus = z.enum(IMPORT_STATUSES);
 export type ImportStatus = z.infer<typeof importStatus>;
@@ -88,6 +133,8 @@ export const importJobSchema = z.object({
   failed: z.number().int(),
   errors: z.array(importRowErrorSchema),
   createdAt: z.string(),
+  /** When the worker began on the file (rows per second count from here); null until it has. */
+  startedAt: z.string().nullable().default(null),
   finishedAt: z.string().nullable(),
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
@@ -95,3 +142,23 @@ export type ImportJob = z.infer<typeof importJobSchema>;
 export const importRequiredOwner = (role: number, template: ImportTemplateName, type?: ContactType) =>
   role === ROLES.superadmin &&
   (template === 'user' || template === 'product' || (template === 'contact' && type !== 'carrier'));
+
+/**
+ * How fast a running job goes and when it should end, from its progress alone: rows per second since the worker
+ * began, and the seconds left at that rate. Null while there is nothing to measure yet.
+ * @example importProgress({ ...job, startedAt: '2026-01-01T10:00:00Z', processed: 500, total: 1000 }, Date.parse('2026-01-01T10:00:10Z'))
+ *   // → { rowsPerSecond: 50, secondsLeft: 10 }
+ */
+export function importProgress(
+  job: Pick<ImportJob, 'startedAt' | 'finishedAt' | 'processed' | 'total'>,
+  now: number,
+): { rowsPerSecond: number | null; secondsLeft: number | null } {
+  const started = job.startedAt ? Date.parse(job.startedAt) : Number.NaN;
+  const end = job.finishedAt ? Date.parse(job.finishedAt) : now;
+  const seconds = (end - started) / 1000;
+  if (!Number.isFinite(seconds) || seconds <= 0 || job.processed <= 0)
+    return { rowsPerSecond: null, secondsLeft: null };
+  const rowsPerSecond = job.processed / seconds;
+  const left = Math.max(0, job.total - job.processed);
+  return { rowsPerSecond, secondsLeft: job.finishedAt ? 0 : Math.ceil(left / rowsPerSecond) };
+}

@@ -35,6 +35,7 @@ export const IMPORT_MESSAGES = {
   headerMismatch: 'import.header_mismatch',
   empty: 'import.empty',
   tooManyRows: 'import.too_many_rows',
+  tooLarge: 'import.too_large',
   boolean: 'import.boolean',
   select: 'import.select',
   duplicate: 'import.duplicate',
