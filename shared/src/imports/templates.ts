@@ -24,9 +24,9 @@ export const importTemplate = z.enum(IMPORT_TEMPLATES, { error: MESSAGES.invalid
 export type ImportTemplateName = z.infer<typeof importTemplate>;
 
 /** The most rows one import takes (a file of that size is well under the API's body limit). */
-export const IMPORT_MAX_ROWS = 5000;
+export const IMPORT_MAX_ROWS = 100_000;
 /** The most bytes one uploaded file may have. */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 export const IMPORT_MESSAGES = {
   noFile: 'import.no_file',
@@ -457,15 +457,26 @@ export function checkRow(ctx: ImportContext, row: ImportRow, columns = importCol
 /** The template's key that must be unique within one file. */
 export const uniqueKeyOf = (template: ImportTemplateName) => (template === 'user' ? 'email' : 'code');
 
+/** A row's unique key as rows of one file are compared (no case, no surrounding spaces); '' when empty. */
+export const fileKeyOf = (row: ImportRow, key: string) => (row[key] ?? '').trim().toLowerCase();
+
 /** Values of a column that appear in more than one row (compared without case). */
 export function duplicateValues(rows: readonly ImportRow[], key: string): string[] {
   const seen = new Map<string, number>();
   for (const row of rows) {
-    const v = (row[key] ?? '').trim().toLowerCase();
+    const v = fileKeyOf(row, key);
     if (v) seen.set(v, (seen.get(v) ?? 0) + 1);
   }
   return [...seen].filter(([, n]) => n > 1).map(([v]) => v);
 }
+
+/** A row's check once another row of the file has its unique key: invalid, on that cell. */
+export const asDuplicate = (check: RowCheck, key: string): RowCheck => ({
+  ...check,
+  valid: false,
+  input: undefined,
+  cells: { ...check.cells, [key]: { state: 'invalid' as const, message: { key: IMPORT_MESSAGES.duplicate } } },
+});
 
 /**
  * Checks every row of a file: `checkRow`, then in-file duplicates of the unique key marked invalid on each of
@@ -477,13 +488,7 @@ export function checkRows(ctx: ImportContext, rows: readonly ImportRow[]) {
   const duplicates = new Set(duplicateValues(rows, key));
   const checks = rows.map((row) => {
     const check = checkRow(ctx, row, columns);
-    if (!duplicates.has((row[key] ?? '').trim().toLowerCase())) return check;
-    return {
-      ...check,
-      valid: false,
-      input: undefined,
-      cells: { ...check.cells, [key]: { state: 'invalid' as const, message: { key: IMPORT_MESSAGES.duplicate } } },
-    };
+    return duplicates.has(fileKeyOf(row, key)) ? asDuplicate(check, key) : check;
   });
   return { checks, duplicates: [...duplicates], invalid: checks.filter((c) => !c.valid).length };
 }

@@ -1,10 +1,11 @@
 import type { SegmentCode } from '@cellar/shared/common/schemas';
 import type { ContactType } from '@cellar/shared/contacts/schemas';
-import type { ImportTemplateName } from '@cellar/shared/imports/templates';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportTemplateName } from '@cellar/shared/imports/templates';
 import { Button, FileInput, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { OwnerAccountField } from '../../../components/forms/owner-account-field';
+import { formatNumber } from '../../../lib/format';
 import { downloadTemplate } from '../api/imports';
 import type { ImportChoices as Choices } from '../hooks/use-import-choices';
 
@@ -20,7 +21,7 @@ interface ImportChoicesProps {
 
 /** Before the rows: the account, the contacts' warehouse and segment, the template, then the file. */
 export function ImportChoices({ template, type, choices, file, hasRows, onFile }: ImportChoicesProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { rules, needsOwner, ownerId, missingChoice, loading } = choices;
   const waitingForOwner = needsOwner && !ownerId;
   return (
@@ -28,6 +29,14 @@ export function ImportChoices({ template, type, choices, file, hasRows, onFile }
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {t('imports.hint')}
+        </Text>
+        <Text size="sm" c="dimmed" data-testid="import-limits">
+          {t('import.limits', {
+            rows: formatNumber(IMPORT_MAX_ROWS, i18n.language),
+            size: new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'megabyte' }).format(
+              IMPORT_MAX_BYTES / (1024 * 1024),
+            ),
+          })}
         </Text>
         <Group align="flex-end" wrap="wrap">
           {needsOwner && (
