@@ -38,6 +38,8 @@ interface ImportRowsPanelProps {
   rows: GridRow[];
   /** The whole file's counts. */
   counts: BookCounts;
+  /** E-mails used twice in a user file: the lasting warning's list (the file cannot be sent). */
+  duplicateEmails: readonly string[];
   checking: boolean;
   onEdit: (id: number, key: string, value: string) => void;
   onBack: () => void;
@@ -56,8 +58,7 @@ export function ImportRowsPanel(props: ImportRowsPanelProps) {
   const invalidCount = counts.invalid;
   const [invalidOnly, setInvalidOnly] = useState(false);
   const shown = invalidOnly ? rows.filter((r) => r.check && !r.check.valid) : rows;
-  // In-file duplicates of a user file are e-mails: their lasting warning names them.
-  const duplicateEmails = props.columns.some((c) => c.key === 'email') ? counts.duplicates : [];
+  const { duplicateEmails } = props;
   return (
     <Stack gap="xs">
       <Group justify="space-between">

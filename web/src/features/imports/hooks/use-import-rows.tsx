@@ -220,6 +220,8 @@ export function useImportRows(ctx: ImportContext, columns: readonly ImportColumn
     progress,
     rows,
     counts: preview?.counts ?? emptyCounts,
+    /** In-file duplicates of a user file are e-mails: their lasting warning names them. */
+    duplicateEmails: ctx.template === 'user' ? (preview?.counts.duplicates ?? []) : [],
     checking,
     check,
     read,

@@ -121,6 +121,7 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
               columns={choices.columns}
               rows={rows.rows}
               counts={rows.counts}
+              duplicateEmails={rows.duplicateEmails}
               checking={rows.checking}
               onEdit={rows.edit}
               onBack={rows.back}
