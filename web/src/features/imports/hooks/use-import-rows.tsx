@@ -125,7 +125,10 @@ export function useImportRows(ctx: ImportContext, columns: readonly ImportColumn
         setChecking(false);
       }
     } catch {
-      // Ended: another file, back, or the screen left.
+      // Ended by the screen (another file, back, leaving): nothing to say. Otherwise the worker itself failed.
+      if (client.current !== c) return;
+      discard();
+      notify('error', t('import.read_failure'));
     }
   };
 

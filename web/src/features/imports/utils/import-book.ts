@@ -111,7 +111,13 @@ export class ImportBook {
     };
   }
 
-  /** The keys the API is asked about: those of the rows on screen whose key cell the rules accept. */
+  /**
+   * The keys the API is asked about: those of the rows on screen whose key cell the rules accept, so at most a few
+   * hundred whatever the file's size. Asking about every key of a 100,000-row file would be 2,000 list requests
+   * (codes, 50 a request, each reading the account's list) or 100,000 e-mail questions, for an answer the server
+   * gives anyway: its worker refuses a used key row by row, and the refused rows come back as a file to download.
+   * The screen says so under the grid when the file has rows off screen.
+   */
   askedKeys(): string[] {
     const keys = new Set<string>();
     for (const row of this.shown.values()) {
