@@ -1,9 +1,11 @@
 /**
  * The CSV import screen shared by users, companies and contacts (spec 3 §2, §4, §5): choose the account (and the
- * warehouse and segment of contacts), download the template, choose the file; the rows appear in an editable grid,
- * checked with the shared template rules; 'Valider' checks again (e-mails with the API too) and, when no row is
- * invalid, sends the grid as a file. The server's worker then creates the records; the screen follows its progress
- * and shows the rows it refused.
+ * warehouse and segment of contacts), download the template, choose the file; a worker reads and checks the whole
+ * file with the shared template rules while the page shows how far it is (issue 14), then the first rows and the
+ * invalid ones appear in an editable grid, the rest counted; 'Valider' checks again (e-mails and codes on screen
+ * with the API too) and, when no row is invalid, sends the whole file with the edits. The server's worker then
+ * creates the records; the screen follows its progress (rows per second, estimated end) and shows the rows it
+ * refused.
  */
 import type { ContactType } from '@cellar/shared/contacts/schemas';
 import type { ImportTemplateName } from '@cellar/shared/imports/templates';
