@@ -35,6 +35,8 @@ test.describe('CSV import', () => {
     await expect(page.getByRole('heading', { name: 'Importer des utilisateurs' })).toBeVisible();
     // An admin imports into its own company: no account to choose.
     await expect(page.getByRole('textbox', { name: 'Compte client' })).toHaveCount(0);
+    // The screen states the limits (the file goes straight to S3, up to them).
+    await expect(page.getByText(/Un import contient au plus 100\s000 lignes et 20 Mo\./)).toBeVisible();
 
     // The template comes as user.csv.
     const download = page.waitForEvent('download');

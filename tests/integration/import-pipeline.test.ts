@@ -50,6 +50,10 @@ describe('Import templates', () => {
     // The roles an admin may give, and its company's warehouses.
     expect(lines.find((l) => l.startsWith('# role'))).toContain('reader, user');
     expect(lines.find((l) => l.startsWith('# warehouses'))).toMatch(/BDX, COG, REI/);
+    // The guide states the limits, in the asker's language and its way of writing numbers.
+    expect(lines[1]).toMatch(/^# Un import contient au plus 100\s000 lignes et 20 Mo\.$/);
+    const english = await h.call('GET', '/api/csv/user', { token, lang: 'en' });
+    expect(english.text).toContain('# An import holds at most 100,000 rows and 20 MB.\r\n');
   });
 
   it('follows the contact type, and refuses what the caller may not import', async () => {
