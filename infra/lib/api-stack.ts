@@ -118,8 +118,6 @@ export class ApiStack extends Stack {
     this.api = new RestApi(this, 'Api', {
       description: 'Cellar extranet API, reached through CloudFront under /api/*',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
-      // CSV uploads reach the Lambda intact (base64) rather than re-encoded as text.
-      binaryMediaTypes: ['multipart/form-data'],
       // API Gateway writes no log at all until the account has a CloudWatch role: this stack brings it.
       cloudWatchRole: true,
       deployOptions: {

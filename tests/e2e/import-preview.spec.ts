@@ -31,7 +31,7 @@ async function openImport(page: Page) {
   await page.goto('/supplier/import');
   await expect(page.getByRole('heading', { name: 'Importer des fournisseurs' })).toBeVisible();
   // The limit is stated with the language's separators.
-  await expect(page.getByTestId('import-limits')).toHaveText(/^Jusqu'à 100\s000 lignes et 20\sMo par fichier\.$/);
+  await expect(page.getByText(/Un import contient au plus 100\s000 lignes et 20 Mo\./)).toBeVisible();
   await choose(page, page.getByRole('combobox', { name: 'Entrepôt' }), 'BDX - Bordeaux – Bruges');
   await expect(page.getByRole('button', { name: 'Fichier CSV' })).toBeEnabled();
 }

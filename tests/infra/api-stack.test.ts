@@ -109,8 +109,9 @@ describe('ApiStack: the REST API', () => {
     expect(resourcesOf(api, 'AWS::IAM::Role')[roleId]!.Properties.ManagedPolicyArns).toHaveLength(1);
   });
 
-  it('passes CSV uploads (multipart/form-data) to the Lambdas as binary', () => {
-    api.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['multipart/form-data'] });
+  it('takes no file through the API: no binary media type (import files go straight to S3)', () => {
+    const [restApi] = Object.values(resourcesOf(api, 'AWS::ApiGateway::RestApi'));
+    expect(restApi?.Properties.BinaryMediaTypes).toBeUndefined();
   });
 
   it('streams the answers of the streaming routes (the order PDF) and only theirs', () => {

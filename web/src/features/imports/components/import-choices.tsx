@@ -1,12 +1,11 @@
 import type { SegmentCode } from '@cellar/shared/common/schemas';
 import type { ContactType } from '@cellar/shared/contacts/schemas';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportTemplateName } from '@cellar/shared/imports/templates';
+import type { ImportTemplateName } from '@cellar/shared/imports/templates';
 import { Button, FileInput, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { OwnerAccountField } from '../../../components/forms/owner-account-field';
-import { formatNumber } from '../../../lib/format';
-import { downloadTemplate } from '../api/imports';
+import { downloadTemplate, importLimits } from '../api/imports';
 import type { ImportChoices as Choices } from '../hooks/use-import-choices';
 
 interface ImportChoicesProps {
@@ -28,15 +27,7 @@ export function ImportChoices({ template, type, choices, file, hasRows, onFile }
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {t('imports.hint')}
-        </Text>
-        <Text size="sm" c="dimmed" data-testid="import-limits">
-          {t('import.limits', {
-            rows: formatNumber(IMPORT_MAX_ROWS, i18n.language),
-            size: new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'megabyte' }).format(
-              IMPORT_MAX_BYTES / (1024 * 1024),
-            ),
-          })}
+          {t('imports.hint')} {importLimits(i18n.language)}
         </Text>
         <Group align="flex-end" wrap="wrap">
           {needsOwner && (

@@ -57,12 +57,17 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
     const content = await rows.fileToSend();
     if (!content) return;
     try {
-      const queued = await uploadImport(template, content.file, {
-        type,
-        owner: choices.superadmin ? (choices.ownerId ?? undefined) : undefined,
-        warehouse: choices.warehouseId ?? undefined,
-        segment: choices.segment ?? undefined,
-      });
+      const queued = await uploadImport(
+        template,
+        content.file,
+        {
+          type,
+          owner: choices.superadmin ? (choices.ownerId ?? undefined) : undefined,
+          warehouse: choices.warehouseId ?? undefined,
+          segment: choices.segment ?? undefined,
+        },
+        content.rows,
+      );
       setJobId(queued.id);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

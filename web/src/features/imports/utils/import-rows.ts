@@ -8,6 +8,7 @@ import {
   type CellCheck,
   checkRow,
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_MEGABYTES,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
   type ImportColumn,
@@ -35,7 +36,7 @@ export interface GridRow {
 export function acceptFile(file: File | null): File {
   if (!file) throw new ImportFileError(IMPORT_MESSAGES.noFile);
   if (!/\.csv$/i.test(file.name)) throw new ImportFileError(IMPORT_MESSAGES.notCsv);
-  if (file.size > IMPORT_MAX_BYTES) throw new ImportFileError(IMPORT_MESSAGES.tooLarge);
+  if (file.size > IMPORT_MAX_BYTES) throw new ImportFileError(IMPORT_MESSAGES.tooLarge, { max: IMPORT_MAX_MEGABYTES });
   return file;
 }
 
