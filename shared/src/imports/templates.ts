@@ -460,15 +460,26 @@ export function checkRow(ctx: ImportContext, row: ImportRow, columns = importCol
 /** The template's key that must be unique within one file. */
 export const uniqueKeyOf = (template: ImportTemplateName) => (template === 'user' ? 'email' : 'code');
 
+/** A row's unique key as rows of one file are compared (no case, no surrounding spaces); '' when empty. */
+export const fileKeyOf = (row: ImportRow, key: string) => (row[key] ?? '').trim().toLowerCase();
+
 /** Values of a column that appear in more than one row (compared without case). */
 export function duplicateValues(rows: readonly ImportRow[], key: string): string[] {
   const seen = new Map<string, number>();
   for (const row of rows) {
-    const v = (row[key] ?? '').trim().toLowerCase();
+    const v = fileKeyOf(row, key);
     if (v) seen.set(v, (seen.get(v) ?? 0) + 1);
   }
   return [...seen].filter(([, n]) => n > 1).map(([v]) => v);
 }
+
+/** A row's check once another row of the file has its unique key: invalid, on that cell. */
+export const asDuplicate = (check: RowCheck, key: string): RowCheck => ({
+  ...check,
+  valid: false,
+  input: undefined,
+  cells: { ...check.cells, [key]: { state: 'invalid' as const, message: { key: IMPORT_MESSAGES.duplicate } } },
+});
 
 /**
  * Checks every row of a file: `checkRow`, then in-file duplicates of the unique key marked invalid on each of
@@ -480,13 +491,7 @@ export function checkRows(ctx: ImportContext, rows: readonly ImportRow[]) {
   const duplicates = new Set(duplicateValues(rows, key));
   const checks = rows.map((row) => {
     const check = checkRow(ctx, row, columns);
-    if (!duplicates.has((row[key] ?? '').trim().toLowerCase())) return check;
-    return {
-      ...check,
-      valid: false,
-      input: undefined,
-      cells: { ...check.cells, [key]: { state: 'invalid' as const, message: { key: IMPORT_MESSAGES.duplicate } } },
-    };
+    return duplicates.has(fileKeyOf(row, key)) ? asDuplicate(check, key) : check;
   });
   return { checks, duplicates: [...duplicates], invalid: checks.filter((c) => !c.valid).length };
 }

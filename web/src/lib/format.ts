@@ -35,3 +35,18 @@ export function parseDay(text: string): string | null {
   if (Number.isNaN(date.getTime()) || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
   return date.toISOString().slice(0, 10);
 }
+
+/** A count as people read it in the language: 19800 → '19 800' (fr), '19,800' (en). */
+export const formatNumber = (n: number, language: string, digits = 0) =>
+  new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(n);
+
+/**
+ * A time from now, rounded to what a person plans with: 45 s → 'dans 45 s', 130 s → 'dans 3 min', 2 h 10 →
+ * 'dans 2 h' ('in 45 sec.', 'in 3 min.', 'in 2 hr.' in English).
+ */
+export function formatIn(seconds: number, language: string): string {
+  const f = new Intl.RelativeTimeFormat(language, { style: 'short', numeric: 'always' });
+  if (seconds < 60) return f.format(Math.max(1, Math.ceil(seconds)), 'second');
+  if (seconds < 90 * 60) return f.format(Math.ceil(seconds / 60), 'minute');
+  return f.format(Math.round(seconds / 3600), 'hour');
+}

@@ -4,6 +4,8 @@ import { useViewportSize } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format';
+import type { BookCounts } from '../utils/import-book';
 import type { GridRow } from '../utils/import-rows';
 import { ImportGrid, STATE_COLORS } from './import-grid';
 
@@ -32,8 +34,11 @@ function Legend() {
 
 interface ImportRowsPanelProps {
   columns: readonly ImportColumn[];
+  /** The rows on screen: the file's first ones and its invalid ones. */
   rows: GridRow[];
-  invalidCount: number;
+  /** The whole file's counts. */
+  counts: BookCounts;
+  /** E-mails used twice in a user file: the lasting warning's list (the file cannot be sent). */
   duplicateEmails: readonly string[];
   checking: boolean;
   onEdit: (id: number, key: string, value: string) => void;
@@ -41,22 +46,28 @@ interface ImportRowsPanelProps {
   onValidate: () => void;
 }
 
-/** The file's rows: counts, legend and actions above the editable grid, in view whatever its height. */
+/**
+ * The file's rows: counts, legend and actions above the editable grid, in view whatever its height. The grid holds
+ * the rows on screen; the file's other rows are counted below it.
+ */
 export function ImportRowsPanel(props: ImportRowsPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { height } = useViewportSize();
-  const { rows, invalidCount, duplicateEmails } = props;
+  const { rows, counts } = props;
+  const n = (v: number) => formatNumber(v, i18n.language);
+  const invalidCount = counts.invalid;
   const [invalidOnly, setInvalidOnly] = useState(false);
   const shown = invalidOnly ? rows.filter((r) => r.check && !r.check.valid) : rows;
+  const { duplicateEmails } = props;
   return (
     <Stack gap="xs">
       <Group justify="space-between">
         <Group gap="xs">
           <Badge variant="light" color="gray" data-testid="import-count">
-            {t('imports.rows', { count: rows.length })}
+            {t('imports.rows', { count: counts.total, n: n(counts.total) })}
           </Badge>
           <Badge variant="light" color={invalidCount ? 'red' : 'green'} data-testid="import-invalid">
-            {t('imports.invalid', { count: invalidCount })}
+            {t('imports.invalid', { count: invalidCount, n: n(invalidCount) })}
           </Badge>
           <Switch
             label={t('imports.invalid_only')}
@@ -80,7 +91,8 @@ export function ImportRowsPanel(props: ImportRowsPanelProps) {
       </Group>
       {duplicateEmails.length > 0 && (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={t('import.duplicate_emails')}>
-          {duplicateEmails.join(', ')}
+          {duplicateEmails.slice(0, 50).join(', ')}
+          {duplicateEmails.length > 50 && ` ${t('imports.and_more', { n: n(duplicateEmails.length - 50) })}`}
         </Alert>
       )}
       <ImportGrid
@@ -89,6 +101,21 @@ export function ImportRowsPanel(props: ImportRowsPanelProps) {
         onEdit={props.onEdit}
         height={Math.max(300, height / 1.4 - 120)}
       />
+      {(counts.hiddenValid > 0 || counts.hiddenInvalid > 0) && (
+        <Stack gap={2} data-testid="import-more">
+          {counts.hiddenValid > 0 && !invalidOnly && (
+            <Text size="sm">{t('imports.more_valid', { count: counts.hiddenValid, n: n(counts.hiddenValid) })}</Text>
+          )}
+          {counts.hiddenInvalid > 0 && (
+            <Text size="sm" c="red.8">
+              {t('imports.more_invalid', { count: counts.hiddenInvalid, n: n(counts.hiddenInvalid) })}
+            </Text>
+          )}
+          <Text size="sm" c="dimmed">
+            {t('imports.taken_checked_shown')}
+          </Text>
+        </Stack>
+      )}
     </Stack>
   );
 }

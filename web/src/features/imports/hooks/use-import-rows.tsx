@@ -1,113 +1,196 @@
-import type { ImportContext } from '@cellar/shared/imports/templates';
+import type { ImportColumn, ImportContext } from '@cellar/shared/imports/templates';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { notify } from '../../../lib/notifications';
 import { takenKeys } from '../api/imports';
+import { type CheckerClient, startChecker } from '../utils/checker-client';
+import type { CheckReply } from '../utils/import-check';
+import { acceptFile, askable, askedKey, keyOf, recheckEdited } from '../utils/import-rows';
 import {
-  askedKey,
-  checkGrid,
-  editCell,
-  type GridCheck,
-  type GridRow,
-  keyOf,
-  keysToAsk,
-  markTaken,
-  readFileRows,
-} from '../utils/import-rows';
+  emptyCounts,
+  type PreviewState,
+  previewOf,
+  rowOf,
+  shownRows,
+  withAnswer,
+  withEdit,
+} from '../utils/preview-state';
+
+/** Where the chosen file is: none, being read, being checked (with how far), or on screen. */
+export type ReadPhase = 'idle' | 'reading' | 'checking' | 'ready';
 
 /**
- * The file's rows on screen: read and checked (e-mails and codes asked of the API), edited cell by cell and checked
- * again at once, and discarded on request. Leaving the screen with edited rows asks first, until the file is sent
- * (`sent`).
+ * The file's rows on screen (issue 14): the whole file is read and checked in a worker (the import checker), which
+ * keeps every row; the page shows what it sends: the first rows and the invalid ones, with the file's counts. An
+ * edit is checked at once on the page (that row only) and by the checker (with the rows whose duplicates it
+ * changes); a new e-mail or code is asked of the API. Leaving the screen with edited rows asks first, until the file
+ * is sent (`sent`).
  */
-export function useImportRows(ctx: ImportContext, sent: boolean) {
+export function useImportRows(ctx: ImportContext, columns: readonly ImportColumn[], sent: boolean) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
-  const [rows, setRows] = useState<GridRow[] | null>(null);
-  const [duplicateEmails, setDuplicateEmails] = useState<string[]>([]);
+  const [phase, setPhase] = useState<ReadPhase>('idle');
+  const [progress, setProgress] = useState({ done: 0, total: 0 });
+  const [preview, setPreview] = useState<PreviewState | null>(null);
+  /** Keys the API is being asked about: their cells show 'to check'. */
+  const [asking, setAsking] = useState<ReadonlySet<string>>(new Set());
   const [checking, setChecking] = useState(false);
   /** Cells were edited: leaving the screen would lose that work, so it asks first. */
   const [dirty, setDirty] = useState(false);
-  /** The rows as last shown (an edit starts from them), and what the API said of the keys asked so far. */
-  const shown = useRef<GridRow[] | null>(null);
-  const known = useRef({ asked: new Set<string>(), taken: new Set<string>() });
+  const client = useRef<CheckerClient | null>(null);
+  /** The preview as last set (callbacks start from it), and the keys the API was asked about. */
+  const current = useRef<PreviewState | null>(null);
+  const asked = useRef(new Set<string>());
 
-  const show = useCallback((out: GridCheck) => {
-    shown.current = out.rows;
-    setRows(out.rows);
-    setDuplicateEmails(out.duplicateEmails);
+  const update = useCallback((next: PreviewState | null) => {
+    current.current = next;
+    setPreview(next);
   }, []);
 
-  /** The shared rules again, with what the API said: instant, no question asked. */
-  const recheck = useCallback(
-    (current: GridRow[]) => markTaken(ctx, checkGrid(ctx, current), known.current.taken),
-    [ctx],
+  const stop = useCallback(() => {
+    client.current?.end();
+    client.current = null;
+  }, []);
+  // The worker and the rows it holds go with the screen.
+  useEffect(() => stop, [stop]);
+
+  const take = useCallback(
+    (c: CheckerClient, reply: CheckReply) => {
+      if (client.current !== c || !current.current || reply.type !== 'changed') return;
+      update(withAnswer(current.current, reply.seq, reply.rows, reply.counts));
+    },
+    [update],
   );
 
-  /** Records the API's answers about some keys. */
+  /** Asks the API about some keys and tells the checker what it said (an empty list only waits for the checker). */
   const learn = useCallback(
-    async (keys: readonly string[]) => {
-      const taken = await takenKeys(ctx, keys);
-      for (const k of keys) {
-        known.current.asked.add(k);
-        if (taken.has(k)) known.current.taken.add(k);
-        else known.current.taken.delete(k);
+    async (c: CheckerClient, keys: readonly string[]) => {
+      const list = [...new Set(keys)];
+      setAsking((a) => new Set([...a, ...list]));
+      try {
+        const taken = list.length ? await takenKeys(ctx, list) : new Set<string>();
+        for (const k of list) asked.current.add(k);
+        take(c, await c.request({ type: 'taken', keys: list, taken: [...taken] }));
+      } finally {
+        setAsking((a) => new Set([...a].filter((k) => !list.includes(k))));
       }
     },
-    [ctx],
+    [ctx, take],
   );
 
-  /** Checks every row, asking the API about every key again; returns the number of invalid rows. */
-  const check = useCallback(
-    async (current: GridRow[]) => {
+  const discard = useCallback(() => {
+    stop();
+    update(null);
+    setFile(null);
+    setPhase('idle');
+    setDirty(false);
+  }, [stop, update]);
+
+  const read = async (chosen: File | null) => {
+    discard();
+    if (!chosen) return;
+    try {
+      acceptFile(chosen);
+    } catch (error) {
+      const e = error as { key?: string; values?: Record<string, unknown> };
+      return notify('error', t(e.key ?? 'import.read_failure', e.values));
+    }
+    setFile(chosen);
+    setPhase('reading');
+    setProgress({ done: 0, total: 0 });
+    asked.current = new Set();
+    const c = startChecker((p) => {
+      if (client.current !== c) return;
+      setPhase(p.phase);
+      setProgress({ done: p.done, total: p.total });
+    });
+    client.current = c;
+    try {
+      const reply = await c.request({ type: 'load', file: chosen, ctx });
+      if (client.current !== c) return;
+      if (reply.type === 'failed') {
+        discard();
+        return notify('error', t(reply.key, reply.values));
+      }
+      if (reply.type !== 'loaded') return;
+      update(previewOf(reply.rows, reply.counts));
+      setPhase('ready');
       setChecking(true);
       try {
-        await learn(keysToAsk(ctx, checkGrid(ctx, current).rows));
-        const out = recheck(current);
-        show(out);
-        return out.invalid;
+        await learn(c, reply.asked);
       } finally {
         setChecking(false);
       }
-    },
-    [ctx, learn, recheck, show],
-  );
-
-  const read = async (chosen: File | null) => {
-    setFile(chosen);
-    if (!chosen) return;
-    try {
-      const loaded = await readFileRows(chosen, ctx);
-      known.current = { asked: new Set(), taken: new Set() };
-      show({ rows: loaded, invalid: 0, duplicateEmails: [] });
-      await check(loaded);
-    } catch (error) {
-      setFile(null);
-      const e = error as { key?: string; values?: Record<string, unknown> };
-      notify('error', t(e.key ?? 'import.read_failure', e.values));
+    } catch {
+      // Ended by the screen (another file, back, leaving): nothing to say. Otherwise the worker itself failed.
+      if (client.current !== c) return;
+      discard();
+      notify('error', t('import.read_failure'));
     }
   };
 
-  /**
-   * One cell edited: every row is checked again at once (a duplicate may have gone), and a new key (e-mail, code)
-   * stays unverified until the API has said whether it is used.
-   */
+  const key = askedKey(ctx);
+
+  /** One cell edited: that row checked at once here, then by the checker; a new key asked of the API. */
   const edit = useCallback(
-    (id: number, key: string, value: string) => {
+    (id: number, column: string, value: string) => {
+      const c = client.current;
+      const state = current.current;
+      const row = state && rowOf(state, id);
+      if (!c || !state || !row) return;
       setDirty(true);
-      const current = shown.current;
-      if (!current) return;
-      const out = recheck(current.map((r) => (r.id === id ? editCell(r, key, value) : r)));
-      const asked = keyOf(ctx, value);
-      const pending = key === askedKey(ctx) && asked !== '' && !known.current.asked.has(asked);
-      show(pending ? { ...out, rows: out.rows.map((r) => (r.id === id ? { ...r, edited: [key] } : r)) } : out);
-      if (pending) void learn([asked]).then(() => shown.current && show(recheck(shown.current)));
+      update(withEdit(state, c.nextSeq, recheckEdited(ctx, columns, row, column, value)));
+      void c
+        .request({ type: 'edit', id, column, value })
+        .then((reply) => {
+          const asks = keyOf(ctx, value);
+          const changed = reply.type === 'changed' ? reply.rows.find((r) => r.id === id) : undefined;
+          const ask = column === key && asks !== '' && !asked.current.has(asks) && askable(ctx, changed?.check);
+          // The key's cell stays 'to check' from the checker's answer until the API's.
+          if (ask) setAsking((a) => new Set([...a, asks]));
+          take(c, reply);
+          if (ask) void learn(c, [asks]);
+        })
+        .catch(() => undefined);
     },
-    [ctx, learn, recheck, show],
+    [ctx, columns, key, learn, take, update],
   );
+
+  /**
+   * Before sending: the API asked again about the keys of the rows on screen (the checker's answer then includes
+   * every edit); returns the file's invalid rows, or null without a file.
+   */
+  const check = useCallback(async (): Promise<number | null> => {
+    const c = client.current;
+    if (!c || !current.current) return null;
+    setChecking(true);
+    try {
+      const keys = [...current.current.rows.values()]
+        .filter((r) => askable(ctx, r.check))
+        .map((r) => keyOf(ctx, r.cells[key] ?? ''))
+        .filter(Boolean);
+      await learn(c, keys);
+      return current.current?.counts.invalid ?? null;
+    } finally {
+      setChecking(false);
+    }
+  }, [ctx, key, learn]);
+
+  /** The whole file with the edits, and its rows, as the checker writes it. */
+  const fileToSend = useCallback(async () => {
+    const reply = await client.current?.request({ type: 'file' });
+    return reply?.type === 'file' ? reply : undefined;
+  }, []);
+
+  /** The rows the server refused, each after its reason (`label` words a row number), as a file. */
+  const refusedFile = useCallback(async (refused: ReadonlyMap<number, string[]>, label: (row: number) => string) => {
+    const labels = Object.fromEntries([...refused.keys()].map((row) => [row, label(row)]));
+    const reply = await client.current?.request({ type: 'refused', refused: [...refused], labels });
+    return reply?.type === 'refused' ? reply.file : undefined;
+  }, []);
 
   const confirmDiscard = (onConfirm: () => void, onCancel?: () => void) =>
     modals.openConfirmModal({
@@ -119,14 +202,6 @@ export function useImportRows(ctx: ImportContext, sent: boolean) {
       onCancel,
     });
 
-  const discard = () => {
-    shown.current = null;
-    setRows(null);
-    setFile(null);
-    setDuplicateEmails([]);
-    setDirty(false);
-  };
-
   // Leaving with edited rows asks first (the sent file is the server's from then on).
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && !sent && currentLocation.pathname !== nextLocation.pathname,
@@ -137,15 +212,25 @@ export function useImportRows(ctx: ImportContext, sent: boolean) {
     if (blocker.state === 'blocked') confirmDiscard(blocker.proceed, blocker.reset);
   }, [blocker.state]);
 
+  const rows = useMemo(
+    () => preview && shownRows(preview, (row) => (asking.has(keyOf(ctx, row.cells[key] ?? '')) ? key : undefined)),
+    [preview, asking, ctx, key],
+  );
+
   return {
     file,
+    phase,
+    progress,
     rows,
-    duplicateEmails,
+    counts: preview?.counts ?? emptyCounts,
+    /** In-file duplicates of a user file are e-mails: their lasting warning names them. */
+    duplicateEmails: ctx.template === 'user' ? (preview?.counts.duplicates ?? []) : [],
     checking,
     check,
     read,
     edit,
+    fileToSend,
+    refusedFile,
     back: () => (dirty ? confirmDiscard(discard) : discard()),
-    invalidCount: rows?.filter((r) => r.check && !r.check.valid).length ?? 0,
   };
 }

@@ -1,13 +1,14 @@
 /**
  * The CSV import screen shared by users, companies and contacts (spec 3 §2, §4, §5): choose the account (and the
- * warehouse and segment of contacts), download the template, choose the file; the rows appear in an editable grid,
- * checked with the shared template rules; 'Valider' checks again (e-mails with the API too) and, when no row is
- * invalid, sends the grid as a file. The server's worker then creates the records; the screen follows its progress
- * and shows the rows it refused.
+ * warehouse and segment of contacts), download the template, choose the file; a worker reads and checks the whole
+ * file with the shared template rules while the page shows how far it is (issue 14), then the first rows and the
+ * invalid ones appear in an editable grid, the rest counted; 'Valider' checks again (e-mails and codes on screen
+ * with the API too) and, when no row is invalid, sends the whole file with the edits. The server's worker then
+ * creates the records; the screen follows its progress (rows per second, estimated end) and shows the rows it
+ * refused.
  */
 import type { ContactType } from '@cellar/shared/contacts/schemas';
-import { writeImportFile } from '@cellar/shared/imports/file';
-import { type ImportTemplateName, importHeader } from '@cellar/shared/imports/templates';
+import type { ImportTemplateName } from '@cellar/shared/imports/templates';
 import { Anchor, Breadcrumbs, Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,12 +18,12 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { saveBlob } from '../../../lib/save-file';
 import { uploadImport, useImportJob } from '../api/imports';
+import { ImportChecking } from '../components/import-checking';
 import { ImportChoices } from '../components/import-choices';
 import { ImportRowsPanel } from '../components/import-rows-panel';
 import { JobProgress } from '../components/job-progress';
 import { useImportChoices } from '../hooks/use-import-choices';
 import { useImportRows } from '../hooks/use-import-rows';
-import { refusedRowsFile } from '../utils/import-rows';
 
 export interface ImportRouteProps {
   template: ImportTemplateName;
@@ -40,7 +41,7 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
   const choices = useImportChoices(template, type);
   const [jobId, setJobId] = useState<string>();
   const job = useImportJob(jobId);
-  const rows = useImportRows(choices.ctx, Boolean(jobId));
+  const rows = useImportRows(choices.ctx, choices.columns, Boolean(jobId));
 
   const readFile = (file: File | null) => {
     // The input is disabled until then; a file given anyway would be checked against a partial context.
@@ -49,24 +50,23 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
   };
 
   const submit = async () => {
-    if (!rows.rows) return notify('warning', t('import.no_file'));
-    const invalid = await rows.check(rows.rows);
+    const invalid = await rows.check();
+    if (invalid === null) return notify('warning', t('import.no_file'));
     if (invalid > 0) return notify('warning', t('import.invalid_rows', { count: invalid }));
-    const content = writeImportFile(
-      importHeader(choices.ctx),
-      rows.rows.map((r) => r.cells),
-    );
+    // The whole file with the edits, written by the checker that holds it.
+    const content = await rows.fileToSend();
+    if (!content) return;
     try {
       const queued = await uploadImport(
         template,
-        new Blob([content], { type: 'text/csv' }),
+        content.file,
         {
           type,
           owner: choices.superadmin ? (choices.ownerId ?? undefined) : undefined,
           warehouse: choices.warehouseId ?? undefined,
           segment: choices.segment ?? undefined,
         },
-        rows.rows.length,
+        content.rows,
       );
       setJobId(queued.id);
     } catch (error) {
@@ -75,13 +75,11 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
   };
 
   /** The refused rows, each after its reason, as a file the user corrects and imports again as it is. */
-  const downloadRefused = () => {
-    if (!rows.rows || !job.data) return;
+  const downloadRefused = async () => {
+    if (!job.data) return;
     const refused = new Map(job.data.errors.filter((e) => e.row > 0).map((e) => [e.row, e.messages]));
-    const text = refusedRowsFile(importHeader(choices.ctx), rows.rows, refused, (row) =>
-      t('imports.refused_row', { row }),
-    );
-    saveBlob(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }), `${template}-refused.csv`);
+    const file = await rows.refusedFile(refused, (row) => t('imports.refused_row', { row }));
+    if (file) saveBlob(file, `${template}-refused.csv`);
   };
 
   // The end of the import: all rows created → back to the list; otherwise the refused rows stay on screen.
@@ -107,7 +105,11 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
       <Title order={2}>{t(title)}</Title>
 
       {jobId ? (
-        <JobProgress job={job.data} listPath={listPath} onDownloadRefused={rows.rows ? downloadRefused : undefined} />
+        <JobProgress
+          job={job.data}
+          listPath={listPath}
+          onDownloadRefused={rows.rows ? () => void downloadRefused() : undefined}
+        />
       ) : (
         <>
           <ImportChoices
@@ -115,14 +117,17 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
             type={type}
             choices={choices}
             file={rows.file}
-            hasRows={Boolean(rows.rows)}
+            hasRows={rows.phase !== 'idle'}
             onFile={readFile}
           />
+          {(rows.phase === 'reading' || rows.phase === 'checking') && (
+            <ImportChecking phase={rows.phase} progress={rows.progress} onCancel={rows.back} />
+          )}
           {rows.rows && (
             <ImportRowsPanel
               columns={choices.columns}
               rows={rows.rows}
-              invalidCount={rows.invalidCount}
+              counts={rows.counts}
               duplicateEmails={rows.duplicateEmails}
               checking={rows.checking}
               onEdit={rows.edit}

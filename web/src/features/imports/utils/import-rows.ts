@@ -6,11 +6,12 @@
 import { decodeImportFile, parseImportText, readImportRows, writeImportFile } from '@cellar/shared/imports/file';
 import {
   type CellCheck,
-  checkRows,
+  checkRow,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_MEGABYTES,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
+  type ImportColumn,
   type ImportContext,
   ImportFileError,
   type ImportRow,
@@ -28,19 +29,26 @@ export interface GridRow {
   edited: string[];
 }
 
-/** Reads the chosen file; ImportFileError carries the catalogue's message for what is wrong. */
-export async function readFileRows(file: File | null, ctx: ImportContext): Promise<GridRow[]> {
+/**
+ * The chosen file, before it is read: a .csv within the size limit (its rows are read and checked in the import
+ * checker's worker). ImportFileError carries the catalogue's message for what is wrong.
+ */
+export function acceptFile(file: File | null): File {
   if (!file) throw new ImportFileError(IMPORT_MESSAGES.noFile);
   if (!/\.csv$/i.test(file.name)) throw new ImportFileError(IMPORT_MESSAGES.notCsv);
   if (file.size > IMPORT_MAX_BYTES) throw new ImportFileError(IMPORT_MESSAGES.tooLarge, { max: IMPORT_MAX_MEGABYTES });
+  return file;
+}
+
+/** Reads a file's bytes into rows; ImportFileError says what is wrong. */
+export async function readRows(file: Blob, ctx: ImportContext): Promise<ImportRow[]> {
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await file.arrayBuffer());
   } catch {
     throw new ImportFileError(IMPORT_MESSAGES.readFailure);
   }
-  const rows = readImportRows(parseImportText(decodeImportFile(bytes)), importHeader(ctx), IMPORT_MAX_ROWS);
-  return rows.map((cells, i) => ({ id: i + 1, cells, edited: [] }));
+  return readImportRows(parseImportText(decodeImportFile(bytes)), importHeader(ctx), IMPORT_MAX_ROWS);
 }
 
 /** The cell's state as the grid shows it. */
@@ -49,52 +57,53 @@ export function cellState(row: GridRow, key: string): CellCheck {
   return row.check.cells[key] ?? { state: 'valid' };
 }
 
-export interface GridCheck {
-  rows: GridRow[];
-  invalid: number;
-  /** E-mails used twice in a user file: the persistent warning's list. */
-  duplicateEmails: string[];
-}
-
-/** Checks every row with the shared template rules. */
-export function checkGrid(ctx: ImportContext, rows: readonly GridRow[]): GridCheck {
-  const out = checkRows(
-    ctx,
-    rows.map((r) => r.cells),
-  );
-  const checked = rows.map((row, i): GridRow => ({ ...row, check: out.checks[i] as RowCheck, edited: [] }));
-  return {
-    rows: checked,
-    invalid: checked.filter((r) => !r.check?.valid).length,
-    duplicateEmails: ctx.template === 'user' ? out.duplicates : [],
-  };
-}
-
 /** The file's unique key that the API knows too: users' e-mails, the other templates' codes. */
 export const askedKey = (ctx: ImportContext) => uniqueKeyOf(ctx.template);
 /** A unique key as the API compares it: e-mails in lower case, codes as written. */
 export const keyOf = (ctx: ImportContext, raw: string) =>
   askedKey(ctx) === 'email' ? raw.trim().toLowerCase() : raw.trim();
-const keyValue = (ctx: ImportContext, row: GridRow) => keyOf(ctx, row.cells[askedKey(ctx)] ?? '');
 
-/** The unique keys (e-mails, codes) of checked rows whose key cell is otherwise valid: those the API is asked about. */
-export function keysToAsk(ctx: ImportContext, checked: readonly GridRow[]): string[] {
-  const key = askedKey(ctx);
-  return [...new Set(checked.filter((r) => r.check?.cells[key]?.state === 'valid').map((r) => keyValue(ctx, r)))];
+const TAKEN_MESSAGES: string[] = [IMPORT_MESSAGES.emailTaken, IMPORT_MESSAGES.codeTaken];
+
+/**
+ * Whether the API is asked about a checked row's key: its key cell is valid by the rules (or was found taken,
+ * which may have changed since).
+ */
+export function askable(ctx: ImportContext, check: RowCheck | undefined): boolean {
+  const cell = check?.cells[askedKey(ctx)];
+  return cell?.state === 'valid' || TAKEN_MESSAGES.includes(cell?.message?.key ?? '');
 }
 
-/** Marks the key cells the API says are already used (e-mails in lower case, codes as written, in `taken`). */
-export function markTaken(ctx: ImportContext, result: GridCheck, taken: ReadonlySet<string>): GridCheck {
-  if (!taken.size) return result;
+/**
+ * A row's check with what the API said: a key cell otherwise valid whose value is `taken` (e-mails in lower case,
+ * codes as written) is invalid, 'already used'.
+ */
+export function markTaken(ctx: ImportContext, cells: ImportRow, check: RowCheck, taken: ReadonlySet<string>): RowCheck {
   const key = askedKey(ctx);
+  if (!taken.size || check.cells[key]?.state !== 'valid' || !taken.has(keyOf(ctx, cells[key] ?? ''))) return check;
   const message = { key: key === 'email' ? IMPORT_MESSAGES.emailTaken : IMPORT_MESSAGES.codeTaken };
-  const rows = result.rows.map((row): GridRow => {
-    const check = row.check;
-    if (!check || !taken.has(keyValue(ctx, row)) || check.cells[key]?.state !== 'valid') return row;
-    const cell: CellCheck = { state: 'invalid', message };
-    return { ...row, check: { ...check, valid: false, input: undefined, cells: { ...check.cells, [key]: cell } } };
-  });
-  return { ...result, rows, invalid: rows.filter((r) => !r.check?.valid).length };
+  return { ...check, valid: false, input: undefined, cells: { ...check.cells, [key]: { state: 'invalid', message } } };
+}
+
+/**
+ * The edited row checked again at once, on the page, with the shared rules: only this row. What depends on other
+ * rows or on the API is the checker's (duplicates in the file) and the API's (keys already used): an edit of
+ * another cell keeps the key cell's last verdict; an edit of the key cell leaves it 'unverified' until they answer.
+ */
+export function recheckEdited(
+  ctx: ImportContext,
+  columns: readonly ImportColumn[],
+  row: GridRow,
+  column: string,
+  value: string,
+): GridRow {
+  const key = askedKey(ctx);
+  const cells = { ...row.cells, [column]: value };
+  let check: RowCheck = { ...checkRow(ctx, cells, [...columns]), input: undefined };
+  const last = row.check?.cells[key];
+  if (column !== key && last?.state === 'invalid' && check.cells[key]?.state === 'valid')
+    check = { ...check, valid: false, cells: { ...check.cells, [key]: last } };
+  return { ...row, cells, check, edited: column === key ? [key] : [] };
 }
 
 /** Why a row is refused: each invalid or missing cell's message (under its column) and the row's own. */
@@ -115,7 +124,7 @@ export function rowReasons(
  */
 export function refusedRowsFile(
   header: readonly string[],
-  rows: readonly GridRow[],
+  rows: readonly Pick<GridRow, 'id' | 'cells'>[],
   refused: ReadonlyMap<number, readonly string[]>,
   label: (row: number) => string,
 ): string {
@@ -142,10 +151,3 @@ export async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
 }
-
-/** Edits one cell: the row keeps its last check, the cell shows 'unverified' until the next one. */
-export const editCell = (row: GridRow, key: string, value: string): GridRow => ({
-  ...row,
-  cells: { ...row.cells, [key]: value },
-  edited: row.edited.includes(key) ? row.edited : [...row.edited, key],
-});
