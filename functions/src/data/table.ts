@@ -289,6 +289,16 @@ export async function queryPage(source: Source, limit: number, startKey?: Item) 
   return { items: (out.Items ?? []) as Item[], lastKey: out.LastEvaluatedKey as Item | undefined };
 }
 
+/** Every page of a source in turn, as DynamoDB answers them (up to `pageSize` items, 1 MB at most). */
+export async function* queryPages(source: Source, pageSize = 1000): AsyncGenerator<Item[]> {
+  let startKey: Item | undefined;
+  do {
+    const page = await queryPage(source, pageSize, startKey);
+    yield page.items;
+    startKey = page.lastKey;
+  } while (startKey);
+}
+
 /**
  * Streams every item of a source, page by page, from `startKey` on.
  * A page stops at DynamoDB's 1 MB whatever its `Limit`: the next one follows on.
