@@ -41,7 +41,7 @@ export const isFinished = (job: Pick<ExportItem, 'status'>) => job.status === 'd
 const whileUnfinished = (set: Record<string, unknown>) => {
   const fields = Object.keys(set);
   return {
-    update: `SET ${fields.map((f, i) => `#f${i} = :v${i}`).join(', ')}`,
+    update: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
     condition: '#status IN (:queued, :running)',
     names: { '#status': 'status', ...Object.fromEntries(fields.map((f, i) => [`#f${i}`, f])) },
     values: {
