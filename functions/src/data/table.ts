@@ -289,14 +289,24 @@ export async function queryPage(source: Source, limit: number, startKey?: Item) 
   return { items: (out.Items ?? []) as Item[], lastKey: out.LastEvaluatedKey as Item | undefined };
 }
 
-/** Every page of a source in turn, as DynamoDB answers them (up to `pageSize` items, 1 MB at most). */
+/**
+ * Every page of a source in turn, as DynamoDB answers them (up to `pageSize` items, 1 MB at most), the next page
+ * asked as soon as one arrives: the caller works on a page while the next one is on its way (an export's writing
+ * and its reading overlap), and holds two pages at most.
+ */
 export async function* queryPages(source: Source, pageSize = 1000): AsyncGenerator<Item[]> {
-  let startKey: Item | undefined;
-  do {
-    const page = await queryPage(source, pageSize, startKey);
+  const ask = (startKey?: Item) => {
+    const page = queryPage(source, pageSize, startKey);
+    // A caller that stops early never awaits the page read ahead: its failure is not an unhandled one.
+    page.catch(() => undefined);
+    return page;
+  };
+  let next: ReturnType<typeof queryPage> | undefined = ask();
+  while (next) {
+    const page: Awaited<ReturnType<typeof queryPage>> = await next;
+    next = page.lastKey ? ask(page.lastKey) : undefined;
     yield page.items;
-    startKey = page.lastKey;
-  } while (startKey);
+  }
 }
 
 /**

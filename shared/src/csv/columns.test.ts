@@ -11,6 +11,11 @@ describe('Function: formatDate', () => {
     // Summer time, and an instant whose Paris day is the next UTC day.
     ['2026-06-30T22:30:00.000Z', 'fr', '01/07/2026 00:30'],
     ['2026-03-29T01:00:00.000Z', 'fr', '29/03/2026 03:00'],
+    ['2026-03-29T00:59:00.000Z', 'fr', '29/03/2026 01:59'],
+    // The hour Paris lives twice, in summer time then in winter time.
+    ['2026-10-25T00:30:00.000Z', 'fr', '25/10/2026 02:30'],
+    ['2026-10-25T01:30:00.000Z', 'fr', '25/10/2026 02:30'],
+    ['2026-10-25T02:00:00.000Z', 'fr', '25/10/2026 03:00'],
     ['not a date', 'fr', 'not a date'],
     ['2026-02-30', 'fr', '2026-02-30'],
   ] as const)('writes %s in %s as %s', (value, lang, expected) => {

@@ -56,9 +56,26 @@ const PARIS_CLOCK = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
-  second: '2-digit',
   hourCycle: 'h23',
 });
+
+const HOUR = 3_600_000;
+/** Paris' offset from UTC by hour: it changes twice a year, on the hour, so one reading serves the hour. */
+const OFFSETS = new Map<number, number>();
+
+/** Paris' offset from UTC (ms) at an instant, read from the time-zone database once per hour of time. */
+function parisOffset(instant: number): number {
+  const hour = Math.floor(instant / HOUR);
+  let offset = OFFSETS.get(hour);
+  if (offset === undefined) {
+    const p = Object.fromEntries(PARIS_CLOCK.formatToParts(hour * HOUR).map((x) => [x.type, Number(x.value)]));
+    offset = Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0) - hour * HOUR;
+    // A year of hours at most: the cache stays small however many dates an export writes.
+    if (OFFSETS.size > 10_000) OFFSETS.clear();
+    OFFSETS.set(hour, offset);
+  }
+  return offset;
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -94,10 +111,7 @@ export function dateCell(value: string, lang: Language): DateCell | undefined {
   if (!INSTANT.test(value)) return undefined;
   const instant = Date.parse(value);
   if (Number.isNaN(instant)) return undefined;
-  const p = Object.fromEntries(PARIS_CLOCK.formatToParts(instant).map((x) => [x.type, Number(x.value)]));
-  const wall = new Date(
-    Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0),
-  );
+  const wall = new Date(instant + parisOffset(instant));
   return new DateCell(wall, true, `${dayText(lang, wall)} ${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`);
 }
 
