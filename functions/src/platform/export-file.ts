@@ -7,13 +7,10 @@
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { type CsvColumn, csvHead, csvLine } from '@cellar/shared/csv/write';
-import type { ExportFormat } from '@cellar/shared/filter/query';
+import { EXPORT_CONTENT_TYPES, type ExportFormat } from '@cellar/shared/filter/query';
 import type { Language } from '@cellar/shared/i18n/messages';
 
-export const CONTENT_TYPES: Record<ExportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
+export const CONTENT_TYPES = EXPORT_CONTENT_TYPES;
 
 /** A list's file name in the format asked: 'recipients.csv' → 'recipients.xlsx'. */
 export const fileNameIn = (filename: string, format: ExportFormat) =>

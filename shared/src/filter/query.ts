@@ -305,6 +305,12 @@ export const EXPORT_PARAMS = ['output', 'columns', 'start_date', 'end_date', 'da
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** Each export file's media type (an XLSX answer crosses API Gateway as bytes only when asked by this type). */
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
 /** The export a list request asks (`output=csv|xlsx`), undefined for a page; another value is a QueryError. */
 export function exportFormat(q: ListQuery): ExportFormat | undefined {
   const asked = q.params.output;

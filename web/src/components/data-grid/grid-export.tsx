@@ -4,7 +4,13 @@
  */
 
 import type { ExportJob } from '@cellar/shared/exports/schemas';
-import { type ExportFormat, emptyQuery, type ListQuery, serializeListQuery } from '@cellar/shared/filter/query';
+import {
+  EXPORT_CONTENT_TYPES,
+  type ExportFormat,
+  emptyQuery,
+  type ListQuery,
+  serializeListQuery,
+} from '@cellar/shared/filter/query';
 import { routes } from '@cellar/shared/routes/table';
 import { Progress, Stack, Text } from '@mantine/core';
 import { randomId, useInterval } from '@mantine/hooks';
@@ -59,12 +65,6 @@ export interface ExportRequest {
 const named = (key: 'error' | 'limit_title', format: ExportFormat) =>
   format === 'csv' ? `export_csv.${key}` : `export_csv.${key}_${format}`;
 
-/** What the browser asks for each file: an XLSX answer comes as bytes only when its type is asked. */
-const ACCEPT: Record<ExportFormat, string> = {
-  csv: 'text/csv',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
-
 /** How often a background export is asked how it is going. */
 const POLL_MS = 1000;
 
@@ -104,7 +104,7 @@ async function runExport({ endpoint, query, columns, rows, range, format }: Expo
   };
   try {
     if (needsConfirmation(rows, range)) await backgroundExport(endpoint, full, format);
-    else await downloadFile(endpoint, full, i18n.t(named('error', format)), ACCEPT[format]);
+    else await downloadFile(endpoint, full, i18n.t(named('error', format)), EXPORT_CONTENT_TYPES[format]);
     settleNotice(id, 'success', i18n.t('export_csv.done'));
   } catch (error) {
     // API failures are reported by the API client under 'CSV export could not be completed !'; a background job
