@@ -61,9 +61,12 @@ export interface ExportRequest {
   format: ExportFormat;
 }
 
-/** A text of the export notices that names the file's format (the CSV one is the catalogue's own). */
-const named = (key: 'error' | 'limit_title', format: ExportFormat) =>
-  format === 'csv' ? `export_csv.${key}` : `export_csv.${key}_${format}`;
+/** The export notices' texts that name the file's format (the CSV ones are the catalogue's own). */
+const NAMED = {
+  error: { csv: 'export_csv.error', xlsx: 'export_csv.error_xlsx' },
+  limit_title: { csv: 'export_csv.limit_title', xlsx: 'export_csv.limit_title_xlsx' },
+} as const satisfies Record<string, Record<ExportFormat, string>>;
+const named = (key: keyof typeof NAMED, format: ExportFormat) => NAMED[key][format];
 
 /** How often a background export is asked how it is going. */
 const POLL_MS = 1000;
