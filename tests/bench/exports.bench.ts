@@ -6,7 +6,8 @@
  *   - the worker on a recorded job of each format: rows/s, and its resident memory sampled every 20 ms, from its
  *     start (modules loaded) to its peak, with the file streamed into the exports bucket (a multipart upload)
  * Printed as a table; the job's rows are checked against the size, the file's length read from the bucket.
- * Run: npm run bench:exports  (generates its data in a throw-away directory; EXPORT_BENCH_SIZES=100000 for one size)
+ * Run: npm run bench:exports  (generates its data in a throw-away directory; EXPORT_BENCH_SIZES=100000 for one size;
+ * EXPORT_WORKER_HEAP_MB=96 caps the worker's V8 heap: an export whose memory grew with its rows would then fail)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { seedMovements } from './seed-movements';
 
 const SIZES = (process.env.EXPORT_BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
 const ROOT = join(import.meta.dirname, '../..');
+const HEAP_MB = process.env.EXPORT_WORKER_HEAP_MB;
 
 interface Run {
   rows: number;
@@ -33,7 +35,8 @@ interface Run {
 /** Runs the worker process in `mode` and answers what it printed. */
 function worker(env: Record<string, string>, mode: 'raw' | 'export', id: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/export-worker.ts', mode, id], {
+    const heap = HEAP_MB ? [`--max-old-space-size=${HEAP_MB}`] : [];
+    const child = spawn(process.execPath, [...heap, '--import', 'tsx', 'tests/bench/export-worker.ts', mode, id], {
       cwd: ROOT,
       env: { ...process.env, ...env, POWERTOOLS_LOG_LEVEL: 'SILENT' },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -97,7 +100,10 @@ try {
       console.log(lines.at(-1));
     }
   }
-  console.log(`\nBackground exports of one owner's stock movements, every column, in the worker's own process:\n`);
+  const cap = HEAP_MB ? `, its V8 heap capped at ${HEAP_MB} MB` : '';
+  console.log(
+    `\nBackground exports of one owner's stock movements, every column, in the worker's own process${cap}:\n`,
+  );
   console.log(lines.join('\n'));
 } finally {
   await runtime.stop();
