@@ -119,9 +119,9 @@ export class ApiStack extends Stack {
     this.api = new RestApi(this, 'Api', {
       description: 'Cellar extranet API, reached through CloudFront under /api/*',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
-      // CSV uploads reach the Lambda intact (base64) rather than re-encoded as text; an XLSX export asked by its type
-      // (Accept) leaves as bytes, decoded from the Lambda's base64 answer.
-      binaryMediaTypes: ['multipart/form-data', EXPORT_CONTENT_TYPES.xlsx],
+      // No file comes in through the API (imports go straight to S3); an XLSX export asked by its type (Accept)
+      // leaves as bytes, decoded from the Lambda's base64 answer.
+      binaryMediaTypes: [EXPORT_CONTENT_TYPES.xlsx],
       // API Gateway writes no log at all until the account has a CloudWatch role: this stack brings it.
       cloudWatchRole: true,
       deployOptions: {

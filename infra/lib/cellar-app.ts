@@ -39,11 +39,13 @@ export function addCellarStacks(app: App): CellarStacks {
   const alarmEmail = contextString(app, 'alarmEmail');
 
   const appUrlParameter = `/cellar/${appEnv}/app-url`;
+  const domain = customDomain(app);
   const data = new DataStack(app, `${prefix}-data`, {
     tags,
     env,
     description: `Cellar ${appEnv}: table, buckets, queues`,
     stage,
+    siteOrigin: domain ? `https://${domain.name}` : undefined,
   });
   const api = new ApiStack(app, `${prefix}-api`, {
     tags,
@@ -68,7 +70,8 @@ export function addCellarStacks(app: App): CellarStacks {
     env,
     description: `Cellar ${appEnv}: web app and CloudFront`,
     api: api.api,
-    domain: customDomain(app),
+    domain,
+    uploadOrigin: `https://${data.importsBucket.bucketRegionalDomainName}`,
     appUrlParameter,
     retainData: stage.retainData,
     appEnv,

@@ -1,7 +1,7 @@
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { EventType } from 'aws-cdk-lib/aws-s3';
+import { EventType, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { SqsDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -29,7 +29,16 @@ const TABLE_READ_WRITE = [
 export interface DataStackProps extends StackProps {
   /** Whether the table and buckets are retained, deletion-protected and recoverable (prod). */
   readonly stage: Stage;
+  /**
+   * The site's origin (`https://` and its custom domain), the one origin whose pages may post import files to the
+   * imports bucket. Without a custom domain the site's name is CloudFront's, chosen when the web stack (deployed
+   * after this one) creates the distribution: the rule then names CloudFront's domain, `https://*.cloudfront.net`.
+   */
+  readonly siteOrigin?: string;
 }
+
+/** Where the site's pages are served from when it has no custom domain (see DataStackProps.siteOrigin). */
+export const CLOUDFRONT_ORIGINS = 'https://*.cloudfront.net';
 
 /**
  * State that outlives any deployment of the code: the table, the file buckets, the job queues, the secrets,
@@ -97,6 +106,14 @@ export class DataStack extends Stack {
       expireAfter: Duration.days(BUCKETS.exports.expireAfterDays),
     });
 
+    // The browser posts each import file straight here with a presigned POST (imports/service.ts): its page's
+    // origin may POST, nothing else. The policy, not CORS, is what holds the upload to its key, type and size.
+    this.importsBucket.addCorsRule({
+      allowedMethods: [HttpMethods.POST],
+      allowedOrigins: [props.siteOrigin ?? CLOUDFRONT_ORIGINS],
+      maxAge: 3000,
+    });
+
     this.importQueue = new WorkQueue(this, 'ImportQueue', QUEUES.imports);
     this.exportQueue = new WorkQueue(this, 'ExportQueue', QUEUES.exports);
     this.warehouseOrderQueue = new WorkQueue(this, 'WarehouseOrderQueue', QUEUES.warehouseOrders);
@@ -131,6 +148,7 @@ export class DataStack extends Stack {
             this.warehouseOrderQueue.queue.queueArn,
           ],
         }),
+        // The import function signs the presigned POST that the browser uploads with: only as good as this grant.
         new PolicyStatement({
           actions: ['s3:PutObject'],
           resources: [this.importsBucket.arnForObjects(`${IMPORT_PREFIX}*`)],

@@ -1,5 +1,4 @@
-import type { RouteDef } from '@cellar/shared/routes/define';
-import { routeList, routes } from '@cellar/shared/routes/table';
+import { routes } from '@cellar/shared/routes/table';
 import { SecretValue } from 'aws-cdk-lib';
 import type { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 
@@ -28,15 +27,10 @@ export const AUTH_RATE_LIMIT = 300;
 /** The path prefix of the sign-in and password routes (`/api/auth/`), from the route table. */
 export const AUTH_PATH_PREFIX = routes.authToken.path.replace(/[^/]+$/, '');
 
-/** The uploads (multipart routes of the table, the CSV imports): their bodies are files, several MB of text. */
-export const UPLOAD_ROUTES: readonly { method: string; pathPrefix: string }[] = routeList
-  .filter((r: RouteDef) => r.multipart)
-  .map((r) => ({ method: r.method, pathPrefix: r.path.slice(0, r.path.indexOf('{')) }));
-
 /**
- * The core rule set's rules that read the body. An upload is a file, larger than 8 KB and free text: left to block,
- * they would refuse every CSV import. They count instead, and the rule after the group blocks what they label
- * unless the request is an upload.
+ * The core rule set's rules that read the body (an 8 KB size limit, cross-site scripting, file inclusion, SSRF).
+ * They block on every route: no file goes through the API (an import's file is posted straight to S3 with a
+ * presigned POST), so every body the API takes is a form's JSON.
  */
 export const CORE_BODY_RULES = [
   'SizeRestrictions_BODY',
@@ -45,8 +39,6 @@ export const CORE_BODY_RULES = [
   'GenericRFI_BODY',
   'EC2MetaDataSSRF_BODY',
 ] as const;
-/** The label each of them adds (`SizeRestrictions_BODY` → `…:SizeRestrictions_Body`). */
-export const coreBodyLabel = (rule: string) => `awswaf:managed:aws:core-rule-set:${rule.replace(/_BODY$/, '_Body')}`;
 
 /** CloudWatch metrics (named `metricName`) and sampled requests, for a web ACL or one of its rules. */
 export const webAclVisibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({
@@ -66,38 +58,19 @@ const uriStartsWith = (prefix: string): Statement => ({
   },
 });
 
-const methodIs = (method: string): Statement => ({
-  byteMatchStatement: {
-    fieldToMatch: { method: {} },
-    positionalConstraint: 'EXACTLY',
-    searchString: method,
-    textTransformations: NO_TRANSFORMATION,
-  },
-});
-
-const anyOf = (statements: Statement[]): Statement =>
-  statements.length === 1 ? statements[0]! : { orStatement: { statements } };
-
-const managed = (
-  name: string,
-  priority: number,
-  ruleActionOverrides?: CfnWebACL.RuleActionOverrideProperty[],
-): Rule => ({
+const managed = (name: string, priority: number): Rule => ({
   name,
   priority,
   overrideAction: { none: {} },
-  statement: { managedRuleGroupStatement: { vendorName: 'AWS', name, ruleActionOverrides } },
+  statement: { managedRuleGroupStatement: { vendorName: 'AWS', name } },
   visibilityConfig: webAclVisibility(name),
 });
 
 /**
  * The rules of the CloudFront web ACL, in order: the sign-in rate limit, AWS's IP reputation list and known bad
- * inputs, the core rule set with its body rules counting, then those body rules blocking outside uploads.
+ * inputs, and the core rule set, every rule of it blocking.
  */
 export function edgeRules(): Rule[] {
-  const upload = anyOf(
-    UPLOAD_ROUTES.map((u) => ({ andStatement: { statements: [methodIs(u.method), uriStartsWith(u.pathPrefix)] } })),
-  );
   return [
     {
       name: 'AuthRateLimit',
@@ -115,27 +88,7 @@ export function edgeRules(): Rule[] {
     },
     managed('AWSManagedRulesAmazonIpReputationList', 1),
     managed('AWSManagedRulesKnownBadInputsRuleSet', 2),
-    managed(
-      'AWSManagedRulesCommonRuleSet',
-      3,
-      CORE_BODY_RULES.map((name) => ({ name, actionToUse: { count: {} } })),
-    ),
-    {
-      name: 'CoreBodyRulesExceptUploads',
-      priority: 4,
-      action: { block: {} },
-      statement: {
-        andStatement: {
-          statements: [
-            anyOf(
-              CORE_BODY_RULES.map((rule) => ({ labelMatchStatement: { scope: 'LABEL', key: coreBodyLabel(rule) } })),
-            ),
-            { notStatement: { statement: upload } },
-          ],
-        },
-      },
-      visibilityConfig: webAclVisibility('CoreBodyRulesExceptUploads'),
-    },
+    managed('AWSManagedRulesCommonRuleSet', 3),
   ];
 }
 

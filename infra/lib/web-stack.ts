@@ -32,7 +32,7 @@ import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origin
 import { BucketDeployment, CacheControl, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
-import { SECURITY_HEADERS } from '../../functions/src/config/topology';
+import { contentSecurityPolicy, SECURITY_HEADERS } from '../../functions/src/config/topology';
 import { acknowledgeObjectWildcard, LAMBDA_BASIC_EXECUTION } from './acknowledge';
 import { LogBucket, PrivateBucket } from './constructs/private-bucket';
 import { repoPath } from './repo';
@@ -56,6 +56,8 @@ export interface WebStackProps extends StackProps {
   readonly appEnv: string;
   /** The ARN of the CLOUDFRONT web ACL (edge stack, us-east-1). */
   readonly webAclArn: string;
+  /** The imports bucket's endpoint (`https://<bucket>.s3.<region>.amazonaws.com`), where pages post import files. */
+  readonly uploadOrigin: string;
 }
 
 /**
@@ -96,7 +98,8 @@ export class WebStack extends Stack {
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: headers.frameOptions as HeadersFrameOption, override: true },
         referrerPolicy: { referrerPolicy: headers.referrerPolicy as HeadersReferrerPolicy, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy: headers.contentSecurityPolicy, override: true },
+        // The pages may connect to the imports bucket too: the browser posts import files there.
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.uploadOrigin), override: true },
       },
     });
 

@@ -20,6 +20,7 @@ import { CREDENTIALS, ensureQueue, ensureTable, REGION, startEmulators } from '.
 import { closeMailbox, openMailbox } from './mailbox';
 import { startPoller, type Worker } from './poller';
 import { requeueUnfinishedJobs } from './recovery';
+import { startS3Front } from './s3-front';
 import { createLocalServer } from './server';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -66,6 +67,15 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
 
   const emulators = await startEmulators(dataDir, [BUCKETS.imports.localName, BUCKETS.exports.localName]);
   const { endpoints } = emulators;
+  // The S3 endpoint the functions and the browser use: s3rver behind a front that checks presigned POST policies
+  // and answers CORS for the site's origin, as S3 does (s3-front.ts).
+  const siteOrigins: string[] = [];
+  const s3Front = await startS3Front({
+    target: endpoints.s3,
+    credentials: CREDENTIALS,
+    region: REGION,
+    allowedOrigins: () => siteOrigins,
+  });
   await ensureTable(endpoints.dynamodb, LOCAL_TABLE_NAME);
   const importVisibility = o.importVisibilityTimeout ?? visibilityTimeoutSeconds(QUEUES.imports);
   const exportVisibility = visibilityTimeoutSeconds(QUEUES.exports);
@@ -104,7 +114,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
     AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
-    AWS_ENDPOINT_URL_S3: endpoints.s3,
+    AWS_ENDPOINT_URL_S3: s3Front.url,
     AWS_ENDPOINT_URL_SQS: endpoints.sqs,
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     POWERTOOLS_DEV: 'true',
@@ -185,7 +195,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
     writeFileSync(join(dataDir, 'seeded'), new Date().toISOString());
   }
 
-  const server = createLocalServer(o.webRoot ?? join(ROOT, 'web/dist'), log);
+  const server = createLocalServer(o.webRoot ?? join(ROOT, 'web/dist'), log, s3Front.url);
   const host = o.host ?? '127.0.0.1';
   await new Promise<void>((ok, ko) => {
     server.once('error', ko);
@@ -194,6 +204,9 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   const port = (server.address() as AddressInfo).port;
   // Links in e-mails point at this very runtime.
   process.env.APP_URL = `http://${host}:${port}`;
+  // The import bucket's CORS rule: POST from the site's origin only (both names of the loopback).
+  siteOrigins.push(`http://${host}:${port}`);
+  if (host === '127.0.0.1') siteOrigins.push(`http://localhost:${port}`);
 
   return {
     url: `http://${host}:${port}`,
@@ -205,6 +218,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
       });
       await Promise.all(pollers.map((p) => p.stop()));
       closeMailbox();
+      await s3Front.close();
       await emulators.stop();
     },
   };

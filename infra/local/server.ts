@@ -24,8 +24,9 @@ function requestUrl(target: string | undefined): URL | undefined {
   }
 }
 
-export function createLocalServer(webRoot: string, log: (line: string) => void): Server {
-  const securityHeaders = Object.entries(securityHeaderLines());
+/** `uploadOrigin`: the local S3 endpoint, where the SPA posts import files (the site's policy lets it connect). */
+export function createLocalServer(webRoot: string, log: (line: string) => void, uploadOrigin?: string): Server {
+  const securityHeaders = Object.entries(securityHeaderLines(uploadOrigin));
   return createServer((req, res) => {
     // On every behaviour, the API's included, as the distribution applies the policy to both.
     for (const [name, value] of securityHeaders) res.setHeader(name, value);

@@ -17,6 +17,7 @@ import { documentClient } from '../../functions/src/data/client';
 import { TABLE_DEFINITION } from '../../functions/src/data/table-definition';
 import { startRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD } from '../../infra/local/seed';
+import { httpCall, importFile } from '../fixtures/http';
 import { freshStock, orderBody } from '../integration/order-fixtures';
 
 const RUNS = Number(process.env.COST_RUNS ?? 10);
@@ -131,7 +132,7 @@ async function main() {
   uncounted = DynamoDBDocumentClient.from(new DynamoDBClient({}));
   instrument();
   let requests = 0;
-  const call = async (method: string, path: string, token?: string, body?: unknown, form?: FormData) => {
+  const call = async (method: string, path: string, token?: string, body?: unknown) => {
     requests++;
     const headers: Record<string, string> = { 'accept-language': 'fr' };
     if (token) headers.authorization = `Bearer ${token}`;
@@ -139,7 +140,7 @@ async function main() {
     const res = await fetch(runtime.url + path, {
       method,
       headers,
-      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
     if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
@@ -257,12 +258,13 @@ async function main() {
     );
   let perRow = { wru: 0, rru: 0, writes: 0, bytes: 0 };
   await measure(`Import of ${IMPORT_ROWS} recipients (whole job)`, 1, async () => {
-    const form = new FormData();
-    form.append('type', 'recipient');
-    form.append('warehouse', at.warehouseId);
-    form.append('segment', 'B2C');
-    form.append('file', new Blob([csv.join('\r\n')], { type: 'text/csv' }), 'recipients.csv');
-    const job = await call('POST', '/api/csv/contact', user, undefined, form);
+    requests++;
+    const asked = await importFile({ call: httpCall(runtime.url) }, user, 'contact', csv.join('\r\n'), {
+      fields: { type: 'recipient', warehouse: at.warehouseId, segment: 'B2C' },
+      lang: 'fr',
+    });
+    if (asked.status !== 201) throw new Error(`import request: ${asked.status} ${asked.text.slice(0, 300)}`);
+    const job = asked.body;
     for (;;) {
       const state = await call('GET', `/api/imports/${job.id}`, user);
       if (state.status === 'done' || state.status === 'failed') {

@@ -9,7 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type AppPath, paths } from '../../web/src/config/paths';
-import { ACCOUNTS, signIn } from './support';
+import { ACCOUNTS, gridRows, openColumnFilter, signIn } from './support';
 
 const DESKTOP = { width: 1400, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -64,7 +64,7 @@ async function audit(page: Page, name: string, width: number): Promise<Finding[]
       width,
       rule: v.id,
       impact: v.impact ?? '',
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`),
     }));
 }
 
@@ -101,6 +101,56 @@ test.describe('Accessibility (axe)', () => {
       await page.goto(path);
       findings.push(...(await auditBothWidths(page, path)));
     }
+    expect(findings, report(findings)).toEqual([]);
+  });
+
+  test("the dialogs and popups a client's admin opens: row edit, confirmation, column filter and layout, updates, account menu", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const findings: Finding[] = [];
+    const check = async (name: string, width = DESKTOP.width) => {
+      await settle(page);
+      findings.push(...(await audit(page, name, width)));
+    };
+    await signIn(page, ACCOUNTS.admin);
+
+    await page.goto(paths.clientUsers.list.path);
+    // The first row the admin may manage (its own has no actions).
+    const grid = page.getByTestId('data-grid');
+    await grid.getByRole('button', { name: /^Modifier / }).first().click();
+    const edit = page.getByRole('dialog', { name: "Modifier l'utilisateur" });
+    await expect(edit.getByRole('textbox', { name: 'Prénom' })).not.toHaveValue('');
+    await check('user edit dialog');
+    await page.keyboard.press('Escape');
+    await expect(edit).toBeHidden();
+    await grid.getByRole('button', { name: /^(Désactiver|Activer) / }).first().click();
+    const confirm = page.getByRole('dialog', { name: /^(Désactiver|Activer)$/ });
+    await expect(confirm).toBeVisible();
+    await check('confirmation dialog');
+    await confirm.getByRole('button', { name: 'Annuler' }).click();
+    await expect(confirm).toBeHidden();
+
+    await page.goto('/recipient/list');
+    await expect(gridRows(page).first()).toBeVisible();
+    await openColumnFilter(page, 'address.city');
+    await check('column filter popup');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Colonnes' }).click();
+    await expect(page.getByRole('switch', { name: 'Ville' })).toBeAttached();
+    await check('column layout menu');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: /^Mises à jour/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check('updates dialog');
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: 'Menu du compte', exact: true }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await check('account menu', PHONE.width);
+
     expect(findings, report(findings)).toEqual([]);
   });
 

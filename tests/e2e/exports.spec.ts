@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { httpCall, importFile } from '../fixtures/http';
 import { ACCOUNTS, gridRows, horizontalOverflow, signIn } from './support';
 
 const ROWS = 3_001;
@@ -18,17 +19,15 @@ test('an export over the row limit, once confirmed, is built in the background a
     { length: ROWS },
     (_, i) => `X${tag}${i};oui;Cave ${i};;1 rue du Port;;33000;Bordeaux;FR;;;;`,
   );
-  const upload = await page.request.post('/api/csv/contact', {
-    headers,
-    multipart: {
-      type: 'recipient',
-      warehouse: me.warehouses[0].id,
-      segment: 'B2B',
-      file: { name: 'contact.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...lines].join('\r\n')) },
-    },
-  });
-  expect(upload.status()).toBe(202);
-  const { id } = await upload.json();
+  const upload = await importFile(
+    { call: httpCall(new URL(page.url()).origin) },
+    String(token),
+    'contact',
+    [header, ...lines].join('\r\n'),
+    { fields: { type: 'recipient', warehouse: me.warehouses[0].id, segment: 'B2B' } },
+  );
+  expect(upload.status).toBe(201);
+  const { id } = upload.body;
   await expect
     .poll(async () => (await (await page.request.get(`/api/imports/${id}`, { headers })).json()).status, {
       timeout: 120_000,

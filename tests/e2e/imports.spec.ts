@@ -35,6 +35,8 @@ test.describe('CSV import', () => {
     await expect(page.getByRole('heading', { name: 'Importer des utilisateurs' })).toBeVisible();
     // An admin imports into its own company: no account to choose.
     await expect(page.getByRole('textbox', { name: 'Compte client' })).toHaveCount(0);
+    // The screen states the limits (the file goes straight to S3, up to them).
+    await expect(page.getByText(/Un import contient au plus 100\s000 lignes et 20 Mo\./)).toBeVisible();
 
     // The template comes as user.csv.
     const download = page.waitForEvent('download');
@@ -86,6 +88,33 @@ test.describe('CSV import', () => {
     await page.getByRole('textbox', { name: 'Rechercher' }).fill(`.${tag}@`);
     await expect(gridRows(page)).toHaveCount(2);
     await expect(gridRows(page).filter({ hasText: fixed })).toContainText('Lecteur');
+  });
+
+  test('a file S3 refuses is reported in the user’s words, and the rows stay to send again', async ({ page }) => {
+    const email = `import.refused.${Date.now().toString(36)}@cli001.test`;
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/user/import');
+    await chooseFile(page, 'users.csv', [USER_HEADER, `Refusé;Ana;${email};user;BDX;`].join('\r\n'));
+    await expect(page.getByTestId('import-invalid')).toHaveText('0 ligne invalide');
+    // The form posted to S3 changed on its way: its Content-Type field is no longer the one the policy fixes.
+    let posted = 0;
+    const toS3 = (url: URL) => url.pathname.endsWith('/cellar-imports');
+    await page.route(toS3, async (route) => {
+      posted += 1;
+      const body = (route.request().postDataBuffer() ?? Buffer.alloc(0)).toString('latin1');
+      const changed = body.replace('\r\n\r\ntext/csv\r\n', '\r\n\r\ntext/html\r\n');
+      expect(changed).not.toBe(body);
+      await route.continue({ postData: Buffer.from(changed, 'latin1') });
+    });
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await expect(page.getByText('Le fichier n’a pas pu être envoyé : relancez l’import.')).toBeVisible();
+    expect(posted).toBe(1);
+    // Still on the screen, the rows in the grid: the user can send them again.
+    await expect(page).toHaveURL(/\/import$/);
+    await expect(page.getByTestId('import-grid')).toBeVisible();
+    await page.unroute(toS3);
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await expect(page.getByText('Import réalisé avec succès.')).toBeVisible({ timeout: 30_000 });
   });
 
   test('e-mails used twice in a user file block the import with a lasting warning', async ({ page }) => {

@@ -65,6 +65,8 @@ for (const [path, preference, list] of [
   ['/order/list', '/api/preferences/order', '/api/orders'],
   ['/reception/list', '/api/preferences/reception', '/api/receptions'],
   ['/stock/list', '/api/preferences/stock', '/api/stocks'],
+  ['/stock/movement', '/api/preferences/stock-movement', '/api/stock-movements'],
+  ['/shipping-order/list', '/api/preferences/shipping-order', '/api/shipping-orders'],
 ] as const) {
   test(`${path} asks its layout and first rows beside the user, and asks its rows once`, async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
@@ -97,15 +99,15 @@ test('the client accounts list asks its layout and first rows beside the superad
   expect(requests.find((u) => u.pathname === '/api/companies').sent).toBeLessThan(userEnded);
 });
 
-test('the other lists ask their column layout beside the user', async ({ page }) => {
+test('the users list asks its column layout beside the user', async ({ page }) => {
   await signIn(page, ACCOUNTS.admin);
   await holdUser(page);
   const requests = recordRequests(page);
-  await page.goto('/shipping-order/list');
+  await page.goto('/client-user/list');
   await expect(gridRows(page).first()).toBeVisible();
 
   const userEnded = requests.find((u) => u.pathname === '/api/auth/user').ended() as number;
-  expect(requests.find((u) => u.pathname === '/api/preferences/shipping-order').sent).toBeLessThan(userEnded);
+  expect(requests.find((u) => u.pathname === '/api/preferences/client-user').sent).toBeLessThan(userEnded);
 });
 
 test('a search typed on before its answer aborts the request it replaces', async ({ page }) => {

@@ -87,6 +87,47 @@ describe('DataStack: the file buckets', () => {
   });
 });
 
+/** A bucket's CORS rules as the template has them. */
+const corsRules = (bucket: { Properties: Record<string, unknown> } | undefined) =>
+  (bucket?.Properties.CorsConfiguration as { CorsRules: unknown[] } | undefined)?.CorsRules;
+
+describe('DataStack: the presigned import upload', () => {
+  const importsId = logicalId(stacks.data.importsBucket);
+
+  it('lets the site’s pages POST to the imports bucket, from CloudFront’s domain until the site has its own', () => {
+    const rules = corsRules(resourcesOf(data, 'AWS::S3::Bucket')[importsId]);
+    expect(rules).toEqual([{ AllowedMethods: ['POST'], AllowedOrigins: ['https://*.cloudfront.net'], MaxAge: 3000 }]);
+    // Only the imports bucket takes requests from pages.
+    const others = Object.entries(resourcesOf(data, 'AWS::S3::Bucket')).filter(([id]) => id !== importsId);
+    expect(others.every(([, b]) => b.Properties.CorsConfiguration === undefined)).toBe(true);
+  });
+
+  it('names the one origin of a site on its own domain', () => {
+    const { data: own, stacks: ownStacks } = synthCellar({
+      domainName: 'extranet.cellar.example',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+    });
+    const id = ownStacks.data.getLogicalId(ownStacks.data.importsBucket.node.defaultChild as CfnElement);
+    expect(corsRules(resourcesOf(own, 'AWS::S3::Bucket')[id])).toEqual([
+      { AllowedMethods: ['POST'], AllowedOrigins: ['https://extranet.cellar.example'], MaxAge: 3000 },
+    ]);
+  });
+
+  it('lets the API functions, which sign the presigned POST, put objects under incoming/ only', () => {
+    data.hasResourceProperties('AWS::IAM::ManagedPolicy', {
+      Description: 'What the Cellar API functions may do with the data',
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 's3:PutObject',
+            Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [importsId, 'Arn'] }, '/incoming/*']] },
+          }),
+        ]),
+      },
+    });
+  });
+});
+
 describe('DataStack: the warehouse-orders queue (the warehouse system consumes it)', () => {
   const queues = resourcesOf(data, 'AWS::SQS::Queue');
   const queueId = logicalId(stacks.data.warehouseOrderQueue.queue);

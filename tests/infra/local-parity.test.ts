@@ -14,6 +14,18 @@ const logicalId = (construct: IConstruct) => stacks.data.getLogicalId(construct.
 
 type Fields = Record<string, unknown>;
 
+/** The imports bucket's domain, a reference to the data stack in the template, named here. */
+const BUCKET_DOMAIN = 'imports-bucket.s3.region.amazonaws.com';
+/** Where the deployed pages post import files. */
+const UPLOAD_ENDPOINT = `https://${BUCKET_DOMAIN}`;
+
+/** A template value as a string: a joined value's references become BUCKET_DOMAIN, the only one a header has. */
+const resolved = (value: unknown): string => {
+  const join = (value as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
+  if (!join) return String(value);
+  return join[1].map((part) => (typeof part === 'string' ? part : BUCKET_DOMAIN)).join(join[0]);
+};
+
 /** Each header of a CloudFront response headers policy, as the line CloudFront adds to responses. */
 const HEADER_LINES: Record<string, (fields: Fields) => [string, string]> = {
   StrictTransportSecurity: (f) => [
@@ -27,7 +39,7 @@ const HEADER_LINES: Record<string, (fields: Fields) => [string, string]> = {
   ContentTypeOptions: () => ['x-content-type-options', 'nosniff'],
   FrameOptions: (f) => ['x-frame-options', String(f.FrameOption)],
   ReferrerPolicy: (f) => ['referrer-policy', String(f.ReferrerPolicy)],
-  ContentSecurityPolicy: (f) => ['content-security-policy', String(f.ContentSecurityPolicy)],
+  ContentSecurityPolicy: (f) => ['content-security-policy', resolved(f.ContentSecurityPolicy)],
 };
 
 function cloudFrontHeaderLines(config: {
@@ -73,8 +85,15 @@ describe('The local runtime, as deployed', () => {
     const response = await fetch(runtime.url + path);
     // Assess
     expect(policies).toHaveLength(1);
-    const local = Object.fromEntries(Object.keys(deployed).map((name) => [name, response.headers.get(name)]));
+    // The pages post import files to the local S3 endpoint where the deployed ones post to the imports bucket.
+    const local = Object.fromEntries(
+      Object.keys(deployed).map((name) => [
+        name,
+        response.headers.get(name)?.replace(runtime.env.AWS_ENDPOINT_URL_S3 as string, UPLOAD_ENDPOINT),
+      ]),
+    );
     expect(local).toEqual(deployed);
+    expect(deployed['content-security-policy']).toContain(`connect-src 'self' ${UPLOAD_ENDPOINT};`);
   });
 
   it.each([

@@ -134,9 +134,20 @@ describe('WebStack: the distribution', () => {
           FrameOptions: { FrameOption: 'DENY', Override: true },
           ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
           ContentSecurityPolicy: {
-            ContentSecurityPolicy: Match.stringLikeRegexp(
-              "default-src 'self'; img-src 'self' data:;.*style-src 'self' 'unsafe-inline'; connect-src 'self'",
-            ),
+            // The pages connect to their own origin and to the imports bucket, where they post import files.
+            ContentSecurityPolicy: {
+              'Fn::Join': [
+                '',
+                [
+                  Match.stringLikeRegexp(
+                    "^default-src 'self'; img-src 'self' data:;.*style-src 'self' 'unsafe-inline'; connect-src 'self' https://$",
+                  ),
+                  // The imports bucket's regional domain, read from the data stack.
+                  { 'Fn::GetStackOutput': Match.objectLike({ StackName: 'cellar-production-data' }) },
+                  Match.stringLikeRegexp("^; object-src 'none'"),
+                ],
+              ],
+            },
             Override: true,
           },
         },

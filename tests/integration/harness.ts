@@ -4,29 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Runtime, startRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD } from '../../infra/local/seed';
+import { type Call, httpCall } from '../fixtures/http';
 
-export interface Answer<T = unknown> {
-  status: number;
-  body: T;
-  headers: Headers;
-  text: string;
-}
+export { type Answer, countRows, httpCall, importFile, postFile } from '../fixtures/http';
 
 export interface Harness {
   runtime: Runtime;
   url: string;
-  call<T = any>(
-    method: string,
-    path: string,
-    opts?: {
-      token?: string;
-      body?: unknown;
-      lang?: string;
-      headers?: Record<string, string>;
-      raw?: string;
-      form?: FormData;
-    },
-  ): Promise<Answer<T>>;
+  call: Call;
   login(email: string): Promise<string>;
   /** The links of the e-mails the local mailbox holds for an address, newest first. */
   mailboxLinks(email: string): Promise<URL[]>;
@@ -47,24 +32,7 @@ export async function startHarness(
     warehouseDelayMs: options.warehouseDelayMs,
   });
   const tokens = new Map<string, string>();
-  const call: Harness['call'] = async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { 'accept-language': opts.lang ?? 'en', ...opts.headers };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: string | FormData | undefined = opts.form ?? opts.raw;
-    if (opts.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(opts.body);
-    }
-    const res = await fetch(runtime.url + path, { method, headers, body });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // CSV and other text answers stay as text.
-    }
-    return { status: res.status, body: parsed as never, headers: res.headers, text };
-  };
+  const call = httpCall(runtime.url);
   return {
     runtime,
     url: runtime.url,

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { ImportJob } from '@cellar/shared/imports/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../infra/local/seed';
+import { httpCall, importFile } from './harness';
 
 const ROOT = join(import.meta.dirname, '../..');
 const ROWS = 5_000;
@@ -77,18 +78,11 @@ describe('An import survives its runtime killed half-way', () => {
       lines.push(
         `CRASH${String(i).padStart(5, '0')};non;;Client ${i};4 rue Sainte-Catherine;;33000;Bordeaux;FR;client${i}@example.com;0601020304;;`,
       );
-    const form = new FormData();
-    form.append('type', 'recipient');
-    form.append('warehouse', me.warehouses[0]?.id ?? '');
-    form.append('segment', 'B2C');
-    form.append('file', new Blob([lines.join('\r\n')], { type: 'text/csv' }), 'recipients.csv');
-    const upload = await fetch(`${url}/api/csv/contact`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
+    const upload = await importFile({ call: httpCall(url) }, token, 'contact', lines.join('\r\n'), {
+      fields: { type: 'recipient', warehouse: me.warehouses[0]?.id ?? '', segment: 'B2C' },
     });
-    expect(upload.status).toBe(202);
-    const { id } = (await upload.json()) as ImportJob;
+    expect(upload.status).toBe(201);
+    const { id } = upload.body;
 
     // Killed while the worker is writing rows: some saved, some created after the last save.
     await eventually(async () => {

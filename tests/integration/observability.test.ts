@@ -15,7 +15,7 @@ const logLevel = vi.hoisted(() => {
   return before;
 });
 
-import { ADMIN1, eventually, type Harness, startHarness, USER1 } from './harness';
+import { ADMIN1, eventually, type Harness, importFile, startHarness, USER1 } from './harness';
 
 let h: Harness;
 let logger: typeof import('@cellar/functions/platform/logger').logger;
@@ -69,12 +69,10 @@ const metricLines = (name: string) =>
 describe('Correlation', () => {
   it('follows an import from its upload request into the worker that runs it', async () => {
     const token = await h.login(ADMIN1);
-    const form = new FormData();
     const csv =
       'lastname;firstname;email;role;warehouses;modules\r\nTraced;Ana;ana.traced@cli001.test;user;BDX;order\r\n';
-    form.append('file', new Blob([csv], { type: 'text/csv' }), 'users.csv');
-    const res = await h.call<ImportJob>('POST', '/api/csv/user', { token, form });
-    expect(res.status).toBe(202);
+    const res = await importFile(h, token, 'user', csv);
+    expect(res.status).toBe(201);
     const id = res.headers.get('x-correlation-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
 

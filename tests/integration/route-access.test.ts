@@ -10,7 +10,7 @@ import { type RouteId, routes } from '@cellar/shared/routes/table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../functions/src/platform/passwords';
 import { insertUser } from '../../functions/src/users/repository';
-import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
+import { ADMIN1, ADMIN2, type Harness, importFile, READER1, SUPER, startHarness, USER1 } from './harness';
 
 let h: Harness;
 /** Ids owned by CLI001, found once. */
@@ -52,10 +52,8 @@ beforeAll(async () => {
     body: { date: '2026-01-01', title: 't', description: 'd' },
   });
   cli1.appUpdate = update.body.id;
-  const upload = new FormData();
   const csv = 'lastname;firstname;email;role;warehouses;modules\r\nA;B;access.import@cli001.test;reader;BDX;\r\n';
-  upload.append('file', new Blob([csv]), 'user.csv');
-  cli1.import = (await h.call('POST', '/api/csv/user', { token, form: upload })).body.id;
+  cli1.import = (await importFile(h, token, 'user', csv)).body.id;
   const exportJob = await h.call('POST', '/api/exports', {
     token,
     body: { path: '/api/contacts', query: 'filter[type]=recipient&columns=code' },

@@ -58,7 +58,5 @@ export const config = {
   },
   /** The API refuses bodies above this size (413). */
   maxBodyBytes: 1_000_000,
-  /** Multipart uploads (CSV imports) may be larger, up to API Gateway's 10 MB payload. */
-  maxUploadBytes: 6_000_000,
   tokenTtlSeconds: 12 * 3600,
 };

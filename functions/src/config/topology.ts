@@ -110,15 +110,24 @@ export const SECURITY_HEADERS = {
   ].join('; '),
 } as const;
 
+/**
+ * The content security policy of the site: SECURITY_HEADERS' own, which also lets the page post import files to
+ * `uploadOrigin`, the import bucket's endpoint (the browser puts them straight into S3 with a presigned POST).
+ */
+export const contentSecurityPolicy = (uploadOrigin?: string) =>
+  uploadOrigin
+    ? SECURITY_HEADERS.contentSecurityPolicy.replace("connect-src 'self'", `connect-src 'self' ${uploadOrigin}`)
+    : SECURITY_HEADERS.contentSecurityPolicy;
+
 /** SECURITY_HEADERS as the header lines a response carries, names in lower case. */
-export function securityHeaderLines(): Record<string, string> {
+export function securityHeaderLines(uploadOrigin?: string): Record<string, string> {
   const { strictTransportSecurity: hsts, ...h } = SECURITY_HEADERS;
   return {
     'strict-transport-security': `max-age=${hsts.maxAgeSeconds}${hsts.includeSubdomains ? '; includeSubDomains' : ''}`,
     'x-content-type-options': h.contentTypeOptions,
     'x-frame-options': h.frameOptions,
     'referrer-policy': h.referrerPolicy,
-    'content-security-policy': h.contentSecurityPolicy,
+    'content-security-policy': contentSecurityPolicy(uploadOrigin),
   };
 }
 

@@ -94,6 +94,35 @@ export async function presignedGetUrl(input: GetObjectCommandInput, expiresIn: n
   return getSignedUrl(client, new sdk.GetObjectCommand(input), { expiresIn });
 }
 
+/** What a presigned POST lets its holder upload: one object, of this type and size, until it expires. */
+export interface PresignedPostInput {
+  Bucket: string;
+  Key: string;
+  contentType: string;
+  /** Bytes, both ends included. */
+  minBytes: number;
+  maxBytes: number;
+  expiresIn: number;
+}
+
+/**
+ * A presigned POST (S3's browser-based upload): the URL and the form fields that let a browser put exactly this
+ * key, of this content type and within this size, without credentials, until it expires. The policy is signed
+ * with the function's own credentials: the upload is only as good as its signer's s3:PutObject on the key.
+ */
+export async function presignedPost(
+  input: PresignedPostInput,
+): Promise<{ url: string; fields: Record<string, string> }> {
+  const [{ client }, { createPresignedPost }] = await Promise.all([s3(), import('@aws-sdk/s3-presigned-post')]);
+  return createPresignedPost(client as unknown as Parameters<typeof createPresignedPost>[0], {
+    Bucket: input.Bucket,
+    Key: input.Key,
+    Fields: { 'Content-Type': input.contentType },
+    Conditions: [['content-length-range', input.minBytes, input.maxBytes]],
+    Expires: input.expiresIn,
+  });
+}
+
 /** Sends a message carrying the correlation id of the work under way (platform/correlation.ts). */
 export async function sendMessage(input: SendMessageCommandInput): Promise<void> {
   const { sdk, client } = await sqs();

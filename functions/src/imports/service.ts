@@ -1,8 +1,10 @@
 /**
- * CSV imports on the server. The upload checks the file (extension, encoding, header, row count) and the screen's
- * choices, records a job, and puts the file under incoming/; S3 notifies the import queue and the worker
- * (worker.ts) checks each row again with the shared template rules and creates the records through the entities'
- * own services, acting as the user who uploaded. The job records progress and the refused rows.
+ * CSV imports on the server. The import request checks the caller's right, the template and the screen's choices,
+ * records a job and answers a presigned POST for incoming/{jobId}.csv: the browser puts the file straight into S3
+ * (never through API Gateway or this function), held by the policy to that key, text/csv and its declared size. S3
+ * notifies the import queue and the worker (worker.ts) reads the file, checks each row again with the shared
+ * template rules and creates the records through the entities' own services, acting as the user who asked. The job
+ * records progress and the refused rows.
  */
 import type { SegmentCode } from '@cellar/shared/common/schemas';
 import type { ContactType } from '@cellar/shared/contacts/schemas';
@@ -10,17 +12,17 @@ import { type Language, translate } from '@cellar/shared/i18n/messages';
 import {
   canImport,
   type ImportJob,
-  type ImportUpload,
+  type ImportRequest,
+  type ImportStart,
   importRequiredOwner,
   importTypeFor,
 } from '@cellar/shared/imports/schemas';
 import {
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_MEGABYTES,
   IMPORT_MAX_ROWS,
-  IMPORT_MESSAGES,
   type ImportColumn,
   type ImportContext,
-  ImportFileError,
   type ImportRow,
   type ImportTemplateName,
   importColumns,
@@ -32,11 +34,11 @@ import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { seesOwner } from '../auth/visibility';
 import { config } from '../config/config';
-import { putObject } from '../data/client';
+import { presignedPost } from '../data/client';
 import { keys } from '../data/keys';
 import { references } from '../data/reference';
 import { batchGet } from '../data/table';
-import { ForbiddenError, InvalidError, NotFoundError, TooLargeError } from '../errors';
+import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { correlationId } from '../platform/correlation';
 import { csvResponse } from '../platform/csv';
 import { findJob, type JobItem, saveJob } from './jobs';
@@ -45,6 +47,11 @@ import { findJob, type JobItem, saveJob } from './jobs';
 export const INCOMING_PREFIX = 'incoming/';
 export const incomingKey = (jobId: string) => `${INCOMING_PREFIX}${jobId}.csv`;
 export const jobIdOfKey = (key: string) => /^incoming\/([0-9A-Z]+)\.csv$/.exec(key)?.[1];
+
+/** How long the browser has to start its upload once the job is recorded. */
+export const UPLOAD_TICKET_SECONDS = 15 * 60;
+/** The one content type an import file is stored with (the policy refuses any other). */
+export const IMPORT_CONTENT_TYPE = 'text/csv';
 
 export interface ImportChoices {
   type?: ContactType;
@@ -134,8 +141,10 @@ export async function templateOf(
   const ctx = await contextFor(caller, template, { type, owner: caller.tenantId });
   if (query.returnFile === 'false') return { labels: importHeader(ctx) };
   const columns = importColumns(ctx);
+  const number = new Intl.NumberFormat(lang);
   const lines = [
     `# ${translate(lang, 'import.template_intro')}`,
+    `# ${translate(lang, 'import.template_limits', { rows: number.format(IMPORT_MAX_ROWS), megabytes: number.format(IMPORT_MAX_MEGABYTES) })}`,
     ...columns.map((c) => hint(c, lang)),
     columns.map((c) => c.key).join(';'),
   ];
@@ -169,13 +178,18 @@ export function jobView(job: JobItem): ImportJob {
   };
 }
 
-/** POST /api/csv/{template}: checks the file and queues it. */
+/**
+ * POST /api/csv/{template}: checks the caller's right, the template and the choices, records the job (queued, its
+ * total the rows the browser counted until the worker has read the file) and answers the presigned POST of its
+ * file: key incoming/{jobId}.csv exactly, text/csv, 1 byte to the declared size (itself at most IMPORT_MAX_BYTES),
+ * valid UPLOAD_TICKET_SECONDS. The file is read and checked by the worker.
+ */
 export async function uploadImport(
   caller: Caller,
   template: ImportTemplateName,
-  body: ImportUpload,
+  body: ImportRequest,
   lang: Language,
-): Promise<ImportJob> {
+): Promise<ImportStart> {
   const choices: ImportChoices = {
     type: body.type,
     owner: body.owner,
@@ -183,18 +197,9 @@ export async function uploadImport(
     segment: body.segment,
   };
   const ctx = await contextFor(caller, template, choices);
-  const { file } = body;
-  if (file.truncated || file.content.byteLength > IMPORT_MAX_BYTES) throw new TooLargeError();
-  if (!/\.csv$/i.test(file.filename)) throw new InvalidError({ file: [IMPORT_MESSAGES.notCsv] });
-  let rows: ImportRow[];
-  try {
-    rows = await rowsOf(file.content, ctx);
-  } catch (e) {
-    if (e instanceof ImportFileError) throw new InvalidError({ file: [{ key: e.key, values: e.values }] });
-    throw e;
-  }
+  const now = Date.now();
   const job: JobItem = {
-    id: ulid(),
+    id: ulid(now),
     template,
     type: ctx.type ?? null,
     ownerId: ctx.ownerId ?? null,
@@ -205,25 +210,31 @@ export async function uploadImport(
     actorId: caller.actorId ?? null,
     lang,
     status: 'queued',
-    total: rows.length,
+    total: body.rows,
     processed: 0,
     created: 0,
     failed: 0,
     errors: [],
-    createdAt: new Date().toISOString(),
+    createdAt: new Date(now).toISOString(),
     startedAt: null,
     finishedAt: null,
     correlationId: correlationId() ?? null,
   };
   // The job first: the worker looks it up when S3 tells it about the file.
   await saveJob(job);
-  await putObject({
+  const ticket = await presignedPost({
     Bucket: config.importBucket,
     Key: incomingKey(job.id),
-    Body: file.content,
-    ContentType: 'text/csv',
+    contentType: IMPORT_CONTENT_TYPE,
+    minBytes: 1,
+    // The declared size: a file that grew since it was counted is not the one the job was recorded for.
+    maxBytes: Math.min(body.size, IMPORT_MAX_BYTES),
+    expiresIn: UPLOAD_TICKET_SECONDS,
   });
-  return jobView(job);
+  return {
+    job: jobView(job),
+    upload: { ...ticket, expiresAt: new Date(now + UPLOAD_TICKET_SECONDS * 1000).toISOString() },
+  };
 }
 
 /** GET /api/imports/{id}: the uploader's company sees its jobs; the provider sees all. */

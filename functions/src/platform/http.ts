@@ -113,48 +113,6 @@ function decodeBody(event: Event): unknown {
   }
 }
 
-/**
- * multipart/form-data bodies (uploads): middy's parser, its failures turned into the catalogue's answers. Loaded by
- * the first upload: one route of one function takes files, and the parser (busboy) is a tenth of a bundle.
- */
-const loadMultipart = () =>
-  import('@middy/http-multipart-body-parser').then(({ default: parser }) =>
-    parser({ busboy: { limits: { files: 1, fields: 20 } } }),
-  );
-let multipart: ReturnType<typeof loadMultipart> | undefined;
-
-/**
- * Whether a multipart body is whole: it names a boundary and ends with its closing delimiter. A cut
- * upload fails here, before the parser, whose stream would raise its error after the request has been answered.
- */
-function isWholeForm(type: string, raw: string, base64: boolean | undefined): boolean {
-  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
-  const delimiter = `--${boundary?.[1] ?? boundary?.[2] ?? ''}`;
-  if (delimiter === '--') return false;
-  const body = base64 ? Buffer.from(raw, 'base64').toString('latin1') : raw;
-  return body.trimEnd().endsWith(`${delimiter}--`);
-}
-
-async function decodeMultipart(request: middy.Request<Event>): Promise<unknown> {
-  const event = request.event;
-  const type = (event.headers as Record<string, string | undefined>)['content-type'] ?? '';
-  // No form at all: the body schema says the file is missing.
-  if (!type.startsWith('multipart/form-data')) return {};
-  const raw = event.body ?? '';
-  const size = event.isBase64Encoded ? Math.floor((raw.length * 3) / 4) : Buffer.byteLength(raw);
-  if (size > config.maxUploadBytes) throw new TooLargeError();
-  if (!isWholeForm(type, raw, event.isBase64Encoded)) throw new MalformedRequestError();
-  multipart ??= loadMultipart();
-  const parser = await multipart;
-  try {
-    await parser.before?.(request as never);
-  } catch {
-    // A cut or malformed form (busboy's "Unexpected end of form"): the request itself cannot be read.
-    throw new MalformedRequestError();
-  }
-  return event.body as unknown;
-}
-
 function queryEntries(event: Event): [string, string][] {
   const multi = event.multiValueQueryStringParameters;
   if (multi) return Object.entries(multi).flatMap(([k, vs]) => (vs ?? []).map((v) => [k, v] as [string, string]));
@@ -214,7 +172,7 @@ const validate = (def: RouteDef): MiddlewareObj<Event> => ({
       ctx.query = parseWith(def.query ?? z.object({}).strict(), Object.fromEntries(entries)) as never;
     }
     ctx.params = parseWith(def.params, decodeParams(event.pathParameters)) as never;
-    const body = def.multipart ? await decodeMultipart(request) : decodeBody(event);
+    const body = decodeBody(event);
     if (def.body) ctx.body = parseWith(def.body, body ?? {}) as never;
   },
 });

@@ -69,14 +69,18 @@ describe('The OpenAPI document', () => {
 
   it('uses the route’s status, and no body for 204', () => {
     expect(op('post', '/api/contacts').responses['201']?.content).toBeDefined();
-    expect(op('post', '/api/csv/{template}').responses['202']).toBeDefined();
+    expect(op('post', '/api/csv/{template}').responses['201']).toBeDefined();
     expect(op('post', '/api/activity-logs').responses['204']).toEqual({ description: 'No content' });
   });
 
-  it('describes an upload as a multipart form with a binary file', () => {
-    const form = op('post', '/api/csv/{template}').requestBody?.content['multipart/form-data'] as any;
-    expect(form.schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
-    expect(form.schema.required).toEqual(['file']);
+  it('describes the import request as JSON with its limits, answered with the job and its upload ticket', () => {
+    const op_ = op('post', '/api/csv/{template}');
+    expect(Object.keys(op_.requestBody?.content ?? {})).toEqual(['application/json']);
+    const body = doc.components.schemas.ImportUploadBody as any;
+    expect(body.properties.size).toMatchObject({ type: 'integer', minimum: 1, maximum: 20 * 1024 * 1024 });
+    expect(body.properties.rows).toMatchObject({ type: 'integer', minimum: 1, maximum: 100_000 });
+    const answer = doc.components.schemas.ImportUploadResponse as any;
+    expect(Object.keys(answer.properties)).toEqual(['job', 'upload']);
   });
 
   it('gives the recursive product families a component that refers to itself', () => {

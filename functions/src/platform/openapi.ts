@@ -99,12 +99,12 @@ function nameSchemas(entries: [string, RouteDef][]) {
       // Named items also give a recursive tree (the product families) a name to refer to itself by.
       if (r.response instanceof z.ZodArray) name(output, r.response.element as z.ZodType, `${capitalised(key)}Item`);
     }
-    if (r.body && !r.multipart) name(input, r.body, `${capitalised(key)}Body`);
+    if (r.body) name(input, r.body, `${capitalised(key)}Body`);
   }
   return { output, input };
 }
 
-/** A schema converted on its own, inlined where it is used (parameters, multipart forms). */
+/** A schema converted on its own, inlined where it is used (parameters). */
 const inline = (schema: z.ZodType): Json => tidy(z.toJSONSchema(schema, conversion('input')), (r) => r) as Json;
 
 const propertiesOf = (schema: z.ZodType | undefined) => {
@@ -135,26 +135,9 @@ function parameters(r: RouteDef): Json[] {
   return [...inPath, ...inQuery];
 }
 
-/**
- * A multipart form: fields as they are, and files, which the platform hands over as { filename, content }, as the
- * binary parts a caller sends.
- */
-function formSchema(schema: z.ZodType): Json {
-  const json = inline(schema);
-  const properties = Object.entries((json.properties ?? {}) as Record<string, Json>).map(([name, p]) => {
-    const fields = (p.properties ?? {}) as Json;
-    const isFile = 'filename' in fields && 'content' in fields;
-    return [name, isFile ? { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' } : p];
-  });
-  return { ...json, properties: Object.fromEntries(properties) };
-}
-
 function requestBody(r: RouteDef, input: Map<z.ZodType, string>): Json | undefined {
   if (!r.body) return undefined;
-  const content = r.multipart
-    ? { 'multipart/form-data': { schema: formSchema(r.body) } }
-    : { 'application/json': { schema: ref(input.get(r.body) as string) } };
-  return { required: true, content };
+  return { required: true, content: { 'application/json': { schema: ref(input.get(r.body) as string) } } };
 }
 
 function errorStatuses(r: RouteDef): ErrorStatus[] {

@@ -1,7 +1,14 @@
 /** CSV import: templates, uploads and the jobs the worker runs (spec 3 §2, §5, §7). */
 import { ACCESS } from '../access/roles';
 import { defineRoute, idParams } from '../routes/define';
-import { importJobSchema, importUploadSchema, templateLabelsSchema, templateParams, templateQuery } from './schemas';
+import {
+  importJobSchema,
+  importRequestSchema,
+  importStartSchema,
+  templateLabelsSchema,
+  templateParams,
+  templateQuery,
+} from './schemas';
 
 export const importRoutes = {
   /** The file, or its labels with returnFile=false. Access per template is checked by the service. */
@@ -14,17 +21,19 @@ export const importRoutes = {
     query: templateQuery,
     response: templateLabelsSchema,
   }),
-  /** multipart/form-data: the file and the screen's choices. Answers 202 with the queued job. */
+  /**
+   * JSON: the screen's choices and the file's size and rows. Answers 201 with the recorded job (queued, waiting for
+   * its file) and the presigned POST that puts the file straight into S3, whose event then starts the worker.
+   */
   importUpload: defineRoute({
     method: 'POST',
     path: '/api/csv/{template}',
     resource: 'imports',
     access: ACCESS.writer,
     params: templateParams,
-    multipart: true,
-    body: importUploadSchema,
-    response: importJobSchema,
-    status: 202,
+    body: importRequestSchema,
+    response: importStartSchema,
+    status: 201,
   }),
   importGet: defineRoute({
     method: 'GET',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { importProgress } from './schemas';
+import { fieldErrors } from '../i18n/messages';
+import { importProgress, importRequestSchema } from './schemas';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './templates';
 
 const at = (s: number) => Date.parse('2026-01-01T10:00:00Z') + s * 1000;
 const iso = (s: number) => new Date(at(s)).toISOString();
@@ -28,5 +30,34 @@ describe('importProgress', () => {
       rowsPerSecond: 25,
       secondsLeft: 0,
     });
+  });
+});
+
+describe('importRequestSchema', () => {
+  const ok = { size: 1000, rows: 10 };
+
+  it('takes a file up to 20 MB and 100,000 rows', () => {
+    expect(importRequestSchema.safeParse({ size: IMPORT_MAX_BYTES, rows: IMPORT_MAX_ROWS }).success).toBe(true);
+    expect(IMPORT_MAX_BYTES).toBe(20 * 1024 * 1024);
+    expect(IMPORT_MAX_ROWS).toBe(100_000);
+  });
+
+  it('says the limit it refuses, in each language', () => {
+    const out = importRequestSchema.safeParse({ size: IMPORT_MAX_BYTES + 1, rows: IMPORT_MAX_ROWS + 1 });
+    if (out.success) throw new Error('accepted');
+    expect(fieldErrors(out.error, 'fr')).toEqual({
+      size: ['Un fichier d’import fait au plus 20 Mo.'],
+      rows: ['Un import contient au plus 100000 lignes.'],
+    });
+    expect(fieldErrors(out.error, 'en')).toEqual({
+      size: ['An import file is at most 20 MB.'],
+      rows: ['An import holds at most 100000 rows.'],
+    });
+  });
+
+  it('refuses an empty file, a fraction and a field it does not know', () => {
+    expect(importRequestSchema.safeParse({ size: 0, rows: 0 }).success).toBe(false);
+    expect(importRequestSchema.safeParse({ ...ok, rows: 1.5 }).success).toBe(false);
+    expect(importRequestSchema.safeParse({ ...ok, file: 'x' }).success).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { CONTACT_SCOPE, type ContactType, contactType } from '../contacts/schema
 import { id } from '../validation/zod';
 import {
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_MEGABYTES,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
   type ImportTemplateName,
@@ -48,27 +49,6 @@ export const templateQuery = z.strictObject({
 
 export const templateLabelsSchema = z.object({ labels: z.array(z.string()) });
 
-const uploadedFile = z.object(
-  {
-    filename: z.string().max(255),
-    mimetype: z.string().optional(),
-    truncated: z.boolean().optional(),
-    content: z.custom<Uint8Array>((v) => v instanceof Uint8Array),
-  },
-  { error: 'import.no_file' },
-);
-
-/** POST /api/csv/{template} (multipart): the file rebuilt from the grid, and the choices of the screen. */
-export const importUploadSchema = z.object({
-  file: uploadedFile,
-  type: contactType.optional(),
-  /** The account the rows go to (superadmin); others import into their own. */
-  owner: id.optional(),
-  warehouse: id.optional(),
-  segment: segmentCode.optional(),
-});
-export type ImportUpload = z.infer<typeof importUploadSchema>;
-
 /**
  * POST /api/csv/{template} (JSON), the upload's first step: the screen's choices and what the browser knows of the
  * file. The server checks the caller's right, the template and the choices, records the job, and answers with a
@@ -86,7 +66,9 @@ export const importRequestSchema = z.strictObject({
     .number()
     .int()
     .min(1, { error: IMPORT_MESSAGES.empty })
-    .max(IMPORT_MAX_BYTES, { error: IMPORT_MESSAGES.tooLarge }),
+    // Said in megabytes: the refusal reads "at most 20 MB", not a count of bytes.
+    .refine((n) => n <= IMPORT_MAX_BYTES, { error: IMPORT_MESSAGES.tooLarge, params: { max: IMPORT_MAX_MEGABYTES } })
+    .meta({ maximum: IMPORT_MAX_BYTES }),
   /** The rows the browser counted: the job's total until the worker has read the file. */
   rows: z
     .number()

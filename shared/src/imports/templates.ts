@@ -23,10 +23,12 @@ export const IMPORT_TEMPLATES = ['contact', 'user', 'company', 'product'] as con
 export const importTemplate = z.enum(IMPORT_TEMPLATES, { error: MESSAGES.invalid });
 export type ImportTemplateName = z.infer<typeof importTemplate>;
 
-/** The most rows one import takes (a file of that size is well under the API's body limit). */
-export const IMPORT_MAX_ROWS = 5000;
-/** The most bytes one uploaded file may have. */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** The most rows one import takes (about 15 MB of products: the file goes straight to S3, not through the API). */
+export const IMPORT_MAX_ROWS = 100_000;
+/** The most megabytes one uploaded file may have, as the screen and the template guide say it. */
+export const IMPORT_MAX_MEGABYTES = 20;
+/** The most bytes one uploaded file may have: the presigned upload's policy holds the file to it. */
+export const IMPORT_MAX_BYTES = IMPORT_MAX_MEGABYTES * 1024 * 1024;
 
 export const IMPORT_MESSAGES = {
   noFile: 'import.no_file',
@@ -36,6 +38,7 @@ export const IMPORT_MESSAGES = {
   empty: 'import.empty',
   tooManyRows: 'import.too_many_rows',
   tooLarge: 'import.too_large',
+  uploadFailed: 'import.upload_failed',
   boolean: 'import.boolean',
   select: 'import.select',
   duplicate: 'import.duplicate',

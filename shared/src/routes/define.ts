@@ -46,8 +46,6 @@ export interface RouteDef<
   scopes?: readonly ModuleScope[];
   params?: P;
   body?: B;
-  /** The body is multipart/form-data (file uploads): fields, and files as { filename, mimetype, content }. */
-  multipart?: boolean;
   /** A plain query object (key → string). */
   query?: Q;
   /** A list query in the filter language, checked against these fields. */

@@ -149,6 +149,10 @@ const prefetchOrders: Prefetch = async (url) =>
   (await import('../features/orders/api/order-list-plan')).prefetchOrderList(url);
 const prefetchReceptions: Prefetch = async (url) =>
   (await import('../features/receptions/api/reception-list-plan')).prefetchReceptionList(url);
+const prefetchMovements: Prefetch = async (url) =>
+  (await import('../features/stock-movements/api/stock-movement-list-plan')).prefetchStockMovementList(url);
+const prefetchShippingOrders: Prefetch = async (url) =>
+  (await import('../features/shipping-orders/api/shipping-order-list-plan')).prefetchShippingOrderList(url);
 const prefetchProducts: Prefetch = async (url) =>
   (await import('../features/products/api/product-list-plan')).prefetchProductList(url);
 
@@ -182,7 +186,7 @@ function catalogueRoutes(): RouteObject[] {
       }),
       stock.movements.path,
       undefined,
-      layoutOf('stock-movement'),
+      prefetchMovements,
     ),
   ];
 }
@@ -293,8 +297,8 @@ function shippingOrderRoutes(): RouteObject[] {
     Component: (await import('../features/shipping-orders/routes/shipping-order-list')).ShippingOrderListRoute,
   });
   return [
-    page(shippingOrders.list, list, shippingOrders.list.path, undefined, layoutOf('shipping-order')),
-    page(shippingOrders.list, list, '/shipping-order', undefined, layoutOf('shipping-order')),
+    page(shippingOrders.list, list, shippingOrders.list.path, undefined, prefetchShippingOrders),
+    page(shippingOrders.list, list, '/shipping-order', undefined, prefetchShippingOrders),
     page(shippingOrders.create, async () => ({
       Component: (await import('../features/shipping-orders/routes/shipping-order-create')).ShippingOrderCreateRoute,
     })),

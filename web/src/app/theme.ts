@@ -54,6 +54,9 @@ export const theme = createTheme({
   variantColorResolver: readableColors,
   components: {
     Modal: { defaultProps: { size: 750 } },
+    // No focus placeholder before a menu's items (a menu holds menu items only, axe's aria-required-children): the
+    // first item takes the focus instead.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 

@@ -36,8 +36,6 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Partial<ListQuery>;
   body?: unknown;
-  /** A multipart/form-data body (file uploads) instead of JSON. */
-  form?: FormData;
   signal?: AbortSignal;
   /** Shown when a failed answer carries no message of its own ('Fail to create recipient.'). */
   errorMessage?: string;
@@ -146,8 +144,8 @@ async function errorFrom(res: Response): Promise<ApiError> {
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const res = await fetch(buildUrl(path, opts.query), {
     method: opts.method ?? 'GET',
-    headers: headers(opts.body !== undefined && !opts.form, opts.headers),
-    body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+    headers: headers(opts.body !== undefined, opts.headers),
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     signal: opts.signal,
   });
   if (!res.ok) throw await errorFrom(res);

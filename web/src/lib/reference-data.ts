@@ -90,12 +90,15 @@ export const useFamilyAttributes = (subFamilyId: string | null | undefined) =>
 
 const FALLBACK_QUALITIES = DEFAULT_QUALITIES.map((code) => ({ code, label: code }));
 
-/** The stock qualities, or the built-in list when the call fails (spec 3 §7). */
-export function useStockQualities() {
-  const query = useQuery({
+export const stockQualitiesQueryOptions = () =>
+  queryOptions({
     queryKey: routeKey(routes.stockQualities),
     queryFn: () => callRoute(routes.stockQualities),
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+/** The stock qualities, or the built-in list when the call fails (spec 3 §7). */
+export function useStockQualities() {
+  const query = useQuery(stockQualitiesQueryOptions());
   return query.isError ? FALLBACK_QUALITIES : query.data;
 }

@@ -4,7 +4,7 @@
  * Mantine's Menu gives every item a label, arrow-key navigation and Escape.
  */
 import type { User } from '@cellar/shared/users/schemas';
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon, darken, Menu, useMantineTheme } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconLogout, IconSwitchHorizontal, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { stopImpersonating } from '../../lib/auth';
@@ -26,6 +26,9 @@ export function UserMenu({ user, onLanguage, onLogout }: UserMenuProps) {
   const { switching, switchTo } = useAccountSwitch();
   const accounts = user.children ?? [];
   const language = currentLanguage();
+  // Red and orange items at AA contrast on white (Mantine's shade 6 reads at 3.3:1), as the theme's light variants.
+  const { colors } = useMantineTheme();
+  const readable = (shades: readonly string[]) => darken(shades[9] as string, 0.3);
 
   return (
     <Menu position="bottom-end" shadow="md" width={260}>
@@ -52,7 +55,11 @@ export function UserMenu({ user, onLanguage, onLogout }: UserMenuProps) {
           </>
         )}
         {isImpersonating() && (
-          <Menu.Item color="orange" leftSection={<IconArrowBackUp size={16} />} onClick={stopImpersonating}>
+          <Menu.Item
+            color={readable(colors.orange)}
+            leftSection={<IconArrowBackUp size={16} />}
+            onClick={stopImpersonating}
+          >
             {t('header.return_to_main_account')}
           </Menu.Item>
         )}
@@ -73,7 +80,7 @@ export function UserMenu({ user, onLanguage, onLogout }: UserMenuProps) {
           </Menu.Item>
         ))}
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout}>
+        <Menu.Item color={readable(colors.red)} leftSection={<IconLogout size={16} />} onClick={onLogout}>
           {t('header.logout')}
         </Menu.Item>
       </Menu.Dropdown>

@@ -1,11 +1,24 @@
 import { MAX_PAGE_SIZE } from '@cellar/shared/filter/query';
-import { isImportFinished } from '@cellar/shared/imports/schemas';
-import type { ImportContext, ImportTemplateName } from '@cellar/shared/imports/templates';
+import {
+  type ImportJob,
+  type ImportRequest,
+  isImportFinished,
+  type UploadTicket,
+} from '@cellar/shared/imports/schemas';
+import {
+  IMPORT_MAX_MEGABYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_MESSAGES,
+  type ImportContext,
+  type ImportTemplateName,
+} from '@cellar/shared/imports/templates';
 import { fillPath } from '@cellar/shared/routes/define';
 import { routes } from '@cellar/shared/routes/table';
 import { useQuery } from '@tanstack/react-query';
-import { callRoute, downloadFile } from '../../../lib/api-client';
+import { ApiError, callRoute, downloadFile } from '../../../lib/api-client';
 import { isEmailTaken } from '../../../lib/email-check';
+import { i18n } from '../../../lib/i18n';
+import { notify } from '../../../lib/notifications';
 import { routeKey } from '../../../lib/route-key';
 import { mapLimited } from '../utils/import-rows';
 
@@ -13,12 +26,66 @@ import { mapLimited } from '../utils/import-rows';
 export const downloadTemplate = (template: ImportTemplateName, type?: string) =>
   downloadFile(fillPath(routes.importTemplate.path, { template }), { params: type ? { type } : {} });
 
-/** POST /api/csv/{template}: the grid written back as a file, with the screen's choices. */
-export function uploadImport(template: ImportTemplateName, file: Blob, fields: Record<string, string | undefined>) {
+/** What one import takes at most (rows and megabytes), worded in this language as the template guide words it. */
+export function importLimits(lang: string): string {
+  const number = new Intl.NumberFormat(lang);
+  return i18n.t('import.template_limits', {
+    lng: lang,
+    rows: number.format(IMPORT_MAX_ROWS),
+    megabytes: number.format(IMPORT_MAX_MEGABYTES),
+  });
+}
+
+/** S3's error codes that say the file itself was refused for its size. */
+const TOO_LARGE = new Set(['EntityTooLarge', 'EntityTooSmall']);
+
+/**
+ * The file, posted straight to S3 with the ticket's form fields (`file` last, as S3 requires). S3 answers its
+ * errors in XML: they become the app's own words, reported like any API failure, and an ApiError for the caller.
+ */
+async function postFile(upload: UploadTicket, file: Blob, name: string): Promise<void> {
   const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) if (v) form.append(k, v);
-  form.append('file', file, `${template}.csv`);
-  return callRoute(routes.importUpload, { params: { template }, form });
+  for (const [k, v] of Object.entries(upload.fields)) form.append(k, v);
+  form.append('file', file, name);
+  let status = 0;
+  let code: string | undefined;
+  try {
+    const res = await fetch(upload.url, { method: 'POST', body: form });
+    if (res.ok) return;
+    status = res.status;
+    code = /<Code>([^<]+)<\/Code>/.exec(await res.text().catch(() => ''))?.[1];
+  } catch {
+    // Unreachable, or refused by CORS: the same answer for the user.
+  }
+  const message =
+    code && TOO_LARGE.has(code)
+      ? i18n.t(IMPORT_MESSAGES.tooLarge, { max: IMPORT_MAX_MEGABYTES })
+      : i18n.t(IMPORT_MESSAGES.uploadFailed);
+  notify('error', message);
+  throw new ApiError(status, { message, errors: {} }, message);
+}
+
+/**
+ * The import, in two steps: POST /api/csv/{template} with the screen's choices and what the browser knows of the
+ * file (its size and rows) records the job and answers a presigned POST; the file then goes straight to S3, whose
+ * event starts the worker. Answers the queued job.
+ */
+export async function uploadImport(
+  template: ImportTemplateName,
+  file: Blob,
+  fields: Record<string, string | undefined>,
+  rows: number,
+): Promise<ImportJob> {
+  const choices = Object.fromEntries(Object.entries(fields).filter(([, v]) => v)) as Omit<
+    ImportRequest,
+    'size' | 'rows'
+  >;
+  const { job, upload } = await callRoute(routes.importUpload, {
+    params: { template },
+    body: { ...choices, size: file.size, rows },
+  });
+  await postFile(upload, file, `${template}.csv`);
+  return job;
 }
 
 /** The job, polled every second until the worker finishes it. */

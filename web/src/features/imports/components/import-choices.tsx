@@ -5,7 +5,7 @@ import { Button, FileInput, Group, Paper, Select, Stack, Text } from '@mantine/c
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { OwnerAccountField } from '../../../components/forms/owner-account-field';
-import { downloadTemplate } from '../api/imports';
+import { downloadTemplate, importLimits } from '../api/imports';
 import type { ImportChoices as Choices } from '../hooks/use-import-choices';
 
 interface ImportChoicesProps {
@@ -20,14 +20,14 @@ interface ImportChoicesProps {
 
 /** Before the rows: the account, the contacts' warehouse and segment, the template, then the file. */
 export function ImportChoices({ template, type, choices, file, hasRows, onFile }: ImportChoicesProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { rules, needsOwner, ownerId, missingChoice, loading } = choices;
   const waitingForOwner = needsOwner && !ownerId;
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {t('imports.hint')}
+          {t('imports.hint')} {importLimits(i18n.language)}
         </Text>
         <Group align="flex-end" wrap="wrap">
           {needsOwner && (

@@ -57,12 +57,17 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
       rows.rows.map((r) => r.cells),
     );
     try {
-      const queued = await uploadImport(template, new Blob([content], { type: 'text/csv' }), {
-        type,
-        owner: choices.superadmin ? (choices.ownerId ?? undefined) : undefined,
-        warehouse: choices.warehouseId ?? undefined,
-        segment: choices.segment ?? undefined,
-      });
+      const queued = await uploadImport(
+        template,
+        new Blob([content], { type: 'text/csv' }),
+        {
+          type,
+          owner: choices.superadmin ? (choices.ownerId ?? undefined) : undefined,
+          warehouse: choices.warehouseId ?? undefined,
+          segment: choices.segment ?? undefined,
+        },
+        rows.rows.length,
+      );
       setJobId(queued.id);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

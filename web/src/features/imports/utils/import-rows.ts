@@ -8,6 +8,7 @@ import {
   type CellCheck,
   checkRows,
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_MEGABYTES,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
   type ImportContext,
@@ -31,7 +32,7 @@ export interface GridRow {
 export async function readFileRows(file: File | null, ctx: ImportContext): Promise<GridRow[]> {
   if (!file) throw new ImportFileError(IMPORT_MESSAGES.noFile);
   if (!/\.csv$/i.test(file.name)) throw new ImportFileError(IMPORT_MESSAGES.notCsv);
-  if (file.size > IMPORT_MAX_BYTES) throw new ImportFileError(IMPORT_MESSAGES.readFailure);
+  if (file.size > IMPORT_MAX_BYTES) throw new ImportFileError(IMPORT_MESSAGES.tooLarge, { max: IMPORT_MAX_MEGABYTES });
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await file.arrayBuffer());

@@ -5,7 +5,7 @@
  */
 import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import type { Language } from '@cellar/shared/i18n/messages';
-import { routes } from '@cellar/shared/routes/table';
+import type { routes } from '@cellar/shared/routes/table';
 import type { ShippingOrder } from '@cellar/shared/shippingOrders/schemas';
 import { SHIPPING_ORDER_STATUS, shippingOrderRules } from '@cellar/shared/shippingOrders/status';
 import { Box } from '@mantine/core';
@@ -17,6 +17,7 @@ import type { GridColumn } from '../../../components/data-grid/grid-column';
 import { useWarehouseChoices } from '../../../components/data-grid/warehouse-choices';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { shippingOrderListPlan } from '../api/shipping-order-list-plan';
 import { formatMoment } from '../utils/moment';
 import { ShippingOrderStatusBadge } from './shipping-order-status-badge';
 
@@ -114,7 +115,6 @@ interface ShippingOrdersGridProps {
 export function ShippingOrdersGrid({ principal, rowActions, rowActionsWidth, actions, ref }: ShippingOrdersGridProps) {
   const warehouses = useWarehouseChoices();
   const language = currentLanguage();
-  const superadmin = isSuperadmin(principal);
   const columns = useMemo(
     () => shippingOrderColumns(principal, warehouses.data ?? [], language),
     [principal, warehouses.data, language],
@@ -123,11 +123,11 @@ export function ShippingOrdersGrid({ principal, rowActions, rowActionsWidth, act
     <Box w="95%">
       <DataGrid
         ref={ref}
-        slug="shipping-order"
-        route={routes.shippingOrderList}
+        slug={shippingOrderListPlan.slug}
+        route={shippingOrderListPlan.route}
         columns={columns}
-        defaultSort={[{ field: 'createdAt', desc: true }]}
-        include={['deliveryAddress', 'pickupAddress', 'warehouse', ...(superadmin ? (['owner'] as const) : [])]}
+        defaultSort={shippingOrderListPlan.defaultSort}
+        include={shippingOrderListPlan.include}
         rowActions={rowActions}
         rowActionsWidth={rowActionsWidth}
         rowStyle={rowStyle}

@@ -5,7 +5,7 @@
  */
 import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import type { Language } from '@cellar/shared/i18n/messages';
-import { routes } from '@cellar/shared/routes/table';
+import type { routes } from '@cellar/shared/routes/table';
 import type { StockMovement } from '@cellar/shared/stockMovements/schemas';
 import { Center } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
@@ -19,6 +19,7 @@ import { useWarehouseChoices } from '../../../components/data-grid/warehouse-cho
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useStockQualities } from '../../../lib/reference-data';
+import { stockMovementListPlan } from '../api/stock-movement-list-plan';
 
 type MovementListRoute = typeof routes.stockMovementList;
 
@@ -127,20 +128,11 @@ export function StockMovementsGrid({ principal }: { principal: Principal }) {
 
   return (
     <DataGrid
-      slug="stock-movement"
-      route={routes.stockMovementList}
+      slug={stockMovementListPlan.slug}
+      route={stockMovementListPlan.route}
       columns={columns}
-      defaultSort={[{ field: 'date', desc: true }]}
-      include={[
-        'warehouse',
-        'stock',
-        'stock.product',
-        'segment',
-        'order',
-        'order.recipient',
-        'reception',
-        'reception.supplier',
-      ]}
+      defaultSort={stockMovementListPlan.defaultSort}
+      include={stockMovementListPlan.include}
     />
   );
 }
