@@ -104,7 +104,7 @@ test.describe('Accessibility (axe)', () => {
     expect(findings, report(findings)).toEqual([]);
   });
 
-  test("the dialogs and popups a client's admin opens: row edit, confirmation, column filter and layout, updates, account menu", async ({
+  test("the dialogs and popups a client's admin opens: row edit, confirmation, column filter and layout, export menu, updates, account menu", async ({
     page,
   }) => {
     test.setTimeout(180_000);
@@ -139,6 +139,10 @@ test.describe('Accessibility (axe)', () => {
     await page.getByRole('button', { name: 'Colonnes' }).click();
     await expect(page.getByRole('switch', { name: 'Ville' })).toBeAttached();
     await check('column layout menu');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Classeur Excel (.xlsx)' })).toBeVisible();
+    await check('export menu');
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: /^Mises à jour/ }).click();
