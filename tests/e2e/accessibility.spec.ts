@@ -118,13 +118,19 @@ test.describe('Accessibility (axe)', () => {
     await page.goto(paths.clientUsers.list.path);
     // The first row the admin may manage (its own has no actions).
     const grid = page.getByTestId('data-grid');
-    await grid.getByRole('button', { name: /^Modifier / }).first().click();
+    await grid
+      .getByRole('button', { name: /^Modifier / })
+      .first()
+      .click();
     const edit = page.getByRole('dialog', { name: "Modifier l'utilisateur" });
     await expect(edit.getByRole('textbox', { name: 'Prénom' })).not.toHaveValue('');
     await check('user edit dialog');
     await page.keyboard.press('Escape');
     await expect(edit).toBeHidden();
-    await grid.getByRole('button', { name: /^(Désactiver|Activer) / }).first().click();
+    await grid
+      .getByRole('button', { name: /^(Désactiver|Activer) / })
+      .first()
+      .click();
     const confirm = page.getByRole('dialog', { name: /^(Désactiver|Activer)$/ });
     await expect(confirm).toBeVisible();
     await check('confirmation dialog');
