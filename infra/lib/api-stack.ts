@@ -1,3 +1,4 @@
+import { EXPORT_CONTENT_TYPES } from '@cellar/shared/filter/query';
 import { RESOURCES, type Resource, type RouteDef } from '@cellar/shared/routes/define';
 import { routeList, routes } from '@cellar/shared/routes/table';
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
@@ -118,6 +119,9 @@ export class ApiStack extends Stack {
     this.api = new RestApi(this, 'Api', {
       description: 'Cellar extranet API, reached through CloudFront under /api/*',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      // No file comes in through the API (imports go straight to S3); an XLSX export asked by its type (Accept)
+      // leaves as bytes, decoded from the Lambda's base64 answer.
+      binaryMediaTypes: [EXPORT_CONTENT_TYPES.xlsx],
       // API Gateway writes no log at all until the account has a CloudWatch role: this stack brings it.
       cloudWatchRole: true,
       deployOptions: {

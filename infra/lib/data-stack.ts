@@ -195,8 +195,10 @@ export class DataStack extends Stack {
       statements: [
         // The lists it exports read the table; the job item is written back.
         this.tableReadWrite(),
+        // The file is streamed in a multipart upload (PutObject covers its creation, parts and completion); a failed
+        // one is aborted, so that its parts are not kept (the bucket's lifecycle rule is the backstop).
         new PolicyStatement({
-          actions: ['s3:PutObject'],
+          actions: ['s3:PutObject', 's3:AbortMultipartUpload'],
           resources: [this.exportsBucket.arnForObjects(`${BUCKETS.exports.filePrefix}*`)],
         }),
       ],

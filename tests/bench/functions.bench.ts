@@ -3,7 +3,8 @@
  * with the options the CellarFunction construct bundles it with (infra/lib/bundling.ts). The import is timed in a
  * fresh Node process, with the function's Node options, the AWS SDK resolved from node_modules as the Lambda
  * runtime provides it; the median of RUNS imports, wall clock and (in brackets) CPU time, which a busy machine
- * inflates less. The last column names what weighs most in each bundle.
+ * inflates less. The last column names what weighs most in each bundle. Then the XLSX writer's chunk, which the
+ * first XLSX export of a container loads (no function starts with it): its size and its cold import.
  * Run: npm run bench:functions
  */
 import { execFileSync } from 'node:child_process';
@@ -85,12 +86,16 @@ interface Bundle {
   imports: ImportTime[];
 }
 const bundles: Bundle[] = [];
+/** The XLSX writer's chunk of one function that exports lists (all of them bundle the same one). */
+let xlsxChunk: { file: string; bytes: number } | undefined;
 for (const entry of deployedEntries()) {
   const name = relative(repoPath('functions/src'), entry);
   const outdir = join(OUT, name.replace(/\W/g, '-'));
   const { metafile } = await build({ ...functionBuildOptions(entry, outdir), metafile: true });
   const atStart = loadedAtStart(metafile);
   const modules = Object.entries(metafile.outputs).filter(([path]) => path.endsWith('.mjs'));
+  const xlsx = modules.find(([, o]) => Object.keys(o.inputs).some((i) => i.includes('node_modules/exceljs/')));
+  if (xlsx && !xlsxChunk) xlsxChunk = { file: repoPath(xlsx[0]), bytes: xlsx[1].bytes };
   bundles.push({
     name,
     file: join(outdir, FUNCTION_FILE),
@@ -113,5 +118,12 @@ for (const b of bundles) {
   const cpu = median(b.imports.map((i) => i.cpuMs)).toFixed(0);
   const lazy = b.lazy ? ` (+ ${kb(b.lazy)})` : '';
   console.log(`| ${b.name} | ${kb(b.size)}${lazy} | ${wall} ms (${cpu} ms) | ${b.heaviest} |`);
+}
+if (xlsxChunk) {
+  const chunk = xlsxChunk;
+  const imports = Array.from({ length: RUNS }, () => coldImport(chunk.file));
+  console.log(
+    `\nThe XLSX writer, loaded by a container's first XLSX export: ${kb(chunk.bytes)}, cold import ${median(imports.map((i) => i.wallMs)).toFixed(0)} ms (${median(imports.map((i) => i.cpuMs)).toFixed(0)} ms CPU), median of ${RUNS}.`,
+  );
 }
 console.log(`\nLoad average of the machine: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores.`);

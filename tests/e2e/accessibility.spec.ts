@@ -104,7 +104,7 @@ test.describe('Accessibility (axe)', () => {
     expect(findings, report(findings)).toEqual([]);
   });
 
-  test("the dialogs and popups a client's admin opens: row edit, confirmation, column filter and layout, updates, account menu", async ({
+  test("the dialogs and popups a client's admin opens: row edit, confirmation, column filter and layout, export menu, updates, account menu", async ({
     page,
   }) => {
     test.setTimeout(180_000);
@@ -118,13 +118,19 @@ test.describe('Accessibility (axe)', () => {
     await page.goto(paths.clientUsers.list.path);
     // The first row the admin may manage (its own has no actions).
     const grid = page.getByTestId('data-grid');
-    await grid.getByRole('button', { name: /^Modifier / }).first().click();
+    await grid
+      .getByRole('button', { name: /^Modifier / })
+      .first()
+      .click();
     const edit = page.getByRole('dialog', { name: "Modifier l'utilisateur" });
     await expect(edit.getByRole('textbox', { name: 'Prénom' })).not.toHaveValue('');
     await check('user edit dialog');
     await page.keyboard.press('Escape');
     await expect(edit).toBeHidden();
-    await grid.getByRole('button', { name: /^(Désactiver|Activer) / }).first().click();
+    await grid
+      .getByRole('button', { name: /^(Désactiver|Activer) / })
+      .first()
+      .click();
     const confirm = page.getByRole('dialog', { name: /^(Désactiver|Activer)$/ });
     await expect(confirm).toBeVisible();
     await check('confirmation dialog');
@@ -139,6 +145,10 @@ test.describe('Accessibility (axe)', () => {
     await page.getByRole('button', { name: 'Colonnes' }).click();
     await expect(page.getByRole('switch', { name: 'Ville' })).toBeAttached();
     await check('column layout menu');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Classeur Excel (.xlsx)' })).toBeVisible();
+    await check('export menu');
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: /^Mises à jour/ }).click();

@@ -211,6 +211,7 @@ test.describe('Stock', () => {
 
     // The export dialog refuses a single date, then exports the range.
     await page.getByRole('button', { name: 'Exporter' }).click();
+    await page.getByRole('menuitem', { name: 'Fichier CSV (.csv)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export CSV' });
     await dialog.getByRole('textbox', { name: 'Du' }).fill(typed(start));
     await dialog.getByRole('textbox', { name: 'Du' }).press('Tab');

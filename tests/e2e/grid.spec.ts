@@ -32,6 +32,7 @@ test.describe('The shared grid', () => {
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exporter' }).click();
+    await page.getByRole('menuitem', { name: 'Fichier CSV (.csv)' }).click();
     await page.getByRole('dialog', { name: 'Export CSV' }).getByRole('button', { name: 'Exporter' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.csv$/);

@@ -109,9 +109,11 @@ describe('ApiStack: the REST API', () => {
     expect(resourcesOf(api, 'AWS::IAM::Role')[roleId]!.Properties.ManagedPolicyArns).toHaveLength(1);
   });
 
-  it('takes no file through the API: no binary media type (import files go straight to S3)', () => {
+  it('takes no file through the API (import files go straight to S3); an XLSX export leaves as bytes', () => {
     const [restApi] = Object.values(resourcesOf(api, 'AWS::ApiGateway::RestApi'));
-    expect(restApi?.Properties.BinaryMediaTypes).toBeUndefined();
+    expect(restApi?.Properties.BinaryMediaTypes).toEqual([
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
   });
 
   it('streams the answers of the streaming routes (the order PDF) and only theirs', () => {

@@ -157,6 +157,32 @@ describe('DataStack: the warehouse-orders queue (the warehouse system consumes i
   });
 });
 
+describe('DataStack: the export worker', () => {
+  it('may stream its files into the exports bucket under exports/ and abort a failed multipart upload, nothing more', () => {
+    // Prepare
+    const buckets = resourcesOf(data, 'AWS::S3::Bucket');
+    const exportsId = logicalId(stacks.data.exportsBucket);
+    const policy = Object.values(resourcesOf(data, 'AWS::IAM::ManagedPolicy')).find(
+      (p) => p.Properties.Description === 'What the Cellar export worker may do with the data',
+    );
+    // Act
+    const document = policy?.Properties.PolicyDocument as { Statement: unknown[] };
+    const s3 = (document.Statement as { Action: string | string[]; Resource: unknown }[]).filter((s) =>
+      [s.Action].flat().some((a) => a.startsWith('s3:')),
+    );
+    // Assess
+    expect(buckets[exportsId]).toBeDefined();
+    expect(s3).toEqual([
+      {
+        Effect: 'Allow',
+        // CDK sorts a statement's actions.
+        Action: ['s3:AbortMultipartUpload', 's3:PutObject'],
+        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [exportsId, 'Arn'] }, '/exports/*']] },
+      },
+    ]);
+  });
+});
+
 describe.each([
   ['import', stacks.data.importQueue, 'imports-worker'],
   ['export', stacks.data.exportQueue, 'exports-worker'],

@@ -76,7 +76,7 @@ export const QUEUES = {
   /** Import jobs, fed by the imports bucket's notifications, worked by imports/worker.ts. */
   imports: { localName: 'cellar-imports', workerTimeoutSeconds: 300 },
   /** Export jobs, sent by the API, worked by exports/worker.ts. */
-  exports: { localName: 'cellar-exports', workerTimeoutSeconds: 300 },
+  exports: { localName: 'cellar-exports', workerTimeoutSeconds: 900 },
   /**
    * Orders sent to the warehouse system (`orders/warehouse-message.ts` says the format): the warehouse consumes it
    * (in AWS, its integration; locally, the simulated warehouse), with the timeout its consumer is given.

@@ -4,6 +4,7 @@
  * for their SDK packages at cold start. Endpoints come from the SDK's own service-specific variables
  * (AWS_ENDPOINT_URL_DYNAMODB, AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL_SQS), which the local runtime sets.
  */
+import { PassThrough } from 'node:stream';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { GetObjectCommandInput, GetObjectCommandOutput, PutObjectCommandInput } from '@aws-sdk/client-s3';
 import type { SendMessageCommandInput } from '@aws-sdk/client-sqs';
@@ -55,6 +56,36 @@ export async function putObject(input: PutObjectCommandInput): Promise<void> {
 export async function getObject(input: GetObjectCommandInput): Promise<GetObjectCommandOutput> {
   const { sdk, client } = await s3();
   return client.send(new sdk.GetObjectCommand(input));
+}
+
+/** What a streamed upload needs beside its body: where it goes and what it is. */
+export type UploadTarget = Omit<PutObjectCommandInput, 'Body'>;
+
+/** Parts of a streamed upload: S3's least (the last one may be smaller). */
+export const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
+/** Parts sent at once: with the part being filled, at most this many plus one parts are in memory. */
+export const UPLOAD_QUEUE = 2;
+
+/**
+ * Uploads what is written into the returned stream, as it comes: one PutObject when the whole of it fits one part,
+ * else a multipart upload, parts of UPLOAD_PART_BYTES, UPLOAD_QUEUE at a time (bounded memory whatever the size).
+ * `done` settles when the object is complete. Destroying the stream with an error fails the upload, which then
+ * aborts its multipart upload (no part left behind, no object made).
+ */
+export async function uploadStream(target: UploadTarget): Promise<{ body: PassThrough; done: Promise<unknown> }> {
+  const [{ client }, { Upload }] = await Promise.all([s3(), import('@aws-sdk/lib-storage')]);
+  const body = new PassThrough();
+  const upload = new Upload({
+    client,
+    params: { ...target, Body: body },
+    partSize: UPLOAD_PART_BYTES,
+    queueSize: UPLOAD_QUEUE,
+    leavePartsOnError: false,
+  });
+  const done = upload.done();
+  // Observed by the caller; a failure of the upload itself also stops what writes into it.
+  done.catch((error: unknown) => body.destroy(error as Error));
+  return { body, done };
 }
 
 /** A link that downloads the object without credentials until it expires. */

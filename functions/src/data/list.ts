@@ -35,6 +35,7 @@ import {
   positionOf,
   queryAll,
   queryKeys,
+  queryPages,
   readItems,
   readKeysAfter,
   type Source,
@@ -523,21 +524,35 @@ export async function plannedPage<T>(
 
 /** Every row of a planned list in its order (exports): the same ways, without the limits of a page. */
 export async function plannedRows<T>(list: PlannedList<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const rows of plannedRowPages(list)) out.push(...rows);
+  return out;
+}
+
+/**
+ * Every row the list answers, a page at a time, for an export of any size: a selective way (a direct read, a
+ * search, a rare indexed value: SELECTIVE_LIMIT rows at most) is read and sorted whole, as a page; the sort's
+ * order streams page by page from the table, each page's rows checked and handed on before the next is read, so a
+ * million-row export never holds more than one page.
+ */
+export async function* plannedRowPages<T>(list: PlannedList<T>): AsyncGenerator<T[]> {
   const sort = list.sort[0] ?? list.keySort;
   const all = ways(list, sort);
   if (list.direct) {
-    return (await list.direct()).map(list.map).filter(keeps(list, list.conditions)).sort(indexOrder(list, sort));
+    yield (await list.direct()).map(list.map).filter(keeps(list, list.conditions)).sort(indexOrder(list, sort));
+    return;
   }
   for (const way of all.slice(0, -1)) {
     const rows = await readSelective(list, way, SELECTIVE_LIMIT);
-    if (rows) return rows.filter(keeps(list, residual(list, way))).sort(indexOrder(list, sort));
+    if (rows) {
+      yield rows.filter(keeps(list, residual(list, way))).sort(indexOrder(list, sort));
+      return;
+    }
   }
   const final = all[all.length - 1] as Way;
   const keep = keeps(list, residual(list, final));
-  const out: T[] = [];
-  for await (const item of queryAll(final.source)) {
-    const row = list.map(item);
-    if (keep(row)) out.push(row);
+  for await (const items of queryPages(final.source)) {
+    const rows = items.map(list.map).filter(keep);
+    if (rows.length) yield rows;
   }
-  return out;
 }

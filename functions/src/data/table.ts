@@ -290,6 +290,26 @@ export async function queryPage(source: Source, limit: number, startKey?: Item) 
 }
 
 /**
+ * Every page of a source in turn, as DynamoDB answers them (up to `pageSize` items, 1 MB at most), the next page
+ * asked as soon as one arrives: the caller works on a page while the next one is on its way (an export's writing
+ * and its reading overlap), and holds two pages at most.
+ */
+export async function* queryPages(source: Source, pageSize = 1000): AsyncGenerator<Item[]> {
+  const ask = (startKey?: Item) => {
+    const page = queryPage(source, pageSize, startKey);
+    // A caller that stops early never awaits the page read ahead: its failure is not an unhandled one.
+    page.catch(() => undefined);
+    return page;
+  };
+  let next: ReturnType<typeof queryPage> | undefined = ask();
+  while (next) {
+    const page: Awaited<ReturnType<typeof queryPage>> = await next;
+    next = page.lastKey ? ask(page.lastKey) : undefined;
+    yield page.items;
+  }
+}
+
+/**
  * Streams every item of a source, page by page, from `startKey` on.
  * A page stops at DynamoDB's 1 MB whatever its `Limit`: the next one follows on.
  */

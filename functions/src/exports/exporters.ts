@@ -1,23 +1,24 @@
 /**
  * The exportable lists, by their route: the same list each route answers (its plan, its file name, its columns),
- * which the worker exports as the requester, in the requester's language, with `exportList`, as the direct `output=csv` call does. Each domain's
- * list is loaded by the first export of it: the worker starts with none of them.
+ * which the worker exports as the requester, in the requester's language, with `listExport`, as the direct
+ * `output=csv|xlsx` call does. Each domain's list is loaded by the first export of it: the worker starts with none
+ * of them.
  */
 import type { ListQuery } from '@cellar/shared/filter/query';
-import type { Language } from '@cellar/shared/i18n/messages';
 import type { Caller } from '../auth/principal';
-import type { HttpResponse } from '../platform/http';
-import { exportList, type ListAnswer } from '../platform/lists';
+import type { ListAnswer } from '../platform/lists';
 import type { ExportableRoute } from './exportable';
 
 type ListOf<T> = (caller: Caller, query: ListQuery) => Promise<ListAnswer<T>>;
-type Exporter = (caller: Caller, query: ListQuery, lang: Language) => Promise<HttpResponse>;
+/** A list's answer (its plan, file name and columns), its module loaded on first use. */
+export type Exporter = (caller: Caller, query: ListQuery) => Promise<ListAnswer<unknown>>;
 
-/** A list's CSV, as its route's `output=csv` answers it, the list's module loaded on first use. */
 const exporting =
   <T>(load: () => Promise<ListOf<T>>): Exporter =>
-  async (caller, query, lang) =>
-    exportList(await (await load())(caller, query), query, lang);
+  async (caller, query) =>
+    (await (
+      await load()
+    )(caller, query)) as ListAnswer<unknown>;
 
 export const EXPORTS: Record<ExportableRoute, Exporter> = {
   contactList: exporting(async () => (await import('../contacts/service')).contactList),

@@ -1,14 +1,16 @@
 /**
- * Background exports. The API checks the request as the list itself would (the list's access rule, then its
- * filter, sort and column checks), records a job and queues it; the worker (worker.ts) runs the list's own
- * export as the requester and puts the file in the exports bucket; the requester gets a link valid 15 minutes.
+ * Background exports, CSV or XLSX. The API checks the request as the list itself would (the list's access rule,
+ * then its filter, sort and column checks), records a job and queues it; the worker (worker.ts) runs the list's own
+ * export as the requester and streams the file into the exports bucket; the requester gets a link valid 15 minutes.
  */
 import { canAccess } from '@cellar/shared/access/roles';
 import type { ExportJob, ExportRequest } from '@cellar/shared/exports/schemas';
 import {
   checkListQuery,
+  type ExportFormat,
   exportDateStyle,
   exportFields,
+  exportFormat,
   type ListQuery,
   parseListQuery,
 } from '@cellar/shared/filter/query';
@@ -34,10 +36,13 @@ export function exportableRoute(path: string): [RouteId, RouteDef] | undefined {
   );
 }
 
-/** The list query of a job, checked against the list's spec; a CSV export of the requested columns. */
-export function exportQuery(def: RouteDef, query: string): ListQuery {
+/**
+ * The list query of a job, checked against the list's spec: an export of the requested columns, in `format` (the
+ * query's own `output` when none is given, else CSV).
+ */
+export function exportQuery(def: RouteDef, query: string, format?: ExportFormat): ListQuery {
   const list = parseListQuery([...new URLSearchParams(query)]);
-  list.params.output = 'csv';
+  list.params.output = format ?? exportFormat(list) ?? 'csv';
   if (def.list) {
     checkListQuery(list, def.list);
     exportFields(list, def.list);
@@ -65,7 +70,7 @@ export async function createExport(caller: Caller, body: ExportRequest, lang: La
   if (!found) throw new InvalidError({ path: [MESSAGES.invalid] });
   const [route, def] = found;
   if (!canAccess(caller, def.access, def.scopes)) throw new ForbiddenError();
-  exportQuery(def, body.query);
+  const format = exportFormat(exportQuery(def, body.query, body.format)) ?? 'csv';
   const job: ExportItem = {
     id: ulid(),
     userId: caller.user.id,
@@ -73,6 +78,7 @@ export async function createExport(caller: Caller, body: ExportRequest, lang: La
     route,
     query: body.query,
     lang,
+    format,
     status: 'queued',
     rows: null,
     filename: null,

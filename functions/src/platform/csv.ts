@@ -1,10 +1,10 @@
 import type { ColumnDefs, exportCell } from '@cellar/shared/csv/columns';
-import { type CsvColumn, toCsv } from '@cellar/shared/csv/write';
+import type { CsvColumn } from '@cellar/shared/csv/write';
 import { exportDateStyle, exportFields, type ListQuery, type ListSpec } from '@cellar/shared/filter/query';
 import type { Language } from '@cellar/shared/i18n/messages';
 import { HttpResponse } from './http';
 
-/** The data rows of a CSV answer (the background export records it). */
+/** The data rows of an export's answer. */
 export const ROW_COUNT_HEADER = 'X-Row-Count';
 
 /** A CSV download; the client takes the file name from Content-Disposition. */
@@ -35,7 +35,7 @@ export async function exportWording(lang: Language, spec: ListSpec): Promise<Exp
 }
 
 /**
- * The columns an export writes (see `exportFields`: requested or all allowed, aliases replaced, unknown → 422),
+ * The columns an export writes (CSV or XLSX alike) (see `exportFields`: requested or all allowed, aliases replaced, unknown → 422),
  * each titled and written as the list declares it (`columnDefs`) in the requester's language, dates as `dates=`
  * asks. Every list's export, direct or in the background, goes through here.
  */
@@ -52,7 +52,3 @@ export function exportColumns(q: ListQuery, spec: ListSpec, wording: ExportWordi
     };
   });
 }
-
-/** A CSV export of records with the requested columns. */
-export const csvExport = (filename: string, records: readonly unknown[], columns: CsvColumn[]) =>
-  csvResponse(filename, toCsv(records, columns), records.length);

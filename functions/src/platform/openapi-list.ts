@@ -3,7 +3,14 @@
  * (shared/src/filter/query.ts) with the fields, sorts and includes that list allows, paging, and its extra
  * parameters (the CSV export's among them).
  */
-import { DEFAULT_PAGE_SIZE, type ListSpec, MAX_PAGE_SIZE, OPERATORS, PAGE_SIZES } from '@cellar/shared/filter/query';
+import {
+  DEFAULT_PAGE_SIZE,
+  EXPORT_FORMATS,
+  type ListSpec,
+  MAX_PAGE_SIZE,
+  OPERATORS,
+  PAGE_SIZES,
+} from '@cellar/shared/filter/query';
 
 type Json = Record<string, unknown>;
 
@@ -40,8 +47,9 @@ const EXPORT_PARAMETERS: Record<string, (spec: ListSpec) => Json> = {
   output: () => ({
     name: 'output',
     in: 'query',
-    description: 'csv answers the list as a UTF-8 CSV file (BOM, ";" separator) instead of JSON.',
-    schema: { type: 'string', enum: ['csv'] },
+    description:
+      'csv answers the list as a UTF-8 CSV file (BOM, ";" separator), xlsx as an XLSX workbook (typed cells; ask it with its media type in Accept), instead of JSON.',
+    schema: { type: 'string', enum: [...EXPORT_FORMATS] },
   }),
   columns: (spec) =>
     commaList(

@@ -56,14 +56,14 @@ describe('The OpenAPI document', () => {
     expect(op('get', '/api/openapi.json').security).toEqual([]);
   });
 
-  it('documents a list’s filter fields, sorts, paging and CSV export from its spec', () => {
+  it('documents a list’s filter fields, sorts, paging and CSV or XLSX export from its spec', () => {
     const list = op('get', '/api/stocks');
     const param = (name: string) => list.parameters?.find((p) => p.name === name)?.schema as Record<string, any>;
     expect(Object.keys(param('filter').properties)).toEqual(routes.stockList.list.filters);
     expect(param('sort').items.enum).toContain('-product.code');
     expect(param('paginate')).toMatchObject({ maximum: 5000, default: 20 });
     expect(param('include').items.enum).toEqual(routes.stockList.list.includes);
-    expect(param('output').enum).toEqual(['csv']);
+    expect(param('output').enum).toEqual(['csv', 'xlsx']);
     expect(Object.keys(list.responses['200']?.content ?? {})).toEqual(['application/json', 'text/csv']);
   });
 

@@ -4,18 +4,14 @@
  * with a leading apostrophe.
  */
 import { getPath } from '../filter/match';
+import { cellText } from './columns';
 
 export const CSV_SEPARATOR = ';';
 export const BOM = '\uFEFF';
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvCell(value: unknown): string {
-  let text: string;
-  if (value === null || value === undefined) text = '';
-  else if (value instanceof Date) text = value.toISOString();
-  else if (Array.isArray(value)) text = value.map((v) => (v === null || v === undefined ? '' : String(v))).join(', ');
-  else if (typeof value === 'object') text = JSON.stringify(value);
-  else text = String(value);
+  let text = cellText(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -28,12 +24,20 @@ export interface CsvColumn {
   format?: (value: unknown) => unknown;
 }
 
+/** A column's value in a record, as its `format` writes it (a typed value: see `exportCell`). */
+export const columnValue = (record: unknown, column: CsvColumn): unknown =>
+  column.format ? column.format(getPath(record, column.field)) : getPath(record, column.field);
+
+/** The file's start: the byte-order mark and the header line. */
+export const csvHead = (columns: readonly CsvColumn[]): string =>
+  `${BOM}${columns.map((c) => csvCell(c.header)).join(CSV_SEPARATOR)}\r\n`;
+
+/** One record's line, with its line break. */
+export const csvLine = (record: unknown, columns: readonly CsvColumn[]): string =>
+  `${columns.map((c) => csvCell(columnValue(record, c))).join(CSV_SEPARATOR)}\r\n`;
+
 export function toCsv(records: readonly unknown[], columns: readonly CsvColumn[]): string {
-  const lines = [columns.map((c) => csvCell(c.header)).join(CSV_SEPARATOR)];
-  for (const r of records) {
-    lines.push(
-      columns.map((c) => csvCell(c.format ? c.format(getPath(r, c.field)) : getPath(r, c.field))).join(CSV_SEPARATOR),
-    );
-  }
-  return `${BOM}${lines.join('\r\n')}\r\n`;
+  let out = csvHead(columns);
+  for (const r of records) out += csvLine(r, columns);
+  return out;
 }

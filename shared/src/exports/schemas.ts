@@ -1,15 +1,18 @@
 /**
- * Large CSV exports, built in the background (ARCHITECTURE: "large exports are generated asynchronously"). A list
+ * Large CSV and XLSX exports, built in the background (ARCHITECTURE: "large exports are generated asynchronously"). A list
  * whose export is over the grids' row limit is queued rather than streamed through the API, whose 29 s and
  * payload limits a big file would hit; the browser follows the job and downloads the file from storage.
  */
 import * as z from 'zod';
+import { EXPORT_FORMATS } from '../filter/query';
 
 export const exportRequestSchema = z.object({
   /** The list's path, e.g. /api/stock-movements: one of the table's GET routes with a CSV export. */
   path: z.string().regex(/^\/api\/[a-z-]+$/),
   /** The list's query string (filters, sort, columns, date range), as the direct export would send it. */
   query: z.string().max(8000),
+  /** The file: CSV or XLSX; the query's `output` when absent, else CSV. */
+  format: z.enum(EXPORT_FORMATS).optional(),
 });
 export type ExportRequest = z.infer<typeof exportRequestSchema>;
 

@@ -301,6 +301,26 @@ export function checkListQuery(q: ListQuery, spec: ListSpec): void {
  */
 export const EXPORT_PARAMS = ['output', 'columns', 'start_date', 'end_date', 'dates'] as const;
 
+/** The files a list exports (`output=csv|xlsx`). */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Each export file's media type (an XLSX answer crosses API Gateway as bytes only when asked by this type). */
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The export a list request asks (`output=csv|xlsx`), undefined for a page; another value is a QueryError. */
+export function exportFormat(q: ListQuery): ExportFormat | undefined {
+  const asked = q.params.output;
+  if (asked === undefined) return undefined;
+  if (!(EXPORT_FORMATS as readonly string[]).includes(asked)) {
+    throw new QueryError({ output: [`output must be one of ${EXPORT_FORMATS.join(', ')}.`] });
+  }
+  return asked as ExportFormat;
+}
+
 /** How an export writes dates: as people read them in their language, or as ISO 8601 (`dates=iso`). */
 export const DATE_STYLES = ['local', 'iso'] as const;
 export type DateStyle = (typeof DATE_STYLES)[number];

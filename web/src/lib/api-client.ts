@@ -202,9 +202,15 @@ export function fileNameOf(disposition: string | null): string {
  * A GET that saves its answer as a file; a failed download's body is read as JSON and reported as usual, under
  * `errorMessage` as its title.
  */
-export async function downloadFile(path: string, query: Partial<ListQuery>, errorMessage?: string): Promise<void> {
+export async function downloadFile(
+  path: string,
+  query: Partial<ListQuery>,
+  errorMessage?: string,
+  accept?: string,
+): Promise<void> {
   try {
-    const res = await send(path, { query });
+    // A binary file names its type: API Gateway then hands the function's base64 answer over as bytes.
+    const res = await send(path, { query, ...(accept ? { headers: { accept } } : {}) });
     saveBlob(await res.blob(), fileNameOf(res.headers.get('Content-Disposition')));
   } catch (error) {
     reportApiError(error, errorMessage, [], errorMessage);

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { ROLE_SLUGS } from '@cellar/shared/access/roles';
 import { SEGMENT_CODES } from '@cellar/shared/common/schemas';
 import { CONTACT_TYPES } from '@cellar/shared/contacts/schemas';
+import { EXPORT_FORMATS } from '@cellar/shared/filter/query';
 import { listTexts } from '@cellar/shared/i18n/list-texts';
 import { sharedMessages } from '@cellar/shared/i18n/messages';
 import { ORDER_STATUS } from '@cellar/shared/orders/status';
@@ -117,6 +118,8 @@ const DYNAMIC_KEYS: Record<string, { reason: string; values?: readonly string[] 
   'imports.legend_': { reason: 'cell states', values: ['valid', 'invalid'] },
   'import.columns.': { reason: 'the import templates’ column keys (checked by the shared templates’ tests)' },
   'export_csv.step_': { reason: 'the export progress steps' },
+  'export_csv.title_': { reason: 'the export dialog and notice, per file format', values: EXPORT_FORMATS },
+  'grid.export_': { reason: 'the export menu’s file formats', values: EXPORT_FORMATS },
   'export_csv.': { reason: 'the export dialog’s date bounds', values: ['start_date', 'end_date'] },
   'companies.fields.': { reason: 'the company flags of the company form' },
 };

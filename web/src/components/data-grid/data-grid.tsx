@@ -3,11 +3,11 @@
  * API page; sort and column filters are the server's (list-query.ts), offered only where the route's list spec
  * allows them (grid-column.ts); a search box (filter[search], prefilled from ?search_filter=), initial column
  * filters from ?grid_filters= (a serialized filter query), a page-size menu, the column menu backed by the
- * user's preference, and a CSV export of the current filters and visible columns over an optional date range.
+ * user's preference, and a CSV or XLSX export of the current filters and visible columns over an optional date range.
  * The grid is remounted when the language or the page size changes, keeping its filters and sort.
  */
 
-import { type Condition, DEFAULT_PAGE_SIZE, type SortKey } from '@cellar/shared/filter/query';
+import { type Condition, DEFAULT_PAGE_SIZE, type ExportFormat, type SortKey } from '@cellar/shared/filter/query';
 import type { PreferenceSlug } from '@cellar/shared/preferences/schemas';
 import { Box, Loader, Stack } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useViewportSize } from '@mantine/hooks';
@@ -102,6 +102,7 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
   const stateRef = useRef<GridState>({ filter: { filterModel: linkFilters.model } });
   const gridExport = useGridExport();
   const [exportOpened, exportDialog] = useDisclosure(false);
+  const [exportFormat, setExportFormat] = useState<ExportFormat>('csv');
   const layout = useColumnLayout(slug, columns);
   const [page, setPage] = useState(0);
   const [filterModel, setFilterModel] = useState<Record<string, ColumnFilterModel>>(linkFilters.model);
@@ -195,7 +196,10 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
         layout={layout}
         exporting={gridExport.exporting}
         canExport={layout.visibleInOrder.length > 0}
-        onExport={exportDialog.open}
+        onExport={(format) => {
+          setExportFormat(format);
+          exportDialog.open();
+        }}
         actions={props.actions}
       />
       <FilterChips chips={chips} onRemove={removeChip} onClear={clearFilters} />
@@ -230,6 +234,7 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
       <GridPager position={count && !failure ? { page, pageSize, count } : null} moves={pagerMoves} />
       <ExportDialog
         opened={exportOpened}
+        format={exportFormat}
         onClose={exportDialog.close}
         onExport={(range) => {
           if (!lastQuery.current) return;
@@ -239,6 +244,7 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
             columns: layout.visibleInOrder,
             rows: lastQuery.current.total,
             range,
+            format: exportFormat,
           });
         }}
       />

@@ -1,4 +1,5 @@
 /** The export dialog of every grid: an optional date range (both dates or none), then the export. */
+import type { ExportFormat } from '@cellar/shared/filter/query';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconDownload } from '@tabler/icons-react';
@@ -9,6 +10,8 @@ import { type ExportRange, exportRangeError } from './export-progress';
 
 interface ExportDialogProps {
   opened: boolean;
+  /** The file the export makes: the dialog's title names it. */
+  format: ExportFormat;
   onClose: () => void;
   onExport: (range: ExportRange) => void;
 }
@@ -16,7 +19,7 @@ interface ExportDialogProps {
 const NO_RANGE: ExportRange = { start: null, end: null };
 
 /** The dialog's content: unmounted when closed, so each opening starts with no dates and no message. */
-function ExportForm({ onClose, onExport }: Omit<ExportDialogProps, 'opened'>) {
+function ExportForm({ onClose, onExport }: Omit<ExportDialogProps, 'opened' | 'format'>) {
   const { t } = useTranslation();
   const [range, setRange] = useState<ExportRange>(NO_RANGE);
   const [error, setError] = useState<string | null>(null);
@@ -75,10 +78,10 @@ function ExportForm({ onClose, onExport }: Omit<ExportDialogProps, 'opened'>) {
   );
 }
 
-export function ExportDialog({ opened, onClose, onExport }: ExportDialogProps) {
+export function ExportDialog({ opened, format, onClose, onExport }: ExportDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('export_csv.title')} size="md">
+    <Modal opened={opened} onClose={onClose} title={t(`export_csv.title_${format}`)} size="md">
       <ExportForm onClose={onClose} onExport={onExport} />
     </Modal>
   );

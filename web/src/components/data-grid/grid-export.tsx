@@ -1,10 +1,16 @@
 /**
- * Running a grid's CSV export: a confirmation above the row limit, a notice showing the 5 progress steps while
+ * Running a grid's export, CSV or XLSX: a confirmation above the row limit, a notice showing the 5 progress steps while
  * the server builds the file (a warning once it runs too long), then the download or the failure.
  */
 
 import type { ExportJob } from '@cellar/shared/exports/schemas';
-import { emptyQuery, type ListQuery, serializeListQuery } from '@cellar/shared/filter/query';
+import {
+  EXPORT_CONTENT_TYPES,
+  type ExportFormat,
+  emptyQuery,
+  type ListQuery,
+  serializeListQuery,
+} from '@cellar/shared/filter/query';
 import { routes } from '@cellar/shared/routes/table';
 import { Progress, Stack, Text } from '@mantine/core';
 import { randomId, useInterval } from '@mantine/hooks';
@@ -39,7 +45,7 @@ function ExportProgress({ rows, startedAt }: { rows: number; startedAt: number }
           ? t('export_csv.too_long', { count: rows })
           : t(`export_csv.step_${exportStep(elapsed, rows)}`)}
       </Text>
-      <Progress value={exportPercent(elapsed, rows)} size="sm" animated aria-label={t('export_csv.title')} />
+      <Progress value={exportPercent(elapsed, rows)} size="sm" animated aria-label={t('export_csv.progress')} />
     </Stack>
   );
 }
@@ -52,7 +58,15 @@ export interface ExportRequest {
   /** How many rows the list holds now. */
   rows: number;
   range: ExportRange;
+  format: ExportFormat;
 }
+
+/** The export notices' texts that name the file's format (the CSV ones are the catalogue's own). */
+const NAMED = {
+  error: { csv: 'export_csv.error', xlsx: 'export_csv.error_xlsx' },
+  limit_title: { csv: 'export_csv.limit_title', xlsx: 'export_csv.limit_title_xlsx' },
+} as const satisfies Record<string, Record<ExportFormat, string>>;
+const named = (key: keyof typeof NAMED, format: ExportFormat) => NAMED[key][format];
 
 /** How often a background export is asked how it is going. */
 const POLL_MS = 1000;
@@ -61,10 +75,10 @@ const POLL_MS = 1000;
  * A large export (over the row limit, confirmed) is built in the background rather than streamed through the
  * API, whose time and size limits it could hit: queue it, follow it, then download the file from its link.
  */
-async function backgroundExport(endpoint: string, query: ListQuery): Promise<void> {
-  const error = i18n.t('export_csv.error');
+async function backgroundExport(endpoint: string, query: ListQuery, format: ExportFormat): Promise<void> {
+  const error = i18n.t(named('error', format));
   const queued = await callRoute(routes.exportCreate, {
-    body: { path: endpoint, query: serializeListQuery({ ...emptyQuery(), ...query }) },
+    body: { path: endpoint, query: serializeListQuery({ ...emptyQuery(), ...query }), format },
     errorMessage: error,
   });
   let job: ExportJob = queued;
@@ -80,26 +94,26 @@ async function backgroundExport(endpoint: string, query: ListQuery): Promise<voi
   link.remove();
 }
 
-async function runExport({ endpoint, query, columns, rows, range }: ExportRequest) {
+async function runExport({ endpoint, query, columns, rows, range, format }: ExportRequest) {
   const id = randomId();
-  const title = i18n.t('export_csv.title');
+  const title = i18n.t(`export_csv.title_${format}`);
   // The same element keeps the progress' state when the notice turns to a warning.
   const progress = <ExportProgress rows={rows} startedAt={Date.now()} />;
   notifyRunning(progress, title, id);
   const warning = setTimeout(() => recolorNotice(id, 'warning', progress, title), EXPORT_WARNING_MS);
   const full = {
     ...query,
-    params: { ...query.params, ...exportRangeParams(range), output: 'csv', columns: columns.join(',') },
+    params: { ...query.params, ...exportRangeParams(range), output: format, columns: columns.join(',') },
   };
   try {
-    if (needsConfirmation(rows, range)) await backgroundExport(endpoint, full);
-    else await downloadFile(endpoint, full, i18n.t('export_csv.error'));
+    if (needsConfirmation(rows, range)) await backgroundExport(endpoint, full, format);
+    else await downloadFile(endpoint, full, i18n.t(named('error', format)), EXPORT_CONTENT_TYPES[format]);
     settleNotice(id, 'success', i18n.t('export_csv.done'));
   } catch (error) {
     // API failures are reported by the API client under 'CSV export could not be completed !'; a background job
     // that failed says why here.
     hideNotice(id);
-    if (!(error instanceof ApiError)) notify('error', (error as Error).message, i18n.t('export_csv.error'));
+    if (!(error instanceof ApiError)) notify('error', (error as Error).message, i18n.t(named('error', format)));
   } finally {
     clearTimeout(warning);
   }
@@ -116,7 +130,7 @@ export function useGridExport() {
     };
     if (!needsConfirmation(request.rows, request.range)) return go();
     modals.openConfirmModal({
-      title: t('export_csv.limit_title', { number: EXPORT_ROW_LIMIT }),
+      title: t(named('limit_title', request.format), { number: EXPORT_ROW_LIMIT }),
       children: (
         <Stack gap="xs">
           <Text size="sm">{t('export_csv.limit_text')}</Text>

@@ -1,9 +1,10 @@
 /**
- * Above the grid: the search box, the page's own filters, the page size, the column menu, the CSV export and the page's buttons.
+ * Above the grid: the search box, the page's own filters, the page size, the column menu, the export menu (CSV or
+ * XLSX) and the page's buttons.
  */
-import { PAGE_SIZES } from '@cellar/shared/filter/query';
-import { Button, Group, Select, TextInput } from '@mantine/core';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { EXPORT_FORMATS, type ExportFormat, PAGE_SIZES } from '@cellar/shared/filter/query';
+import { Button, Group, Menu, Select, TextInput } from '@mantine/core';
+import { IconChevronDown, IconDownload, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnMenu } from './column-menu';
@@ -19,7 +20,7 @@ interface GridToolbarProps {
   layout: ReturnType<typeof useColumnLayout>;
   exporting: boolean;
   canExport: boolean;
-  onExport: () => void;
+  onExport: (format: ExportFormat) => void;
   actions?: ReactNode;
 }
 
@@ -56,15 +57,26 @@ export function GridToolbar(props: GridToolbarProps) {
           onSave={layout.save}
           onReset={layout.reset}
         />
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          loading={props.exporting}
-          disabled={!props.canExport}
-          onClick={props.onExport}
-        >
-          {t('grid.export')}
-        </Button>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              rightSection={<IconChevronDown size={14} />}
+              loading={props.exporting}
+              disabled={!props.canExport}
+            >
+              {t('grid.export')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {EXPORT_FORMATS.map((format) => (
+              <Menu.Item key={format} onClick={() => props.onExport(format)}>
+                {t(`grid.export_${format}`)}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
         {props.actions}
       </Group>
     </Group>
