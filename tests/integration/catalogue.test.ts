@@ -1,3 +1,4 @@
+import { endOfDayIn, startOfDayIn } from '@cellar/shared/common/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MovementItem } from '../../functions/src/stockMovements/repository';
 import { insertMovement } from '../../functions/src/stockMovements/repository';
@@ -265,7 +266,10 @@ describe('Stock movements', () => {
     const first = await get(ADMIN1, '/api/stock-movements?paginate=20');
     expect(first.body.meta.total).toBe(everything.length);
     const month = await get(ADMIN1, '/api/stock-movements?filter[date][bt]=2026-06-01,2026-06-30&paginate=20');
-    const inMonth = everything.filter((m) => m.date >= '2026-06-01' && m.date <= '2026-06-30T23:59:59.999Z');
+    // June in Paris: from its first instant there to its last.
+    const inMonth = everything.filter(
+      (m) => m.date >= startOfDayIn('2026-06-01') && m.date <= endOfDayIn('2026-06-30'),
+    );
     expect(month.body.meta.total).toBe(inMonth.length);
     const code = everything[0].stock.product.code;
     const byProduct = await get(ADMIN1, `/api/stock-movements?filter[stock.product.code]=${code}&paginate=500`);
@@ -286,10 +290,11 @@ describe('Stock movements', () => {
   it('reads strict and inclusive date bounds by whole days, and applies the export range with the filters', async () => {
     const everything = await all(ADMIN1, '/api/stock-movements');
     const count = (lo: string, hi: string) => everything.filter((m) => m.date >= lo && m.date <= hi).length;
+    // Days are Paris days: before the 15th ends as the 15th begins there, after it begins as the 16th does.
     const before = await get(ADMIN1, '/api/stock-movements?filter[date][lt]=2026-06-15&paginate=1');
-    expect(before.body.meta.total).toBe(count('', '2026-06-15'));
+    expect(before.body.meta.total).toBe(count('', endOfDayIn('2026-06-14')));
     const after = await get(ADMIN1, '/api/stock-movements?filter[date][gt]=2026-06-15&paginate=1');
-    expect(after.body.meta.total).toBe(count('2026-06-16', '9999'));
+    expect(after.body.meta.total).toBe(count(startOfDayIn('2026-06-16'), '9999'));
     const csv = await get(
       ADMIN1,
       '/api/stock-movements?output=csv&dates=iso&columns=date&filter[date][ge]=2026-06-01&start_date=2026-05-01&end_date=2026-06-10',
@@ -299,9 +304,9 @@ describe('Stock movements', () => {
       .trim()
       .split('\r\n')
       .slice(1);
-    // The filter's day is the UTC day as given; the export's end day is a Paris day (UTC+2 in June).
-    expect(lines.length).toBe(count('2026-06-01', '2026-06-10T21:59:59.999Z'));
-    expect(lines.every((d) => d >= '2026-06-01' && d <= '2026-06-10T21:59:59.999Z')).toBe(true);
+    // The filter's day and the export's range are both Paris days (UTC+2 in June).
+    expect(lines.length).toBe(count(startOfDayIn('2026-06-01'), endOfDayIn('2026-06-10')));
+    expect(lines.every((d) => d >= '2026-05-31T22:00:00.000Z' && d <= '2026-06-10T21:59:59.999Z')).toBe(true);
   });
 
   it('exports with the warehouse as its code, and needs the stockMovement scope', async () => {

@@ -1,5 +1,6 @@
 import { activityLogRoutes } from '@cellar/shared/activityLogs/routes';
 import { type ActivityLog, activityLogSchema } from '@cellar/shared/activityLogs/schemas';
+import { dayIn } from '@cellar/shared/common/dates';
 import type { CsvColumn } from '@cellar/shared/csv/write';
 import { exportDateStyle, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 /**
@@ -123,7 +124,8 @@ export async function recordPageView(caller: Caller, pageName: string): Promise<
     },
   };
   await logRecords.insert(log);
-  await countPageView(caller, pageName, createdAt.slice(0, 10));
+  // Counted in the month of the Paris day, as the statistics page reads months.
+  await countPageView(caller, pageName, dayIn(createdAt));
   return null;
 }
 

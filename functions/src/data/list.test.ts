@@ -1,6 +1,6 @@
 import { routes } from '@cellar/shared/routes/table';
 import { describe, expect, it } from 'vitest';
-import { indexRange, type PlannedList, sortKeyOf, sortValue, ways } from './list';
+import { indexRange, keyDateRange, type PlannedList, sortKeyOf, sortValue, ways } from './list';
 
 describe('Function: sortValue', () => {
   it('orders numbers as numbers, negatives first', () => {
@@ -33,7 +33,9 @@ describe('Function: indexRange', () => {
     [{ field: 'f', op: 'eq', values: ['Reims'] }, { skPrefix: 'reims#' }],
     [{ field: 'f', op: 'startsWith', values: ['Ré'] }, { skPrefix: 're' }],
     [{ field: 'f', op: 'ge', values: ['b'] }, { skFrom: 'b' }],
-    [{ field: 'f', op: 'le', values: ['2026-01-31'] }, { skTo: '2026-01-31t23:59:59.999\uffff' }],
+    // A day widens by one on each side: an instant's Paris day may start the UTC day before.
+    [{ field: 'f', op: 'le', values: ['2026-01-31'] }, { skTo: '2026-02-01t23:59:59.999\uffff' }],
+    [{ field: 'f', op: 'ge', values: ['2026-02-01'] }, { skFrom: '2026-01-31' }],
     [{ field: 'f', op: 'bt', values: ['a', 'c'] }, { skBetween: ['a', 'c\uffff'] }],
     [{ field: 'f', op: 'eq', values: ['NULL'] }, { skPrefix: '#' }],
   ] as const)('%j reads %j', (condition, range) => {
@@ -107,5 +109,29 @@ describe('Function: ways', () => {
 
   it('sorts every owner’s list by its key only', () => {
     expect(() => ways(list({ sortScope: undefined }), { field: 'address.city', desc: false })).toThrow();
+  });
+});
+
+describe('keyDateRange', () => {
+  it('reads a range of days from the first instant of the first to the last of the last, in Paris', () => {
+    const { range, wholeDays, days } = keyDateRange(
+      [{ field: 'date', op: 'bt', values: ['2026-02-01', '2026-07-15'] }],
+      'date',
+    );
+    expect(range).toEqual(['2026-01-31T23:00:00.000Z', '2026-07-15T21:59:59.999Z\uffff']);
+    expect(wholeDays).toBe(true);
+    expect(days).toEqual(['2026-02-01', '2026-07-15']);
+  });
+
+  it('excludes the named day with gt and lt', () => {
+    const { range, days } = keyDateRange(
+      [
+        { field: 'date', op: 'gt', values: ['2026-01-31'] },
+        { field: 'date', op: 'lt', values: ['2026-03-01'] },
+      ],
+      'date',
+    );
+    expect(range).toEqual(['2026-01-31T23:00:00.000Z', '2026-02-28T22:59:59.999Z\uffff']);
+    expect(days).toEqual(['2026-02-01', '2026-02-28']);
   });
 });

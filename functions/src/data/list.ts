@@ -14,6 +14,7 @@
  * Every condition is checked again on the rows read with the shared filter semantics, so an index is only ever a
  * way in: what it returns too much is dropped, and the answer is exactly what the filter language means.
  */
+import { endOfDayIn, startOfDayIn } from '@cellar/shared/common/dates';
 import { type Paged, pageMeta } from '@cellar/shared/common/schemas';
 import { fold, getPath, inclusiveEnd, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
 import {
@@ -97,20 +98,30 @@ interface Bound {
   /** The same bound as a whole day, when it is one (for daily counters). */
   day?: string;
 }
+/**
+ * A day bound widened by a day for an index read, whose values may be instants (UTC) or days: the Paris day of an
+ * instant starts the UTC day before. The rows are checked again with the shared semantics, so the index only needs
+ * to return enough.
+ */
+const dayBefore = (x: string) => (DATE_ONLY.test(x) ? addDays(x, -1) : x);
+const dayAfter = (x: string) => (DATE_ONLY.test(x) ? addDays(x, 1) : x);
+
+/** A day's bounds in the key: from its first instant to its last in the warehouses' time zone (Paris). */
+const dayStart = (day: string) => startOfDayIn(day);
+const dayEnd = (day: string) => `${endOfDayIn(day)}${AFTER}`;
 const lowerBound = (value: string, strict: boolean): Bound =>
   DATE_ONLY.test(value)
-    ? { key: strict ? addDays(value, 1) : value, day: strict ? addDays(value, 1) : value }
+    ? { key: dayStart(strict ? addDays(value, 1) : value), day: strict ? addDays(value, 1) : value }
     : { key: strict ? `${value}${AFTER}` : value };
 const upperBound = (value: string, strict: boolean): Bound =>
   DATE_ONLY.test(value)
-    ? strict
-      ? { key: value, day: addDays(value, -1) }
-      : { key: `${inclusiveEnd(value)}${AFTER}`, day: value }
+    ? { key: dayEnd(strict ? addDays(value, -1) : value), day: strict ? addDays(value, -1) : value }
     : { key: strict ? value : `${value}${AFTER}` };
 
 /**
  * The key range of a list keyed `<date>#<id>` (movements by date, logs and receptions by creation): every condition
- * on that date field (bt, ge, gt, le, lt, eq of a day; a date-only end is the whole day), all applying together.
+ * on that date field (bt, ge, gt, le, lt, eq of a day; a date-only end is the whole day), all applying together. A
+ * day is the warehouses' (Paris) day, as the export dialog's range and the daily counters count it.
  * `consumed` are the conditions the range answers exactly (the plan's `keyConditions`); `days`, the range as whole
  * days when it is one, for daily counters.
  */
@@ -212,12 +223,12 @@ export function indexRange(c: Condition, type?: ListIndexType): Partial<Source> 
       return v(a) ? { skPrefix: v(a) } : undefined;
     case 'gt':
     case 'ge':
-      return { skFrom: v(a) };
+      return { skFrom: v(dayBefore(a)) };
     case 'lt':
     case 'le':
-      return { skTo: `${v(inclusiveEnd(a))}${TOP}` };
+      return { skTo: `${v(inclusiveEnd(dayAfter(a)))}${TOP}` };
     default:
-      return { skBetween: [v(a), `${v(inclusiveEnd(b))}${TOP}`] };
+      return { skBetween: [v(dayBefore(a)), `${v(inclusiveEnd(dayAfter(b)))}${TOP}`] };
   }
 }
 

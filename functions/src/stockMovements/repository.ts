@@ -4,8 +4,10 @@
  *   by date        PK MOVES#<owner>               SK <date>#<id>
  *   by product     GSI1PK MOVES#<owner>#P#<code>  GSI1SK <date>#<id>
  *   all owners     GSI2PK MOVES                    GSI2SK <date>#<id>
- *   totals         PK COUNT#MOVES#<owner> (and COUNT#MOVES#ALL), SK all / P#<code> / D#<yyyy-mm-dd>
+ *   totals         PK COUNT#MOVES#<owner> (and COUNT#MOVES#ALL), SK all / P#<code> / D#<yyyy-mm-dd> (the Paris day)
  */
+
+import { dayIn } from '@cellar/shared/common/dates';
 import { STOCK_MOVEMENT_LIST } from '@cellar/shared/stockMovements/routes';
 import { movementWords, stockMovementSchema } from '@cellar/shared/stockMovements/schemas';
 import * as z from 'zod';
@@ -40,9 +42,9 @@ export const movementRecords = defineEntity<MovementItem>({
   },
 });
 
-/** The counters a movement adds to (for bulk loads that write the items themselves). */
+/** The counters a movement adds to (for bulk loads that write the items themselves); its day is the Paris one. */
 export function movementCounters(m: MovementItem): { scope: string; name: string }[] {
-  const day = `D#${m.date.slice(0, 10)}`;
+  const day = `D#${dayIn(m.date)}`;
   return [
     { scope: counterScope(m.ownerId), name: 'all' },
     { scope: counterScope(m.ownerId), name: `P#${m.stock.product.code}` },

@@ -4,9 +4,25 @@ export const WAREHOUSE_TIME_ZONE = 'Europe/Paris';
 
 /** Today's date (YYYY-MM-DD) in a time zone, the day a "not before today" rule compares with. */
 export function todayIn(timeZone: string = WAREHOUSE_TIME_ZONE, now: Date = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dayFormat(timeZone).format(now);
 }
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per time zone (a list checks thousands of rows' days); en-CA writes dates as YYYY-MM-DD. */
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/**
+ * The day (YYYY-MM-DD) an instant falls on in a time zone: '2026-01-31T23:30:00Z' is the 1st of February in Paris.
+ * A list's day filter and its daily counters count days so.
+ */
+export const dayIn = (instant: string, timeZone: string = WAREHOUSE_TIME_ZONE) => todayIn(timeZone, new Date(instant));
 
 /** A YYYY-MM-DD date is today or later in that time zone. */
 export const notBeforeToday = (date: string, now?: Date, timeZone?: string) => date >= todayIn(timeZone, now);

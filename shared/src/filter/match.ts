@@ -1,8 +1,10 @@
 /**
  * Evaluates filter conditions against plain records, the same way for every resource:
- * text comparisons ignore case and accents, dates compare as ISO strings with an inclusive end of day,
+ * text comparisons ignore case and accents, dates compare as ISO strings with an inclusive end of day (an instant
+ * compared with a day is its day in the warehouses' time zone, Paris),
  * the literal NULL matches a missing value, and an array field matches when any of its elements does.
  */
+import { dayIn } from '../common/dates';
 import type { Condition } from './query';
 
 export const NULL_LITERAL = 'NULL';
@@ -43,8 +45,18 @@ function compare(a: unknown, b: string): number {
 const isNull = (v: unknown) => v === undefined || v === null || v === '';
 const eq = (v: unknown, want: string) => (want === NULL_LITERAL ? isNull(v) : !isNull(v) && compare(v, want) === 0);
 
-function scalarMatch(v: unknown, c: Condition): boolean {
+const INSTANT = /^\d{4}-\d{2}-\d{2}T/;
+const DAY_OPS = new Set<Condition['op']>(['eq', 'or', 'gt', 'ge', 'lt', 'le', 'bt']);
+
+/** An instant compared with days (2026-01-31T23:30:00Z with 2026-02-01) is its Paris day. */
+const asDay = (v: unknown, c: Condition) =>
+  typeof v === 'string' && INSTANT.test(v) && DAY_OPS.has(c.op) && c.values.every((x) => DATE_ONLY.test(x))
+    ? dayIn(v)
+    : v;
+
+function scalarMatch(value: unknown, c: Condition): boolean {
   const [a = '', b = ''] = c.values;
+  const v = asDay(value, c);
   switch (c.op) {
     case 'eq':
     case 'or':
