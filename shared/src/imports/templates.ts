@@ -24,9 +24,9 @@ export const importTemplate = z.enum(IMPORT_TEMPLATES, { error: MESSAGES.invalid
 export type ImportTemplateName = z.infer<typeof importTemplate>;
 
 /** The most rows one import takes (a file of that size is well under the API's body limit). */
-export const IMPORT_MAX_ROWS = 5000;
+export const IMPORT_MAX_ROWS = 100_000;
 /** The most bytes one uploaded file may have. */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 export const IMPORT_MESSAGES = {
   noFile: 'import.no_file',
@@ -467,6 +467,20 @@ export function duplicateValues(rows: readonly ImportRow[], key: string): string
   return [...seen].filter(([, n]) => n > 1).map(([v]) => v);
 }
 
+/** The value of a row's unique key as in-file duplicates are compared (without case), '' when empty. */
+export const uniqueValueOf = (template: ImportTemplateName, row: ImportRow) =>
+  (row[uniqueKeyOf(template)] ?? '').trim().toLowerCase();
+
+/** A row's check with its unique key marked as repeated in the file: the row is invalid. */
+export function asDuplicate(check: RowCheck, key: string): RowCheck {
+  return {
+    ...check,
+    valid: false,
+    input: undefined,
+    cells: { ...check.cells, [key]: { state: 'invalid' as const, message: { key: IMPORT_MESSAGES.duplicate } } },
+  };
+}
+
 /**
  * Checks every row of a file: `checkRow`, then in-file duplicates of the unique key marked invalid on each of
  * their rows. `invalid` counts the rows that block the submit.
@@ -477,13 +491,7 @@ export function checkRows(ctx: ImportContext, rows: readonly ImportRow[]) {
   const duplicates = new Set(duplicateValues(rows, key));
   const checks = rows.map((row) => {
     const check = checkRow(ctx, row, columns);
-    if (!duplicates.has((row[key] ?? '').trim().toLowerCase())) return check;
-    return {
-      ...check,
-      valid: false,
-      input: undefined,
-      cells: { ...check.cells, [key]: { state: 'invalid' as const, message: { key: IMPORT_MESSAGES.duplicate } } },
-    };
+    return duplicates.has(uniqueValueOf(ctx.template, row)) ? asDuplicate(check, key) : check;
   });
   return { checks, duplicates: [...duplicates], invalid: checks.filter((c) => !c.valid).length };
 }
