@@ -349,3 +349,73 @@ describe('Import worker failures', () => {
     expect(again.body).toEqual(done);
   });
 });
+
+describe('Refused-rows report', () => {
+  const HEADER = 'code;is_company;company;name;street;details;postcode;city;country;email;phone;siret;excise';
+  const ok = (code: string, company = 'Cave') =>
+    `${code};oui;${company};;4 rue Sainte-Catherine;;33000;Bordeaux;FR;;+33 6 01 02 03 04;;`;
+
+  async function recipients(csv: string, lang: 'fr' | 'en') {
+    const token = await h.login(USER1);
+    const me = await h.call('GET', '/api/auth/user?include=warehouses', { token });
+    const fields = { type: 'recipient', warehouse: me.body.warehouses[0].id, segment: 'B2B' };
+    const res = await upload(USER1, 'contact', csv, fields, 'contact.csv', lang);
+    expect(res.status).toBe(202);
+    return { job: await finished(USER1, res.body.id), fields };
+  }
+
+  it('gives every refused row with its reason, in the uploader’s language, as a file that imports again', async () => {
+    // 150 rows without a city (more than the job keeps), two rows repeating a code, a formula, one good row.
+    const csv = [
+      HEADER,
+      ok('REFOK1'),
+      ...Array.from({ length: 150 }, (_, i) => ok(`REFNOCITY${i}`).replace(';Bordeaux;', ';;')),
+      ok('REFTWICE'),
+      ok('REFTWICE'),
+      ok('REFFORMULA', '=HYPERLINK("x")').replace(';33000;', ';;'),
+    ].join('\r\n');
+    const { job, fields } = await recipients(csv, 'fr');
+    expect(job).toMatchObject({ status: 'done', total: 154, created: 1, failed: 153 });
+    expect(job.errors).toHaveLength(100);
+    expect(job.startedAt).not.toBeNull();
+
+    const token = await h.login(USER1);
+    const res = await fetch(`${h.url}/api/imports/${job.id}/refused`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    expect(res.headers.get('content-disposition')).toContain('contact-refused.csv');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).split('\r\n');
+    expect(lines[0]).toBe(HEADER);
+    expect(lines).toHaveLength(1 + 153 * 2 + 1);
+    // In file order, each after its reason, worded in the uploader's language (French), whoever downloads.
+    expect(lines[1]).toBe('# Ligne 2 : Ville : Ce champ est obligatoire.');
+    expect(lines[2]).toBe(ok('REFNOCITY0').replace(';Bordeaux;', ';;').replace(';+33', ";'+33"));
+    expect(lines[301]).toMatch(/^# Ligne 152 : Code : .*plusieurs fois/);
+    expect(lines[303]).toMatch(/^# Ligne 153 : Code : .*plusieurs fois/);
+    expect(lines[305]).toMatch(/^# Ligne 154 : Code postal : /);
+    expect(lines[306]).toMatch(/^REFFORMULA;oui;"'=HYPERLINK\(""x""\)";/);
+
+    // As it is, the file imports again: the comments are skipped, the neutralised cells read back as they were.
+    const again = await upload(USER1, 'contact', new TextDecoder().decode(bytes), fields, 'contact.csv', 'fr');
+    expect(again.status).toBe(202);
+    expect(again.body.total).toBe(153);
+  });
+
+  it('is the uploader company’s: another company gets 404, a reader is refused', async () => {
+    const { job } = await recipients([HEADER, ok('REFOTHER').replace(';Bordeaux;', ';;')].join('\r\n'), 'en');
+    expect(job.failed).toBe(1);
+    const path = `/api/imports/${job.id}/refused`;
+    const own = await h.call('GET', path, { token: await h.login(USER1) });
+    expect(own.text.split('\r\n')[1]).toBe('# Row 1 : City: This field is required.');
+    expect((await h.call('GET', path, { token: await h.login(ADMIN2) })).status).toBe(404);
+    expect((await h.call('GET', path, { token: await h.login(READER1) })).status).toBe(403);
+    expect((await h.call('GET', path, { token: await h.login(SUPER) })).status).toBe(200);
+    expect(
+      (await h.call('GET', '/api/imports/01JNOSUCHJOB0000000000000/refused', { token: await h.login(USER1) })).status,
+    ).toBe(404);
+  });
+});

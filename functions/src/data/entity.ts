@@ -303,7 +303,7 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
     },
     async insertMany(records, clash, concurrency = 32) {
       // Words first, as `insert` writes them: many records' words fill whole batches.
-      await batchPut(records.flatMap(searchItems));
+      await batchPut(records.flatMap(searchItems), concurrency);
       const limit = pLimit(concurrency);
       const outcomes = await Promise.all(
         records.map((record) =>

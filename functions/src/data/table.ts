@@ -134,20 +134,27 @@ export async function deleteExisting(key: Key): Promise<boolean> {
 
 type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
 
-/** Sends write requests 25 at a time, retrying what DynamoDB leaves unprocessed. */
-async function batchWrite(requests: WriteRequest[]): Promise<void> {
-  for (let i = 0; i < requests.length; i += 25) {
-    let pending = requests.slice(i, i + 25);
+/** Sends write requests 25 at a time (`concurrency` batches at once), retrying what DynamoDB leaves unprocessed. */
+async function batchWrite(requests: WriteRequest[], concurrency = 1): Promise<void> {
+  const send = async (batch: WriteRequest[]) => {
+    let pending = batch;
     for (let attempt = 0; pending.length; attempt++) {
       const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [config.tableName]: pending } }));
       pending = (out.UnprocessedItems?.[config.tableName] ?? []) as WriteRequest[];
       if (pending.length) await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
     }
-  }
+  };
+  const batches: WriteRequest[][] = [];
+  for (let i = 0; i < requests.length; i += 25) batches.push(requests.slice(i, i + 25));
+  for (let i = 0; i < batches.length; i += concurrency) await Promise.all(batches.slice(i, i + concurrency).map(send));
 }
 
-/** Writes many items, 25 at a time. */
-export const batchPut = (items: Item[]) => batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
+/** Writes many items, 25 at a time (`concurrency` batches at once). */
+export const batchPut = (items: Item[], concurrency?: number) =>
+  batchWrite(
+    items.map((Item) => ({ PutRequest: { Item } })),
+    concurrency,
+  );
 
 /** Deletes many items by key, 25 at a time. */
 export const batchDelete = (keyList: Key[]) => batchWrite(keyList.map((Key) => ({ DeleteRequest: { Key } })));

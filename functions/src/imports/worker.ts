@@ -1,15 +1,29 @@
 /**
  * The import pipeline's worker: S3 (incoming/{jobId}.csv) → SQS → here. For each uploaded file it loads the job,
- * acts as the user who uploaded it, checks every row with the shared template rules, and creates the valid ones
- * through the entity's own service, so the API's rules (tenancy, roles, uniqueness) apply to every row. Progress is
- * saved every few rows; a redelivered message resumes where the last save left off, and a finished job is skipped.
- * A message that fails is reported in `batchItemFailures` so only it is retried, then dead-lettered.
+ * acts as the user who uploaded it, checks every row with the shared template rules (`checkRow`), and creates the
+ * valid ones through the entity's own service, so the API's rules (validation, tenancy, roles, uniqueness) apply to
+ * every row. A redelivered message resumes where the last checkpoint left off, and a finished job is skipped. A
+ * message that fails is reported in `batchItemFailures` so only it is retried, then dead-lettered.
+ *
+ * At real sizes (100,000 rows), with memory flat in the file's size:
+ *   1. Survey (reader.ts): the object is streamed once to decide its encoding (UTF-8 else Windows-1252, on the whole
+ *      file as the upload decides), check its header, count its rows (the job's total) and find the values of the
+ *      unique key that repeat (a Set of the values seen: the only thing that grows with the rows). Every row
+ *      holding a repeated value is refused, as the browser's `checkRows` refuses it.
+ *   2. Rows: the object is streamed again and read in chunks of CHUNK_ROWS. Contacts and products are created by
+ *      their services' bulk creation (`createContacts`, `createProducts`: each row checked by the same rules as one
+ *      create, then written by the entity's `insertMany` with the same conditions, WRITE_CONCURRENCY at a time,
+ *      the search words in full batches and each counter moved once per chunk); users and companies go one by
+ *      one through `createUser` / `createCompany` (a welcome e-mail, a multi-supplier entry each).
+ *   3. Checkpoint: the chunk's refused rows are stored (refused.ts, one item per row keyed by its number), then the
+ *      job is saved with its progress. The screen's rows per second and estimated end count from `startedAt`.
  *
  * Crash-safe: each row's record gets an id of its own, derived from the job and the row (`rowRecordId`). A worker
- * that died after creating some rows of a chunk, before saving the chunk's progress, left records with those ids:
- * the resumed attempt finds them and counts them as created (not "already used"), and a claim of a unique value left
- * by a half-done insert is recognised as the row's own. A job that resumes ends with a recount of its entity's
- * counters, which an insert cut between its item and its counter left short.
+ * that died after creating some rows of a chunk, before its checkpoint, left records with those ids: the resumed
+ * attempt starts again at that chunk, finds them and counts them as created (not "already used"), and a claim of a
+ * unique value left by a half-done insert is recognised as the row's own. The replayed chunk writes its refused
+ * rows' items again (the same keys) and drops those of rows it created after all. A job that resumes ends with a
+ * recount of its entity's counters, which a chunk cut between its items and its counters left short.
  */
 
 import { createHash } from 'node:crypto';
