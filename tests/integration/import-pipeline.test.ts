@@ -7,7 +7,7 @@
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportJob } from '@cellar/shared/imports/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvLine, RED_WINE_ROW } from '../fixtures/import-rows';
@@ -417,5 +417,81 @@ describe('Refused-rows report', () => {
     expect(
       (await h.call('GET', '/api/imports/01JNOSUCHJOB0000000000000/refused', { token: await h.login(USER1) })).status,
     ).toBe(404);
+  });
+});
+
+describe('A replayed chunk', () => {
+  it('recognises the rows its dead attempt created, keeps the refused rows exact, and ends with true totals', async () => {
+    const env = h.runtime.env;
+    const token = await h.login(USER1);
+    const me = await h.call('GET', '/api/auth/user?include=warehouses', { token });
+    const total = async () =>
+      (await h.call('GET', '/api/contacts?filter[type]=recipient&paginate=1', { token })).body.meta.total as number;
+    const before = await total();
+    const csv = [
+      'code;is_company;company;name;street;details;postcode;city;country;email;phone;siret;excise',
+      'REPLAY1;oui;Cave 1;;4 rue Sainte-Catherine;;33000;Bordeaux;FR;;;;',
+      'REPLAY2;oui;Cave 2;;4 rue Sainte-Catherine;;33000;;FR;;;;',
+      'REPLAY3;oui;Cave 3;;4 rue Sainte-Catherine;;33000;Bordeaux;FR;;;;',
+    ].join('\r\n');
+    const fields = { type: 'recipient', warehouse: me.body.warehouses[0].id, segment: 'B2B' };
+    const res = await upload(USER1, 'contact', csv, fields, 'contact.csv', 'en');
+    const done = await finished(USER1, res.body.id);
+    expect(done).toMatchObject({ created: 2, failed: 1 });
+    expect(await total()).toBe(before + 2);
+
+    // As if the attempt had died after writing the chunk, before its checkpoint: the job still running at row 0,
+    // with a refused row left by that attempt for a row this one creates.
+    await ddb.send(
+      new UpdateCommand({
+        TableName: 'cellar',
+        Key: { PK: `IMPORT#${done.id}`, SK: 'IMPORT' },
+        UpdateExpression: 'SET #s = :running, #p = :0, #c = :0, #f = :0, #e = :none',
+        ExpressionAttributeNames: {
+          '#s': 'status',
+          '#p': 'processed',
+          '#c': 'created',
+          '#f': 'failed',
+          '#e': 'errors',
+        },
+        ExpressionAttributeValues: { ':running': 'running', ':0': 0, ':none': [] },
+      }),
+    );
+    await ddb.send(
+      new PutCommand({
+        TableName: 'cellar',
+        Item: {
+          PK: `IMPORT#${done.id}`,
+          SK: 'REFUSED#0000003',
+          entity: 'importRefused',
+          jobId: done.id,
+          row: 3,
+          cells: ['REPLAY3'],
+          messages: ['Code : already used (by the dead attempt).'],
+          ttl: Math.floor(Date.now() / 1000) + 3600,
+        },
+      }),
+    );
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: env.IMPORT_QUEUE_URL,
+        MessageBody: JSON.stringify({
+          Records: [{ s3: { bucket: { name: env.IMPORT_BUCKET }, object: { key: `incoming/${done.id}.csv` } } }],
+        }),
+      }),
+    );
+    const replayed = await finished(USER1, done.id);
+    expect(replayed).toMatchObject({ status: 'done', total: 3, processed: 3, created: 2, failed: 1 });
+    expect(replayed.errors.map((e) => e.row)).toEqual([2]);
+    expect(await total()).toBe(before + 2);
+    const report = await h.call('GET', `/api/imports/${done.id}/refused`, { token });
+    const lines = report.text.split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^# Row 2 : City: /);
+    expect(lines[2]).toMatch(/^REPLAY2;/);
+    for (const code of ['REPLAY1', 'REPLAY3']) {
+      const found = await h.call('GET', `/api/contacts?filter[type]=recipient&filter[code]=${code}`, { token });
+      expect(found.body.data, code).toHaveLength(1);
+    }
   });
 });
