@@ -67,7 +67,7 @@ import { createProducts } from '../products/service';
 import { getUser } from '../users/repository';
 import { createUser } from '../users/service';
 import { findJob, type JobItem, saveJob } from './jobs';
-import { type ByteSource, importRows, surveyImportFile } from './reader';
+import type { ByteSource, ImportSurvey } from './reader';
 import { forgetRefused, saveRefused } from './refused';
 import { columnLabel, contextFor, jobIdOfKey, withSuppliers } from './service';
 
@@ -230,7 +230,9 @@ async function runJob(job: JobItem, bucket: string, key: string): Promise<void> 
   };
   let base: ImportContext;
   let header: string[];
-  let survey: Awaited<ReturnType<typeof surveyImportFile>>;
+  let survey: ImportSurvey;
+  // The CSV reader loads with the first file (no function starts with it).
+  const { importRows, surveyImportFile } = await import('./reader');
   let wording: Wording;
   try {
     const choices = {
