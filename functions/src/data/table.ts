@@ -13,6 +13,7 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import pLimit from 'p-limit';
 import { config } from '../config/config';
 import { type FieldMessages, ItemExistsError, StaleVersionError } from '../errors';
 import { documentClient } from './client';
@@ -146,7 +147,12 @@ async function batchWrite(requests: WriteRequest[], concurrency = 1): Promise<vo
   };
   const batches: WriteRequest[][] = [];
   for (let i = 0; i < requests.length; i += 25) batches.push(requests.slice(i, i + 25));
-  for (let i = 0; i < batches.length; i += concurrency) await Promise.all(batches.slice(i, i + concurrency).map(send));
+  if (concurrency <= 1) {
+    for (const batch of batches) await send(batch);
+    return;
+  }
+  const limit = pLimit(concurrency);
+  await Promise.all(batches.map((batch) => limit(() => send(batch))));
 }
 
 /** Writes many items, 25 at a time (`concurrency` batches at once). */

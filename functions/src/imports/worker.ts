@@ -152,7 +152,7 @@ export async function runImport(bucket: string, key: string): Promise<void> {
   await withCorrelation(job.correlationId ?? correlationId() ?? job.id, () => runJob(job, bucket, key));
 }
 
-/** The checks of a chunk's rows, and what the chunk needs to word its refusals. */
+/** How a refusal names the columns: by their label in the uploader's language, from a cell or from an input field. */
 interface Wording {
   labels: ReadonlyMap<string, string>;
   fieldLabels: ReadonlyMap<string, string>;
