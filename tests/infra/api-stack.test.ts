@@ -116,7 +116,7 @@ describe('ApiStack: the REST API', () => {
     ]);
   });
 
-  it('streams the answers of the streaming routes (the order PDF) and only theirs', () => {
+  it('streams the answers of the streaming routes (the order PDF, the imports with their refused rows) and only theirs', () => {
     // Prepare
     const streamed = routeList.filter((r) => r.stream).map((r) => `${r.method} ${r.path} → ${r.resource}`);
     const methods = Object.values(resourcesOf(api, 'AWS::ApiGateway::Method'));
@@ -125,7 +125,15 @@ describe('ApiStack: the REST API', () => {
       return { route, mode: integration.ResponseTransferMode ?? 'BUFFERED', uri: JSON.stringify(integration.Uri) };
     });
     // Assess
-    expect(streamed).toEqual(['GET /api/orders/{id}/pdf → orderDocuments']);
+    expect(streamed.sort()).toEqual(
+      [
+        'GET /api/orders/{id}/pdf → orderDocuments',
+        'GET /api/csv/{template} → imports',
+        'POST /api/csv/{template} → imports',
+        'GET /api/imports/{id} → imports',
+        'GET /api/imports/{id}/refused → imports',
+      ].sort(),
+    );
     for (const m of modes) {
       const streams = streamed.includes(m.route);
       expect(m.mode, m.route).toBe(streams ? 'STREAM' : 'BUFFERED');

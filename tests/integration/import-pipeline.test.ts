@@ -7,7 +7,7 @@
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportJob } from '@cellar/shared/imports/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvLine, RED_WINE_ROW } from '../fixtures/import-rows';
@@ -330,5 +330,151 @@ describe('Import worker failures', () => {
     });
     const again = await h.call<ImportJob>('GET', `/api/imports/${res.body.id}`, { token: await h.login(ADMIN1) });
     expect(again.body).toEqual(done);
+  });
+});
+
+describe('Refused-rows report', () => {
+  const HEADER = 'code;is_company;company;name;street;details;postcode;city;country;email;phone;siret;excise';
+  const ok = (code: string, company = 'Cave') =>
+    `${code};oui;${company};;4 rue Sainte-Catherine;;33000;Bordeaux;FR;;+33 6 01 02 03 04;;`;
+
+  async function recipients(csv: string, lang: 'fr' | 'en') {
+    const token = await h.login(USER1);
+    const me = await h.call('GET', '/api/auth/user?include=warehouses', { token });
+    const fields = { type: 'recipient', warehouse: me.body.warehouses[0].id, segment: 'B2B' };
+    const res = await upload(USER1, 'contact', csv, fields, lang);
+    expect(res.status).toBe(201);
+    return { job: await finished(USER1, res.body.id), fields };
+  }
+
+  it('gives every refused row with its reason, in the uploader’s language, as a file that imports again', async () => {
+    // 150 rows without a city (more than the job keeps), two rows repeating a code, a formula, one good row.
+    const csv = [
+      HEADER,
+      ok('REFOK1'),
+      ...Array.from({ length: 150 }, (_, i) => ok(`REFNOCITY${i}`).replace(';Bordeaux;', ';;')),
+      ok('REFTWICE'),
+      ok('REFTWICE'),
+      ok('REFFORMULA', '=HYPERLINK("x")').replace(';33000;', ';;'),
+    ].join('\r\n');
+    const { job, fields } = await recipients(csv, 'fr');
+    expect(job).toMatchObject({ status: 'done', total: 154, created: 1, failed: 153 });
+    expect(job.errors).toHaveLength(100);
+    expect(job.startedAt).not.toBeNull();
+
+    const token = await h.login(USER1);
+    const res = await fetch(`${h.url}/api/imports/${job.id}/refused`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    expect(res.headers.get('content-disposition')).toContain('contact-refused.csv');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).split('\r\n');
+    expect(lines[0]).toBe(HEADER);
+    expect(lines).toHaveLength(1 + 153 * 2 + 1);
+    // In file order, each after its reason, worded in the uploader's language (French), whoever downloads.
+    expect(lines[1]).toBe('# Ligne 2 : Ville : Ce champ est obligatoire.');
+    expect(lines[2]).toBe(ok('REFNOCITY0').replace(';Bordeaux;', ';;').replace(';+33', ";'+33"));
+    expect(lines[301]).toMatch(/^# Ligne 152 : Code : .*plusieurs fois/);
+    expect(lines[303]).toMatch(/^# Ligne 153 : Code : .*plusieurs fois/);
+    expect(lines[305]).toMatch(/^# Ligne 154 : Code postal : /);
+    expect(lines[306]).toMatch(/^REFFORMULA;oui;"'=HYPERLINK\(""x""\)";/);
+
+    // As it is, the file imports again: the comments are skipped, the neutralised cells read back as they were.
+    const again = await upload(USER1, 'contact', new TextDecoder().decode(bytes), fields, 'fr');
+    expect(again.status).toBe(201);
+    expect(again.body.total).toBe(153);
+  });
+
+  it('is the uploader company’s: another company gets 404, a reader is refused', async () => {
+    const { job } = await recipients([HEADER, ok('REFOTHER').replace(';Bordeaux;', ';;')].join('\r\n'), 'en');
+    expect(job.failed).toBe(1);
+    const path = `/api/imports/${job.id}/refused`;
+    const own = await h.call('GET', path, { token: await h.login(USER1) });
+    expect(own.text.split('\r\n')[1]).toBe('# Row 1 : City: This field is required.');
+    expect((await h.call('GET', path, { token: await h.login(ADMIN2) })).status).toBe(404);
+    expect((await h.call('GET', path, { token: await h.login(READER1) })).status).toBe(403);
+    expect((await h.call('GET', path, { token: await h.login(SUPER) })).status).toBe(200);
+    expect(
+      (await h.call('GET', '/api/imports/01JNOSUCHJOB0000000000000/refused', { token: await h.login(USER1) })).status,
+    ).toBe(404);
+  });
+});
+
+describe('A replayed chunk', () => {
+  it('recognises the rows its dead attempt created, keeps the refused rows exact, and ends with true totals', async () => {
+    const env = h.runtime.env;
+    const token = await h.login(USER1);
+    const me = await h.call('GET', '/api/auth/user?include=warehouses', { token });
+    const total = async () =>
+      (await h.call('GET', '/api/contacts?filter[type]=recipient&paginate=1', { token })).body.meta.total as number;
+    const before = await total();
+    const csv = [
+      'code;is_company;company;name;street;details;postcode;city;country;email;phone;siret;excise',
+      'REPLAY1;oui;Cave 1;;4 rue Sainte-Catherine;;33000;Bordeaux;FR;;;;',
+      'REPLAY2;oui;Cave 2;;4 rue Sainte-Catherine;;33000;;FR;;;;',
+      'REPLAY3;oui;Cave 3;;4 rue Sainte-Catherine;;33000;Bordeaux;FR;;;;',
+    ].join('\r\n');
+    const fields = { type: 'recipient', warehouse: me.body.warehouses[0].id, segment: 'B2B' };
+    const res = await upload(USER1, 'contact', csv, fields, 'en');
+    const done = await finished(USER1, res.body.id);
+    expect(done).toMatchObject({ created: 2, failed: 1 });
+    expect(await total()).toBe(before + 2);
+
+    // As if the attempt had died after writing the chunk, before its checkpoint: the job still running at row 0,
+    // with a refused row left by that attempt for a row this one creates.
+    await ddb.send(
+      new UpdateCommand({
+        TableName: 'cellar',
+        Key: { PK: `IMPORT#${done.id}`, SK: 'IMPORT' },
+        UpdateExpression: 'SET #s = :running, #p = :0, #c = :0, #f = :0, #e = :none',
+        ExpressionAttributeNames: {
+          '#s': 'status',
+          '#p': 'processed',
+          '#c': 'created',
+          '#f': 'failed',
+          '#e': 'errors',
+        },
+        ExpressionAttributeValues: { ':running': 'running', ':0': 0, ':none': [] },
+      }),
+    );
+    await ddb.send(
+      new PutCommand({
+        TableName: 'cellar',
+        Item: {
+          PK: `IMPORT#${done.id}`,
+          SK: 'REFUSED#0000003',
+          entity: 'importRefused',
+          jobId: done.id,
+          row: 3,
+          cells: ['REPLAY3'],
+          messages: ['Code : already used (by the dead attempt).'],
+          ttl: Math.floor(Date.now() / 1000) + 3600,
+        },
+      }),
+    );
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: env.IMPORT_QUEUE_URL,
+        MessageBody: JSON.stringify({
+          Records: [{ s3: { bucket: { name: env.IMPORT_BUCKET }, object: { key: `incoming/${done.id}.csv` } } }],
+        }),
+      }),
+    );
+    const replayed = await finished(USER1, done.id);
+    expect(replayed).toMatchObject({ status: 'done', total: 3, processed: 3, created: 2, failed: 1 });
+    expect(replayed.errors.map((e) => e.row)).toEqual([2]);
+    expect(await total()).toBe(before + 2);
+    const report = await h.call('GET', `/api/imports/${done.id}/refused`, { token });
+    const lines = report.text.split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^# Row 2 : City: /);
+    expect(lines[2]).toMatch(/^REPLAY2;/);
+    for (const code of ['REPLAY1', 'REPLAY3']) {
+      const found = await h.call('GET', `/api/contacts?filter[type]=recipient&filter[code]=${code}`, { token });
+      expect(found.body.data, code).toHaveLength(1);
+    }
   });
 });

@@ -155,6 +155,7 @@ const SAMPLES: Partial<Record<RouteId, () => Sample>> = {
   // The body is checked first (no file here); the template's own rule comes after.
   importUpload: () => ({ params: { template: 'contact' }, otherTenant: [422] }),
   importGet: () => ({ params: { id: cli1.import as string }, otherTenant: NOT_FOUND }),
+  importRefused: () => ({ params: { id: cli1.import as string }, otherTenant: NOT_FOUND }),
   // An export is its requester's (CLI001's admin): everybody else, of its company or not, gets a 404.
   exportGet: () => ({ params: { id: cli1.export as string }, otherTenant: NOT_FOUND }),
 };

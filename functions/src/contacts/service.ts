@@ -22,9 +22,10 @@ import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { listedOwner } from '../auth/visibility';
+import { createChecked } from '../data/bulk';
 import type { PlannedList } from '../data/list';
 import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';
-import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
+import { type DomainError, ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import type { ListAnswer } from '../platform/lists';
 import {
   type ContactItem,
@@ -142,14 +143,14 @@ function checkOwnerRefs(
   if (Object.keys(errors).length) throw new InvalidError(errors);
 }
 
-export async function createContact(caller: Caller, input: ContactCreate, recordId = ulid()): Promise<Contact> {
+/** A new contact as the caller may create it (type scope, carriers, owner and its warehouse and segment), unsaved. */
+function newContact(caller: Caller, input: ContactCreate, recordId: string, r: Refs): ContactItem {
   requireTypeScope(caller, input.type);
   const rules = contactTypeRules(input.type);
   // Carriers and their services are the provider's referential.
   if ((input.type === 'carrier' || input.services.some((s) => s.code)) && !caller.isSuperadmin) {
     throw new ForbiddenError();
   }
-  const r = await refs();
   const ownerId = ownerOf(input.type, caller.isSuperadmin ? (input.ownerId ?? null) : caller.tenantId);
   const owner = ownerId ? r.companies.get(ownerId) : undefined;
   if (rules.hasOwner && !owner) {
@@ -157,7 +158,7 @@ export async function createContact(caller: Caller, input: ContactCreate, record
   }
   checkOwnerRefs(owner, input);
   const now = new Date().toISOString();
-  const item: ContactItem = {
+  return {
     id: recordId,
     type: input.type,
     code: input.code,
@@ -171,8 +172,33 @@ export async function createContact(caller: Caller, input: ContactCreate, record
     updatedAt: now,
     version: 1,
   };
-  await insertContact(item, { code: [MESSAGES.unique] });
+}
+
+const CODE_CLASH = { code: [MESSAGES.unique] };
+
+export async function createContact(caller: Caller, input: ContactCreate, recordId = ulid()): Promise<Contact> {
+  const r = await refs();
+  const item = newContact(caller, input, recordId, r);
+  await insertContact(item, CODE_CLASH);
   return toContact(item, r);
+}
+
+/**
+ * Creates many contacts at once (an import's chunk), each checked by the rules of `createContact` and written with
+ * the same conditions: answers, in order, nothing for a contact created (or found already created with its id)
+ * and the error that refused it otherwise.
+ */
+export async function createContacts(
+  caller: Caller,
+  rows: readonly { input: ContactCreate; id: string }[],
+  concurrency?: number,
+): Promise<(DomainError | undefined)[]> {
+  const r = await refs();
+  return createChecked(
+    rows,
+    async ({ input, id }) => newContact(caller, input, id, r),
+    (items) => contactRecords.insertMany(items, CODE_CLASH, concurrency),
+  );
 }
 
 export async function updateContact(caller: Caller, id: string, raw: ContactUpdate): Promise<Contact> {

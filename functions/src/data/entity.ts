@@ -10,6 +10,7 @@
 import { getPath } from '@cellar/shared/filter/match';
 import type { ListSpec } from '@cellar/shared/filter/query';
 import { MESSAGES } from '@cellar/shared/validation/validators';
+import pLimit from 'p-limit';
 import type * as z from 'zod';
 import { type FieldMessages, ItemExistsError } from '../errors';
 import { keys } from './keys';
@@ -128,6 +129,15 @@ export interface Entity<T extends object> extends EntityDef<T> {
   /** Creates the record; a clash on its key is a 409 with these field errors. */
   insert(record: T, clash?: FieldMessages): Promise<void>;
   /**
+   * Creates many records (an import's chunk) with the writes `insert` makes for each, under the same conditions
+   * (claims and keys put only where absent), `concurrency` records at a time: the search words of all the records in
+   * batches first, then each record's claims and item, then each counter moved once by the sum of the created
+   * records. Answers each record's outcome, in order: created; already stored with this very id (`own`: written by
+   * an earlier attempt that died, whose counters a recount settles); or the error that refused it (a clash on its
+   * key or a claim, with its claims and words released as `insert` releases them).
+   */
+  insertMany(records: readonly T[], clash?: FieldMessages, concurrency?: number): Promise<InsertOutcome[]>;
+  /**
    * Creates a record whose id is derived from what it records (an effect of a state change), so that a replay finds
    * it: false, touching nothing, when it is already there. Its words are the same for a replay, so they stay.
    */
@@ -148,6 +158,9 @@ export interface Entity<T extends object> extends EntityDef<T> {
   /** The id of the record holding a claimed value, if any. */
   claimant(key: Key): Promise<string | undefined>;
 }
+
+/** What `insertMany` did with one record. */
+export type InsertOutcome = { created: true; own: boolean } | { created: false; error: Error };
 
 const KEY_ATTRIBUTES = /^(PK|SK|GSI\d+PK|GSI\d+SK|LS\d+PK|LS\d+SK|entity)$/;
 
@@ -287,6 +300,44 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
       }
       // Without a transaction a crash here leaves the counters short: the recount (counters.ts) repairs them.
       await moveCounters([], def.counters?.(record) ?? []);
+    },
+    async insertMany(records, clash, concurrency = 32) {
+      // Words first, as `insert` writes them: many records' words fill whole batches.
+      await batchPut(records.flatMap(searchItems), concurrency);
+      const limit = pLimit(concurrency);
+      const outcomes = await Promise.all(
+        records.map((record) =>
+          limit(async (): Promise<InsertOutcome> => {
+            let claimed: Key[];
+            try {
+              claimed = await claim(record);
+            } catch (error) {
+              if (!(error instanceof ItemExistsError)) throw error;
+              await batchDelete(searchItems(record).map(keyOf));
+              return { created: false, error };
+            }
+            try {
+              await putNew(item(record), clash);
+              return { created: true, own: false };
+            } catch (error) {
+              if (!(error instanceof ItemExistsError)) throw error;
+              if ((await getItem(def.key(record)))?.id === idOf(record)) return { created: true, own: true };
+              await batchDelete([...claimed, ...searchItems(record).map(keyOf)]);
+              return { created: false, error };
+            }
+          }),
+        ),
+      );
+      // Without a transaction a crash before this leaves the counters short: the recount (counters.ts) repairs them.
+      const fresh = records.filter((_, i) => {
+        const o = outcomes[i] as InsertOutcome;
+        return o.created && !o.own;
+      });
+      await moveCounters(
+        [],
+        fresh.flatMap((r) => def.counters?.(r) ?? []),
+      );
+      return outcomes;
     },
     async insertOnce(record) {
       await batchPut(searchItems(record));

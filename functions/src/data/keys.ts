@@ -94,6 +94,9 @@ export const keys = {
 
   /** A CSV import job (the file itself is in the imports bucket under incoming/{id}.csv). */
   importJob: (id: string) => ({ PK: `IMPORT#${id}`, SK: 'IMPORT' }),
+  /** A row an import refused, beside its job (row numbers fixed-width: the key's order is the file's). */
+  importRefused: (id: string, row: number) => ({ PK: `IMPORT#${id}`, SK: `REFUSED#${String(row).padStart(7, '0')}` }),
+  importRefusedPrefix: 'REFUSED#',
 
   /** A background CSV export (the file is in the exports bucket under exports/{id}/). */
   exportJob: (id: string) => ({ PK: `EXPORT#${id}`, SK: 'EXPORT' }),

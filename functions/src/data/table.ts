@@ -13,6 +13,7 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import pLimit from 'p-limit';
 import { config } from '../config/config';
 import { type FieldMessages, ItemExistsError, StaleVersionError } from '../errors';
 import { documentClient } from './client';
@@ -134,20 +135,32 @@ export async function deleteExisting(key: Key): Promise<boolean> {
 
 type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
 
-/** Sends write requests 25 at a time, retrying what DynamoDB leaves unprocessed. */
-async function batchWrite(requests: WriteRequest[]): Promise<void> {
-  for (let i = 0; i < requests.length; i += 25) {
-    let pending = requests.slice(i, i + 25);
+/** Sends write requests 25 at a time (`concurrency` batches at once), retrying what DynamoDB leaves unprocessed. */
+async function batchWrite(requests: WriteRequest[], concurrency = 1): Promise<void> {
+  const send = async (batch: WriteRequest[]) => {
+    let pending = batch;
     for (let attempt = 0; pending.length; attempt++) {
       const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [config.tableName]: pending } }));
       pending = (out.UnprocessedItems?.[config.tableName] ?? []) as WriteRequest[];
       if (pending.length) await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
     }
+  };
+  const batches: WriteRequest[][] = [];
+  for (let i = 0; i < requests.length; i += 25) batches.push(requests.slice(i, i + 25));
+  if (concurrency <= 1) {
+    for (const batch of batches) await send(batch);
+    return;
   }
+  const limit = pLimit(concurrency);
+  await Promise.all(batches.map((batch) => limit(() => send(batch))));
 }
 
-/** Writes many items, 25 at a time. */
-export const batchPut = (items: Item[]) => batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
+/** Writes many items, 25 at a time (`concurrency` batches at once). */
+export const batchPut = (items: Item[], concurrency?: number) =>
+  batchWrite(
+    items.map((Item) => ({ PutRequest: { Item } })),
+    concurrency,
+  );
 
 /** Deletes many items by key, 25 at a time. */
 export const batchDelete = (keyList: Key[]) => batchWrite(keyList.map((Key) => ({ DeleteRequest: { Key } })));

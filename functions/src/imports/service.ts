@@ -6,6 +6,7 @@
  * template rules and creates the records through the entities' own services, acting as the user who asked. The job
  * records progress and the refused rows.
  */
+import { Readable } from 'node:stream';
 import type { SegmentCode } from '@cellar/shared/common/schemas';
 import type { ContactType } from '@cellar/shared/contacts/schemas';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
@@ -41,7 +42,9 @@ import { batchGet } from '../data/table';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { correlationId } from '../platform/correlation';
 import { csvResponse } from '../platform/csv';
+import { HttpStream } from '../platform/http';
 import { findJob, type JobItem, saveJob } from './jobs';
+import { refusedRows } from './refused';
 
 /** Uploaded files wait for the worker under this prefix (the bucket notifies the import queue of it). */
 export const INCOMING_PREFIX = 'incoming/';
@@ -237,9 +240,50 @@ export async function uploadImport(
   };
 }
 
-/** GET /api/imports/{id}: the uploader's company sees its jobs; the provider sees all. */
-export async function getImport(caller: Caller, id: string): Promise<ImportJob> {
+/** A job the caller may see: the uploader's company sees its jobs; the provider sees all. Others get 404. */
+async function visibleJob(caller: Caller, id: string): Promise<JobItem> {
   const job = await findJob(id);
   if (!job || !seesOwner(caller, job.tenantId)) throw new NotFoundError();
-  return jobView(job);
+  return job;
+}
+
+/** GET /api/imports/{id}: the job's progress and its first refused rows. */
+export async function getImport(caller: Caller, id: string): Promise<ImportJob> {
+  return jobView(await visibleJob(caller, id));
+}
+
+/** The report's text, a page of stored rows at a time, in pieces of about this many characters. */
+const REPORT_PIECE = 64 * 1024;
+
+async function* reportText(job: JobItem): AsyncGenerator<string> {
+  const { refusedHeader, refusedRowLines } = await import('@cellar/shared/imports/file');
+  // The template's columns (their keys depend on the template and the contact type alone).
+  const header = importHeader(
+    importContext({
+      template: job.template,
+      type: job.type ?? undefined,
+      importer: { role: 0, scope: [] },
+      warehouses: [],
+    }),
+  );
+  let piece = refusedHeader(header);
+  for await (const r of refusedRows(job.id)) {
+    piece += refusedRowLines(translate(job.lang, 'import.row_errors', { row: r.row }), r.messages, r.cells);
+    if (piece.length < REPORT_PIECE) continue;
+    yield piece;
+    piece = '';
+  }
+  if (piece) yield piece;
+}
+
+/**
+ * GET /api/imports/{id}/refused: every row the worker refused, as a file to correct and import again (see
+ * `refusedRowLines`), in the uploader's language, streamed as the stored rows are read.
+ */
+export async function refusedReport(caller: Caller, id: string): Promise<HttpStream> {
+  const job = await visibleJob(caller, id);
+  return new HttpStream(200, Readable.from(reportText(job)), {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${job.template}-refused.csv"`,
+  });
 }

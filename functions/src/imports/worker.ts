@@ -1,39 +1,60 @@
 /**
  * The import pipeline's worker: S3 (incoming/{jobId}.csv) → SQS → here. For each uploaded file it loads the job,
- * acts as the user who uploaded it, checks every row with the shared template rules, and creates the valid ones
- * through the entity's own service, so the API's rules (tenancy, roles, uniqueness) apply to every row. Progress is
- * saved every few rows; a redelivered message resumes where the last save left off, and a finished job is skipped.
- * A message that fails is reported in `batchItemFailures` so only it is retried, then dead-lettered.
+ * acts as the user who uploaded it, checks every row with the shared template rules (`checkRow`), and creates the
+ * valid ones through the entity's own service, so the API's rules (validation, tenancy, roles, uniqueness) apply to
+ * every row. A redelivered message resumes where the last checkpoint left off, and a finished job is skipped. A
+ * message that fails is reported in `batchItemFailures` so only it is retried, then dead-lettered.
+ *
+ * At real sizes (100,000 rows), with memory flat in the file's size:
+ *   1. Survey (reader.ts): the object is streamed once to decide its encoding (UTF-8 else Windows-1252, on the whole
+ *      file as the upload decides), check its header, count its rows (the job's total) and find the values of the
+ *      unique key that repeat (a Set of the values seen: the only thing that grows with the rows). Every row
+ *      holding a repeated value is refused, as the browser's `checkRows` refuses it.
+ *   2. Rows: the object is streamed again and read in chunks of CHUNK_ROWS. Contacts and products are created by
+ *      their services' bulk creation (`createContacts`, `createProducts`: each row checked by the same rules as one
+ *      create, then written by the entity's `insertMany` with the same conditions, WRITE_CONCURRENCY at a time,
+ *      the search words in full batches and each counter moved once per chunk); users and companies go one by
+ *      one through `createUser` / `createCompany` (a welcome e-mail, a multi-supplier entry each).
+ *   3. Checkpoint: the chunk's refused rows are stored (refused.ts, one item per row keyed by its number), then the
+ *      job is saved with its progress. The screen's rows per second and estimated end count from `startedAt`.
  *
  * Crash-safe: each row's record gets an id of its own, derived from the job and the row (`rowRecordId`). A worker
- * that died after creating some rows of a chunk, before saving the chunk's progress, left records with those ids:
- * the resumed attempt finds them and counts them as created (not "already used"), and a claim of a unique value left
- * by a half-done insert is recognised as the row's own. A job that resumes ends with a recount of its entity's
- * counters, which an insert cut between its item and its counter left short.
+ * that died after creating some rows of a chunk, before its checkpoint, left records with those ids: the resumed
+ * attempt starts again at that chunk, finds them and counts them as created (not "already used"), and a claim of a
+ * unique value left by a half-done insert is recognised as the row's own. The replayed chunk writes its refused
+ * rows' items again (the same keys) and drops those of rows it created after all. A job that resumes ends with a
+ * recount of its entity's counters, which a chunk cut between its items and its counters left short.
  */
 
 import { createHash } from 'node:crypto';
 import type { CompanyInput } from '@cellar/shared/companies/schemas';
 import type { ContactCreate } from '@cellar/shared/contacts/schemas';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
-import { IMPORT_ERRORS_KEPT } from '@cellar/shared/imports/schemas';
+import { IMPORT_ERRORS_KEPT, importProgress } from '@cellar/shared/imports/schemas';
 import {
+  asDuplicate,
   type CellMessage,
-  checkRows,
+  checkRow,
+  fileKeyOf,
+  IMPORT_MAX_ROWS,
+  type ImportContext,
   ImportFileError,
   type ImportRow,
   importColumns,
+  importHeader,
   type RowCheck,
+  uniqueKeyOf,
 } from '@cellar/shared/imports/templates';
 import type { ProductInput } from '@cellar/shared/products/schemas';
 import type { UserCreate } from '@cellar/shared/users/schemas';
 import type { S3Event, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import pLimit from 'p-limit';
 import { ulid } from 'ulid';
 import { type Caller, callerFor } from '../auth/principal';
 import { readCompany } from '../companies/repository';
 import { createCompany } from '../companies/service';
-import { contactRecords, findContact } from '../contacts/repository';
-import { createContact } from '../contacts/service';
+import { contactRecords } from '../contacts/repository';
+import { createContacts } from '../contacts/service';
 import { getObject } from '../data/client';
 import { recount } from '../data/counters';
 import { ConflictError, DomainError, describeError } from '../errors';
@@ -41,21 +62,24 @@ import { correlationId, correlationOfRecord, withCorrelation } from '../platform
 import { logger } from '../platform/logger';
 import { recordMetric } from '../platform/metrics';
 import { isLastAttempt, tracedWorker } from '../platform/queue';
-import { findProduct, productRecords } from '../products/repository';
-import { createProduct } from '../products/service';
+import { productRecords } from '../products/repository';
+import { createProducts } from '../products/service';
 import { getUser } from '../users/repository';
 import { createUser } from '../users/service';
 import { findJob, type JobItem, saveJob } from './jobs';
-import { columnLabel, contextFor, jobIdOfKey, rowsOf, withSuppliers } from './service';
+import type { ByteSource, ImportSurvey } from './reader';
+import { forgetRefused, saveRefused } from './refused';
+import { columnLabel, contextFor, jobIdOfKey, withSuppliers } from './service';
 
-/** Rows written together, between two saves of the job's progress. */
-const CHECKPOINT_ROWS = 20;
-
-async function readObject(bucket: string, key: string): Promise<Uint8Array> {
-  const out = await getObject({ Bucket: bucket, Key: key });
-  if (!out.Body) throw new Error(`Empty object ${key}`);
-  return out.Body.transformToByteArray();
-}
+/**
+ * Rows checked and written together, between two saves of the job's progress (a save every second or so at the
+ * emulator's pace, so that the screen sees the rows per second move).
+ */
+export const CHUNK_ROWS = 250;
+/** Contacts and products of a chunk written at once (each a few conditional writes). */
+const WRITE_CONCURRENCY = 24;
+/** Users and companies of a chunk created at once through their services. */
+const ONE_BY_ONE_CONCURRENCY = 8;
 
 /** The id of a row's record: the same for every attempt at the job (a ULID of the job's time, seeded by the row). */
 export function rowRecordId(job: Pick<JobItem, 'id' | 'createdAt'>, row: number): string {
@@ -64,32 +88,18 @@ export function rowRecordId(job: Pick<JobItem, 'id' | 'createdAt'>, row: number)
   return ulid(Date.parse(job.createdAt), () => (seed[i++ % seed.length] as number) / 256);
 }
 
-/** Creates one row's record as the uploader would have through the API. */
+/** Creates one user or company as the uploader would have through the API. */
 function create(job: JobItem, caller: Caller, input: unknown, id: string) {
-  switch (job.template) {
-    case 'user':
-      return createUser(caller, input as UserCreate, undefined, id);
-    case 'company':
-      return createCompany(caller, input as CompanyInput, undefined, id);
-    case 'contact':
-      return createContact(caller, input as ContactCreate, id);
-    case 'product':
-      return createProduct(caller, input as ProductInput, id);
-  }
+  return job.template === 'user'
+    ? createUser(caller, input as UserCreate, undefined, id)
+    : createCompany(caller, input as CompanyInput, undefined, id);
 }
 
-/** Whether a row's record exists (created by an earlier attempt at the job). */
+/** Whether a user's or a company's record exists (created by an earlier attempt at the job). */
 async function exists(job: JobItem, id: string): Promise<boolean> {
-  switch (job.template) {
-    case 'user':
-      return (await getUser(id)) !== undefined;
-    case 'company':
-      return (await readCompany(id)) !== undefined;
-    case 'contact':
-      return (await findContact(id)) !== undefined;
-    case 'product':
-      return (await findProduct(id)) !== undefined;
-  }
+  if (job.template === 'user') return (await getUser(id)) !== undefined;
+  if (job.template === 'company') return (await readCompany(id)) !== undefined;
+  return false;
 }
 
 /** The recount of a template's counted entity, run after a resumed job. */
@@ -142,6 +152,56 @@ export async function runImport(bucket: string, key: string): Promise<void> {
   await withCorrelation(job.correlationId ?? correlationId() ?? job.id, () => runJob(job, bucket, key));
 }
 
+/** How a refusal names the columns: by their label in the uploader's language, from a cell or from an input field. */
+interface Wording {
+  labels: ReadonlyMap<string, string>;
+  fieldLabels: ReadonlyMap<string, string>;
+}
+
+/** Why a row's check refused it: each cell's message under its column's label, then the row's own. */
+function checkRefusal(check: RowCheck, lang: Language, wording: Wording): string[] {
+  const cells = Object.entries(check.cells)
+    .filter(([, c]) => c.message && c.state !== 'valid')
+    .map(([k, c]) => cellText(lang, wording.labels.get(k) ?? k, c.message as CellMessage));
+  return [...cells, ...check.errors.map((m) => translate(lang, m.key, m.values))];
+}
+
+/**
+ * Creates a chunk's valid rows as the uploader: contacts and products through their services' bulk creation (the
+ * same rules and write conditions as one create, written together), users and companies one by one through their
+ * services (a user's welcome e-mail, a company's multi-supplier entry). Answers each row's refusal, if any.
+ */
+async function createRows(
+  job: JobItem,
+  caller: Caller,
+  rows: readonly { input: unknown; id: string }[],
+): Promise<(DomainError | undefined)[]> {
+  switch (job.template) {
+    case 'contact':
+      return createContacts(caller, rows as { input: ContactCreate; id: string }[], WRITE_CONCURRENCY);
+    case 'product':
+      return createProducts(caller, rows as { input: ProductInput; id: string }[], WRITE_CONCURRENCY);
+    default: {
+      const limit = pLimit(ONE_BY_ONE_CONCURRENCY);
+      return Promise.all(
+        rows.map(({ input, id }) =>
+          limit(async () => {
+            try {
+              await create(job, caller, input, id);
+              return undefined;
+            } catch (e) {
+              if (!(e instanceof DomainError)) throw e;
+              // Created by an attempt that died before saving its progress: this row's own record.
+              if (e instanceof ConflictError && (await exists(job, id))) return undefined;
+              return e;
+            }
+          }),
+        ),
+      );
+    }
+  }
+}
+
 async function runJob(job: JobItem, bucket: string, key: string): Promise<void> {
   // Found running: an earlier attempt died on it.
   const resumed = job.status === 'running';
@@ -153,18 +213,27 @@ async function runJob(job: JobItem, bucket: string, key: string): Promise<void> 
     logger.info('Import finished', { id: job.id, status, created: job.created, failed: job.failed });
     await recordMetric('importRowsWritten', job.created);
     await recordMetric('importRowsRefused', job.failed);
-    const seconds = (Date.parse(job.finishedAt) - Date.parse(job.createdAt)) / 1000;
-    if (job.processed && seconds > 0) await recordMetric('importRowsPerSecond', job.processed / seconds);
+    const { rowsPerSecond } = importProgress(job, Date.parse(job.finishedAt));
+    if (rowsPerSecond) await recordMetric('importRowsPerSecond', rowsPerSecond);
   };
   const caller = await callerFor(job.userId, job.actorId ?? undefined);
   if (!caller) return finish('failed', translate(job.lang, 'api.unauthenticated'));
   job.status = 'running';
+  // Rows per second count from the first attempt's start (importProgress).
+  job.startedAt ??= new Date().toISOString();
   await saveJob(job);
 
-  let rows: ImportRow[];
-  let checks: ReturnType<typeof checkRows>['checks'];
-  let labels: Map<string, string>;
-  let fieldLabels: Map<string, string>;
+  const source: ByteSource = async () => {
+    const out = await getObject({ Bucket: bucket, Key: key });
+    if (!out.Body) throw new Error(`Empty object ${key}`);
+    return out.Body as unknown as AsyncIterable<Uint8Array>;
+  };
+  let base: ImportContext;
+  let header: string[];
+  let survey: ImportSurvey;
+  // The CSV reader loads with the first file (no function starts with it).
+  const { importRows, surveyImportFile } = await import('./reader');
+  let wording: Wording;
   try {
     const choices = {
       type: job.type ?? undefined,
@@ -172,52 +241,83 @@ async function runJob(job: JobItem, bucket: string, key: string): Promise<void> 
       warehouse: job.warehouseId ?? undefined,
       segment: job.segment ?? undefined,
     };
-    const base = await contextFor(caller, job.template, choices);
-    rows = await rowsOf(await readObject(bucket, key), base);
-    const ctx = await withSuppliers(base, rows);
-    checks = checkRows(ctx, rows).checks;
-    const columns = importColumns(ctx);
-    labels = new Map(columns.map((c) => [c.key, columnLabel(c, job.lang)]));
-    fieldLabels = new Map(columns.map((c) => [c.field, columnLabel(c, job.lang)]));
+    base = await contextFor(caller, job.template, choices);
+    header = importHeader(base);
+    survey = await surveyImportFile(source, job.template, header, IMPORT_MAX_ROWS);
+    const columns = importColumns(base);
+    wording = {
+      labels: new Map(columns.map((c) => [c.key, columnLabel(c, job.lang)])),
+      fieldLabels: new Map(columns.map((c) => [c.field, columnLabel(c, job.lang)])),
+    };
   } catch (e) {
     // The caller lost the right to import, or the account changed, since the upload.
     if (e instanceof DomainError) return finish('failed', refusal(e, job.lang).join(' '));
     if (e instanceof ImportFileError) return finish('failed', translate(job.lang, e.key, e.values));
     throw e;
   }
-  job.total = rows.length;
+  job.total = survey.rows;
+  const uniqueKey = uniqueKeyOf(job.template);
+  const columns = importColumns(base);
+  // The first chunk of a resumed job may have been written in part by the attempt that died.
+  let replaying = resumed;
 
-  /** One row's outcome: nothing (created) or the reasons it was refused. */
-  const run = async (i: number): Promise<string[] | undefined> => {
-    const check = checks[i] as RowCheck;
-    if (!check.valid) {
-      const cells = Object.entries(check.cells)
-        .filter(([, c]) => c.message && c.state !== 'valid')
-        .map(([k, c]) => cellText(job.lang, labels.get(k) ?? k, c.message as CellMessage));
-      return [...cells, ...check.errors.map((m) => translate(job.lang, m.key, m.values))];
+  /** Checks and writes one chunk, records its refused rows, then saves the job's progress: the checkpoint. */
+  const runChunk = async (chunk: { row: number; cells: ImportRow }[]) => {
+    const ctx = await withSuppliers(
+      base,
+      chunk.map((r) => r.cells),
+    );
+    const checks = chunk.map(({ cells }) => {
+      const check = checkRow(ctx, cells, columns);
+      return survey.duplicates.has(fileKeyOf(cells, uniqueKey)) ? asDuplicate(check, uniqueKey) : check;
+    });
+    const reasons: (string[] | undefined)[] = checks.map((c) =>
+      c.valid ? undefined : checkRefusal(c, job.lang, wording),
+    );
+    const valid = checks.flatMap((c, i) => (c.valid ? [i] : []));
+    const outcomes = await createRows(
+      job,
+      caller,
+      valid.map((i) => ({ input: checks[i]?.input, id: rowRecordId(job, (chunk[i] as { row: number }).row) })),
+    );
+    for (const [k, error] of outcomes.entries()) {
+      if (error) reasons[valid[k] as number] = refusal(error, job.lang, wording.fieldLabels);
     }
-    const id = rowRecordId(job, i + 1);
-    try {
-      await create(job, caller, check.input, id);
-      return undefined;
-    } catch (e) {
-      if (!(e instanceof DomainError)) throw e;
-      // Created by an attempt that died before saving its progress: this row's own record.
-      if (e instanceof ConflictError && (await exists(job, id))) return undefined;
-      return refusal(e, job.lang, fieldLabels);
+    const refused = chunk.flatMap((r, i) => {
+      const messages = reasons[i];
+      return messages ? [{ row: r.row, cells: header.map((h) => r.cells[h] ?? ''), messages }] : [];
+    });
+    // Before the checkpoint: a replayed chunk writes the same rows' items again (keyed by row number), and drops
+    // those of rows a dead attempt refused that this one created.
+    await saveRefused(job.id, refused);
+    if (replaying) {
+      const refusedRows = new Set(refused.map((r) => r.row));
+      await forgetRefused(
+        job.id,
+        chunk.map((r) => r.row).filter((row) => !refusedRows.has(row)),
+      );
+      replaying = false;
     }
-  };
-  // The rows of a chunk run together (a file holds no duplicate keys, checkRows refused them); the job is saved
-  // after each chunk, so a retry starts from the first unsaved one.
-  for (let start = job.processed; start < checks.length; start += CHECKPOINT_ROWS) {
-    const indexes = Array.from({ length: Math.min(CHECKPOINT_ROWS, checks.length - start) }, (_, k) => start + k);
-    const outcomes = await Promise.all(indexes.map(run));
-    for (const [k, refused] of outcomes.entries()) {
-      if (refused) fail(job, start + k + 1, refused);
-      else job.created += 1;
-    }
-    job.processed = start + indexes.length;
+    for (const r of refused) fail(job, r.row, r.messages);
+    job.created += chunk.length - refused.length;
+    job.processed = (chunk[chunk.length - 1] as { row: number }).row;
     await saveJob(job);
+  };
+
+  try {
+    let chunk: { row: number; cells: ImportRow }[] = [];
+    for await (const { row, cells } of importRows(source, survey.encoding, header)) {
+      // Rows up to the last checkpoint were done by an earlier attempt.
+      if (row <= job.processed) continue;
+      chunk.push({ row, cells });
+      if (chunk.length < CHUNK_ROWS) continue;
+      await runChunk(chunk);
+      chunk = [];
+    }
+    if (chunk.length) await runChunk(chunk);
+  } catch (e) {
+    if (e instanceof ImportFileError) return finish('failed', translate(job.lang, e.key, e.values));
+    throw e;
   }
   if (resumed) await RECOUNT[job.template]?.();
   await finish('done');

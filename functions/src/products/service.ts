@@ -15,10 +15,12 @@ import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { listedOwner, seesOwner } from '../auth/visibility';
+import type { ContactItem } from '../contacts/repository';
 import { findContact } from '../contacts/repository';
+import { createChecked } from '../data/bulk';
 import type { PlannedList } from '../data/list';
 import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';
-import { InvalidError, NotFoundError } from '../errors';
+import { type DomainError, InvalidError, NotFoundError } from '../errors';
 import type { ListAnswer } from '../platform/lists';
 import { productOfLine, refreshProductOfLines } from '../stocks/repository';
 import {
@@ -200,8 +202,11 @@ const editable = (input: ProductInput) => ({
   comment: input.comment,
 });
 
+/** How a product's supplier is found: by id (an import remembers the few suppliers of its rows). */
+type SupplierLookup = (id: string) => Promise<ContactItem | undefined>;
+
 /** Checks the input against the owner and the referential; returns the values to store. */
-async function checked(input: ProductInput, owner: CompanyItem) {
+async function checked(input: ProductInput, owner: CompanyItem, findSupplier: SupplierLookup = findContact) {
   const errors: Record<string, string[]> = {};
   const say = (key: string) => [key];
   let warehouseId = input.warehouseId ?? null;
@@ -209,7 +214,7 @@ async function checked(input: ProductInput, owner: CompanyItem) {
   if (!warehouseId) errors.warehouseId = say(MESSAGES.required);
   else if (!owner.warehouseIds.includes(warehouseId)) errors.warehouseId = say(MESSAGES.invalid);
   if (input.supplierId) {
-    const supplier = await findContact(input.supplierId);
+    const supplier = await findSupplier(input.supplierId);
     if (supplier?.type !== 'supplier' || supplier.ownerId !== owner.id) errors.supplierId = say(MESSAGES.invalid);
   } else if (owner.isTopAgent) {
     errors.supplierId = say(MESSAGES.required);
@@ -227,14 +232,20 @@ async function checked(input: ProductInput, owner: CompanyItem) {
   return { warehouseId, attributes: attributes as ProductItem['attributes'] };
 }
 
-export async function createProduct(caller: Caller, input: ProductInput, recordId = ulid()): Promise<Product> {
-  const r = await refs();
+/** A new product as the caller may create it (its owner, warehouse, supplier and attributes checked), unsaved. */
+async function newProduct(
+  caller: Caller,
+  input: ProductInput,
+  recordId: string,
+  r: Refs,
+  findSupplier?: SupplierLookup,
+): Promise<ProductItem> {
   const ownerId = caller.isSuperadmin ? input.ownerId : caller.tenantId;
   const owner = ownerId ? r.companies.get(ownerId) : undefined;
   if (!owner) throw new InvalidError({ ownerId: [ownerId ? MESSAGES.invalid : MESSAGES.required] });
-  const { warehouseId, attributes } = await checked(input, owner);
+  const { warehouseId, attributes } = await checked(input, owner, findSupplier);
   const now = new Date().toISOString();
-  const product: ProductItem = {
+  return {
     id: recordId,
     code: input.code,
     ownerId: owner.id,
@@ -246,8 +257,38 @@ export async function createProduct(caller: Caller, input: ProductInput, recordI
     updatedAt: now,
     version: 1,
   };
-  await insertProduct(product, { code: [MESSAGES.unique] });
+}
+
+const CODE_CLASH = { code: [MESSAGES.unique] };
+
+export async function createProduct(caller: Caller, input: ProductInput, recordId = ulid()): Promise<Product> {
+  const product = await newProduct(caller, input, recordId, await refs());
+  await insertProduct(product, CODE_CLASH);
   return getProduct(caller, product.id);
+}
+
+/**
+ * Creates many products at once (an import's chunk), each checked by the rules of `createProduct` (each supplier
+ * read once for the chunk) and written with the same conditions: answers, in order, nothing for a product created
+ * (or found already created with its id) and the error that refused it otherwise.
+ */
+export async function createProducts(
+  caller: Caller,
+  rows: readonly { input: ProductInput; id: string }[],
+  concurrency?: number,
+): Promise<(DomainError | undefined)[]> {
+  const r = await refs();
+  const suppliers = new Map<string, Promise<ContactItem | undefined>>();
+  const findSupplier: SupplierLookup = (id) => {
+    const found = suppliers.get(id) ?? findContact(id);
+    suppliers.set(id, found);
+    return found;
+  };
+  return createChecked(
+    rows,
+    ({ input, id }) => newProduct(caller, input, id, r, findSupplier),
+    (items) => productRecords.insertMany(items, CODE_CLASH, concurrency),
+  );
 }
 
 export async function updateProduct(caller: Caller, id: string, input: ProductInput): Promise<Product> {

@@ -1,4 +1,8 @@
-/** CSV import: templates, uploads and the jobs the worker runs (spec 3 §2, §5, §7). */
+/**
+ * CSV import: templates, uploads and the jobs the worker runs (spec 3 §2, §5, §7). The imports function streams its
+ * answers (Lambda response streaming), for the refused-rows report of a large file: a function streams all its
+ * routes or none, and its JSON answers leave as they are.
+ */
 import { ACCESS } from '../access/roles';
 import { defineRoute, idParams } from '../routes/define';
 import {
@@ -20,6 +24,7 @@ export const importRoutes = {
     params: templateParams,
     query: templateQuery,
     response: templateLabelsSchema,
+    stream: true,
   }),
   /**
    * JSON: the screen's choices and the file's size and rows. Answers 201 with the recorded job (queued, waiting for
@@ -34,6 +39,7 @@ export const importRoutes = {
     body: importRequestSchema,
     response: importStartSchema,
     status: 201,
+    stream: true,
   }),
   importGet: defineRoute({
     method: 'GET',
@@ -42,5 +48,19 @@ export const importRoutes = {
     access: ACCESS.writer,
     params: idParams,
     response: importJobSchema,
+    stream: true,
+  }),
+  /**
+   * The rows the worker refused, every one, as a CSV file to correct and import again as it is: the template's
+   * header, then each refused row after a `#` comment line saying why, in the uploader's language. Streamed from
+   * the stored rows a page at a time. Same access and visibility as the job.
+   */
+  importRefused: defineRoute({
+    method: 'GET',
+    path: '/api/imports/{id}/refused',
+    resource: 'imports',
+    access: ACCESS.writer,
+    params: idParams,
+    stream: true,
   }),
 } as const;
