@@ -88,6 +88,12 @@ export async function uploadImport(
   return job;
 }
 
+/**
+ * Every row the worker refused, each after its reason, as the server keeps them (not only the first ones the job
+ * lists): a file the user corrects and imports again as it is.
+ */
+export const downloadRefusedRows = (id: string) => downloadFile(fillPath(routes.importRefused.path, { id }), {});
+
 /** The job, polled every second until the worker finishes it. */
 export const useImportJob = (id: string | undefined) =>
   useQuery({

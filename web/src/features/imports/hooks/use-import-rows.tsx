@@ -185,13 +185,6 @@ export function useImportRows(ctx: ImportContext, columns: readonly ImportColumn
     return reply?.type === 'file' ? reply : undefined;
   }, []);
 
-  /** The rows the server refused, each after its reason (`label` words a row number), as a file. */
-  const refusedFile = useCallback(async (refused: ReadonlyMap<number, string[]>, label: (row: number) => string) => {
-    const labels = Object.fromEntries([...refused.keys()].map((row) => [row, label(row)]));
-    const reply = await client.current?.request({ type: 'refused', refused: [...refused], labels });
-    return reply?.type === 'refused' ? reply.file : undefined;
-  }, []);
-
   const confirmDiscard = (onConfirm: () => void, onCancel?: () => void) =>
     modals.openConfirmModal({
       title: t('imports.discard_title'),
@@ -230,7 +223,6 @@ export function useImportRows(ctx: ImportContext, columns: readonly ImportColumn
     read,
     edit,
     fileToSend,
-    refusedFile,
     back: () => (dirty ? confirmDiscard(discard) : discard()),
   };
 }

@@ -16,8 +16,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
-import { saveBlob } from '../../../lib/save-file';
-import { uploadImport, useImportJob } from '../api/imports';
+import { downloadRefusedRows, uploadImport, useImportJob } from '../api/imports';
 import { ImportChecking } from '../components/import-checking';
 import { ImportChoices } from '../components/import-choices';
 import { ImportRowsPanel } from '../components/import-rows-panel';
@@ -74,14 +73,6 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
     }
   };
 
-  /** The refused rows, each after its reason, as a file the user corrects and imports again as it is. */
-  const downloadRefused = async () => {
-    if (!job.data) return;
-    const refused = new Map(job.data.errors.filter((e) => e.row > 0).map((e) => [e.row, e.messages]));
-    const file = await rows.refusedFile(refused, (row) => t('imports.refused_row', { row }));
-    if (file) saveBlob(file, `${template}-refused.csv`);
-  };
-
   // The end of the import: all rows created → back to the list; otherwise the refused rows stay on screen.
   const finished = job.data?.status === 'done' || job.data?.status === 'failed' ? job.data : undefined;
   useEffect(() => {
@@ -108,7 +99,7 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
         <JobProgress
           job={job.data}
           listPath={listPath}
-          onDownloadRefused={rows.rows ? () => void downloadRefused() : undefined}
+          onDownloadRefused={() => job.data && void downloadRefusedRows(job.data.id).catch(() => undefined)}
         />
       ) : (
         <>

@@ -130,15 +130,4 @@ describe('what the API says of the keys', () => {
     book.learn(['FOU1'], []);
     expect(book.counts().invalid).toBe(1);
   });
-
-  it('writes the refused rows after their reasons, with the edits', () => {
-    const book = checkedBook(file(50));
-    book.edit(40, 'city', 'Pauillac');
-    const text = book.refusedFile(new Map([[40, ['Code : Cette valeur est déjà utilisée.']]]), (n) => `Ligne ${n}`);
-    expect(text.split('\r\n').slice(1)).toEqual([
-      '# Ligne 40 : Code : Cette valeur est déjà utilisée.',
-      'FOU40;oui;Domaine;;1 rue;;33000;Pauillac;FR;;;;',
-      '',
-    ]);
-  });
 });

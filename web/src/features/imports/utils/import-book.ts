@@ -21,7 +21,7 @@ import {
   type RowCheck,
   uniqueKeyOf,
 } from '@cellar/shared/imports/templates';
-import { askable, type GridRow, keyOf, markTaken, refusedRowsFile } from './import-rows';
+import { askable, type GridRow, keyOf, markTaken } from './import-rows';
 
 /** How many rows the preview shows whatever their state, from the file's start. */
 export const PREVIEW_ROWS = 200;
@@ -167,20 +167,6 @@ export class ImportBook {
     return writeImportFile(
       this.columns.map((c) => c.key),
       this.rows,
-    );
-  }
-
-  /** The rows the server refused, each after its reason, as a file to correct and import again. */
-  refusedFile(refused: ReadonlyMap<number, readonly string[]>, label: (row: number) => string): string {
-    const rows = [...refused.keys()]
-      .filter((id) => this.rows[id - 1])
-      .sort((a, b) => a - b)
-      .map((id) => ({ id, cells: this.rows[id - 1] as ImportRow }));
-    return refusedRowsFile(
-      this.columns.map((c) => c.key),
-      rows,
-      refused,
-      label,
     );
   }
 

@@ -79,18 +79,5 @@ describe('the import checker', () => {
     const lines = (await file.file.text()).split('\r\n');
     expect(lines[0]).toBe(HEADER);
     expect(lines[1]).toBe('Nom1;Ana;u9@b.fr;user;BDX;');
-    const [refused] = await ask({
-      seq: 5,
-      type: 'refused',
-      refused: [[2, ['E-mail : déjà utilisé.']]],
-      labels: { 2: 'Ligne 2' },
-    });
-    if (refused?.type !== 'refused') throw new Error('refused expected');
-    expect((await refused.file.text()).replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      HEADER,
-      '# Ligne 2 : E-mail : déjà utilisé.',
-      'Nom2;Ana;u2@b.fr;user;BDX;',
-      '',
-    ]);
   });
 });

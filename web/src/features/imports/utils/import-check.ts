@@ -16,9 +16,7 @@ export type CheckRequest =
   /** What the API said of some keys: `taken` are used. */
   | { seq: number; type: 'taken'; keys: string[]; taken: string[] }
   /** The whole file with the edits, to upload. */
-  | { seq: number; type: 'file' }
-  /** The rows the server refused, after their reasons (`labels`: each row's "Ligne 3"), as a file. */
-  | { seq: number; type: 'refused'; refused: [number, string[]][]; labels: Record<number, string> };
+  | { seq: number; type: 'file' };
 
 export type CheckReply =
   | { seq: number; type: 'progress'; phase: 'reading' | 'checking'; done: number; total: number }
@@ -26,8 +24,7 @@ export type CheckReply =
   | { seq: number; type: 'failed'; key: string; values?: Record<string, unknown> }
   /** Rows on screen that changed (or came on screen), and the counts after the change. */
   | { seq: number; type: 'changed'; rows: GridRow[]; counts: BookCounts }
-  | { seq: number; type: 'file'; file: Blob; rows: number }
-  | { seq: number; type: 'refused'; file: Blob };
+  | { seq: number; type: 'file'; file: Blob; rows: number };
 
 /** Rows checked between two progress reports. */
 export const CHECK_CHUNK = 2000;
@@ -78,11 +75,6 @@ export function importChecker(post: (reply: CheckReply) => void, options: Checke
       case 'file':
         if (!book) return post({ seq, type: 'failed', key: 'import.no_file' });
         return post({ seq, type: 'file', file: new Blob([book.file()], { type: 'text/csv' }), rows: book.total });
-      case 'refused': {
-        if (!book) return post({ seq, type: 'failed', key: 'import.no_file' });
-        const text = book.refusedFile(new Map(request.refused), (row) => request.labels[row] ?? String(row));
-        return post({ seq, type: 'refused', file: new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }) });
-      }
     }
   };
 }

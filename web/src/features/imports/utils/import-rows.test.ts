@@ -9,7 +9,6 @@ import {
   markTaken,
   readRows,
   recheckEdited,
-  refusedRowsFile,
   rowReasons,
 } from './import-rows';
 
@@ -115,28 +114,5 @@ describe('reasons and refused rows', () => {
         .sort(),
     ).toEqual(['lastname', 'warehouses']);
     expect(rowReasons(checked(1, { ...row.cells, lastname: 'A', email: 'a@b.fr', warehouses: 'BDX' }))).toEqual([]);
-  });
-
-  it('writes the refused rows as a file to import again: the header, and each row after a comment saying why', async () => {
-    const header = HEADER.split(';');
-    const rows = [1, 2, 3].map((id) => ({
-      id,
-      cells: { lastname: `L${id}`, firstname: 'F', email: `u${id}@b.fr`, role: 'user', warehouses: 'BDX', modules: '' },
-    }));
-    const text = refusedRowsFile(
-      header,
-      rows,
-      new Map([[2, ['E-mail : déjà utilisé.', 'Rôle : non autorisé.']]]),
-      (n) => `Ligne ${n}`,
-    );
-    expect(text.split('\r\n')).toEqual([
-      header.join(';'),
-      '# Ligne 2 : E-mail : déjà utilisé. Rôle : non autorisé.',
-      'L2;F;u2@b.fr;user;BDX;',
-      '',
-    ]);
-    // As it is, the file reads back as the refused rows alone (the comment skipped).
-    const back = await readRows(new File([text], 'refused.csv', { type: 'text/csv' }), ctx);
-    expect(back.map((r) => r.email)).toEqual(['u2@b.fr']);
   });
 });

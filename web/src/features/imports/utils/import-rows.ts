@@ -3,7 +3,7 @@
  * template rules plus what only the API knows (e-mails and codes already used). An edited row is checked again at
  * once; its edited cells are 'unverified' only while the API is asked about them (spec 3 §4 "Import cell validity").
  */
-import { decodeImportFile, parseImportText, readImportRows, writeImportFile } from '@cellar/shared/imports/file';
+import { decodeImportFile, parseImportText, readImportRows } from '@cellar/shared/imports/file';
 import {
   type CellCheck,
   checkRow,
@@ -115,27 +115,6 @@ export function rowReasons(
     .filter(([key, c]) => c.state !== 'valid' && c.message && !row.edited.includes(key))
     .map(([key, c]) => ({ column: key, message: c.message as { key: string; values?: Record<string, unknown> } }));
   return [...cells, ...row.check.errors.map((message) => ({ message }))];
-}
-
-/**
- * The rows the server refused, as a file the user can correct and import again as it is: the template's header, then
- * each refused row after a comment line saying why (lines starting with # are skipped on import). `refused` maps a
- * row number of the sent file to its reasons, worded by the server; `label` words a row number ("Ligne 3").
- */
-export function refusedRowsFile(
-  header: readonly string[],
-  rows: readonly Pick<GridRow, 'id' | 'cells'>[],
-  refused: ReadonlyMap<number, readonly string[]>,
-  label: (row: number) => string,
-): string {
-  const lines = [writeImportFile(header, []).trimEnd()];
-  for (const row of rows) {
-    const reasons = refused.get(row.id);
-    if (!reasons) continue;
-    lines.push(`# ${label(row.id)} : ${reasons.join(' ').replace(/[\r\n]+/g, ' ')}`);
-    lines.push(writeImportFile(header, [row.cells]).split('\r\n')[1] as string);
-  }
-  return `${lines.join('\r\n')}\r\n`;
 }
 
 /** Runs `fn` over the items, `limit` at a time. */
