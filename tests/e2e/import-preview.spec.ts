@@ -119,8 +119,10 @@ test.describe('A large import file', () => {
     await expect(progress.getByRole('progressbar', { name: "Progression de l'import" })).toBeVisible();
     await expect(progress).toContainText(/Import en cours : [\d\s]+ \/ 20\s000 lignes traitées/, { timeout: 60_000 });
     expect(await seriousViolations(page)).toEqual([]);
-    // Rows per second and the estimated end appear once the server dates the worker's start (job.startedAt),
-    // which this branch's server does not do yet: their words and rounding are the web test's (job-progress).
+    // Rows per second and the estimated end, once the worker has dated its start and written a chunk.
+    await expect(progress.getByTestId('import-rate')).toHaveText(/^[\d\s,]+ lignes\/s · fin estimée dans .+$/, {
+      timeout: 120_000,
+    });
     await expect(page.getByText('Import réalisé avec succès.')).toBeVisible({ timeout: 840_000 });
     await expect(page).toHaveURL(/\/supplier\/list$/);
     // The edits went with the file: the fixed row's code and city exist.
