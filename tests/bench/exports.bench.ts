@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { ExportFormat } from '@cellar/shared/filter/query';
 import { config } from '../../functions/src/config/config';
 import { getObject } from '../../functions/src/data/client';
-import { findExport, saveExport } from '../../functions/src/exports/jobs';
+import { findExport, newExportJob, saveExport } from '../../functions/src/exports/jobs';
 import { startRuntime } from '../../infra/local/runtime';
 import { seedMovements } from './seed-movements';
 
@@ -73,22 +73,17 @@ try {
     if (raw.rows !== n) throw new Error(`The raw read found ${raw.rows} rows of ${n}`);
     for (const format of ['csv', 'xlsx'] as ExportFormat[]) {
       const id = `BENCH-${format}-${n}-${Date.now()}`;
-      await saveExport({
-        id,
-        userId: `U-${ownerId}`,
-        actorId: null,
-        route: 'stockMovementList',
-        query: '',
-        lang: 'fr',
-        format,
-        status: 'queued',
-        rows: null,
-        filename: null,
-        key: null,
-        error: null,
-        createdAt: new Date().toISOString(),
-        finishedAt: null,
-      });
+      await saveExport(
+        newExportJob({
+          id,
+          userId: `U-${ownerId}`,
+          actorId: null,
+          route: 'stockMovementList',
+          query: '',
+          lang: 'fr',
+          format,
+        }),
+      );
       t = performance.now();
       const run = await worker(runtime.env, 'export', id);
       const job = await findExport(id);

@@ -11,6 +11,7 @@ import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-
 import type { ExportJob } from '@cellar/shared/exports/schemas';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newExportJob } from '../../functions/src/exports/jobs';
 import { runExport } from '../../functions/src/exports/worker';
 import { seedMovements } from '../bench/seed-movements';
 import { benchSignIn } from '../bench/tenant';
@@ -57,20 +58,15 @@ async function queuedJob(id: string, userId: string, query: string) {
       Item: {
         PK: `EXPORT#${id}`,
         SK: 'EXPORT',
-        id,
-        userId,
-        actorId: null,
-        route: 'stockMovementList',
-        query,
-        lang: 'fr',
-        format: 'csv',
-        status: 'queued',
-        rows: null,
-        filename: null,
-        key: null,
-        error: null,
-        createdAt: new Date().toISOString(),
-        finishedAt: null,
+        ...newExportJob({
+          id,
+          userId,
+          actorId: null,
+          route: 'stockMovementList',
+          query,
+          lang: 'fr',
+          format: 'csv',
+        }),
       },
     }),
   );
@@ -176,19 +172,15 @@ describe('Background exports', () => {
         Item: {
           PK: `EXPORT#${id}`,
           SK: 'EXPORT',
-          id,
-          userId: me.body.id,
-          actorId: null,
-          route: 'userList',
-          query: 'columns=email',
-          lang: 'en',
-          status: 'queued',
-          rows: null,
-          filename: null,
-          key: null,
-          error: null,
-          createdAt: new Date().toISOString(),
-          finishedAt: null,
+          ...newExportJob({
+            id,
+            userId: me.body.id,
+            actorId: null,
+            route: 'userList',
+            query: 'columns=email',
+            lang: 'en',
+            format: 'csv',
+          }),
         },
       }),
     );
@@ -371,20 +363,15 @@ describe('Large background exports', () => {
         Item: {
           PK: `EXPORT#${id}`,
           SK: 'EXPORT',
-          id,
-          userId: `U-${tenant.ownerId}`,
-          actorId: null,
-          route: 'stockMovementList',
-          query: 'columns=quantity,note',
-          lang: 'fr',
-          format: 'csv',
-          status: 'queued',
-          rows: null,
-          filename: null,
-          key: null,
-          error: null,
-          createdAt: new Date().toISOString(),
-          finishedAt: null,
+          ...newExportJob({
+            id,
+            userId: `U-${tenant.ownerId}`,
+            actorId: null,
+            route: 'stockMovementList',
+            query: 'columns=quantity,note',
+            lang: 'fr',
+            format: 'csv',
+          }),
         },
       }),
     );

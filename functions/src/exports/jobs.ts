@@ -30,6 +30,20 @@ const exportRecords = defineEntity<ExportItem>({
   key: (job) => keys.exportJob(job.id),
 });
 
+/** A job as the API records it: queued, nothing made yet. */
+export const newExportJob = (
+  fields: Pick<ExportItem, 'id' | 'userId' | 'actorId' | 'route' | 'query' | 'lang' | 'format'>,
+): ExportItem => ({
+  ...fields,
+  status: 'queued',
+  rows: null,
+  filename: null,
+  key: null,
+  error: null,
+  createdAt: new Date().toISOString(),
+  finishedAt: null,
+});
+
 export const findExport = (id: string) => exportRecords.get(keys.exportJob(id));
 
 export const saveExport = (job: ExportItem) => exportRecords.save(job);

@@ -24,7 +24,7 @@ import { config } from '../config/config';
 import { presignedGetUrl, sendMessage } from '../data/client';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { isExportable } from './exportable';
-import { type ExportItem, findExport, saveExport } from './jobs';
+import { type ExportItem, findExport, newExportJob, saveExport } from './jobs';
 
 /** How long a download link stays valid. */
 export const LINK_SECONDS = 15 * 60;
@@ -71,7 +71,7 @@ export async function createExport(caller: Caller, body: ExportRequest, lang: La
   const [route, def] = found;
   if (!canAccess(caller, def.access, def.scopes)) throw new ForbiddenError();
   const format = exportFormat(exportQuery(def, body.query, body.format)) ?? 'csv';
-  const job: ExportItem = {
+  const job = newExportJob({
     id: ulid(),
     userId: caller.user.id,
     actorId: caller.actorId ?? null,
@@ -79,14 +79,7 @@ export async function createExport(caller: Caller, body: ExportRequest, lang: La
     query: body.query,
     lang,
     format,
-    status: 'queued',
-    rows: null,
-    filename: null,
-    key: null,
-    error: null,
-    createdAt: new Date().toISOString(),
-    finishedAt: null,
-  };
+  });
   await saveExport(job);
   await sendMessage({ QueueUrl: config.exportQueueUrl, MessageBody: JSON.stringify({ id: job.id }) });
   return view(job, null);
