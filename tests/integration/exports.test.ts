@@ -357,24 +357,7 @@ describe('Large background exports', () => {
   it('ends a job once when its message is replayed, during its run or after it', { timeout: 120_000 }, async () => {
     // Prepare: a queued job of the tenant's admin, its message never sent: the attempts are this test's.
     const id = '01JEXPORTREPLAYED000000000';
-    await ddb(h.runtime.env).send(
-      new PutCommand({
-        TableName: 'cellar',
-        Item: {
-          PK: `EXPORT#${id}`,
-          SK: 'EXPORT',
-          ...newExportJob({
-            id,
-            userId: `U-${tenant.ownerId}`,
-            actorId: null,
-            route: 'stockMovementList',
-            query: 'columns=quantity,note',
-            lang: 'fr',
-            format: 'csv',
-          }),
-        },
-      }),
-    );
+    await queuedJob(id, `U-${tenant.ownerId}`, 'columns=quantity,note');
     // Act: three deliveries of the same message at once, then a fourth once it is over.
     const outcomes = await Promise.all([runExport(id), runExport(id), runExport(id)]);
     const job = await finished(tenant.email, id, tenant.token);
