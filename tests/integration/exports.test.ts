@@ -11,7 +11,7 @@ import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-
 import type { ExportJob } from '@cellar/shared/exports/schemas';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newExportJob } from '../../functions/src/exports/jobs';
+import { type ExportItem, newExportJob } from '../../functions/src/exports/jobs';
 import { runExport } from '../../functions/src/exports/worker';
 import { seedMovements } from '../bench/seed-movements';
 import { benchSignIn } from '../bench/tenant';
@@ -51,7 +51,12 @@ async function exportRequests<T>(run: () => Promise<T>): Promise<{ sent: string[
 }
 
 /** A queued export job written as the API writes one, its message never sent: the attempts are the test's. */
-async function queuedJob(id: string, userId: string, query: string) {
+async function queuedJob(
+  id: string,
+  userId: string,
+  query: string,
+  { route = 'stockMovementList', lang = 'fr' }: Partial<Pick<ExportItem, 'route' | 'lang'>> = {},
+) {
   await ddb(h.runtime.env).send(
     new PutCommand({
       TableName: 'cellar',
@@ -62,9 +67,9 @@ async function queuedJob(id: string, userId: string, query: string) {
           id,
           userId,
           actorId: null,
-          route: 'stockMovementList',
+          route,
           query,
-          lang: 'fr',
+          lang,
           format: 'csv',
         }),
       },
@@ -166,24 +171,7 @@ describe('Background exports', () => {
     const env = h.runtime.env;
     const me = await h.call('GET', '/api/auth/user', { token: await h.login(USER1) });
     const id = '01JEXPORTDEMOTED0000000000';
-    await ddb(env).send(
-      new PutCommand({
-        TableName: 'cellar',
-        Item: {
-          PK: `EXPORT#${id}`,
-          SK: 'EXPORT',
-          ...newExportJob({
-            id,
-            userId: me.body.id,
-            actorId: null,
-            route: 'userList',
-            query: 'columns=email',
-            lang: 'en',
-            format: 'csv',
-          }),
-        },
-      }),
-    );
+    await queuedJob(id, me.body.id, 'columns=email', { route: 'userList', lang: 'en' });
     await sqs(env).send(
       new SendMessageCommand({ QueueUrl: env.EXPORT_QUEUE_URL, MessageBody: JSON.stringify({ id }) }),
     );

@@ -86,10 +86,6 @@ export const uploadTicketSchema = z.object({
 });
 export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 
-/** The answer to an import request: the recorded job (queued, waiting for its file) and where to put the file. */
-export const importStartSchema = z.object({ job: z.lazy(() => importJobSchema), upload: uploadTicketSchema });
-export type ImportStart = z.infer<typeof importStartSchema>;
-
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export const importStatus = z.enum(IMPORT_STATUSES);
 export type ImportStatus = z.infer<typeof importStatus>;
@@ -120,6 +116,10 @@ export const importJobSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
+
+/** The answer to an import request: the recorded job (queued, waiting for its file) and where to put the file. */
+export const importStartSchema = z.object({ job: importJobSchema, upload: uploadTicketSchema });
+export type ImportStart = z.infer<typeof importStartSchema>;
 
 export const importRequiredOwner = (role: number, template: ImportTemplateName, type?: ContactType) =>
   role === ROLES.superadmin &&
