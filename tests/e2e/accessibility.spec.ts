@@ -51,6 +51,7 @@ interface Finding {
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: 1_000 }).catch(() => undefined);
   await expect(page.locator('.mantine-Loader-root:visible, .ag-loading:visible')).toHaveCount(0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
 async function audit(page: Page, name: string, width: number): Promise<Finding[]> {
@@ -89,6 +90,10 @@ const report = (findings: Finding[]) =>
   findings.map((f) => `${f.page} @${f.width}px: ${f.rule} (${f.impact}) on ${f.targets.join(' | ')}`).join('\n');
 
 test.describe('Accessibility (axe)', () => {
+  // Checked as shown once still: a dialog caught fading in has its text at partial opacity, which axe reads as a
+  // contrast failure. The product honours the system's reduced-motion wish, so the audit asks for it.
+  test.use({ contextOptions: { reducedMotion: 'reduce' } });
+
   test('the signed-out pages: sign-in, forgotten password, new password, privacy', async ({ page }) => {
     const findings: Finding[] = [];
     await page.goto(paths.login.path);

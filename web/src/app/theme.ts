@@ -51,6 +51,8 @@ export const theme = createTheme({
   defaultRadius: 'sm',
   // The ring on keyboard focus only (:focus-visible), on every Mantine control.
   focusRing: 'auto',
+  // No sliding or fading for those who ask their system for less motion (modals, menus, drawers, notifications).
+  respectReducedMotion: true,
   variantColorResolver: readableColors,
   components: {
     Modal: { defaultProps: { size: 750 } },
