@@ -139,3 +139,26 @@ test('a search typed on before its answer aborts the request it replaces', async
     .poll(() => failed.filter((f) => f.url.includes('/api/contacts') && !f.url.includes('Cave')))
     .toEqual([expect.objectContaining({ error: expect.stringContaining('ABORTED') })]);
 });
+
+for (const viewport of [
+  { width: 1400, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`a signed-in page paints the shell's frame while the user is still loading, then the page in it, at ${viewport.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, ACCOUNTS.admin);
+    await holdUser(page);
+    await page.goto('/recipient/list');
+    // The user's answer is held back: the frame shows the product's name and a translated loader, not a blank page.
+    const banner = page.getByRole('heading', { name: 'Cellar', level: 3 });
+    await expect(banner).toBeVisible();
+    await expect(page.getByLabel('Chargement…')).toBeVisible();
+    await expect(gridRows(page)).toHaveCount(0);
+    const before = await banner.boundingBox();
+    // Then the shell and the page: the product's name has not moved.
+    await expect(gridRows(page).first()).toBeVisible();
+    expect(await banner.boundingBox()).toEqual(before);
+  });
+}

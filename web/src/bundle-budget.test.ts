@@ -4,7 +4,7 @@
  * in, counting every chunk the page loads (index.html's scripts, its route's chunks and what they import). The
  * SPA is built into a temporary folder and Vite's manifest tells which chunks those are.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,32 +12,37 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-type Manifest = Record<string, { file: string; imports?: string[] }>;
+type Manifest = Record<string, { file: string; name?: string; imports?: string[] }>;
 
 /**
- * The modules whose chunks a page loads beside index.html's scripts (the sign-in page and the French texts are
- * part of those). The list page is the recipients list: the signed-in shell (layout,
- * providers, updates badge) around a contact list, and AG Grid.
+ * What a page loads beside index.html's scripts (the sign-in page and the French texts are part of those): modules
+ * that are chunks of their own, or chunks named in vite.config.ts's groups. The list page is the recipients list:
+ * the signed-in shell (layout, providers, updates badge: the "shell" chunk) around a contact list, and AG Grid.
  */
 const PAGES = {
   login: [],
   list: [
-    'src/components/layouts/app-layout.tsx',
-    'src/app/signed-in-provider.tsx',
-    'src/features/app-updates/components/updates-badge.tsx',
+    'shell',
     'src/features/contacts/routes/contact-list.tsx',
     // AG Grid, which the grid loads lazily, the list's loader starting it.
     'src/components/data-grid/infinite-grid.tsx',
   ],
 } as const;
 
+/** A page's module or named chunk, as a manifest key. */
+const keyOf = (manifest: Manifest, module: string): string | undefined =>
+  module in manifest
+    ? module
+    : Object.keys(manifest).find((key) => key.startsWith('_') && key.endsWith('.js') && manifest[key]?.name === module);
+
 /**
  * The most each page may load, in KB (1,024 bytes) gzipped at zlib's default level. Issue 13 aims at 150 and 350;
- * these ceilings sit just above the figures reached so far (225 and 646), so a change may lower them, not raise
- * them. AG Grid's core with the infinite row model alone weighs about 260 KB gzipped, so the list page's aim needs
- * a lighter grid on first paint.
+ * these ceilings sit just above the figures reached so far (226 and 625), so a change may lower them, not raise
+ * them. The libraries alone set a floor: React DOM, React Router's data router, the sign-in page's Mantine
+ * components and i18next come to about 150 KB before any of the product's code, and AG Grid's core with the
+ * modules the grid registers to about 250 KB more (measured with esbuild, minified and gzipped).
  */
-const BUDGET_KB: Record<keyof typeof PAGES, number> = { login: 230, list: 650 };
+const BUDGET_KB: Record<keyof typeof PAGES, number> = { login: 230, list: 630 };
 
 /** The scripts index.html loads (its module scripts and preloads), as manifest keys. */
 function entryKeys(manifest: Manifest): string[] {
@@ -52,7 +57,7 @@ function entryKeys(manifest: Manifest): string[] {
  */
 function pageChunks(manifest: Manifest, modules: readonly string[]): string[] {
   const seen = new Set<string>();
-  const todo = [...entryKeys(manifest), ...modules.filter((key) => key in manifest)];
+  const todo = [...entryKeys(manifest), ...modules.flatMap((module) => keyOf(manifest, module) ?? [])];
   for (let key = todo.pop(); key !== undefined; key = todo.pop()) {
     if (seen.has(key)) continue;
     seen.add(key);
@@ -90,11 +95,24 @@ const gzippedKb = (files: string[]) =>
 describe('first-load JavaScript', () => {
   for (const [page, modules] of Object.entries(PAGES) as [keyof typeof PAGES, readonly string[]][]) {
     it(`${page} loads at most ${BUDGET_KB[page]} KB gzipped`, () => {
-      for (const key of modules) expect(JSON.stringify(manifest), `${key} is built`).toContain(key.replace('../', ''));
+      for (const module of modules) expect(keyOf(manifest, module), `${module} is built`).toBeDefined();
       const files = pageChunks(manifest, modules);
       const kb = gzippedKb(files);
       console.info(`${page}: ${kb.toFixed(1)} KB gzipped JavaScript in ${files.length} chunks`);
       expect(kb).toBeLessThanOrEqual(BUDGET_KB[page]);
     });
   }
+});
+
+describe('style sheets', () => {
+  it('leave the flags out: each flag is a file of its own, fetched when one shows', () => {
+    const assets = join(out, 'assets');
+    const sheets = readdirSync(assets)
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => readFileSync(join(assets, file), 'utf8'))
+      .filter((css) => css.includes('.fi-fr{'));
+    expect(sheets).toHaveLength(1);
+    expect(sheets[0]).toMatch(/\.fi-fr\{background-image:url\(\/assets\/fr-[\w-]+\.svg\)\}/);
+    expect(sheets[0]).not.toContain('data:image/svg+xml');
+  });
 });

@@ -9,6 +9,7 @@ import type { ImportTemplateName } from '@cellar/shared/imports/templates';
 import type { PreferenceSlug } from '@cellar/shared/preferences/schemas';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { RouteError } from '../components/errors/route-error';
+import { ShellFallback } from '../components/layouts/shell-fallback';
 import { PageLoader } from '../components/ui/page-loader';
 import { type AppPath, paths } from '../config/paths';
 import { LoginRoute } from '../features/auth/routes/login';
@@ -389,7 +390,8 @@ export const routes: RouteObject[] = [
         ),
       };
     },
-    HydrateFallback: PageLoader,
+    // A first visit paints the shell's frame at once, while the user and the chunks load.
+    HydrateFallback: ShellFallback,
     errorElement: <RouteError />,
     children: [
       { index: true, loader: () => redirect(paths.dashboard.path) },

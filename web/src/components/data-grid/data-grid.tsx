@@ -27,7 +27,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { recentRowOf } from '../../lib/recent-rows';
 import { columnDefsOf } from './column-defs';
-import { ExportDialog } from './export-dialog';
 import { filterableColumns, type GridColumn, type ListRoute, type RouteCondition, type RowOf } from './grid-column';
 import { useGridExport } from './grid-export';
 import { type FilterChip, filterChips, GRID_HEADER_HEIGHT } from './grid-states';
@@ -45,6 +44,9 @@ import { useListDatasource } from './use-list-datasource';
 const InfiniteGrid = lazy(() => import('./infinite-grid').then((m) => ({ default: m.InfiniteGrid }))) as <T>(
   props: InfiniteGridProps<T>,
 ) => ReactNode;
+
+/** The export's date-range dialog (with its date picker), loaded when an export is first asked. */
+const ExportDialog = lazy(() => import('./export-dialog').then((m) => ({ default: m.ExportDialog })));
 
 const SEARCH_DEBOUNCE_MS = 500;
 /** The row just created or edited, when the user comes back to its list. */
@@ -232,22 +234,26 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
         )}
       </Box>
       <GridPager position={count && !failure ? { page, pageSize, count } : null} moves={pagerMoves} />
-      <ExportDialog
-        opened={exportOpened}
-        format={exportFormat}
-        onClose={exportDialog.close}
-        onExport={(range) => {
-          if (!lastQuery.current) return;
-          gridExport.start({
-            endpoint: route.path,
-            query: lastQuery.current.query,
-            columns: layout.visibleInOrder,
-            rows: lastQuery.current.total,
-            range,
-            format: exportFormat,
-          });
-        }}
-      />
+      {exportOpened && (
+        <Suspense>
+          <ExportDialog
+            opened={exportOpened}
+            format={exportFormat}
+            onClose={exportDialog.close}
+            onExport={(range) => {
+              if (!lastQuery.current) return;
+              gridExport.start({
+                endpoint: route.path,
+                query: lastQuery.current.query,
+                columns: layout.visibleInOrder,
+                rows: lastQuery.current.total,
+                range,
+                format: exportFormat,
+              });
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }
