@@ -20,12 +20,15 @@ export function LoginRoute() {
       <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
         <Stack>
           <Group justify="space-between">
-            <Title order={2} c="wine.9">
+            {/* The product's name is the page's first heading, the form's title the next: no level skipped. */}
+            <Title order={1} size="h2" c="wine.9">
               {PRODUCT_NAME}
             </Title>
             <LanguageSwitch />
           </Group>
-          <Title order={4}>{t(forgot ? 'login.forgot_title' : 'login.title')}</Title>
+          <Title order={2} size="h4">
+            {t(forgot ? 'login.forgot_title' : 'login.title')}
+          </Title>
           {forgot ? (
             <ForgotPasswordForm onBack={() => setForgot(false)} />
           ) : (

@@ -44,12 +44,15 @@ export function SetPasswordRoute({ mode }: { mode: PasswordMode }) {
       <Paper withBorder shadow="sm" p="xl" w={420} maw="100%">
         <Stack>
           <Group justify="space-between">
-            <Title order={2} c="wine.9">
+            {/* The product's name is the page's first heading, the form's title the next: no level skipped. */}
+            <Title order={1} size="h2" c="wine.9">
               {PRODUCT_NAME}
             </Title>
             <LanguageSwitch />
           </Group>
-          <Title order={4}>{t(page.title)}</Title>
+          <Title order={2} size="h4">
+            {t(page.title)}
+          </Title>
           <SetPasswordForm
             email={searchParams.get('email') ?? ''}
             token={searchParams.get('token') ?? ''}
