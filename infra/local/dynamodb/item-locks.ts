@@ -43,8 +43,9 @@ export class ItemLocks {
     return (this.held.get(id(t))?.writers ?? 0) > 0;
   }
 
-  /** Whether any transaction is in flight (single-item writes need no check otherwise). */
-  get anyTransactionWriting(): boolean {
+  /** Whether a single-item write must be checked against the transactions: in 'reject' mode, while one writes. */
+  get checkSingleWrites(): boolean {
+    if (this.mode !== 'reject') return false;
     for (const h of this.held.values()) if (h.writers > 0) return true;
     return false;
   }

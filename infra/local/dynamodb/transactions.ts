@@ -84,7 +84,7 @@ export function dynamoServer(options: DynamoOptions = {}): Server {
       answer(req, res, (body) =>
         (operation === 'TransactWriteItems' ? transactWriteItems : transactGetItems)(ctx, body),
       );
-    } else if (SINGLE_WRITES.has(operation) && ctx.locks.anyTransactionWriting) {
+    } else if (SINGLE_WRITES.has(operation) && ctx.locks.checkSingleWrites) {
       guardSingleWrite(ctx, req, res, original, operation);
     } else {
       original(req, res);
