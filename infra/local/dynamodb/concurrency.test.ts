@@ -120,6 +120,20 @@ describe("'reject': conflicts answered as DynamoDB answers them", () => {
     expect(await countOf(client, 'z')).toBeNaN();
   });
 
+  it('answers TransactionInProgressException to the same token while its request runs, then replays it', async () => {
+    const { client, gate } = env;
+    const send = () =>
+      client.send(new TransactWriteItemsCommand({ TransactItems: [add('tok', 1)], ClientRequestToken: 'in-flight' }));
+    const held = gate.hold('TransactWriteItems');
+    const first = send();
+    await held.reached;
+    expect((await failure(send())).name).toBe('TransactionInProgressException');
+    held.open();
+    await first;
+    await send();
+    expect(await countOf(client, 'tok')).toBe(1);
+  });
+
   it('makes writes wait for a TransactGetItems in flight, which reads the items as they were', async () => {
     const { client, gate } = env;
     await client.send(new PutItemCommand({ TableName: MAIN, Item: { ...key('r'), n: N(7) } }));
