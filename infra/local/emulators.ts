@@ -1,6 +1,7 @@
 /**
- * The AWS services the product uses, emulated in this process: DynamoDB (dynalite, LevelDB on disk),
- * S3 (s3rver, files on disk) and SQS (local-aws-sqs, in memory). Facts and quirks: shared/ARCHITECTURE.md.
+ * The AWS services the product uses, emulated in this process: DynamoDB (dynalite, LevelDB on disk, with
+ * TransactWriteItems and TransactGetItems added: dynamodb/README.md), S3 (s3rver, files on disk) and SQS
+ * (local-aws-sqs, in memory). Facts and quirks: shared/ARCHITECTURE.md.
  */
 import crypto from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -10,9 +11,9 @@ import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-s
 import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { WORK_QUEUE } from '@cellar/functions/config/topology';
 import { TABLE_DEFINITION } from '@cellar/functions/data/table-definition';
-import dynalite from 'dynalite';
 import { createSqsServer } from 'local-aws-sqs';
 import S3rver from 's3rver';
+import { dynamoServer } from './dynamodb/transactions';
 
 export const REGION = 'eu-west-3';
 export const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -55,7 +56,7 @@ export async function startEmulators(dataDir: string, buckets: string[]): Promis
   mkdirSync(join(dataDir, 'dynamodb'), { recursive: true });
   mkdirSync(join(dataDir, 's3'), { recursive: true });
 
-  const ddbServer = dynalite({ path: join(dataDir, 'dynamodb'), createTableMs: 0 }) as Server;
+  const ddbServer = dynamoServer({ path: join(dataDir, 'dynamodb'), createTableMs: 0 });
   const ddbPort = await listen(ddbServer);
 
   const s3 = new S3rver({

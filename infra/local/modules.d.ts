@@ -1,7 +1,3 @@
-declare module 'dynalite' {
-  import type { Server } from 'node:http';
-  export default function dynalite(options?: { path?: string; createTableMs?: number }): Server;
-}
 declare module 's3rver' {
   import type { EventEmitter } from 'node:events';
   import type { AddressInfo } from 'node:net';
