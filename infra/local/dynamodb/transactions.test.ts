@@ -679,6 +679,29 @@ describe('TransactGetItems', () => {
 });
 
 describe('the rest of DynamoDB is dynalite, unchanged', () => {
+  it('answers a transaction request it cannot read as dynalite answers any request', async () => {
+    const post = (headers: Record<string, string>, body: string) =>
+      fetch(dynamo.endpoint, {
+        method: 'POST',
+        headers: { 'X-Amz-Target': 'DynamoDB_20120810.TransactWriteItems', ...headers },
+        body,
+      });
+    const json = { 'Content-Type': 'application/x-amz-json-1.0' };
+    const signed = { ...json, Authorization: 'AWS4-HMAC-SHA256 Credential=a/b/c/d/e, SignedHeaders=host, Signature=0' };
+    const unsigned = await post(json, '{}');
+    expect([unsigned.status, ((await unsigned.json()) as { __type: string }).__type]).toEqual([
+      400,
+      'com.amazon.coral.service#MissingAuthenticationTokenException',
+    ]);
+    const garbled = await post(signed, '{not json');
+    expect([garbled.status, ((await garbled.json()) as { __type: string }).__type]).toEqual([
+      400,
+      'com.amazon.coral.service#SerializationException',
+    ]);
+    const text = await post({ ...signed, 'Content-Type': 'text/plain' }, '{}');
+    expect([text.status, await text.text()]).toEqual([404, '<UnknownOperationException/>\n']);
+  });
+
   it('answers single-item operations and their errors as before', async () => {
     await put({ ...key('plain'), v: S('x') });
     const err = await failure(

@@ -80,11 +80,12 @@ export function dynamoServer(options: DynamoOptions = {}): Server {
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const [api, operation = ''] = String(req.headers['x-amz-target'] ?? '').split('.');
-    if (api === 'DynamoDB_20120810' && (operation === 'TransactWriteItems' || operation === 'TransactGetItems')) {
+    const transaction = operation === 'TransactWriteItems' || operation === 'TransactGetItems';
+    if (req.method === 'POST' && api === 'DynamoDB_20120810' && transaction) {
       answer(req, res, (body) =>
         (operation === 'TransactWriteItems' ? transactWriteItems : transactGetItems)(ctx, body),
       );
-    } else if (SINGLE_WRITES.has(operation) && ctx.locks.checkSingleWrites) {
+    } else if (req.method === 'POST' && SINGLE_WRITES.has(operation) && ctx.locks.checkSingleWrites) {
       guardSingleWrite(ctx, req, res, original, operation);
     } else {
       original(req, res);
@@ -151,6 +152,22 @@ async function answer(
   try {
     const raw = await readBody(req, res);
     if (raw === undefined) return;
+    if (req.headers.origin) res.setHeader('Access-Control-Allow-Origin', '*');
+    const type = String(req.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim();
+    if (raw.length && type !== 'application/json' && type !== 'application/x-amz-json-1.0') {
+      // dynalite's answer to a body it does not read as JSON.
+      res.statusCode = 404;
+      return res.end('<UnknownOperationException/>\n');
+    }
+    // In dynalite's order: the JSON, then the signature's presence (not its validity), then the body's content.
+    let body: unknown;
+    try {
+      body = raw.length ? JSON.parse(raw.toString()) : undefined;
+    } catch {
+      return send(req, res, { __type: 'com.amazon.coral.service#SerializationException' }, 400);
+    }
     if (!req.headers.authorization && !String(req.url).includes('X-Amz-Algorithm')) {
       return send(
         req,
@@ -158,12 +175,6 @@ async function answer(
         serviceType('MissingAuthenticationTokenException', 'Request is missing Authentication Token'),
         400,
       );
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(raw.toString());
-    } catch {
-      return send(req, res, { __type: 'com.amazon.coral.service#SerializationException' }, 400);
     }
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       return send(req, res, { __type: 'com.amazon.coral.service#SerializationException' }, 400);
