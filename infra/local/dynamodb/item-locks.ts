@@ -30,7 +30,7 @@ export interface Target {
 const id = (t: Target) => `${t.table}\u0000${t.key}`;
 
 export class ItemLocks {
-  /** Items of the transactions in flight: how many write it (at most one at a time) and how many read it. */
+  /** Items of the transactions in flight: how many write it (one at most in 'reject' mode) and how many read it. */
   private readonly held = new Map<string, { writers: number; readers: number }>();
 
   constructor(

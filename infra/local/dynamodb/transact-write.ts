@@ -106,7 +106,7 @@ export async function transactWriteItems(
 
 const tooLarge = () => db.validationError('Transaction request cannot be larger than 4 MB');
 
-/** Tables described, keys checked and made: what steps 3 of the header says, shared by a first run and a replay. */
+/** Tables described, keys checked and made: step 3 of the header, shared by a first run and a replay. */
 async function resolve(ctx: TransactionContext, actions: Action[]) {
   const tables = await describeTables(ctx.store, actions);
   const tableOf = (a: Action) => tables.get(a.request.TableName) as TableDescription;
