@@ -165,7 +165,9 @@ describe("'reject': conflicts answered as DynamoDB answers them", () => {
     expect(await countOf(client, 'r')).toBe(18);
   });
 
-  it('loses nothing and half-applies nothing under many concurrent transactions and single writes', async () => {
+  it('loses nothing and half-applies nothing under many concurrent transactions and single writes', {
+    timeout: 30_000,
+  }, async () => {
     const outcome = await stress(env.client);
     expect(outcome.balanced).toBe(true);
   });
@@ -216,7 +218,9 @@ describe("'wait': conflicts queue behind the locks", () => {
     expect([await countOf(client, 'x'), await countOf(client, 'y')]).toEqual([111, 11]);
   });
 
-  it('loses nothing and half-applies nothing under many concurrent transactions and single writes, refusing none', async () => {
+  it('loses nothing and half-applies nothing under many concurrent transactions and single writes, refusing none', {
+    timeout: 30_000,
+  }, async () => {
     const outcome = await stress(env.client);
     expect(outcome.balanced).toBe(true);
     expect(outcome.conflicts).toBe(0);
@@ -231,8 +235,8 @@ describe("'wait': conflicts queue behind the locks", () => {
  * same total.
  */
 async function stress(client: DynamoDBClient) {
-  const A = Array.from({ length: 6 }, (_, i) => `a${i}`);
-  const P = Array.from({ length: 4 }, (_, i) => `p${i}`);
+  const A = Array.from({ length: 12 }, (_, i) => `a${i}`);
+  const P = Array.from({ length: 8 }, (_, i) => `p${i}`);
   for (const pk of [...A, ...P]) {
     await client.send(new PutItemCommand({ TableName: MAIN, Item: { ...key(pk), n: N(100) } }));
   }
@@ -242,13 +246,14 @@ async function stress(client: DynamoDBClient) {
     (e.name === 'TransactionCanceledException' &&
       (e.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict'));
   const retried = async <T>(send: () => Promise<T>): Promise<T> => {
-    for (;;) {
+    for (let attempt = 0; ; attempt++) {
       try {
         return await send();
       } catch (e) {
         if (!isConflict(e as Error)) throw e;
         conflicts++;
-        await new Promise((r) => setTimeout(r, Math.random() * 4));
+        // A random wait growing with the attempts, as DynamoDB's guidance for conflicts has it.
+        await new Promise((r) => setTimeout(r, Math.random() * Math.min(2 ** attempt, 64)));
       }
     }
   };
