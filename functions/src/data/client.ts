@@ -15,10 +15,29 @@ import { tracer } from '../platform/tracer';
 
 let ddb: DynamoDBDocumentClient | undefined;
 
+/** Tries of a single-item write that met a transaction in flight on its item. */
+const CONFLICT_TRIES = 8;
+
 export function documentClient(): DynamoDBDocumentClient {
-  ddb ??= DynamoDBDocumentClient.from(tracer.captureAWSv3Client(new DynamoDBClient({})), {
+  if (ddb) return ddb;
+  ddb = DynamoDBDocumentClient.from(tracer.captureAWSv3Client(new DynamoDBClient({})), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
+  // A PutItem, UpdateItem or DeleteItem on an item a transaction is writing is refused by DynamoDB with
+  // TransactionConflictException, which the SDK does not retry: it is sent again after a short random wait.
+  ddb.middlewareStack.add(
+    (next) => async (args) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await next(args);
+        } catch (e) {
+          if ((e as Error).name !== 'TransactionConflictException' || attempt >= CONFLICT_TRIES) throw e;
+          await new Promise((r) => setTimeout(r, Math.random() * Math.min(20 * 2 ** attempt, 1000)));
+        }
+      }
+    },
+    { step: 'initialize', name: 'retryTransactionConflicts' },
+  );
   return ddb;
 }
 

@@ -32,6 +32,7 @@ import {
   type Source,
   updateIf,
 } from './table';
+import type { TransactAction } from './transact';
 
 /**
  * A record's keys in the secondary indexes: GSI1 and GSI2, and a list-sort index a list's plan leaves free (the
@@ -153,10 +154,27 @@ export interface Entity<T extends object> extends EntityDef<T> {
   save(record: T): Promise<void>;
   /** Deletes the record with its claims, words and counts. */
   remove(record: T): Promise<void>;
+  /**
+   * `insert` (no `previous`) or `replace`, for a transaction that writes the record with other items: the claims and
+   * new search words are written now, the put (conditioned on the key being free, or on the version read) is the
+   * returned action, and `committed` (after the transaction) releases what the old record held and moves the
+   * counters, or `abandoned` (the transaction failed) releases the claims taken.
+   */
+  stage(next: T, previous?: T & { version: number }): Promise<Staged<T>>;
+  /** `removeIfPresent` for a transaction: the delete, conditioned as given, and what to release once it is done. */
+  stageRemove(record: T, condition?: Pick<TransactAction, 'condition' | 'names' | 'values'>): Staged<T>;
   /** The items a bulk load writes beside the record: its claims and search words. */
   companionItems(record: T): (Item & Key)[];
   /** The id of the record holding a claimed value, if any. */
   claimant(key: Key): Promise<string | undefined>;
+}
+
+/** A record's write staged for a transaction (see `Entity.stage`). */
+export interface Staged<T> {
+  saved: T;
+  action: TransactAction;
+  committed(): Promise<void>;
+  abandoned(): Promise<void>;
 }
 
 /** What `insertMany` did with one record. */
@@ -381,6 +399,50 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
     },
     async save(record) {
       await putItem(item(record));
+    },
+    async stage(next, previous) {
+      const claimed = await claim(next, previous);
+      const before = new Set(previous ? searchItems(previous).map((w) => `${w.PK}|${w.SK}`) : []);
+      const after = searchItems(next);
+      await batchPut(after.filter((w) => !before.has(`${w.PK}|${w.SK}`)));
+      const saved = previous ? ({ ...next, version: previous.version + 1 } as T) : next;
+      return {
+        saved,
+        action: previous
+          ? {
+              put: item(saved),
+              condition: 'attribute_exists(PK) AND #v = :v',
+              names: { '#v': 'version' },
+              values: { ':v': previous.version },
+            }
+          : { put: item(saved), condition: 'attribute_not_exists(PK)' },
+        async committed() {
+          if (previous) {
+            await batchDelete(released(previous, next));
+            const kept = new Set(after.map((w) => `${w.PK}|${w.SK}`));
+            await batchDelete(
+              searchItems(previous)
+                .filter((w) => !kept.has(`${w.PK}|${w.SK}`))
+                .map(keyOf),
+            );
+          }
+          await moveCounters(previous ? (def.counters?.(previous) ?? []) : [], def.counters?.(next) ?? []);
+        },
+        async abandoned() {
+          await batchDelete(claimed);
+        },
+      };
+    },
+    stageRemove(record, condition = {}) {
+      return {
+        saved: record,
+        action: { delete: def.key(record), ...condition },
+        async committed() {
+          await batchDelete([...(def.claims?.(record) ?? []).map((c) => c.key), ...searchItems(record).map(keyOf)]);
+          await moveCounters(def.counters?.(record) ?? [], []);
+        },
+        async abandoned() {},
+      };
     },
     async remove(record) {
       await deleteItem(def.key(record));

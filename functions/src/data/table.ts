@@ -88,14 +88,16 @@ export async function putVersioned(item: Item & Key, expectedVersion: number): P
   return next;
 }
 
-/** Reads many items by key, 100 at a time, in no particular order. */
-export async function batchGet(keyList: Key[]): Promise<Item[]> {
+/** Reads many items by key, 100 at a time, in no particular order (`consistent`: as last written). */
+export async function batchGet(keyList: Key[], consistent = false): Promise<Item[]> {
   const out: Item[] = [];
   for (let i = 0; i < keyList.length; i += 100) {
     let pending: Record<string, unknown>[] = keyList.slice(i, i + 100);
     for (let attempt = 0; pending.length; attempt++) {
       const res = await documentClient().send(
-        new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: pending } } }),
+        new BatchGetCommand({
+          RequestItems: { [config.tableName]: { Keys: pending, ConsistentRead: consistent || undefined } },
+        }),
       );
       out.push(...((res.Responses?.[config.tableName] ?? []) as Item[]));
       pending = (res.UnprocessedKeys?.[config.tableName]?.Keys ?? []) as Record<string, unknown>[];
@@ -213,7 +215,7 @@ export async function updateReturning<T = Item>(
         UpdateExpression: change.update,
         ConditionExpression: change.condition,
         ExpressionAttributeNames: change.names,
-        ExpressionAttributeValues: change.values,
+        ExpressionAttributeValues: Object.keys(change.values).length ? change.values : undefined,
         ReturnValues: 'ALL_NEW',
       }),
     );
