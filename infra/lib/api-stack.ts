@@ -48,6 +48,9 @@ const RECOUNT_TIMEOUT = Duration.minutes(15);
 /** Under API Gateway's 29 s integration limit, so a slow request ends in the function, logged, not in a bare 504. */
 const API_TIMEOUT = Duration.seconds(25);
 
+/** A sweep finishes the few changes left half-way: well under its 5-minute schedule. */
+const SWEEP_TIMEOUT = Duration.minutes(4);
+
 /**
  * The public routes a password guesser or a mail bomber aims at, throttled for the whole stage below its default
  * (requests per second, burst) on top of the per-account and per-source gates of functions/src/auth/throttle.ts.
@@ -221,8 +224,23 @@ export class ApiStack extends Stack {
       timeout: RECOUNT_TIMEOUT,
     });
     recount.role.addManagedPolicy(data.apiAccess);
+    // A document change larger than one transaction is applied in steps recorded on the document; a process that
+    // dies between two steps leaves it half-way: the sweep finishes it (functions/src/stocks/ledger.ts).
+    const sweep = new CellarFunction(this, 'Sweep', {
+      entry: 'sweep/handler.ts',
+      serviceName: 'sweep',
+      environment,
+      logRetention,
+      timeout: SWEEP_TIMEOUT,
+    });
+    sweep.role.addManagedPolicy(data.apiAccess);
     const workers = [importWorker, exportWorker, warehouseWorker];
-    for (const worker of [...workers, recount]) this.functions.set(worker.serviceName, worker);
+    for (const worker of [...workers, recount, sweep]) this.functions.set(worker.serviceName, worker);
+    new Rule(this, 'SweepSchedule', {
+      description: 'Finishes the document changes a stopped process left half-applied',
+      schedule: Schedule.rate(Duration.minutes(5)),
+      targets: [new LambdaFunction(sweep.fn, { retryAttempts: 2 })],
+    });
     new Rule(this, 'RecountSchedule', {
       description: 'Recounts the list counters every night, when writes are few',
       schedule: Schedule.cron({ minute: '30', hour: '2' }),

@@ -52,17 +52,27 @@ function secretIn(dataDir: string): string {
   return readFileSync(file, 'utf8');
 }
 
+/** The one-shot moves of stored data to the next format, by the format they start from (infra/ops). */
+const MIGRATIONS: Record<number, () => Promise<unknown>> = {
+  9: async () => (await import('@cellar/functions/stocks/migrate')).migrateLedger(),
+};
+
+/** How often the local runtime sweeps (the deployed schedule runs every few minutes: infra/lib/api-stack.ts). */
+const SWEEP_EVERY_MS = 30_000;
+
 export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   const log = o.log ?? (() => undefined);
   const dataDir = resolve(o.dataDir ?? join(ROOT, '.cellar/data'));
   const formatFile = join(dataDir, 'data-format');
-  const stale =
-    existsSync(join(dataDir, 'seeded')) &&
-    (!existsSync(formatFile) || readFileSync(formatFile, 'utf8') !== String(DATA_FORMAT));
+  const stored = existsSync(formatFile) ? Number(readFileSync(formatFile, 'utf8')) : undefined;
+  const seeded = existsSync(join(dataDir, 'seeded'));
+  // Data one format behind moves as a deployed stage's does (its migration); older data starts afresh.
+  const migration = seeded && !o.reset && stored === DATA_FORMAT - 1 ? MIGRATIONS[stored] : undefined;
+  const stale = seeded && stored !== DATA_FORMAT && !migration;
   if (stale && !o.reset) log('The stored data predates the current table format: starting from a fresh demo.');
   if (o.reset || stale) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(formatFile, String(DATA_FORMAT));
+  if (!migration) writeFileSync(formatFile, String(DATA_FORMAT));
   const firstStart = !existsSync(join(dataDir, 'seeded'));
 
   const emulators = await startEmulators(dataDir, [BUCKETS.imports.localName, BUCKETS.exports.localName]);
@@ -189,6 +199,26 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   if (requeued.imports + requeued.exports > 0)
     log(`Resuming ${requeued.imports} import(s) and ${requeued.exports} export(s) left unfinished.`);
 
+  if (migration) {
+    log(`Moving the stored data from format ${stored} to ${DATA_FORMAT}…`);
+    log(`Moved: ${JSON.stringify(await migration())}`);
+    writeFileSync(formatFile, String(DATA_FORMAT));
+  }
+
+  // What the scheduled sweep does in AWS: finish the document changes a crash left half-applied and publish what
+  // the warehouse has not answered, now and then every SWEEP_EVERY_MS.
+  const { sweep } = await import('@cellar/functions/sweep/handler');
+  // At start nothing else can be publishing: the outbox is published again at once (the local queues, in memory,
+  // lost what a stop left in them; in AWS they keep it).
+  const swept = await sweep(0);
+  if (swept.settled) log(`Finished ${swept.settled} change(s) a stop left half-applied.`);
+  if (swept.published) log(`Told the warehouse again of ${swept.published} order(s) it had not answered.`);
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweepTimer = setInterval(() => {
+    sweeping = sweep().catch((e) => log(`sweep: ${(e as Error).message}`));
+  }, SWEEP_EVERY_MS);
+  sweepTimer.unref();
+
   if (firstStart && o.seed !== false) {
     const { seedDemo } = await import('./seed');
     await seedDemo(log);
@@ -216,6 +246,8 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
         server.close(() => ok());
         server.closeAllConnections();
       });
+      clearInterval(sweepTimer);
+      await sweeping;
       await Promise.all(pollers.map((p) => p.stop()));
       closeMailbox();
       await s3Front.close();

@@ -9,6 +9,7 @@ import { companyItems, newCompany, warehouseItem } from '@cellar/functions/compa
 import { type ContactItem, ensureMultiSupplier, insertContact } from '@cellar/functions/contacts/repository';
 import { type CompanyItem, companies, warehouses } from '@cellar/functions/data/reference';
 import { batchPut } from '@cellar/functions/data/table';
+import { discardOutbox } from '@cellar/functions/orders/outbox';
 import { buildPackings } from '@cellar/functions/orders/packing';
 import { createOrder, updateOrder } from '@cellar/functions/orders/service';
 import { applyWarehouseEvent } from '@cellar/functions/orders/warehouse-worker';
@@ -563,8 +564,8 @@ const ORDER_PATH: Record<string, readonly string[]> = {
 /**
  * Orders in every status, B2B and (for an owner selling to consumers) B2C, through the API's own service as the
  * superadmin naming the owner: their allocations, releases and output movements are the real ones. Sent orders
- * get their packing list as the warehouse reports it. Orders in 005 were never published: they wait for the
- * resend-transmitting button.
+ * get their packing list as the warehouse reports it. Orders in 005 were never published (their outbox entries are
+ * discarded at the end): they wait for the resend-transmitting button.
  */
 async function seedOrders(
   rng: Rng,
@@ -663,5 +664,6 @@ async function seedOrders(
       });
     }
   }
+  await discardOutbox();
   return n;
 }

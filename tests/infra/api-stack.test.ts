@@ -28,10 +28,10 @@ function deployedRoutes(): string[] {
 }
 
 describe('ApiStack: the functions', () => {
-  it('has one Lambda per resource of the route table, plus the import, export and warehouse workers and the recount', () => {
+  it('has one Lambda per resource of the route table, plus the import, export and warehouse workers, the recount and the sweep', () => {
     const services = Object.keys(functions).map(serviceOf);
     expect(services.sort()).toEqual(
-      [...RESOURCES, 'imports-worker', 'exports-worker', 'warehouse-events-worker', 'recount'].sort(),
+      [...RESOURCES, 'imports-worker', 'exports-worker', 'warehouse-events-worker', 'recount', 'sweep'].sort(),
     );
   });
 
@@ -77,6 +77,19 @@ describe('ApiStack: the functions', () => {
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [recount, 'Arn'] } })],
     });
     expect(functions[recount as string]!.Properties.Timeout).toBe(900);
+  });
+
+  it('sweeps every five minutes: the document changes a stopped process left half-way, the unanswered outbox', () => {
+    // Prepare
+    const sweep = Object.keys(functions).find((id) => serviceOf(id) === 'sweep');
+    // Assess
+    api.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [sweep, 'Arn'] } })],
+    });
+    // Done well within its schedule, so that two sweeps never overlap for long.
+    expect(functions[sweep as string]!.Properties.Timeout).toBeLessThan(300);
   });
 });
 
@@ -151,8 +164,8 @@ describe('ApiStack: the REST API', () => {
   it('lets API Gateway invoke each function through one permission, whatever the number of routes', () => {
     const permissions = Object.values(resourcesOf(api, 'AWS::Lambda::Permission')).map((p) => p.Properties.Principal);
     expect(permissions.filter((p) => p === 'apigateway.amazonaws.com')).toHaveLength(RESOURCES.length);
-    // And the schedule its recount.
-    expect(permissions.filter((p) => p === 'events.amazonaws.com')).toHaveLength(1);
+    // And the schedules their recount and sweep.
+    expect(permissions.filter((p) => p === 'events.amazonaws.com')).toHaveLength(2);
   });
 
   it('is regional, throttled and logs every request without bodies', () => {

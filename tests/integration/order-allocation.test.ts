@@ -208,10 +208,12 @@ describe('each effect once', () => {
       if (applied === 2) throw new Error('crash');
     };
     // Act
-    await expect(updateOrder(caller, d.body.id, { statusCode: '005' }, { afterLine: crash })).rejects.toThrow('crash');
+    await expect(
+      updateOrder(caller, d.body.id, { statusCode: '005' }, { stepEffects: 1, afterStep: crash }),
+    ).rejects.toThrow('crash');
     const halfway = await findOrder(d.body.id);
     // Assess: two lines taken, the third not yet, the change recorded
-    expect(halfway?.transition).toMatchObject({ from: '000', to: '005' });
+    expect(halfway?.transition).toMatchObject({ to: '005', done: 2, restore: { statusCode: '000' } });
     expect((await figures(b)).allocated).toBe(2);
     expect((await figures(c)).allocated).toBe(0);
     // Act: a read completes it; a replay then changes nothing

@@ -460,13 +460,13 @@ describe('the effect on stock', () => {
       if (applied === 2) throw new Error('crash');
     };
     // Act
-    await expect(updateReception(caller, r.body.id, { statusCode: '200' }, { afterLine: crash })).rejects.toThrow(
-      'crash',
-    );
+    await expect(
+      updateReception(caller, r.body.id, { statusCode: '200' }, { stepEffects: 1, afterStep: crash }),
+    ).rejects.toThrow('crash');
     const halfway = await findReception(r.body.id);
     const [a, b, c] = r.body.stocks;
     // Assess: two lines in, the third still on its way, the change recorded
-    expect(halfway?.transition).toMatchObject({ from: '001', to: '200' });
+    expect(halfway?.transition).toMatchObject({ to: '200', done: 2, restore: { statusCode: '001' } });
     expect(await stock(a.stockId)).toEqual(figures(5, 0, 0));
     expect(await stock(c.stockId)).toEqual(figures(0, 7, 0));
     // Act: anyone reading it completes it; a replay of the close then changes nothing

@@ -7,7 +7,7 @@ export type { ListSortIndex } from '@cellar/shared/filter/query';
  * The shape of the stored items. Bump it when items or indexes change shape: the local runtime then starts its
  * data afresh (a deployed table migrates with a backfill instead).
  */
-export const DATA_FORMAT = 9;
+export const DATA_FORMAT = 10;
 
 export const TABLE_DEFINITION = {
   partitionKey: 'PK',

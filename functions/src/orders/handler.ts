@@ -23,12 +23,14 @@ export const handler = resourceHandler(orderRoutes, {
   orderCarrier: async ({ caller, params }) => (await service()).getOrderCarrier(caller, params.id),
   orderService: async ({ caller, params }) => (await service()).getOrderService(caller, params.id),
   orderCreate: async ({ caller, body, headers }) => {
-    await transmission();
-    return (await service()).createOrder(caller, body, headers['idempotency-key'] || undefined);
+    const { tellWarehouse } = await transmission();
+    return (await service()).createOrder(caller, body, headers['idempotency-key'] || undefined, {
+      tell: tellWarehouse,
+    });
   },
   orderUpdate: async ({ caller, params, body }) => {
-    await transmission();
-    return (await service()).updateOrder(caller, params.id, body);
+    const { tellWarehouse } = await transmission();
+    return (await service()).updateOrder(caller, params.id, body, { tell: tellWarehouse });
   },
   orderDelete: async ({ caller, params, lang }) => {
     await (await service()).deleteOrder(caller, params.id);

@@ -23,6 +23,7 @@ import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { getItem, putNew, queryAll, type Source } from '../data/table';
 import { ItemExistsError } from '../errors';
+import { transitionSchema as ledgerTransition } from '../stocks/ledger';
 
 const refCopy = z.object({ id: z.string(), code: z.string(), name: z.string() });
 
@@ -44,24 +45,11 @@ const lineItemSchema = z.object({
 });
 export type OrderLineItem = z.infer<typeof lineItemSchema>;
 
-const orderTarget = z.union([orderStatusCode, z.literal('deleted')]);
-
 /**
- * A change of status or lines whose stock effects are being applied: recorded on the order before the first
- * effect, cleared after the last, so that whoever finds it (a retry, a re-read) completes it. `undoOf` marks the
- * undo of a step that could not allocate every line: it takes back only what that step applied.
+ * A change of status or lines applied in steps (more effects than one transaction holds): recorded on the order by
+ * the first step, cleared by the last (stocks/ledger.ts), so that whoever finds it (a re-read, the sweep) completes it.
  */
-const transitionSchema = z.object({
-  seq: z.number().int(),
-  from: orderStatusCode,
-  /** The lines as they stood before (their effects are taken back as the new ones are applied). */
-  before: z.array(lineItemSchema),
-  to: orderTarget,
-  at: z.string(),
-  /** The ship whose output movements are taken back, when leaving sent. */
-  shipped: z.object({ seq: z.number().int(), at: z.string() }).nullable(),
-  undoOf: z.number().int().nullable(),
-});
+const transitionSchema = ledgerTransition(orderStatusCode, lineItemSchema);
 export type Transition = z.infer<typeof transitionSchema>;
 
 const orderItemSchema = z.object({
@@ -95,7 +83,7 @@ const orderItemSchema = z.object({
   preparedQuantity: z.number().int(),
   supportType: z.string().nullable(),
   supportNumber: z.number().int().nullable(),
-  /** The step of the last change of stock effects (each change has the next one). */
+  /** The number of the last change of stock effects (each change has the next one). */
   seq: z.number().int(),
   transition: transitionSchema.nullable(),
   /** The ship that wrote the output movements: their ids and date derive from it. */

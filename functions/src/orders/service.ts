@@ -37,18 +37,13 @@ import {
 } from '../errors';
 import { recordMetric } from '../platform/metrics';
 import { findProduct, type ProductItem } from '../products/repository';
+import type { LedgerEffect } from '../stocks/ledger';
 import { findStock, type StockItem, stockRecords } from '../stocks/repository';
 import { movesStock } from './effects';
 import { type Extras, toOrder } from './list';
-import {
-  claimIdempotencyKey,
-  findOrder,
-  type OrderItem,
-  type OrderLineItem,
-  orderCountries,
-  orderRecords,
-} from './repository';
-import { type SettleHooks, type Shortage, settleOrder, totals } from './settle';
+import { type OutboxType, outboxPut } from './outbox';
+import { claimIdempotencyKey, findOrder, type OrderItem, type OrderLineItem, orderCountries } from './repository';
+import { commitOrder, orderEffects, type SettleHooks, type Shortage, settleOrder, totals } from './settle';
 
 /** The provider's own company: the document's sender. */
 const PROVIDER_CODE = 'CELLAR';
@@ -282,57 +277,60 @@ function shortageError(lines: readonly OrderLineItem[], shortages: readonly Shor
   return new ConflictError(fields);
 }
 
-export type CommitHooks = SettleHooks;
-
-type StatusListener = (o: OrderItem, from: OrderStatusCode) => Promise<void>;
-let statusListener: StatusListener | undefined;
-/**
- * Who hears of an order's new status once its effects are applied: the transmission to the warehouse (set by
- * transmission.ts, which the API loads with its writes; the warehouse's own worker does not publish).
- */
-export const onStatusChange = (listener: StatusListener) => {
-  statusListener = listener;
-};
+export interface CommitHooks extends SettleHooks {
+  /**
+   * Who publishes at once what a change put in the outbox for the warehouse (the API passes transmission.ts's
+   * `tellWarehouse`); without it, the sweep publishes it a minute later (outbox.ts).
+   */
+  tell?: (o: OrderItem, told: OutboxType) => Promise<void>;
+}
 
 /**
- * Saves an order's next state. When its stock effects change, the change is recorded on it (the step after the
- * last) in the same versioned write, then applied; a write that lost the race is a 409, and so is a change that
- * could not allocate every line (it is undone).
+ * Saves an order's next state with its effects on stock (settle.ts): all or nothing, a write that lost the race is
+ * a 409, and so is a change that could not allocate every line (nothing allocated; a draft keeps what was typed).
  */
 export async function commit(next: OrderItem, previous: OrderItem | undefined, hooks: CommitHooks = {}) {
   const from = previous?.statusCode ?? '000';
   const before = previous?.lines ?? [];
   const now = new Date().toISOString();
-  let record: OrderItem = { ...next, ...totals(next.lines), updatedAt: now };
+  let record: OrderItem = { ...next, ...totals(next.lines), updatedAt: now, transition: null };
+  let effects: LedgerEffect[] = [];
   if (movesStock(from, before, next.statusCode, next.lines)) {
     const seq = (previous?.seq ?? 0) + 1;
     const shipping = next.statusCode === '070' && from !== '070';
     const leaving = from === '070' && next.statusCode !== '070';
-    record = {
-      ...record,
+    effects = orderEffects(record, {
       seq,
-      transition: {
-        seq,
-        from,
-        before,
-        to: next.statusCode,
-        at: now,
-        shipped: leaving ? (previous?.shipped ?? null) : null,
-        undoOf: null,
-      },
-      shipped: shipping ? { seq, at: now } : leaving ? null : record.shipped,
-    };
+      at: now,
+      from,
+      before,
+      to: next.statusCode,
+      after: next.lines,
+      shipped: leaving ? (previous?.shipped ?? null) : null,
+    });
+    record = { ...record, seq, shipped: shipping ? { seq, at: now } : leaving ? null : record.shipped };
   }
-  if (previous) record = await orderRecords.replace(record, previous);
-  else await orderRecords.insert(record);
-  const { order, shortages } = await settleOrder(record, hooks);
+  // What the warehouse must hear of it, written with the change (outbox.ts): a send, or a ship without packings.
+  const tell: OutboxType | null =
+    next.statusCode === '005' && from !== '005'
+      ? 'order.transmitted'
+      : next.statusCode === '070' && from !== '070' && !record.packings.length
+        ? 'order.sent'
+        : null;
+  const extra = tell ? [outboxPut(record, tell, now)] : [];
+  const { order, shortages } = await commitOrder(
+    record,
+    previous,
+    { from, before, to: next.statusCode, effects, extra },
+    hooks,
+  );
   if (shortages.length) {
     await recordMetric('allocationConflicts');
     throw shortageError(record.lines, shortages);
   }
   const saved = order as OrderItem;
   if (saved.statusCode === '005' && from === '000') await recordMetric('ordersSent');
-  if (saved.statusCode !== from) await statusListener?.(saved, from);
+  if (tell && hooks.tell) await hooks.tell(saved, tell);
   return saved;
 }
 
@@ -538,23 +536,23 @@ export async function deleteOrder(caller: Caller, id: string): Promise<void> {
   const current = await visibleOrder(caller, id);
   if (!orderRules.isDeletable(current.statusCode, caller)) throw new ForbiddenError();
   const seq = current.seq + 1;
-  const marked = await orderRecords.replace(
-    {
-      ...current,
-      seq,
-      transition: {
-        seq,
-        from: current.statusCode,
-        before: current.lines,
-        to: 'deleted',
-        at: new Date().toISOString(),
-        shipped: null,
-        undoOf: null,
-      },
-    },
-    current,
-  );
-  await settleOrder(marked);
+  const at = new Date().toISOString();
+  const effects = orderEffects(current, {
+    seq,
+    at,
+    from: current.statusCode,
+    before: current.lines,
+    to: 'deleted',
+    after: [],
+    shipped: null,
+  });
+  const { shortages } = await commitOrder({ ...current, seq, updatedAt: at }, current, {
+    from: current.statusCode,
+    before: current.lines,
+    to: 'deleted',
+    effects,
+  });
+  if (shortages.length) throw shortageError(current.lines, shortages);
 }
 
 /** The order's document and its file name, when its status has one (spec 2 §4). */

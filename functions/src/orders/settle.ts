@@ -1,38 +1,37 @@
 /**
- * Applies an order's recorded change to stock (effects.ts says what; stocks/effects.ts makes each write once-only).
- * The change is recorded on the order first (`transition`, in the versioned write that saves the new status: two
- * changes racing on one order end with one of them and a 409), then each line's effect is applied, then the record
- * is cleared:
+ * An order's changes of stock through the document kernel (stocks/ledger.ts says how: one transaction, or steps
+ * recorded on the order; effects.ts says what each status holds):
  *
- *   send ── save order {status 005, transition {seq, from 000, before}} IF version = read ── 409 if it moved
- *            │
- *            ├─ line 1: allocate IF available ≥ ordered (versioned put + mark effects[order] = seq)
- *            ├─ line 2: not enough left ── noted, the other lines still tried (to name every failing one)
- *            │            ✗ a crash anywhere here leaves the transition recorded: the next read completes it
- *            └─ all applied: clear the transition IF version = saved
- *               some refused: save {status 000, transition {seq+1, undoOf seq}}, then on every line take back what
- *               step seq applied (mark seq) and mark the others seq+1 (so a late settler of seq skips them), clear;
- *               the request answers 409 naming each refused line.
+ *   send ── the lines' stock read ── one short? ── 409 naming each refused line, nothing allocated
+ *            └─ one transaction: the order {status 005} IF version = read, each line allocated IF unchanged,
+ *               the products' summaries
+ *   ship ── the same, each allocation turned into an output, one output movement per line
  *
- * A replayed request, a redelivered message or a second settler finds the marks (or the movement) and does nothing.
+ * A replayed request finds the order already changed and changes nothing; two changes racing on one order end
+ * with one of them and a 409.
  */
 import { addressDisplayName } from '@cellar/shared/common/address';
-import { keys } from '../data/keys';
+import type { OrderStatusCode } from '@cellar/shared/orders/schemas';
 import { references } from '../data/reference';
-import { StaleVersionError } from '../errors';
-import { type MovementItem, movementRecords } from '../stockMovements/repository';
-import { applyStockEffect, InsufficientStockError, isNoDelta, NO_DELTA } from '../stocks/effects';
+import type { TransactAction } from '../data/transact';
+import type { MovementItem } from '../stockMovements/repository';
+import {
+  commitDocument,
+  type DocumentKind,
+  type LedgerEffect,
+  type LedgerHooks,
+  type LedgerShortage,
+  settle,
+} from '../stocks/ledger';
 import type { StockItem } from '../stocks/repository';
 import { HOLDING, lineEffects, shippedQuantity } from './effects';
-import { findOrder, type OrderItem, type OrderLineItem, orderRecords, type Transition } from './repository';
+import type { OrderItem, OrderLineItem } from './repository';
+import { orderRecords } from './repository';
 
 /** The reason an order's output movement carries (the movements' referential: EXP). */
 export const ORDER_REASON = { code: 'EXP', label: 'Expédition commande client' } as const;
 
-/** Lets a test stop the settling after some lines, as a crash would. */
-export interface SettleHooks {
-  afterLine?: (applied: number) => void | Promise<void>;
-}
+export type SettleHooks = LedgerHooks;
 
 /** A line that could not be allocated: its product and what its stock line has left. */
 export interface Shortage {
@@ -46,148 +45,161 @@ export interface Shortage {
 export interface Settled {
   /** The order as it now stands (undefined once a delete is complete). */
   order: OrderItem | undefined;
-  /** The lines a send (or an edit) could not allocate: the change was undone. */
+  /** The lines a send (or an edit) could not allocate: the change was not applied. */
   shortages: Shortage[];
 }
 
 const movementId = (orderId: string, seq: number, stockId: string) => `${orderId}-${seq}-${stockId}`;
 
-function outputMovement(
-  o: OrderItem,
-  line: OrderLineItem,
-  stock: StockItem,
-  t: Transition,
-  warehouse: { id: string; code: string; name: string },
-): MovementItem {
+async function outputMovement(o: OrderItem, e: LedgerEffect, stock: StockItem): Promise<MovementItem> {
+  const line = o.lines.find((l) => l.stockId === e.stockId);
+  const refs = await references();
+  const warehouseId = line?.warehouseId ?? stock.warehouseId;
+  const w = refs.warehouses.get(warehouseId);
   return {
-    id: movementId(o.id, t.seq, line.stockId),
+    id: e.movement?.id ?? movementId(o.id, o.seq, e.stockId),
     ownerId: o.ownerId,
-    date: t.at,
+    date: e.movement?.at ?? new Date().toISOString(),
     reasonCode: ORDER_REASON.code,
     reason: ORDER_REASON.label,
-    quantity: shippedQuantity(line),
+    quantity: e.movement?.quantity ?? 0,
     note: '',
     direction: 'output',
     segment: stock.segment,
-    warehouse,
+    warehouse: w ? { id: w.id, code: w.code, name: w.name } : { id: warehouseId, code: '', name: '' },
     stock: {
       id: stock.id,
       batch: stock.batch,
       ubd: stock.ubd,
       bbd: stock.bbd,
       quality: stock.quality,
-      product: { code: line.productCode, label: line.productLabel },
+      product: { code: e.productCode, label: line?.productLabel ?? '' },
     },
     order: { id: o.id, reference: o.reference, recipient: { displayName: addressDisplayName(o.recipient) } },
     reception: null,
   };
 }
 
-async function takeBackMovement(o: OrderItem, shipped: { seq: number; at: string }, stockId: string) {
-  const found = await movementRecords.get({
-    PK: keys.movements(o.ownerId),
-    SK: `${shipped.at}#${movementId(o.id, shipped.seq, stockId)}`,
-  });
-  if (found) await movementRecords.removeIfPresent(found);
-}
+export const orderKind: DocumentKind<OrderItem> = {
+  name: 'order',
+  entity: orderRecords,
+  movement: outputMovement,
+};
 
-/** The lines the transition moves to, and the status whose contribution they take. */
-function target(o: OrderItem, t: Transition) {
+/**
+ * What a change of an order does to stock, as the kernel's effects: each line's delta, and the output movement
+ * written on shipping (its id and date from this change) or taken back on leaving sent (those of the ship).
+ */
+export function orderEffects(
+  o: { id: string },
+  change: {
+    seq: number;
+    at: string;
+    from: OrderStatusCode;
+    before: readonly OrderLineItem[];
+    to: OrderStatusCode | 'deleted';
+    after: readonly OrderLineItem[];
+    shipped: { seq: number; at: string } | null;
+  },
+): LedgerEffect[] {
   // A shipped order that is deleted keeps its output: the goods have left.
-  if (t.to === 'deleted') return t.from === '070' ? { to: '070' as const, after: t.before } : { to: t.to, after: [] };
-  return { to: t.to, after: o.lines };
+  const [to, after] =
+    change.to === 'deleted' && change.from === '070'
+      ? (['070', change.before] as const)
+      : change.to === 'deleted'
+        ? (['deleted', []] as const)
+        : ([change.to, change.after] as const);
+  const lineOf = new Map([...change.before, ...after].map((l) => [l.stockId, l]));
+  const now = new Map(after.map((l) => [l.stockId, l]));
+  return lineEffects(change.from, change.before, to, after).map((e) => {
+    const line = lineOf.get(e.stockId) as OrderLineItem;
+    const shippedLine = now.get(e.stockId);
+    return {
+      stockId: e.stockId,
+      productCode: line.productCode,
+      delta: e.delta,
+      shortageAllowed: false,
+      movement:
+        e.movement === 'write' && shippedLine
+          ? {
+              op: 'write',
+              id: movementId(o.id, change.seq, e.stockId),
+              at: change.at,
+              quantity: shippedQuantity(shippedLine),
+            }
+          : e.movement === 'takeBack' && change.shipped
+            ? {
+                op: 'takeBack',
+                id: movementId(o.id, change.shipped.seq, e.stockId),
+                at: change.shipped.at,
+                quantity: 0,
+              }
+            : null,
+    };
+  });
 }
 
-export async function settleOrder(o: OrderItem, hooks: SettleHooks = {}): Promise<Settled> {
-  const t = o.transition;
-  if (!t) return { order: o, shortages: [] };
-  const { to, after } = target(o, t);
-  const afterById = new Map(after.map((l) => [l.stockId, l]));
-  const lineOf = new Map([...t.before, ...after].map((l) => [l.stockId, l]));
-  const shortages: Shortage[] = [];
-  let applied = 0;
-  for (const effect of lineEffects(t.from, t.before, to, after)) {
-    const line = lineOf.get(effect.stockId);
-    const ref = { ownerId: o.ownerId, productCode: line?.productCode ?? '', id: effect.stockId };
-    const undoOf = t.undoOf;
-    // An undo takes back only what its step applied: a line marked by that step, and nothing on the others.
-    // (The undo's own delta is the step's, negated.)
-    const delta =
-      undoOf === null ? effect.delta : (s: StockItem) => (s.effects?.[o.id]?.seq === undoOf ? effect.delta : NO_DELTA);
-    let stock: StockItem | undefined;
-    try {
-      stock =
-        isNoDelta(effect.delta) && undoOf === null
-          ? undefined
-          : await applyStockEffect(ref, o.id, t.seq, delta, { allowShortage: undoOf !== null });
-    } catch (e) {
-      if (!(e instanceof InsufficientStockError) || !line) throw e;
-      shortages.push({
-        stockId: effect.stockId,
-        productCode: line.productCode,
-        productLabel: line.productLabel,
-        ordered: line.ordered,
-        available: Math.max(0, e.line.quantity - e.line.quantity_allocated),
-      });
-    }
-    const now = afterById.get(effect.stockId);
-    if (effect.movement === 'write' && now && stock && shippedQuantity(now) > 0) {
-      const refs = await references();
-      const w = refs.warehouses.get(now.warehouseId);
-      const warehouse = w ? { id: w.id, code: w.code, name: w.name } : { id: now.warehouseId, code: '', name: '' };
-      await movementRecords.insertOnce(outputMovement(o, now, stock, t, warehouse));
-    }
-    if (effect.movement === 'takeBack' && t.shipped) await takeBackMovement(o, t.shipped, effect.stockId);
-    applied++;
-    await hooks.afterLine?.(applied);
-  }
-  if (shortages.length) return { order: await undo(o, t), shortages };
-  if (t.to === 'deleted') {
-    await orderRecords.removeIfPresent(o);
-    return { order: undefined, shortages };
-  }
-  try {
-    return { order: await orderRecords.replace({ ...o, transition: null }, o), shortages };
-  } catch (e) {
-    if (!(e instanceof StaleVersionError)) throw e;
-    // Another settler cleared it first (or a later change followed): the order as it is now.
-    const now = await findOrder(o.id);
-    return now?.transition?.seq === t.seq ? settleOrder(now, hooks) : { order: now, shortages };
-  }
+/** The kernel's shortages in the order's terms (the line's label and ordered quantity). */
+function shortagesOf(lines: readonly OrderLineItem[], shortages: readonly LedgerShortage[]): Shortage[] {
+  return shortages.map((s) => {
+    const line = lines.find((l) => l.stockId === s.stockId);
+    return {
+      stockId: s.stockId,
+      productCode: s.productCode,
+      productLabel: line?.productLabel ?? '',
+      ordered: line?.ordered ?? s.needed,
+      available: s.available,
+    };
+  });
 }
 
 /**
- * Puts an order whose step could not allocate every line back as it was (its status; its lines too when it held
- * stock before, as an edit in 010 did), then takes back what that step applied.
+ * Saves an order's change with its effects (`previous` undefined: a new order). A change that could not allocate
+ * every line writes nothing of its effects; a draft keeps what was typed (saved as a draft), as before the send.
  */
-async function undo(o: OrderItem, t: Transition): Promise<OrderItem | undefined> {
-  const seq = o.seq + 1;
-  const lines = HOLDING.has(t.from) ? t.before : o.lines;
-  const back: OrderItem = {
-    ...o,
-    statusCode: t.from,
-    lines,
-    ...totals(lines),
-    seq,
-    transition: {
-      seq,
-      from: t.to === 'deleted' ? t.from : t.to,
-      before: t.to === 'deleted' ? t.before : o.lines,
-      to: t.from,
-      at: new Date().toISOString(),
-      shipped: null,
-      undoOf: t.seq,
-    },
+export async function commitOrder(
+  next: OrderItem,
+  previous: OrderItem | undefined,
+  change: {
+    from: OrderStatusCode;
+    before: OrderLineItem[];
+    to: OrderStatusCode | 'deleted';
+    effects: LedgerEffect[];
+    extra?: TransactAction[];
+  },
+  hooks: SettleHooks = {},
+): Promise<Settled> {
+  const restore = { statusCode: change.from, lines: HOLDING.has(change.from) ? change.before : next.lines };
+  const { doc, shortages } = await commitDocument(
+    orderKind,
+    { next, previous, effects: change.effects, to: change.to, restore, at: next.updatedAt, extra: change.extra },
+    hooks,
+  );
+  if (!shortages.length) return { order: doc, shortages: [] };
+  const named = shortagesOf([...next.lines, ...change.before], shortages);
+  // Undone after some steps (the document was written), or holding stock before: it stands as it was.
+  if (doc !== previous || HOLDING.has(change.from) || change.to === 'deleted') return { order: doc, shortages: named };
+  // Leaving a draft: what was typed is kept, as a draft.
+  const draft: OrderItem = {
+    ...next,
+    statusCode: change.from,
+    seq: previous?.seq ?? 0,
+    shipped: previous?.shipped ?? null,
   };
-  let saved: OrderItem;
-  try {
-    saved = await orderRecords.replace(back, o);
-  } catch (e) {
-    if (!(e instanceof StaleVersionError)) throw e;
-    const now = await findOrder(o.id);
-    return now ? (await settleOrder(now)).order : undefined;
-  }
-  return (await settleOrder(saved)).order;
+  const kept = await commitDocument(
+    orderKind,
+    { next: draft, previous, effects: [], to: change.from, restore, at: next.updatedAt },
+    hooks,
+  );
+  return { order: kept.doc, shortages: named };
+}
+
+/** Completes an order's change recorded in steps, if any. */
+export async function settleOrder(o: OrderItem, hooks: SettleHooks = {}): Promise<Settled> {
+  if (!o.transition) return { order: o, shortages: [] };
+  const before = o.transition.restore.lines as OrderLineItem[];
+  const { doc, shortages } = await settle(orderKind, o, hooks);
+  return { order: doc, shortages: shortagesOf([...o.lines, ...before], shortages) };
 }
 
 export const totals = (lines: readonly OrderLineItem[]) => ({

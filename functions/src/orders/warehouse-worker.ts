@@ -8,6 +8,7 @@ import { StaleVersionError } from '../errors';
 import { correlationOfRecord, withCorrelation } from '../platform/correlation';
 import { logger } from '../platform/logger';
 import { tracedWorker } from '../platform/queue';
+import { answered } from './outbox';
 import { findOrder, type OrderItem, orderRecords } from './repository';
 import { commit } from './service';
 import { settleOrder } from './settle';
@@ -32,6 +33,7 @@ async function onFreshOrder(id: string, change: (o: OrderItem) => Promise<unknow
 export async function applyWarehouseEvent(e: WarehouseEvent): Promise<void> {
   if (e.type === 'order.acknowledged') {
     await onFreshOrder(e.orderId, (o) => (o.statusCode === '005' ? commit({ ...o, statusCode: '010' }, o) : undefined));
+    await answered(e.orderId, 'order.transmitted');
     return;
   }
   await onFreshOrder(e.orderId, (o) =>
@@ -48,6 +50,7 @@ export async function applyWarehouseEvent(e: WarehouseEvent): Promise<void> {
         )
       : undefined,
   );
+  await answered(e.orderId, 'order.sent');
 }
 
 export const handler = tracedWorker(async (event: SQSEvent): Promise<SQSBatchResponse> => {

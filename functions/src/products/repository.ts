@@ -41,8 +41,6 @@ const productItemSchema = z.object({
     /** `<warehouseId>|<segment or ->` → sellable quantity (available, in a sellable quality). */
     sellable: z.record(z.string(), z.number()),
   }),
-  /** The documents' changes of the summary (by document and stock line → step), for their replays to find. */
-  effects: z.record(z.string(), z.number().int()).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),

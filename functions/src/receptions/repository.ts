@@ -19,6 +19,7 @@ import { segmentTotals } from '../data/counters';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { readCounter, type Source } from '../data/table';
+import { transitionSchema as ledgerTransition } from '../stocks/ledger';
 
 const refCopy = z.object({ id: z.string(), code: z.string(), name: z.string() });
 
@@ -38,25 +39,12 @@ const lineItemSchema = z.object({
 });
 export type ReceptionLineItem = z.infer<typeof lineItemSchema>;
 
-/** A line as a status change found it: what its effects were computed from. */
-const effectLineSchema = lineItemSchema.pick({ stockId: true, productCode: true, expected: true, received: true });
-export type EffectLine = z.infer<typeof effectLineSchema>;
-
 /**
- * A change of status or lines whose stock effects are being applied: recorded on the reception before the first
- * effect, cleared after the last, so that whoever finds it (a retry, a re-read) completes it.
+ * A change of status or lines applied in steps (more effects than one transaction holds): recorded on the reception
+ * by the first step, cleared by the last (stocks/ledger.ts), so that whoever finds it (a re-read, the sweep)
+ * completes it.
  */
-const transitionSchema = z.object({
-  seq: z.number().int(),
-  from: receptionStatusCode,
-  /** The lines as they stood before (their effects are taken back as the new ones are applied). */
-  before: z.array(effectLineSchema),
-  /** `deleted`: the reception goes once its effects are undone. */
-  to: z.union([receptionStatusCode, z.literal('deleted')]),
-  at: z.string(),
-  /** The close whose movements are taken back, when leaving closed. */
-  closed: z.object({ seq: z.number().int(), at: z.string() }).nullable(),
-});
+const transitionSchema = ledgerTransition(receptionStatusCode, lineItemSchema);
 export type Transition = z.infer<typeof transitionSchema>;
 
 const receptionItemSchema = z.object({

@@ -17,6 +17,7 @@ import {
 } from '@cellar/shared/receptions/schemas';
 import { receptionRules } from '@cellar/shared/receptions/status';
 import { MESSAGES } from '@cellar/shared/validation/validators';
+import pLimit from 'p-limit';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { segmentsSeen } from '../auth/visibility';
@@ -27,12 +28,16 @@ import { batchGet } from '../data/table';
 import { ConflictError, type FieldMessages, ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { recordMetric } from '../platform/metrics';
 import { findProduct, type ProductItem, productRecords } from '../products/repository';
+import type { LedgerEffect, LedgerShortage } from '../stocks/ledger';
 import { lotLine } from '../stocks/lots';
 import { findStock, productOfLine } from '../stocks/repository';
-import { lineEffects, movesStock } from './effects';
+import { movesStock } from './effects';
 import { supplierName, suppliersOf, toReception } from './list';
-import { findReception, type ReceptionItem, type ReceptionLineItem, receptionRecords } from './repository';
-import { type SettleHooks, settleReception } from './settle';
+import { findReception, type ReceptionItem, type ReceptionLineItem } from './repository';
+import { commitReception, receptionEffects, type SettleHooks, settleReception } from './settle';
+
+/** New lots looked up at once by a reception's save. */
+const LOT_LOOKUPS = 16;
 
 /** Segments a caller may see: null means every one (the superadmin, a company with both). */
 
@@ -126,27 +131,38 @@ async function resolveLines(
     checked.push({ input, product: p });
   }
   if (Object.keys(errors).length) return [];
+  // Each new lot's line is found (or created) by its natural key: one keyed read, LOT_LOOKUPS at a time.
+  const limit = pLimit(LOT_LOOKUPS);
+  const stockIds = await Promise.all(
+    checked.map(({ input, product, stock }) =>
+      limit(async () => {
+        if (stock) return stock.id;
+        return lotLine(
+          {
+            ownerId: owner.id,
+            productId: product.id,
+            productCode: product.code,
+            warehouseId: c.warehouseId,
+            segment: c.segment,
+            quality: input.quality,
+            batch: input.batch?.trim() || null,
+            ubd: input.ubd || null,
+            bbd: input.bbd || null,
+          },
+          productOfLine(product),
+        );
+      }),
+    ),
+  );
   const lines: ReceptionLineItem[] = [];
-  for (const { input, product, stock } of checked) {
+  for (const [k, { input, product, stock }] of checked.entries()) {
     const lot = stock ?? {
       quality: input.quality,
       batch: input.batch?.trim() || null,
       ubd: input.ubd || null,
       bbd: input.bbd || null,
     };
-    const stockId =
-      stock?.id ??
-      (await lotLine(
-        {
-          ownerId: owner.id,
-          productId: product.id,
-          productCode: product.code,
-          warehouseId: c.warehouseId,
-          segment: c.segment,
-          ...lot,
-        },
-        productOfLine(product),
-      ));
+    const stockId = stockIds[k] as string;
     const same = lines.find((l) => l.stockId === stockId);
     if (same) {
       // The same lot twice in the cart is one line.
@@ -211,43 +227,31 @@ async function build(
   };
 }
 
-const effectLines = (lines: readonly ReceptionLineItem[]) =>
-  lines.map((l) => ({ stockId: l.stockId, productCode: l.productCode, expected: l.expected, received: l.received }));
-
 const totals = (lines: readonly ReceptionLineItem[]) => ({
   expectedQuantity: lines.reduce((n, l) => n + l.expected, 0),
   receivedQuantity: lines.reduce((n, l) => n + (l.received ?? 0), 0),
 });
 
 /**
- * Saves a reception's next state. When its stock effects change, the change is recorded on it (the step after the
- * last) in the same versioned write, then applied; a write that lost the race is a 409.
- */
-/**
  * Taking back what a closed reception put in stock must leave what orders hold: a line whose quantity would fall
- * below its allocated quantity (or below zero) refuses the change, with the product named, before anything moves.
+ * below its allocated quantity refuses the change (the kernel checks it on the lines as read, and writes nothing),
+ * with the product named.
  */
-async function assertTakeBackFits(
-  previous: ReceptionItem,
-  to: ReceptionItem['statusCode'] | 'deleted',
-  after: ReceptionLineItem[],
-) {
+function takenError(lines: readonly ReceptionLineItem[], shortages: readonly LedgerShortage[]) {
   const fields: FieldMessages = {};
-  for (const e of lineEffects(previous.statusCode, previous.lines, to, after)) {
-    if (e.delta.quantity >= 0) continue;
-    const stock = await findStock(e.stockId);
-    if (!stock || stock.quantity + e.delta.quantity >= Math.max(0, stock.quantity_allocated)) continue;
-    const index = previous.lines.findIndex((l) => l.stockId === e.stockId);
-    fields[`stocks.${index}`] = [
-      {
-        key: 'api.reception_stock_taken',
-        values: { product: stock.productCode, left: stock.quantity - stock.quantity_allocated },
-      },
+  for (const s of shortages) {
+    const index = lines.findIndex((l) => l.stockId === s.stockId);
+    fields[`stocks.${index < 0 ? s.stockId : index}`] = [
+      { key: 'api.reception_stock_taken', values: { product: s.productCode, left: s.available } },
     ];
   }
-  if (Object.keys(fields).length) throw new ConflictError(fields);
+  return new ConflictError(fields);
 }
 
+/**
+ * Saves a reception's next state with its effects on stock (settle.ts): all or nothing; a write that lost the race
+ * is a 409, and so is a take-back that orders' allocations no longer leave room for.
+ */
 async function commit(
   next: ReceptionItem,
   previous: ReceptionItem | undefined,
@@ -255,30 +259,32 @@ async function commit(
 ): Promise<ReceptionItem> {
   const from = previous?.statusCode ?? '000';
   const before = previous?.lines ?? [];
-  if (previous) await assertTakeBackFits(previous, next.statusCode, next.lines);
   const now = new Date().toISOString();
-  let record: ReceptionItem = { ...next, ...totals(next.lines), updatedAt: now };
+  let record: ReceptionItem = { ...next, ...totals(next.lines), updatedAt: now, transition: null };
+  let effects: LedgerEffect[] = [];
   if (movesStock(from, before, next.statusCode, next.lines)) {
     const seq = (previous?.seq ?? 0) + 1;
     const closing = next.statusCode === '200' && from !== '200';
     const leaving = from === '200' && next.statusCode !== '200';
-    record = {
-      ...record,
+    effects = receptionEffects(record, {
       seq,
-      transition: {
-        seq,
-        from,
-        before: effectLines(before),
-        to: next.statusCode,
-        at: now,
-        closed: leaving ? (previous?.closed ?? null) : null,
-      },
-      closed: closing ? { seq, at: now } : leaving ? null : record.closed,
-    };
+      at: now,
+      from,
+      before,
+      to: next.statusCode,
+      after: next.lines,
+      closed: leaving ? (previous?.closed ?? null) : null,
+    });
+    record = { ...record, seq, closed: closing ? { seq, at: now } : leaving ? null : record.closed };
   }
-  if (previous) record = await receptionRecords.replace(record, previous);
-  else await receptionRecords.insert(record);
-  const settled = (await settleReception(record, hooks)) as ReceptionItem;
+  const { reception, shortages } = await commitReception(
+    record,
+    previous,
+    { from, before, to: next.statusCode, effects },
+    hooks,
+  );
+  if (shortages.length) throw takenError(before, shortages);
+  const settled = reception as ReceptionItem;
   if (settled.statusCode === '200' && from !== '200') await recordMetric('receptionsClosed');
   return settled;
 }
@@ -415,22 +421,22 @@ export async function updateReception(
 export async function deleteReception(caller: Caller, id: string): Promise<void> {
   const current = await visibleReception(caller, id);
   if (!receptionRules.isDeletable(current.statusCode, caller)) throw new ForbiddenError();
-  await assertTakeBackFits(current, 'deleted', []);
   const seq = current.seq + 1;
-  const marked = await receptionRecords.replace(
-    {
-      ...current,
-      seq,
-      transition: {
-        seq,
-        from: current.statusCode,
-        before: effectLines(current.lines),
-        to: 'deleted',
-        at: new Date().toISOString(),
-        closed: current.statusCode === '200' ? current.closed : null,
-      },
-    },
-    current,
-  );
-  await settleReception(marked);
+  const at = new Date().toISOString();
+  const effects = receptionEffects(current, {
+    seq,
+    at,
+    from: current.statusCode,
+    before: current.lines,
+    to: 'deleted',
+    after: [],
+    closed: current.statusCode === '200' ? current.closed : null,
+  });
+  const { shortages } = await commitReception({ ...current, seq, updatedAt: at }, current, {
+    from: current.statusCode,
+    before: current.lines,
+    to: 'deleted',
+    effects,
+  });
+  if (shortages.length) throw takenError(current.lines, shortages);
 }

@@ -1,51 +1,42 @@
 /**
- * Applies a reception's recorded change to stock (see effects.ts for what, stocks/effects.ts for the once-only
- * writes). The change is recorded on the reception first (`transition`, with a version condition that serialises
- * changes of one reception), then each line's effect is applied idempotently, then the record is cleared:
+ * A reception's changes of stock through the document kernel (stocks/ledger.ts says how: one transaction, or steps
+ * recorded on the reception; effects.ts says what each status does):
  *
- *   PUT ── save reception {status: to, transition: {seq, from, before}} IF version = read ── 409 if it moved
- *            │
- *            ├─ line 1: stock + mark[seq] ── product summary + mark ── movement (id from reception, seq, line)
- *            ├─ line 2: …                      ✗ crash here: the transition stays recorded
- *            └─ clear transition IF version = saved (or remove the reception, for a delete)
+ *   close ── one transaction: the reception {status 200} IF version = read, each line's quantity in IF unchanged,
+ *            the products' summaries, one input movement per line
  *
- *   any later read or write of the reception finds the transition and runs this again: lines already applied find
- *   their marks (or their movement) and are skipped, the others are applied, then it is cleared.
+ * A replayed close finds the reception closed and changes nothing; two closes racing end with one and a 409.
  */
-
-import { keys } from '../data/keys';
-import { StaleVersionError } from '../errors';
+import type { ReceptionStatusCode } from '@cellar/shared/receptions/schemas';
 import type { MovementItem } from '../stockMovements/repository';
-import { movementRecords } from '../stockMovements/repository';
-import { applyStockEffect, isNoDelta } from '../stocks/effects';
+import {
+  commitDocument,
+  type DocumentKind,
+  type LedgerEffect,
+  type LedgerHooks,
+  type LedgerShortage,
+  settle,
+} from '../stocks/ledger';
 import type { StockItem } from '../stocks/repository';
 import { lineEffects } from './effects';
-import {
-  findReception,
-  type ReceptionItem,
-  type ReceptionLineItem,
-  receptionRecords,
-  type Transition,
-} from './repository';
+import { type ReceptionItem, type ReceptionLineItem, receptionRecords } from './repository';
 
 /** The reason a reception's input movement carries (the movements' referential: REC). */
 export const RECEPTION_REASON = { code: 'REC', label: 'Réception fournisseur' } as const;
 
-/** Lets a test stop the settling after some lines, as a crash would. */
-export interface SettleHooks {
-  afterLine?: (applied: number) => void | Promise<void>;
-}
+export type SettleHooks = LedgerHooks;
 
 const movementId = (receptionId: string, seq: number, stockId: string) => `${receptionId}-${seq}-${stockId}`;
 
-function inputMovement(r: ReceptionItem, line: ReceptionLineItem, stock: StockItem, t: Transition): MovementItem {
+async function inputMovement(r: ReceptionItem, e: LedgerEffect, stock: StockItem): Promise<MovementItem> {
+  const line = r.lines.find((l) => l.stockId === e.stockId);
   return {
-    id: movementId(r.id, t.seq, line.stockId),
+    id: e.movement?.id ?? movementId(r.id, r.seq, e.stockId),
     ownerId: r.ownerId,
-    date: t.at,
+    date: e.movement?.at ?? new Date().toISOString(),
     reasonCode: RECEPTION_REASON.code,
     reason: RECEPTION_REASON.label,
-    quantity: line.received ?? line.expected,
+    quantity: e.movement?.quantity ?? 0,
     note: '',
     direction: 'input',
     segment: stock.segment,
@@ -56,54 +47,92 @@ function inputMovement(r: ReceptionItem, line: ReceptionLineItem, stock: StockIt
       ubd: stock.ubd,
       bbd: stock.bbd,
       quality: stock.quality,
-      product: { code: line.productCode, label: line.productLabel },
+      product: { code: e.productCode, label: line?.productLabel ?? '' },
     },
     order: null,
     reception: { id: r.id, reference: r.reference, supplier: { code: r.supplier?.code ?? '' } },
   };
 }
 
-/** Takes back the input movement a close wrote for a stock line (once: a replay finds it gone). */
-async function takeBackMovement(r: ReceptionItem, closed: { seq: number; at: string }, stockId: string) {
-  const found = await movementRecords.get({
-    PK: keys.movements(r.ownerId),
-    SK: `${closed.at}#${movementId(r.id, closed.seq, stockId)}`,
-  });
-  if (found) await movementRecords.removeIfPresent(found);
-}
+export const receptionKind: DocumentKind<ReceptionItem> = {
+  name: 'reception',
+  entity: receptionRecords,
+  movement: inputMovement,
+};
 
 /**
- * Completes the recorded change of a reception, if any; returns the reception as it now stands (undefined once a
- * delete is complete).
+ * What a change of a reception does to stock, as the kernel's effects: each line's delta, and the input movement
+ * written on closing (its id and date from this change) or taken back on leaving closed (those of the close).
  */
+export function receptionEffects(
+  r: { id: string },
+  change: {
+    seq: number;
+    at: string;
+    from: ReceptionStatusCode;
+    before: readonly ReceptionLineItem[];
+    to: ReceptionStatusCode | 'deleted';
+    after: readonly ReceptionLineItem[];
+    closed: { seq: number; at: string } | null;
+  },
+): LedgerEffect[] {
+  const after = change.to === 'deleted' ? [] : change.after;
+  const lineOf = new Map([...change.before, ...after].map((l) => [l.stockId, l]));
+  const now = new Map(after.map((l) => [l.stockId, l]));
+  return lineEffects(change.from, change.before, change.to, after).map((e) => {
+    const line = lineOf.get(e.stockId) as ReceptionLineItem;
+    const closedLine = now.get(e.stockId);
+    const quantity = closedLine ? (closedLine.received ?? closedLine.expected) : 0;
+    return {
+      stockId: e.stockId,
+      productCode: line.productCode,
+      delta: e.delta,
+      shortageAllowed: false,
+      movement:
+        e.movement === 'write' && closedLine
+          ? { op: 'write', id: movementId(r.id, change.seq, e.stockId), at: change.at, quantity }
+          : e.movement === 'takeBack' && change.closed
+            ? { op: 'takeBack', id: movementId(r.id, change.closed.seq, e.stockId), at: change.closed.at, quantity: 0 }
+            : null,
+    };
+  });
+}
+
+export interface Settled {
+  reception: ReceptionItem | undefined;
+  /** Lines whose stock orders took meanwhile: the change was not applied. */
+  shortages: LedgerShortage[];
+}
+
+/** Saves a reception's change with its effects (`previous` undefined: a new reception). */
+export async function commitReception(
+  next: ReceptionItem,
+  previous: ReceptionItem | undefined,
+  change: {
+    from: ReceptionStatusCode;
+    before: ReceptionLineItem[];
+    to: ReceptionStatusCode | 'deleted';
+    effects: LedgerEffect[];
+  },
+  hooks: SettleHooks = {},
+): Promise<Settled> {
+  const { doc, shortages } = await commitDocument(
+    receptionKind,
+    {
+      next,
+      previous,
+      effects: change.effects,
+      to: change.to,
+      restore: { statusCode: change.from, lines: change.before },
+      at: next.updatedAt,
+    },
+    hooks,
+  );
+  return { reception: doc, shortages };
+}
+
+/** Completes a reception's change recorded in steps, if any; the reception as it now stands. */
 export async function settleReception(r: ReceptionItem, hooks: SettleHooks = {}): Promise<ReceptionItem | undefined> {
-  const t = r.transition;
-  if (!t) return r;
-  const after = t.to === 'deleted' ? [] : r.lines;
-  const afterById = new Map(after.map((l) => [l.stockId, l]));
-  const productOf = new Map([...t.before, ...after].map((l) => [l.stockId, l.productCode]));
-  let applied = 0;
-  for (const effect of lineEffects(t.from, t.before, t.to, after)) {
-    const ref = { ownerId: r.ownerId, productCode: productOf.get(effect.stockId) ?? '', id: effect.stockId };
-    const stock = isNoDelta(effect.delta) ? undefined : await applyStockEffect(ref, r.id, t.seq, effect.delta);
-    const line = afterById.get(effect.stockId);
-    if (effect.movement === 'write' && line && stock && (line.received ?? line.expected) > 0) {
-      await movementRecords.insertOnce(inputMovement(r, line, stock, t));
-    }
-    if (effect.movement === 'takeBack' && t.closed) await takeBackMovement(r, t.closed, effect.stockId);
-    applied++;
-    await hooks.afterLine?.(applied);
-  }
-  if (t.to === 'deleted') {
-    await receptionRecords.removeIfPresent(r);
-    return undefined;
-  }
-  try {
-    return await receptionRecords.replace({ ...r, transition: null }, r);
-  } catch (e) {
-    if (!(e instanceof StaleVersionError)) throw e;
-    // Another settler cleared it first (or a later change followed): the reception as it is now.
-    const now = await findReception(r.id);
-    return now?.transition?.seq === t.seq ? settleReception(now, hooks) : now;
-  }
+  if (!r.transition) return r;
+  return (await settle(receptionKind, r, hooks)).doc;
 }

@@ -1,18 +1,19 @@
 /**
  * One lot, one stock line (spec 3 §3, spec 2 §5 stock creation): a new lot equal to an existing one on product,
- * warehouse, segment, quality, batch, use-by and best-before dates reuses its line. The lot's natural key is claimed
- * by a conditional put, so two documents creating the same lot at once end with one line:
+ * warehouse, segment, quality, batch, use-by and best-before dates reuses its line. Every line claims its lot's
+ * natural key (LOT#…) by a conditional put, so finding a lot's line is one keyed read, whatever the number of lines
+ * of the product, and two documents creating the same lot at once end with one line:
  *
- *   claim LOT#… ── free: put it naming a line (an equal line found among the product's, else a new one), then
- *     │            make sure that line exists (a creator that died between the two leaves a claim the next one completes)
+ *   claim LOT#… ── free: put it naming a new line, then make sure that line exists (a creator that died between the
+ *     │            two leaves a claim the next one completes)
  *     └─ taken (before, or by a concurrent put): the line it names
  */
 import type { SegmentCode } from '@cellar/shared/common/schemas';
 import { ulid } from 'ulid';
 import { keys } from '../data/keys';
-import { getItem, putNew, queryAll } from '../data/table';
+import { getItem, putNew } from '../data/table';
 import { ItemExistsError } from '../errors';
-import { insertStock, type StockItem, stockRecords } from './repository';
+import { insertStock, type StockItem } from './repository';
 
 export interface Lot {
   ownerId: string;
@@ -26,15 +27,6 @@ export interface Lot {
   bbd: string | null;
 }
 
-const sameLot = (s: StockItem, l: Lot) =>
-  s.productId === l.productId &&
-  s.warehouseId === l.warehouseId &&
-  s.segment === l.segment &&
-  s.quality === l.quality &&
-  (s.batch ?? null) === l.batch &&
-  (s.ubd ?? null) === l.ubd &&
-  (s.bbd ?? null) === l.bbd;
-
 /** Empty values are no value: '' and null are the same lot. */
 export const normalLot = (l: Lot): Lot => ({
   ...l,
@@ -42,15 +34,6 @@ export const normalLot = (l: Lot): Lot => ({
   ubd: l.ubd || null,
   bbd: l.bbd || null,
 });
-
-/** A line of the product equal to the lot, among those written before lots were claimed (seed, imports). */
-async function unclaimedEqual(l: Lot): Promise<StockItem | undefined> {
-  for await (const item of queryAll({ pk: keys.tenant(l.ownerId), skPrefix: keys.stockPrefix(l.productCode) })) {
-    const s = stockRecords.parse(item);
-    if (sameLot(s, l)) return s;
-  }
-  return undefined;
-}
 
 async function claimant(l: Lot): Promise<string | undefined> {
   const found = await getItem<{ id?: unknown }>(keys.lot(l.ownerId, l));
@@ -62,26 +45,29 @@ async function ensureLine(id: string, l: Lot, product: StockItem['product']): Pr
   if (await getItem(keys.stock(l.ownerId, l.productCode, id))) return id;
   const now = new Date().toISOString();
   try {
-    await insertStock({
-      id,
-      ownerId: l.ownerId,
-      productId: l.productId,
-      productCode: l.productCode,
-      product,
-      warehouseId: l.warehouseId,
-      segment: l.segment,
-      quality: l.quality,
-      batch: l.batch,
-      ubd: l.ubd,
-      bbd: l.bbd,
-      quantity: 0,
-      quantity_allocated: 0,
-      quantity_receive_in_progress: 0,
-      quantity_on_arriving: 0,
-      storedAt: null,
-      createdAt: now,
-      version: 1,
-    });
+    await insertStock(
+      {
+        id,
+        ownerId: l.ownerId,
+        productId: l.productId,
+        productCode: l.productCode,
+        product,
+        warehouseId: l.warehouseId,
+        segment: l.segment,
+        quality: l.quality,
+        batch: l.batch,
+        ubd: l.ubd,
+        bbd: l.bbd,
+        quantity: 0,
+        quantity_allocated: 0,
+        quantity_receive_in_progress: 0,
+        quantity_on_arriving: 0,
+        storedAt: null,
+        createdAt: now,
+        version: 1,
+      },
+      true,
+    );
   } catch (e) {
     if (!(e instanceof ItemExistsError)) throw e;
   }
@@ -93,7 +79,7 @@ export async function lotLine(lot: Lot, product: StockItem['product']): Promise<
   const l = normalLot(lot);
   const claimed = await claimant(l);
   if (claimed) return ensureLine(claimed, l, product);
-  const id = (await unclaimedEqual(l))?.id ?? ulid();
+  const id = ulid();
   try {
     await putNew({ ...keys.lot(l.ownerId, l), entity: 'lotClaim', id });
   } catch (e) {

@@ -20,11 +20,8 @@ import { stockFigureRanges, stockFigures } from '../dashboard/figures';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { companies } from '../data/reference';
-import { queryPage, readCounter, updateIf } from '../data/table';
-import { NotFoundError, StaleVersionError } from '../errors';
-
-/** A change applied on behalf of a document: its step, and what it moved in the product's summary. */
-const stockEffectMark = z.object({ seq: z.number().int(), quantity: z.number(), sellable: z.number() });
+import { putNew, queryPage, readCounter, updateIf } from '../data/table';
+import { ItemExistsError, NotFoundError, StaleVersionError } from '../errors';
 
 const stockItemSchema = z.object({
   id: z.string(),
@@ -50,8 +47,6 @@ const stockItemSchema = z.object({
   storedAt: z.string().nullable(),
   createdAt: z.string(),
   version: z.number().int(),
-  /** The documents' changes applied to the line, for their replays to find (see effects.ts). */
-  effects: z.record(z.string(), stockEffectMark).optional(),
 });
 export type StockItem = z.infer<typeof stockItemSchema>;
 
@@ -134,10 +129,34 @@ export async function addToProductSummary(s: StockItem, sign: 1 | -1): Promise<v
   if (!applied) throw new NotFoundError();
 }
 
-/** Stores a new stock line with its counters and its product's summary. */
-export async function insertStock(s: StockItem): Promise<void> {
+/** A line's lot claim: its natural key naming it (stocks/lots.ts finds a lot's line by it). */
+export const lotClaim = (s: StockItem) => ({
+  ...keys.lot(s.ownerId, {
+    productId: s.productId,
+    warehouseId: s.warehouseId,
+    segment: s.segment,
+    quality: s.quality,
+    batch: s.batch?.trim() || null,
+    ubd: s.ubd || null,
+    bbd: s.bbd || null,
+  }),
+  entity: 'lotClaim',
+  id: s.id,
+});
+
+/**
+ * Stores a new stock line with its counters and its product's summary, and claims its lot when no line holds it
+ * (a line created by lots.ts holds its claim already).
+ */
+export async function insertStock(s: StockItem, lotClaimed = false): Promise<void> {
+  try {
+    if (!lotClaimed) await putNew(lotClaim(s));
+  } catch (e) {
+    if (!(e instanceof ItemExistsError)) throw e;
+  }
   await stockRecords.insert(s);
-  await addToProductSummary(s, 1);
+  // A new lot's line starts empty: its product's summary does not move.
+  if (s.quantity !== 0 || (isSellable(s) && availableQuantity(s) !== 0)) await addToProductSummary(s, 1);
 }
 
 export async function findStock(id: string): Promise<StockItem | undefined> {

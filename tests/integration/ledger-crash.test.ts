@@ -1,0 +1,180 @@
+/**
+ * A send and a close survive their runtime killed half-way (issue 21): the local runtime is killed (SIGKILL) while a
+ * 60-line order is being sent and while a 60-line reception is being closed, at a moment that varies with each try,
+ * then started again on the same data. Within a minute each change is complete or undone, never half-way; a sent
+ * order reaches the warehouse (its acknowledgement moves it to 010); a closed reception's lines and movements agree.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../infra/local/seed';
+
+const ROOT = join(import.meta.dirname, '../..');
+const LINES = 60;
+const dataDir = mkdtempSync(join(tmpdir(), 'cellar-ledger-crash-'));
+let child: ChildProcess | undefined;
+
+afterAll(() => {
+  child?.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe().catch(() => undefined);
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('Timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+let url = '';
+/** `npm start`'s runtime in a process of its own; answers once it serves. */
+async function start(port: number) {
+  child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'infra/local/start.ts', '--port', String(port), '--data-dir', dataDir],
+    { cwd: ROOT, stdio: 'ignore', env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'SILENT' } },
+  );
+  url = `http://127.0.0.1:${port}`;
+  await eventually(async () => ((await fetch(`${url}/api/health`)).ok ? true : undefined), 120_000);
+}
+const kill = async () => {
+  const dead = new Promise((r) => child?.once('exit', r));
+  child?.kill('SIGKILL');
+  await dead;
+};
+
+let token = '';
+async function call(method: string, path: string, body?: unknown) {
+  const res = await fetch(url + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'en' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+async function signIn() {
+  const res = await fetch(`${url}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@cli001.test', password: DEMO_PASSWORD }),
+  });
+  token = ((await res.json()) as { access_token: string }).access_token;
+}
+
+type Line = { id: string; quantity: number; quantity_allocated: number; quantity_on_arriving: number };
+const stockOf = async (id: string): Promise<Line> => (await call('GET', `/api/stocks?filter[id]=${id}`)).body.data[0];
+
+describe('a send and a close killed half-way', () => {
+  it('end complete or undone after a restart, and the sent order reaches the warehouse', async () => {
+    const port = await freePort();
+    await start(port);
+    await signIn();
+    const me = (await call('GET', '/api/auth/user')).body;
+    const products = (await call('GET', '/api/products?paginate=50')).body.data;
+    const product = products.find(
+      (p: { hidden: boolean; hasBatch: boolean; hasUbd: boolean }) => p.hasBatch && !p.hidden && !p.hasUbd,
+    );
+    const supplier = (await call('GET', '/api/contacts?filter[type]=supplier&paginate=5')).body.data.find(
+      (c: { code: string }) => c.code !== 'MULTI',
+    ).id;
+    const recipient = (await call('GET', '/api/contacts?filter[type]=recipient&paginate=1')).body.data[0].id;
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const reception = (n: number) =>
+      call('POST', '/api/receptions', {
+        segment: 'B2B',
+        warehouseId: me.warehouseIds[0],
+        reference: `KILL-R${n}-${Date.now().toString(36)}`,
+        expectedAt: day,
+        supplierId: supplier,
+        statusCode: '001',
+        stocks: Array.from({ length: LINES }, (_, i) => ({
+          productId: product.id,
+          quality: 'STD',
+          batch: `K${n}-${Date.now().toString(36)}-${i}`,
+          expected: 5,
+        })),
+      });
+
+    // A 60-line close, killed at a moment that varies, then started again
+    const r = await reception(1);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const closing = call('PUT', `/api/receptions/${r.body.id}`, { statusCode: '200' }).catch(() => undefined);
+    await new Promise((ok) => setTimeout(ok, 40 + Math.random() * 400));
+    await kill();
+    await closing;
+    await start(port);
+    await signIn();
+    const closed = await eventually(async () => {
+      const now = (await call('GET', `/api/receptions/${r.body.id}`)).body;
+      return now && !now.transition ? now : undefined;
+    }, 60_000);
+    const lines = await Promise.all(r.body.stocks.map((l: { stockId: string }) => stockOf(l.stockId)));
+    const movements = (
+      await call('GET', `/api/stock-movements?filter[reception.reference]=${r.body.reference}&paginate=100`)
+    ).body.data;
+    if (closed.statusCode === '200') {
+      expect(lines.map((l) => [l.quantity, l.quantity_on_arriving])).toEqual(lines.map(() => [5, 0]));
+      expect(movements).toHaveLength(LINES);
+    } else {
+      expect(closed.statusCode).toBe('001');
+      expect(lines.map((l) => [l.quantity, l.quantity_on_arriving])).toEqual(lines.map(() => [0, 5]));
+      expect(movements).toHaveLength(0);
+    }
+
+    // The stock of a closed reception, sent as one 60-line order, killed half-way
+    const stocked = await reception(2);
+    await call('PUT', `/api/receptions/${stocked.body.id}`, { statusCode: '200' });
+    const draft = await call('POST', '/api/orders', {
+      segment: 'B2B',
+      reference: `KILL-O-${Date.now().toString(36)}`,
+      recipient: {
+        isCompany: true,
+        company: 'Cave du Port',
+        street: '1 quai',
+        postcode: '33000',
+        city: 'Bordeaux',
+        country: 'FR',
+      },
+      customerId: recipient,
+      pickupManagedByProduct: 1,
+      shippingLabelRequired: 0,
+      deliveryDate: day,
+      statusCode: '000',
+      stocks: stocked.body.stocks.map((l: { stockId: string }) => ({ stockId: l.stockId, ordered: 2 })),
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const sending = call('PUT', `/api/orders/${draft.body.id}`, { statusCode: '005' }).catch(() => undefined);
+    await new Promise((ok) => setTimeout(ok, 40 + Math.random() * 400));
+    await kill();
+    await sending;
+    await start(port);
+    await signIn();
+    const settled = await eventually(async () => {
+      const now = (await call('GET', `/api/orders/${draft.body.id}`)).body;
+      return now && !now.transition && now.statusCode !== '005' ? now : undefined;
+    }, 60_000);
+    const held = await Promise.all(stocked.body.stocks.map((l: { stockId: string }) => stockOf(l.stockId)));
+    if (settled.statusCode === '010') {
+      // Sent, and told to the warehouse, which acknowledged it
+      expect(held.map((l) => l.quantity_allocated)).toEqual(held.map(() => 2));
+    } else {
+      expect(settled.statusCode).toBe('000');
+      expect(held.map((l) => l.quantity_allocated)).toEqual(held.map(() => 0));
+    }
+  }, 420_000);
+});
