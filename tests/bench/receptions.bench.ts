@@ -3,7 +3,9 @@
  * holding 1,000 and one holding RECEPTIONS_MAX (100,000 by default) receptions: the first page in the default sort
  * (newest first), with a status filter, with a supplier filter (one supplier in 20) and with a rare supplier's name.
  * None may read the partition: each large figure should stay within 2× of the 1,000 one, every p95 under 100 ms.
- * Then the close of a reception of 200 lines (each a new lot): its time and the items it writes.
+ * Then the close of a reception of 200 lines (each a new lot): its time and the items it writes. Then 500 new lots
+ * of one product that already holds 500 lines: each finds its twin by one keyed read, not by reading the product's
+ * lines, so the reception's save costs the same whatever the product holds.
  * Run: npm run bench:receptions  (generates its data in a throw-away directory)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -149,6 +151,39 @@ async function closeOf200Lines(url: string, token: string, owner: string) {
   );
 }
 
+async function lotsOfABusyProduct(url: string, token: string, owner: string) {
+  const product = benchProduct(owner, WAREHOUSE.id, { id: `${owner}-BUSY`, code: 'BUSY', label: 'Busy product' });
+  await batchPut([productRecords.item(product)]);
+  const save = async (reference: string, batch: string, statusCode: string) => {
+    const t = performance.now();
+    const res = await fetch(`${url}/api/receptions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        segment: 'B2B',
+        warehouseId: WAREHOUSE.id,
+        reference,
+        expectedAt: '2099-01-01',
+        supplierId: `${owner}-S0`,
+        statusCode,
+        stocks: Array.from({ length: 500 }, (_, k) => ({
+          productId: product.id,
+          quality: 'STD',
+          batch: `${batch}${k}`,
+          expected: 6,
+        })),
+      }),
+    });
+    if (res.status !== 201) throw new Error(`${reference}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+    return performance.now() - t;
+  };
+  const first = await save('BUSY-1', 'A', '001');
+  const second = await save('BUSY-2', 'B', '001');
+  console.log(
+    `500 new lots of one product: ${first.toFixed(0)} ms with no line yet, ${second.toFixed(0)} ms once it holds 500`,
+  );
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'cellar-bench-'));
 const runtime = await startRuntime({ port: 0, dataDir, seed: false });
 try {
@@ -180,6 +215,7 @@ try {
   }
   for (const name of Object.keys(results)) console.log(ratioLine(name, results[name], SIZES));
   await closeOf200Lines(runtime.url, token, owner);
+  await lotsOfABusyProduct(runtime.url, token, owner);
 } finally {
   await runtime.stop();
   rmSync(dataDir, { recursive: true, force: true });
