@@ -6,7 +6,7 @@ import { SqsDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { BUCKETS, QUEUES } from '../../functions/src/config/topology';
-import { TABLE_DEFINITION } from '../../functions/src/data/table-definition';
+import { INDEX_PROJECTION, TABLE_DEFINITION } from '../../functions/src/data/table-definition';
 import { acknowledgeObjectWildcard, LAMBDA_BASIC_EXECUTION, stackSingleton } from './acknowledge';
 import { LogBucket, PrivateBucket } from './constructs/private-bucket';
 import { WorkQueue } from './constructs/work-queue';
@@ -90,7 +90,7 @@ export class DataStack extends Stack {
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
-        projectionType: ProjectionType.ALL,
+        projectionType: ProjectionType[INDEX_PROJECTION],
       });
     }
 

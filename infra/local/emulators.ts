@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { WORK_QUEUE } from '@cellar/functions/config/topology';
-import { TABLE_DEFINITION } from '@cellar/functions/data/table-definition';
+import { INDEX_PROJECTION, TABLE_DEFINITION } from '@cellar/functions/data/table-definition';
 import { createSqsServer } from 'local-aws-sqs';
 import S3rver from 's3rver';
 import { dynamoServer } from './dynamodb/transactions';
@@ -114,7 +114,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
           { AttributeName: i.partitionKey, KeyType: 'HASH' },
           { AttributeName: i.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection: { ProjectionType: INDEX_PROJECTION },
       })),
     }),
   );

@@ -1,16 +1,14 @@
 /**
  * What DynamoDB bills, counted on the functions' own client as the code runs against the local emulator: write
- * request units (every item written, at 1 KB a unit, once in the table and once in each index holding it, as
- * on-demand tables bill; twice in a transaction) and read request units (4 KB a unit, halved for eventually
+ * request units (every item written, at 1 KB a unit, in the table, and in each index whose key of it changed, as
+ * on-demand tables bill indexes that hold keys only; twice in a transaction) and read request units (4 KB a unit, halved for eventually
  * consistent reads). Shared by the cost and history benchmarks.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { documentClient } from '../../functions/src/data/client';
-import { TABLE_DEFINITION } from '../../functions/src/data/table-definition';
-
-const INDEX_KEYS = TABLE_DEFINITION.indexes.map((i) => i.partitionKey);
+import { INDEX_PROJECTION, TABLE_DEFINITION } from '../../functions/src/data/table-definition';
 
 /** DynamoDB's size of a stored value (the rules its billing uses). */
 export function valueBytes(v: AttributeValue): number {
@@ -38,9 +36,33 @@ function stored_(item: Record<string, unknown>): Record<string, AttributeValue> 
 export const itemBytes = (raw: Record<string, unknown>) =>
   Object.entries(stored_(raw)).reduce((a, [k, v]) => a + Buffer.byteLength(k) + valueBytes(v), 0);
 
-/** Units a write of this item bills: the table's, and one per index holding it (indexes project every attribute). */
-const writeUnits = (item: Record<string, unknown>) =>
-  Math.ceil(itemBytes(item) / 1024) * (1 + INDEX_KEYS.filter((k) => item[k] !== undefined).length);
+/** An index's key of an item (its two attributes as stored), undefined when the item is not in that index. */
+function indexKey(item: Record<string, unknown> | undefined, index: (typeof TABLE_DEFINITION.indexes)[number]) {
+  if (!item) return undefined;
+  const s = stored_(item);
+  const pk = s[index.partitionKey];
+  const sk = s[index.sortKey];
+  return pk && sk ? JSON.stringify([pk, sk]) : undefined;
+}
+
+/**
+ * Units a write bills, from the item before and after it: the table's (the larger of the two, 1 KB a unit), then
+ * each index's. The indexes hold keys only (INDEX_PROJECTION): an index bills nothing when its key of the item is
+ * unchanged, one unit for an entry put or deleted, two when the entry moves (a delete and a put). Were they to
+ * project every attribute, an unchanged key would bill the item again.
+ */
+function writeUnits(before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined) {
+  const size = Math.max(before ? itemBytes(before) : 0, after ? itemBytes(after) : 0);
+  const table = Math.max(1, Math.ceil(size / 1024));
+  let indexes = 0;
+  for (const index of TABLE_DEFINITION.indexes) {
+    const was = indexKey(before, index);
+    const now = indexKey(after, index);
+    if (was === now) indexes += was && INDEX_PROJECTION !== 'KEYS_ONLY' ? table : 0;
+    else indexes += (was ? 1 : 0) + (now ? 1 : 0);
+  }
+  return table + indexes;
+}
 const readUnits = (bytes: number, consistent?: boolean) => Math.max(1, Math.ceil(bytes / 4096)) / (consistent ? 1 : 2);
 
 interface Tally {
@@ -61,21 +83,27 @@ async function stored(key: Record<string, unknown>): Promise<Record<string, unkn
 let uncounted: ReturnType<typeof documentClient>;
 let TABLE = 'cellar';
 
-/** Counts a written item: its units (table and indexes; twice in a transaction, as DynamoDB bills it) and size. */
-function wrote(item: Record<string, unknown> | undefined, transactional = false) {
-  if (!item) return;
+/**
+ * Counts a write: its units (table and indexes, from the item before and after; twice in a transaction, as DynamoDB
+ * bills it) and the size of what it leaves.
+ */
+function wrote(
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+  transactional = false,
+) {
+  if (!before && !after) return;
   tally.writes++;
-  tally.wru += writeUnits(item) * (transactional ? 2 : 1);
-  tally.bytes.push(itemBytes(item));
+  tally.wru += writeUnits(before, after) * (transactional ? 2 : 1);
+  tally.bytes.push(itemBytes((after ?? before) as Record<string, unknown>));
 }
+
+/** The key of an item as the command gives it. */
+const keyOfItem = (item: Record<string, any>) => ({ PK: item.PK, SK: item.SK });
 
 /** Counts what one command wrote or read, from its (marshalled) input and output. */
 function count(name: string, input: Record<string, any>, output: Record<string, any>) {
-  if (name === 'PutItemCommand') wrote(input.Item);
-  else if (name === 'BatchWriteItemCommand') {
-    for (const reqs of Object.values(input.RequestItems ?? {}) as any[][])
-      for (const r of reqs) wrote(r.PutRequest?.Item ?? { ...r.DeleteRequest?.Key });
-  } else if (name === 'GetItemCommand')
+  if (name === 'GetItemCommand')
     tally.rru += readUnits(output?.Item ? itemBytes(output.Item) : 0, input.ConsistentRead);
   else if (name === 'BatchGetItemCommand') {
     for (const items of Object.values(output?.Responses ?? {}) as any[][])
@@ -96,20 +124,36 @@ export async function instrument(table: string) {
     (next, context) => async (args) => {
       const name = context.commandName ?? '';
       const input = args.input as Record<string, any>;
-      // A delete bills the item it removes, an update the item as it ends: read apart, uncounted.
-      if (name === 'DeleteItemCommand') wrote(await stored(input.Key));
+      // What each write changes, read apart before and after it (uncounted): a write bills the larger of the two
+      // images, and each index whose key of the item moved.
+      const writes: { key: Record<string, any>; put?: Record<string, any>; transactional: boolean }[] = [];
+      if (name === 'PutItemCommand') writes.push({ key: keyOfItem(input.Item), put: input.Item, transactional: false });
+      if (name === 'UpdateItemCommand' || name === 'DeleteItemCommand')
+        writes.push({ key: input.Key, transactional: false });
+      if (name === 'BatchWriteItemCommand') {
+        for (const reqs of Object.values(input.RequestItems ?? {}) as any[][])
+          for (const r of reqs)
+            writes.push(
+              r.PutRequest
+                ? { key: keyOfItem(r.PutRequest.Item), put: r.PutRequest.Item, transactional: false }
+                : { key: r.DeleteRequest.Key, transactional: false },
+            );
+      }
       const actions = (name === 'TransactWriteItemsCommand' ? input.TransactItems : []) as any[];
-      const removed = await Promise.all(actions.map((a) => (a.Delete ? stored(a.Delete.Key) : undefined)));
+      for (const a of actions) {
+        if (a.Put) writes.push({ key: keyOfItem(a.Put.Item), put: a.Put.Item, transactional: true });
+        else if (a.Update) writes.push({ key: a.Update.Key, transactional: true });
+        else if (a.Delete) writes.push({ key: a.Delete.Key, transactional: true });
+      }
+      const before = await Promise.all(writes.map((w) => stored(w.key)));
       try {
         const out = await next(args);
         count(name, input, out.output as Record<string, any>);
-        if (name === 'UpdateItemCommand') wrote(await stored(input.Key));
-        for (const [i, a] of actions.entries()) {
-          if (a.Put) wrote(a.Put.Item, true);
-          else if (a.Update) wrote(await stored(a.Update.Key), true);
-          else if (a.Delete) wrote(removed[i], true);
-          else if (a.ConditionCheck) tally.rru += 2;
+        for (const [i, w] of writes.entries()) {
+          const after = w.put ?? (await stored(w.key));
+          wrote(before[i], after, w.transactional);
         }
+        tally.rru += 2 * actions.filter((a) => a.ConditionCheck).length;
         return out;
       } catch (e) {
         const failed = (e as { name?: string }).name;

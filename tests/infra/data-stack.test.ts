@@ -16,7 +16,7 @@ describe('DataStack: the table', () => {
         { AttributeName: `${name}PK`, KeyType: 'HASH' },
         { AttributeName: `${name}SK`, KeyType: 'RANGE' },
       ],
-      Projection: { ProjectionType: 'ALL' },
+      Projection: { ProjectionType: 'KEYS_ONLY' },
     });
     // Assess
     data.resourceCountIs('AWS::DynamoDB::Table', 1);

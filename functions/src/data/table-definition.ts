@@ -9,6 +9,14 @@ export type { ListSortIndex } from '@cellar/shared/filter/query';
  */
 export const DATA_FORMAT = 10;
 
+/**
+ * What every index holds of an item: its keys only. An item's write then bills an index only when the index's key
+ * of the item changes (a list-sort value, entering or leaving a sparse index), not on every change of the item as a
+ * projection of every attribute would; a query of an index reads the keys and the items from the table
+ * (`table.ts`, `queryPage`).
+ */
+export const INDEX_PROJECTION = 'KEYS_ONLY';
+
 export const TABLE_DEFINITION = {
   partitionKey: 'PK',
   sortKey: 'SK',

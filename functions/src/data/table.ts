@@ -17,7 +17,7 @@ import pLimit from 'p-limit';
 import { config } from '../config/config';
 import { type FieldMessages, ItemExistsError, StaleVersionError } from '../errors';
 import { documentClient } from './client';
-import { TABLE_DEFINITION } from './table-definition';
+import { INDEX_PROJECTION, TABLE_DEFINITION } from './table-definition';
 
 export type Item = Record<string, unknown>;
 
@@ -298,10 +298,41 @@ export function isPositionIn(source: Source, position: Record<string, string>): 
 /** A range whose bounds cross (two filters that exclude each other) holds nothing, and DynamoDB refuses it. */
 const isEmptyRange = (source: Source) => Boolean(source.skBetween && source.skBetween[0] > source.skBetween[1]);
 
+/** Batches of an index page's items read from the table at once. */
+const HYDRATION_BATCHES = 4;
+
+/**
+ * The items of an index page, read from the table (the indexes hold keys only: table-definition.ts), in the page's
+ * order. An item deleted between the two reads is left out, as a later page read would not find it either.
+ */
+async function fromTable(keysRead: Item[]): Promise<Item[]> {
+  if (keysRead.length === 0) return [];
+  const [pk, sk] = keyNames(undefined);
+  const limit = pLimit(HYDRATION_BATCHES);
+  const batches: Key[][] = [];
+  for (let i = 0; i < keysRead.length; i += 100) {
+    batches.push(keysRead.slice(i, i + 100).map((k) => ({ PK: String(k[pk]), SK: String(k[sk]) })));
+  }
+  const found = new Map<string, Item>();
+  await Promise.all(
+    batches.map((b) =>
+      limit(async () => {
+        for (const item of await batchGet(b)) found.set(`${item[pk]}\u0000${item[sk]}`, item);
+      }),
+    ),
+  );
+  return keysRead.flatMap((k): Item[] => {
+    const item = found.get(`${k[pk]}\u0000${k[sk]}`);
+    return item ? [item] : [];
+  });
+}
+
 export async function queryPage(source: Source, limit: number, startKey?: Item) {
   if (isEmptyRange(source)) return { items: [] as Item[], lastKey: undefined };
   const out = await documentClient().send(new QueryCommand(queryInput(source, limit, startKey)));
-  return { items: (out.Items ?? []) as Item[], lastKey: out.LastEvaluatedKey as Item | undefined };
+  const read = (out.Items ?? []) as Item[];
+  const items = source.index && INDEX_PROJECTION === 'KEYS_ONLY' ? await fromTable(read) : read;
+  return { items, lastKey: out.LastEvaluatedKey as Item | undefined };
 }
 
 /**
