@@ -29,6 +29,7 @@ import {
   putNew,
   putVersioned,
   queryAll,
+  queryKeys,
   type Source,
   updateIf,
 } from './table';
@@ -292,8 +293,9 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
       return found ? parse(found) : undefined;
     },
     async findById(id, tag) {
-      for await (const found of queryAll({ index: 'GSI1', pk: keys.byId(id), skPrefix: tag }, 1)) {
-        const stored = await getItem(def.key(parse(found)));
+      // The index gives the key (it holds keys only); the table, the record as it is now.
+      for await (const found of queryKeys({ index: 'GSI1', pk: keys.byId(id), skPrefix: tag }, 1)) {
+        const stored = await getItem({ PK: String(found.PK), SK: String(found.SK) });
         return stored ? parse(stored) : undefined;
       }
       return undefined;

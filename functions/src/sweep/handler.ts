@@ -32,9 +32,13 @@ export interface SweepResult {
  */
 export const OUTBOX_GRACE_MS = 60_000;
 
+/** Publications per sweep at most: the rest wait for the next one (a sweep stays well within its timeout). */
+export const OUTBOX_PER_SWEEP = 500;
+
 /**
- * Completes the pending changes of documents and publishes the outbox entries left unanswered for `graceMs`
- * (0 when no process can be publishing them: the local runtime at start).
+ * Completes the pending changes of documents and publishes the outbox entries that are due (outbox.ts: unanswered
+ * `graceMs` after they were written, then waiting twice as long each time; `graceMs` 0 publishes every entry once,
+ * when no process can be publishing them: the local runtime at start).
  */
 export async function sweep(graceMs = OUTBOX_GRACE_MS): Promise<SweepResult> {
   let settled = 0;
@@ -56,8 +60,8 @@ export async function sweep(graceMs = OUTBOX_GRACE_MS): Promise<SweepResult> {
     settled += 1;
   }
   let published = 0;
-  const before = new Date(Date.now() - graceMs).toISOString();
-  for await (const entry of outboxEntries(before)) {
+  for await (const entry of outboxEntries(Date.now(), graceMs)) {
+    if (published >= OUTBOX_PER_SWEEP) break;
     if (await deliverOutbox(entry)) published += 1;
   }
   if (settled || published) logger.info('sweep', { settled, published });
