@@ -66,7 +66,10 @@ async function main() {
     const wru = tally.wru;
     const s = await sizes();
     rows.push({ orders: sent, lineBytes: s.line, productBytes: s.product, sendWru: wru, sendMs: Math.round(ms) });
-    console.log(`${sent} orders sent (${Math.round((Date.now() - started) / 1000)} s)`);
+    console.log(
+      `${sent} orders sent (${Math.round((Date.now() - started) / 1000)} s): line ${s.line} B, product ${s.product} B, ` +
+        `this send ${wru} write units, ${Math.round(ms)} ms`,
+    );
   }
   console.log(`\nOne lot, ${ORDERS} one-unit orders sent through the API:`);
   console.table(rows);
