@@ -23,11 +23,11 @@ import { availableQuantity, isSellable } from '@cellar/shared/stocks/schemas';
 import * as z from 'zod';
 import { type CounterKey, counterMoves, type Entity, type Staged } from '../data/entity';
 import { keys } from '../data/keys';
-import { addToCounter, batchDelete, batchGet, batchPut, getItem, type Key } from '../data/table';
+import { addToCounter, batchDelete, batchGet, batchPut, type Key } from '../data/table';
 import { type TransactAction, TransactionCancelledError, transactWrite } from '../data/transact';
 import { StaleVersionError } from '../errors';
 import { type MovementItem, movementRecords } from '../stockMovements/repository';
-import { NO_DELTA, type StockDelta } from './effects';
+import type { StockDelta } from './effects';
 import { type StockItem, stockRecords, summaryKey } from './repository';
 
 /** Effects per transaction: each takes a stock line, a product and a movement at most (3 × 30 + the document). */
@@ -239,11 +239,15 @@ async function stockWrites<D extends LedgerDoc>(
     summaries.set(s.productCode, summary);
     if (e.movement?.op === 'write' && e.movement.quantity > 0) {
       written.push(await kind.movement(doc, e, s));
-    } else if (e.movement?.op === 'takeBack') {
-      const m = await getItem({ PK: keys.movements(doc.ownerId), SK: `${e.movement.at}#${e.movement.id}` });
-      if (m) takenBack.push(movementRecords.parse(m));
     }
   }
+  // The movements taken back, read in one batch: their delete, and then their words and counters, need them.
+  const backKeys = effects.flatMap((e) =>
+    e.movement?.op === 'takeBack' && !isNone(e)
+      ? [{ PK: keys.movements(doc.ownerId), SK: `${e.movement.at}#${e.movement.id}` }]
+      : [],
+  );
+  for (const m of await batchGet(backKeys, true)) takenBack.push(movementRecords.parse(m));
   for (const [productCode, sum] of summaries) {
     // What is on its way or being received is not in the summary: a product it leaves as it was is not written.
     if (sum.quantity === 0 && [...sum.sellable.values()].every((n) => n === 0)) continue;
@@ -323,8 +327,6 @@ async function applyStep<D extends LedgerDoc>(
     return { ok: true };
   }
 }
-
-const effectsOf = (t: Transition) => t.effects;
 
 /**
  * Saves a document's next state with its effects on stock: at once when they fit one transaction, else the first
@@ -406,7 +408,7 @@ export async function settle<D extends LedgerDoc>(
     if (rounds > 1000) throw new Error(`Document ${doc.id} keeps moving`);
     const d: D = doc;
     const t = d.transition as Transition;
-    const step = effectsOf(t).slice(t.done, t.done + size);
+    const step = t.effects.slice(t.done, t.done + size);
     const last = t.done + step.length >= t.effects.length;
     const guard = {
       condition: '#t.#seq = :seq AND #t.#done = :done',
@@ -488,5 +490,3 @@ async function recordUndo<D extends LedgerDoc>(kind: DocumentKind<D>, d: D, t: T
   await staged.committed();
   return staged.saved;
 }
-
-export { NO_DELTA };
