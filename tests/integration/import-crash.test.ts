@@ -3,17 +3,16 @@
  * then started again on the same data. The job must finish by itself, every row created exactly once or reported,
  * the job's counts true and the list's total exact.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ImportJob } from '@cellar/shared/imports/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../infra/local/seed';
+import { eventually, freePort, spawnRuntime, untilServing } from '../fixtures/runtime-process';
 import { httpCall, importFile } from './harness';
 
-const ROOT = join(import.meta.dirname, '../..');
 const ROWS = 5_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'cellar-crash-'));
 let child: ChildProcess | undefined;
@@ -23,34 +22,12 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe().catch(() => undefined);
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('Timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** `npm start`'s runtime in a process of its own, as a person runs it; answers its address once it serves. */
 async function start(port: number): Promise<string> {
-  child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'infra/local/start.ts', '--port', String(port), '--data-dir', dataDir],
-    { cwd: ROOT, stdio: 'ignore', env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'SILENT' } },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  await eventually(async () => ((await fetch(`${url}/api/health`)).ok ? true : undefined), 90_000);
-  return url;
+  const started = spawnRuntime(port, dataDir);
+  child = started.child;
+  await untilServing(started.url, 90_000);
+  return started.url;
 }
 
 describe('An import survives its runtime killed half-way', () => {

@@ -4,15 +4,14 @@
  * then started again on the same data. Within a minute each change is complete or undone, never half-way; a sent
  * order reaches the warehouse (its acknowledgement moves it to 010); a closed reception's lines and movements agree.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../infra/local/seed';
+import { eventually, freePort, spawnRuntime, untilServing } from '../fixtures/runtime-process';
 
-const ROOT = join(import.meta.dirname, '../..');
 const LINES = 60;
 const dataDir = mkdtempSync(join(tmpdir(), 'cellar-ledger-crash-'));
 let child: ChildProcess | undefined;
@@ -22,34 +21,13 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe().catch(() => undefined);
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('Timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 let url = '';
 /** `npm start`'s runtime in a process of its own; answers once it serves. */
 async function start(port: number) {
-  child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'infra/local/start.ts', '--port', String(port), '--data-dir', dataDir],
-    { cwd: ROOT, stdio: 'ignore', env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'SILENT' } },
-  );
-  url = `http://127.0.0.1:${port}`;
-  await eventually(async () => ((await fetch(`${url}/api/health`)).ok ? true : undefined), 120_000);
+  const started = spawnRuntime(port, dataDir);
+  child = started.child;
+  url = started.url;
+  await untilServing(url, 120_000);
 }
 const kill = async () => {
   const dead = new Promise((r) => child?.once('exit', r));
