@@ -6,13 +6,16 @@ import { defineRoute } from '../routes/define';
 import { stockMovementSchema } from './schemas';
 
 /** The columns the movement list sorts by, each served by the table key or a list-sort index. */
+/**
+ * The columns a movement list sorts by, each an index entry on every movement (the ledger's largest cost). Not the
+ * direction (two values: its filter, or the reason's sort, groups them) nor the warehouse's name (its code's sort
+ * groups the same warehouses); both stay filters, checked on the rows read.
+ */
 const MOVEMENT_SORTS = {
   date: 'key',
   quantity: { index: 'LS1', type: 'number' },
   reasonCode: 'LS2',
-  direction: 'LS3',
   'warehouse.code': 'LS4',
-  'warehouse.name': 'LS5',
   'stock.product.code': 'LS6',
 } as const;
 
