@@ -130,9 +130,11 @@ export function generateMovement(
   when: Date,
   id: string,
   names: { recipients: string[]; suppliers: string[] },
+  fixed: { direction?: 'input' | 'output'; quantity?: number } = {},
 ): MovementItem {
-  const direction: 'input' | 'output' = rng.next() < 0.45 ? 'input' : 'output';
-  const [reasonCode, reason] = rng.pick(REASONS[direction]);
+  const direction: 'input' | 'output' = fixed.direction ?? (rng.next() < 0.45 ? 'input' : 'output');
+  const [reasonCode, reason] =
+    fixed.direction === 'input' ? (REASONS.input[0] as [string, string]) : rng.pick(REASONS[direction]);
   const reference = String(rng.int(1, 9999)).padStart(4, '0');
   return {
     id,
@@ -140,7 +142,7 @@ export function generateMovement(
     date: when.toISOString(),
     reasonCode,
     reason,
-    quantity: rng.pick([6, 12, 24, 36, 60, 120]),
+    quantity: fixed.quantity ?? rng.pick([6, 12, 24, 36, 60, 120]),
     note: '',
     direction,
     segment: s.segment,
@@ -169,5 +171,39 @@ export function generateMovement(
             supplier: { code: rng.pick(names.suppliers) },
           }
         : null,
+  };
+}
+
+/**
+ * A stock line and the year of movements that made it, oldest first: a first reception, then receptions, returns,
+ * orders, breakage and inventory adjustments, none taking more than the line holds. The line holds their sum and
+ * nothing allocated, arriving or in progress: those come from the demo's orders and receptions, through the API.
+ */
+export function generateLedger(
+  rng: Rng,
+  s: StockItem,
+  p: ProductItem,
+  warehouse: { id: string; code: string; name: string },
+  names: { recipients: string[]; suppliers: string[] },
+  newId: () => string,
+): { stock: StockItem; movements: MovementItem[] } {
+  const count = rng.int(3, 14);
+  const hours = Array.from({ length: count }, () => rng.int(0, 365 * 24)).sort((a, b) => b - a);
+  const movements: MovementItem[] = [];
+  let held = 0;
+  for (const [i, h] of hours.entries()) {
+    const when = new Date(Date.now() - h * 3_600_000);
+    let m = generateMovement(rng, s, p, warehouse, when, newId(), names, i === 0 ? { direction: 'input' } : {});
+    if (m.direction === 'output' && m.quantity > held)
+      m =
+        held > 0
+          ? { ...m, quantity: held }
+          : generateMovement(rng, s, p, warehouse, when, m.id, names, { direction: 'input' });
+    held += m.direction === 'input' ? m.quantity : -m.quantity;
+    movements.push(m);
+  }
+  return {
+    stock: { ...s, quantity: held, quantity_allocated: 0, quantity_receive_in_progress: 0, quantity_on_arriving: 0 },
+    movements,
   };
 }

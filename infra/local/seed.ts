@@ -25,7 +25,7 @@ import { serviceTarget } from '@cellar/shared/companies/schemas';
 import { shippingAddressOf } from '@cellar/shared/shippingOrders/schemas';
 import { luhn } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
-import { generateMovement, generateProduct, generateStock } from './catalogue-data';
+import { generateLedger, generateProduct, generateStock } from './catalogue-data';
 
 export const DEMO_PASSWORD = 'Cellar-demo-2026';
 export const DEMO_ACCOUNTS = [
@@ -421,18 +421,19 @@ async function seedCatalogue(
     generateProduct(rng, owner.id, owner.warehouseIds, i + 1, ulid()),
   );
   await inBatches(products, 10, (p) => insertProduct(p, {}));
-  const stocks = products.flatMap((p) =>
-    Array.from({ length: rng.int(1, 3) }, () => generateStock(rng, p, owner.warehouseIds, segments, ulid())),
+  // Each line is the sum of its history (the ledger's invariant holds on the demo as on real data); what orders
+  // hold and receptions bring comes after, through the API.
+  const ledgers = products.flatMap((p) =>
+    Array.from({ length: rng.int(1, 3) }, () => {
+      const line = generateStock(rng, p, owner.warehouseIds, segments, ulid());
+      const w = warehouses.find((x) => x.id === line.warehouseId) ?? (wh[0] as (typeof wh)[number]);
+      return generateLedger(rng, line, p, w, o, ulid);
+    }),
   );
+  const stocks = ledgers.map((l) => l.stock);
   // Lines are written one by one: each also updates its product's stock summary.
   for (const s of stocks) await insertStock(s);
-  const movements = stocks.flatMap((s) => {
-    const p = products.find((x) => x.id === s.productId) as (typeof products)[number];
-    const w = warehouses.find((x) => x.id === s.warehouseId) ?? (wh[0] as (typeof wh)[number]);
-    return Array.from({ length: rng.int(3, 14) }, () =>
-      generateMovement(rng, s, p, w, new Date(Date.now() - rng.int(0, 365 * 24) * 3_600_000), ulid(), o),
-    );
-  });
+  const movements = ledgers.flatMap((l) => l.movements);
   await inBatches(movements, 10, insertMovement);
   return { products, stocks, movements: movements.length };
 }

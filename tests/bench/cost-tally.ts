@@ -84,6 +84,17 @@ export interface KindTally {
   bytes: number;
   moved: Record<string, number>;
 }
+/** Adds one kind's figures into a breakdown. */
+export function addKind(into: Record<string, KindTally>, kind: string, k: KindTally) {
+  const to = into[kind] ?? { writes: 0, wru: 0, table: 0, indexes: 0, bytes: 0, moved: {} };
+  to.writes += k.writes;
+  to.wru += k.wru;
+  to.table += k.table;
+  to.indexes += k.indexes;
+  to.bytes += k.bytes;
+  for (const [m, n] of Object.entries(k.moved)) to.moved[m] = (to.moved[m] ?? 0) + n;
+  into[kind] = to;
+}
 interface Tally {
   wru: number;
   rru: number;
@@ -125,13 +136,14 @@ function wrote(
   const times = transactional ? 2 : 1;
   tally.wru += units.table * times + units.indexes;
   const kind = kindOf((after ?? before) as Record<string, unknown>);
-  const k = (tally.byKind[kind] ??= { writes: 0, wru: 0, table: 0, indexes: 0, bytes: 0, moved: {} });
-  k.writes++;
-  k.wru += units.table * times + units.indexes;
-  k.table += units.table * times;
-  k.indexes += units.indexes;
-  k.bytes += itemBytes((after ?? before) as Record<string, unknown>);
-  for (const m of units.moved) k.moved[m] = (k.moved[m] ?? 0) + 1;
+  addKind(tally.byKind, kind, {
+    writes: 1,
+    wru: units.table * times + units.indexes,
+    table: units.table * times,
+    indexes: units.indexes,
+    bytes: itemBytes((after ?? before) as Record<string, unknown>),
+    moved: Object.fromEntries(units.moved.map((m) => [m, 1])),
+  });
   tally.bytes.push(itemBytes((after ?? before) as Record<string, unknown>));
 }
 

@@ -14,7 +14,7 @@ import { startRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD } from '../../infra/local/seed';
 import { httpCall, importFile } from '../fixtures/http';
 import { freshStock, orderBody } from '../integration/order-fixtures';
-import { instrument, type KindTally, reset, tally } from './cost-tally';
+import { addKind, instrument, type KindTally, reset, tally } from './cost-tally';
 
 const RUNS = Number(process.env.COST_RUNS ?? 10);
 /** Lines of each order and reception: 6 makes the movements of infra/README.md's provider (≈ 1.8 M a year). */
@@ -66,15 +66,7 @@ async function main() {
       reset();
       requests = 0;
       await work(i);
-      for (const [kind, k] of Object.entries(tally.byKind)) {
-        const into = (byKind[kind] ??= { writes: 0, wru: 0, table: 0, indexes: 0, bytes: 0, moved: {} });
-        into.writes += k.writes;
-        into.wru += k.wru;
-        into.table += k.table;
-        into.indexes += k.indexes;
-        into.bytes += k.bytes;
-        for (const [m, n] of Object.entries(k.moved)) into.moved[m] = (into.moved[m] ?? 0) + n;
-      }
+      for (const [kind, k] of Object.entries(tally.byKind)) addKind(byKind, kind, k);
       sum = {
         requests: sum.requests + requests,
         wru: sum.wru + tally.wru,
