@@ -1,7 +1,11 @@
-/** Starts the local runtime on a throw-away data directory and speaks HTTP to it, as the SPA does. */
-import { mkdtempSync, rmSync } from 'node:fs';
+/**
+ * Starts the local runtime on a throw-away data directory and speaks HTTP to it, as the SPA does. A seeded start
+ * copies the demo the global setup seeded once (`global-setup.ts`).
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { type Runtime, startRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD } from '../../infra/local/seed';
 import { type Call, httpCall } from '../fixtures/http';
@@ -20,10 +24,17 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
+/** A throw-away data directory holding the seeded demo (a copy of the one the global setup seeded). */
+export function seededCopy(prefix = 'cellar-it-'): string {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(inject('seededData'), dataDir, { recursive: true });
+  return dataDir;
+}
+
 export async function startHarness(
   options: { seed?: boolean; importVisibilityTimeout?: number; warehouseDelayMs?: number } = {},
 ): Promise<Harness> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cellar-it-'));
+  const dataDir = (options.seed ?? true) ? seededCopy() : mkdtempSync(join(tmpdir(), 'cellar-it-'));
   const runtime = await startRuntime({
     port: 0,
     dataDir,

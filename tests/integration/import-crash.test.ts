@@ -4,17 +4,15 @@
  * the job's counts true and the list's total exact.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { ImportJob } from '@cellar/shared/imports/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../infra/local/seed';
 import { eventually, freePort, spawnRuntime, untilServing } from '../fixtures/runtime-process';
-import { httpCall, importFile } from './harness';
+import { httpCall, importFile, seededCopy } from './harness';
 
 const ROWS = 5_000;
-const dataDir = mkdtempSync(join(tmpdir(), 'cellar-crash-'));
+const dataDir = seededCopy('cellar-crash-');
 let child: ChildProcess | undefined;
 
 afterAll(() => {

@@ -5,15 +5,14 @@
  * order reaches the warehouse (its acknowledgement moves it to 010); a closed reception's lines and movements agree.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../infra/local/seed';
 import { eventually, freePort, spawnRuntime, untilServing } from '../fixtures/runtime-process';
+import { seededCopy } from './harness';
 
 const LINES = 60;
-const dataDir = mkdtempSync(join(tmpdir(), 'cellar-ledger-crash-'));
+const dataDir = seededCopy('cellar-ledger-crash-');
 let child: ChildProcess | undefined;
 
 afterAll(() => {
