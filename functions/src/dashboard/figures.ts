@@ -57,15 +57,21 @@ export function receptionFigures(r: { ownerId: string; statusCode: string; creat
   return scopes(r.ownerId).map((scope) => keys.counter(scope, `${RECEPTION}${monthOf(r.createdAt)}`));
 }
 
-/** What a stock line adds: one reference while something is sellable, and its bottles. */
-export function stockFigures(s: {
-  ownerId: string;
-  quantity: number;
-  quantity_allocated: number;
-  quality: string;
-}): CounterKey[] {
+/**
+ * What a stock line adds: one reference while something is sellable (`sellable`: as its figures say, or as its
+ * stored index entry says: stocks/repository.ts), and its bottles.
+ */
+export function stockFigures(
+  s: {
+    ownerId: string;
+    quantity: number;
+    quantity_allocated: number;
+    quality: string;
+  },
+  sellable = isSellable(s),
+): CounterKey[] {
   return scopes(s.ownerId).flatMap((scope) => [
-    ...(isSellable(s) ? [keys.counter(scope, `${STOCK}references`)] : []),
+    ...(sellable ? [keys.counter(scope, `${STOCK}references`)] : []),
     { ...keys.counter(scope, `${STOCK}bottles`), by: s.quantity },
   ]);
 }

@@ -17,7 +17,7 @@ import { logger } from '../platform/logger';
 import { tracer } from '../platform/tracer';
 import { receptionRecords } from '../receptions/repository';
 import { receptionKind } from '../receptions/settle';
-import { PENDING_LEDGER, settle } from '../stocks/ledger';
+import { PENDING_LEDGER, refreshPending, settle } from '../stocks/ledger';
 
 export interface SweepResult {
   /** Changes found pending and completed (or undone). */
@@ -53,6 +53,9 @@ export async function sweep(graceMs = OUTBOX_GRACE_MS): Promise<SweepResult> {
       const r = await receptionRecords.get(keys.reception(ownerId, id));
       if (r?.transition) await settle(receptionKind, r);
       else await deleteItem(key);
+    } else if (kind === 'refresh') {
+      // Lines an atomic allocation moved, whose derived keys its request did not get to refresh.
+      await refreshPending(pending);
     } else {
       logger.error('Unknown pending change', { key });
       continue;
