@@ -385,6 +385,9 @@ async function stockWrites<D extends LedgerDoc>(
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A transaction given up between two tries (its lines no longer hold what it takes). */
+class GaveUp extends Error {}
+
 type Outcome = { ok: true } | { ok: false; stale: true } | { ok: false; shortages: LedgerShortage[] };
 
 /**
@@ -405,10 +408,18 @@ async function applyStep<D extends LedgerDoc>(
     if (shortages.length) return { ok: false, shortages };
     const own = await docActions();
     const writes = await stockWrites(kind, doc, effects, read, own.actions.length, moved);
+    let shortNow: LedgerShortage[] = [];
+    // Meeting other changes of the same lines, it reads them again before each new try: once what it takes is
+    // gone, it answers the shortage at once rather than waiting its turn to be refused.
+    const beforeRetry = async () => {
+      shortNow = shortagesOf(effects, (await readLines(doc.ownerId, effects)).lines);
+      if (shortNow.length) throw new GaveUp();
+    };
     try {
-      await transactWrite([...own.actions, ...writes.actions]);
+      await transactWrite([...own.actions, ...writes.actions], undefined, { beforeRetry });
     } catch (e) {
       await own.abandoned();
+      if (shortNow.length) return { ok: false, shortages: shortNow };
       if (!(e instanceof TransactionCancelledError)) throw e;
       if (own.actions.some((_, i) => e.failed(i))) return { ok: false, stale: true };
       if (tries >= 60) throw e;
