@@ -48,6 +48,12 @@ export function functionEnvironment(values: EnvValues): Record<string, string> {
   return environment;
 }
 
+/**
+ * The largest request body the API takes, in bytes: the function answers 413 above it, and CloudFront's web ACL
+ * refuses a larger declared Content-Length before it reaches the API (infra/lib/waf.ts).
+ */
+export const API_MAX_BODY_BYTES = 1_000_000;
+
 /** The table's name where the runtime names it (locally; in AWS, CloudFormation names it). */
 export const LOCAL_TABLE_NAME = 'cellar';
 
