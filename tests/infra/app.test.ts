@@ -34,6 +34,22 @@ describe('Environments', () => {
     ]);
   });
 
+  it("deploys to eu-west-3 without a region in context, whatever the CLI's default region", () => {
+    // Prepare: the CLI sets CDK_DEFAULT_REGION from the profile, us-east-1 on many machines.
+    const before = process.env.CDK_DEFAULT_REGION;
+    process.env.CDK_DEFAULT_REGION = 'us-east-1';
+    try {
+      // Act
+      const { stacks } = synthCellar();
+      // Assess
+      expect(DEFAULT_REGION).toBe('eu-west-3');
+      expect(Object.values(stacks).map((s) => s.region)).toEqual(['eu-west-3', 'eu-west-3', 'eu-west-3', 'us-east-1']);
+    } finally {
+      if (before === undefined) delete process.env.CDK_DEFAULT_REGION;
+      else process.env.CDK_DEFAULT_REGION = before;
+    }
+  });
+
   it('deploys to the region of the context', () => {
     const { stacks } = synthCellar({ region: 'eu-central-1' });
     expect(Object.values(stacks).map((s) => s.region)).toEqual([

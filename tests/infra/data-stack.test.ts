@@ -139,6 +139,7 @@ describe('DataStack: the warehouse-orders queue (the warehouse system consumes i
       maxReceiveCount: 3,
     });
     expect(queues[queueId]!.Properties.SqsManagedSseEnabled).toBe(true);
+    expect(queues[queueId]!.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
     expect(queues[dlqId]!.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
   });
 
@@ -192,6 +193,11 @@ describe.each([
   const queueId = logicalId(workQueue.queue);
   const dlqId = logicalId(workQueue.deadLetterQueue);
   const queue = queues[queueId]!;
+
+  it("keeps a message 14 days, SQS's longest, not its 4-day default, and as long as its dead-letter queue", () => {
+    expect(queue.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    expect(queues[dlqId]!.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+  });
 
   it('dead-letters a message after three receives', () => {
     expect(queue.Properties.RedrivePolicy).toEqual({
