@@ -67,6 +67,14 @@ describe('ApiStack: the functions', () => {
     }
   });
 
+  it("ends every API function's run before API Gateway's 29-second integration limit", () => {
+    const apiFunctions = Object.keys(functions).filter((id) =>
+      (RESOURCES as readonly string[]).includes(serviceOf(id)!),
+    );
+    expect(apiFunctions).toHaveLength(RESOURCES.length);
+    for (const id of apiFunctions) expect(functions[id]!.Properties.Timeout, serviceOf(id)).toBeLessThan(29);
+  });
+
   it('recounts the counters every night', () => {
     // Prepare
     const recount = Object.keys(functions).find((id) => serviceOf(id) === 'recount');
