@@ -158,6 +158,26 @@ describe('DataStack: the warehouse-orders queue (the warehouse system consumes i
   });
 });
 
+describe('DataStack: the import worker', () => {
+  it('may send a message to its own queue only, to go on with a job in a new invocation', () => {
+    // Prepare
+    const policy = Object.values(resourcesOf(data, 'AWS::IAM::ManagedPolicy')).find(
+      (p) => p.Properties.Description === 'What the Cellar import worker may do with the data',
+    );
+    // Act
+    const statements = (policy!.Properties.PolicyDocument as { Statement: { Action: string; Resource: unknown }[] })
+      .Statement;
+    // Assess
+    expect(statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('sqs:')))).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'sqs:SendMessage',
+        Resource: { 'Fn::GetAtt': [logicalId(stacks.data.importQueue.queue), 'Arn'] },
+      },
+    ]);
+  });
+});
+
 describe('DataStack: the export worker', () => {
   it('may stream its files into the exports bucket under exports/ and abort a failed multipart upload, nothing more', () => {
     // Prepare

@@ -18,6 +18,9 @@ export const config = {
   get exportBucket() {
     return env('exportBucket', BUCKETS.exports.localName);
   },
+  get importQueueUrl() {
+    return env('importQueueUrl');
+  },
   get exportQueueUrl() {
     return env('exportQueueUrl');
   },
