@@ -106,16 +106,13 @@ export class ApiStack extends Stack {
         }),
       ],
     });
+    // SES authorizes a send against the identity it verified: the address itself, or its domain.
     const mailSend = props.mailFrom
       ? new PolicyStatement({
           actions: ['ses:SendEmail'],
-          resources: [
-            this.formatArn({
-              service: 'ses',
-              resource: 'identity',
-              resourceName: props.mailFrom.split('@')[1] ?? props.mailFrom,
-            }),
-          ],
+          resources: [...new Set([props.mailFrom, props.mailFrom.split('@')[1] ?? props.mailFrom])].map((identity) =>
+            this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+          ),
         })
       : undefined;
 
@@ -222,6 +219,7 @@ export class ApiStack extends Stack {
       environment,
       logRetention,
       timeout: RECOUNT_TIMEOUT,
+      reservedConcurrency: 1,
     });
     recount.role.addManagedPolicy(data.apiAccess);
     // A document change larger than one transaction is applied in steps recorded on the document; a process that
@@ -232,6 +230,7 @@ export class ApiStack extends Stack {
       environment,
       logRetention,
       timeout: SWEEP_TIMEOUT,
+      reservedConcurrency: 1,
     });
     sweep.role.addManagedPolicy(data.apiAccess);
     const workers = [importWorker, exportWorker, warehouseWorker];

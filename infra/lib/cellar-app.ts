@@ -14,7 +14,10 @@ export interface CellarStacks {
   readonly edge: EdgeStack;
 }
 
-/** Where the stacks go when neither the context's `region` nor the CLI's default region says: Paris, near the users. */
+/**
+ * Where the stacks go when the context's `region` does not say: Paris, near the users. Never the CLI's default
+ * region (us-east-1 on many machines), which would put an environment somewhere nobody chose.
+ */
 export const DEFAULT_REGION = 'eu-west-3';
 
 /**
@@ -34,7 +37,7 @@ export function addCellarStacks(app: App): CellarStacks {
   const tags = { app: 'cellar', env: appEnv };
   // Explicit regions: the web stack reads the edge stack's web ACL across regions (Fn::GetStackOutput).
   const account = process.env.CDK_DEFAULT_ACCOUNT;
-  const region = contextString(app, 'region') ?? process.env.CDK_DEFAULT_REGION ?? DEFAULT_REGION;
+  const region = contextString(app, 'region') ?? DEFAULT_REGION;
   const env = { account, region };
   const alarmEmail = contextString(app, 'alarmEmail');
 

@@ -181,6 +181,8 @@ export class DataStack extends Stack {
           actions: ['s3:GetObject'],
           resources: [this.importsBucket.arnForObjects(`${IMPORT_PREFIX}*`)],
         }),
+        // A job longer than one invocation goes on in the next: the worker sends its message again.
+        new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.importQueue.queue.queueArn] }),
       ],
     });
     acknowledgeObjectWildcard(

@@ -22,7 +22,7 @@ export class EdgeStack extends Stack {
     const name = edgeWebAclName(props.prefix);
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       name,
-      description: 'Cellar CloudFront: sign-in rate limit, AWS managed rules, CSV uploads exempt from body rules',
+      description: 'Cellar CloudFront: sign-in rate limit, AWS managed rules, body size limits',
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       rules: edgeRules(),

@@ -130,6 +130,7 @@ export async function ensureQueue(endpoint: string, name: string, visibilityTime
       QueueName: name,
       Attributes: {
         VisibilityTimeout: String(visibilityTimeout),
+        MessageRetentionPeriod: String(WORK_QUEUE.retentionDays * 24 * 3600),
         RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: WORK_QUEUE.maxReceives }),
       },
     }),

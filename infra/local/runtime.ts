@@ -35,6 +35,11 @@ export interface RuntimeOptions {
   webRoot?: string;
   /** Seconds a received import message stays hidden (default: as deployed). */
   importVisibilityTimeout?: number;
+  /**
+   * A worker's time budget by queue, in seconds (default: its deployed timeout): what its context's
+   * getRemainingTimeInMillis counts down from, as Lambda's does. Nothing is stopped when it runs out.
+   */
+  workerTimeoutSeconds?: Partial<Record<keyof typeof QUEUES, number>>;
   /** How long the simulated warehouse takes to acknowledge an order (1.5 s by default). */
   warehouseDelayMs?: number;
   log?: (line: string) => void;
@@ -168,7 +173,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
       name: `cellar-${queue}-worker`,
       batchSize: WORK_QUEUE.batchSize,
       visibilityTimeout,
-      timeoutSeconds: QUEUES[queue].workerTimeoutSeconds,
+      timeoutSeconds: o.workerTimeoutSeconds?.[queue] ?? QUEUES[queue].workerTimeoutSeconds,
       onError: (e) => log(`${queue} worker: ${(e as Error).message}`),
     });
   const pollers = [

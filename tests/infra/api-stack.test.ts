@@ -67,6 +67,14 @@ describe('ApiStack: the functions', () => {
     }
   });
 
+  it("ends every API function's run before API Gateway's 29-second integration limit", () => {
+    const apiFunctions = Object.keys(functions).filter((id) =>
+      (RESOURCES as readonly string[]).includes(serviceOf(id)!),
+    );
+    expect(apiFunctions).toHaveLength(RESOURCES.length);
+    for (const id of apiFunctions) expect(functions[id]!.Properties.Timeout, serviceOf(id)).toBeLessThan(29);
+  });
+
   it('recounts the counters every night', () => {
     // Prepare
     const recount = Object.keys(functions).find((id) => serviceOf(id) === 'recount');
@@ -90,6 +98,43 @@ describe('ApiStack: the functions', () => {
     });
     // Done well within its schedule, so that two sweeps never overlap for long.
     expect(functions[sweep as string]!.Properties.Timeout).toBeLessThan(300);
+  });
+});
+
+describe('ApiStack: concurrency', () => {
+  /** What AWS keeps unreserved in every account whatever is reserved: the API's functions share the rest. */
+  const UNRESERVED_MINIMUM = 100;
+  /** An account's default concurrency in a region. */
+  const ACCOUNT_DEFAULT = 1000;
+  const reserved = Object.keys(functions).map((id) => ({
+    service: serviceOf(id) as string,
+    id,
+    reserved: functions[id]!.Properties.ReservedConcurrentExecutions as number | undefined,
+  }));
+
+  it('reserves concurrency for every worker and scheduled function, never for an API function', () => {
+    const background = ['imports-worker', 'exports-worker', 'warehouse-events-worker', 'recount', 'sweep'];
+    for (const fn of reserved) {
+      if (background.includes(fn.service)) expect(fn.reserved, fn.service).toBeGreaterThanOrEqual(1);
+      else expect(fn.reserved, fn.service).toBeUndefined();
+    }
+    // Caps the workers, and so keeps room for the API: most of a default account is left to it.
+    const total = reserved.reduce((sum, fn) => sum + (fn.reserved ?? 0), 0);
+    expect(total).toBeLessThanOrEqual((ACCOUNT_DEFAULT - UNRESERVED_MINIMUM) / 10);
+  });
+
+  it('runs one recount and one sweep at a time', () => {
+    expect(reserved.filter((fn) => ['recount', 'sweep'].includes(fn.service)).map((fn) => fn.reserved)).toEqual([1, 1]);
+  });
+
+  it('never has a queue poll more batches at once than its worker may run, so that no batch is throttled', () => {
+    // A throttled batch comes back after the visibility timeout with one receive more, towards the dead-letter queue.
+    const mappings = Object.values(resourcesOf(api, 'AWS::Lambda::EventSourceMapping'));
+    expect(mappings).toHaveLength(3);
+    for (const { Properties: mapping } of mappings) {
+      const fn = reserved.find((f) => f.id === (mapping.FunctionName as { Ref: string }).Ref)!;
+      expect(mapping.ScalingConfig, fn.service).toEqual({ MaximumConcurrency: fn.reserved });
+    }
   });
 });
 

@@ -139,6 +139,7 @@ describe('DataStack: the warehouse-orders queue (the warehouse system consumes i
       maxReceiveCount: 3,
     });
     expect(queues[queueId]!.Properties.SqsManagedSseEnabled).toBe(true);
+    expect(queues[queueId]!.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
     expect(queues[dlqId]!.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
   });
 
@@ -154,6 +155,26 @@ describe('DataStack: the warehouse-orders queue (the warehouse system consumes i
         ]),
       },
     });
+  });
+});
+
+describe('DataStack: the import worker', () => {
+  it('may send a message to its own queue only, to go on with a job in a new invocation', () => {
+    // Prepare
+    const policy = Object.values(resourcesOf(data, 'AWS::IAM::ManagedPolicy')).find(
+      (p) => p.Properties.Description === 'What the Cellar import worker may do with the data',
+    );
+    // Act
+    const statements = (policy!.Properties.PolicyDocument as { Statement: { Action: string; Resource: unknown }[] })
+      .Statement;
+    // Assess
+    expect(statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('sqs:')))).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'sqs:SendMessage',
+        Resource: { 'Fn::GetAtt': [logicalId(stacks.data.importQueue.queue), 'Arn'] },
+      },
+    ]);
   });
 });
 
@@ -192,6 +213,11 @@ describe.each([
   const queueId = logicalId(workQueue.queue);
   const dlqId = logicalId(workQueue.deadLetterQueue);
   const queue = queues[queueId]!;
+
+  it("keeps a message 14 days, SQS's longest, not its 4-day default, and as long as its dead-letter queue", () => {
+    expect(queue.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    expect(queues[dlqId]!.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+  });
 
   it('dead-letters a message after three receives', () => {
     expect(queue.Properties.RedrivePolicy).toEqual({

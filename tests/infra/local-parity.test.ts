@@ -117,10 +117,12 @@ describe('The local runtime, as deployed', () => {
     // Assess
     expect({
       visibilityTimeout: Number(queue.VisibilityTimeout),
+      retention: Number(queue.MessageRetentionPeriod),
       maxReceiveCount: redrive.maxReceiveCount,
       deadLetterRetention: Number(dlq.MessageRetentionPeriod),
     }).toEqual({
       visibilityTimeout: deployedQueue.VisibilityTimeout,
+      retention: deployedQueue.MessageRetentionPeriod,
       maxReceiveCount: (deployedQueue.RedrivePolicy as { maxReceiveCount: number }).maxReceiveCount,
       deadLetterRetention: deployedDlq.MessageRetentionPeriod,
     });

@@ -37,4 +37,21 @@ describe('E-mailed links and delivery', () => {
       PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'ses:SendEmail' })]) },
     });
   });
+
+  it('may send from the sender whether SES verified the address itself or its domain', () => {
+    // Prepare
+    const { api } = synthCellar({ mailFrom: 'no-reply@cellar.example' });
+    const statements = Object.values(api.findResources('AWS::IAM::Policy')).flatMap(
+      (p) => (p.Properties.PolicyDocument as { Statement: { Action: string; Resource: unknown }[] }).Statement,
+    );
+    // Act
+    const identities = new Set(
+      statements
+        .filter((s) => s.Action === 'ses:SendEmail')
+        .flatMap((s) => [s.Resource].flat())
+        .map((r) => JSON.stringify(r).match(/:identity\/([^"]+)"/)?.[1]),
+    );
+    // Assess
+    expect([...identities].sort()).toEqual(['cellar.example', 'no-reply@cellar.example']);
+  });
 });

@@ -1,7 +1,15 @@
 import { routes } from '@cellar/shared/routes/table';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { AUTH_RATE_LIMIT, CORE_BODY_RULES, ORIGIN_VERIFY_HEADER } from '../../infra/lib/waf';
+import { API_MAX_BODY_BYTES } from '../../functions/src/config/topology';
+import {
+  AUTH_RATE_LIMIT,
+  BODY_SIZE_RULE,
+  CORE_BODY_RULES,
+  greaterThanPattern,
+  ORIGIN_VERIFY_HEADER,
+} from '../../infra/lib/waf';
+import { largestDocumentBodies, withOneLineMore } from './document-bodies';
 import { resourcesOf, synthCellar } from './synth';
 
 const { api, web, edge, stacks } = synthCellar();
@@ -14,6 +22,11 @@ interface Statement {
     TextTransformations: { Type: string }[];
   };
   LabelMatchStatement?: { Key: string; Scope: string };
+  RegexMatchStatement?: {
+    FieldToMatch: { SingleHeader: { Name: string } };
+    RegexString: string;
+    TextTransformations: { Type: string }[];
+  };
   AndStatement?: { Statements: Statement[] };
   OrStatement?: { Statements: Statement[] };
   NotStatement?: { Statement: Statement };
@@ -44,9 +57,18 @@ interface Request {
   method: string;
   uri: string;
   headers?: Record<string, string>;
-  /** The managed rules of the core rule set this request's content matches. */
+  /** Sent as is, with its Content-Length unless the headers give one. */
+  body?: string;
+  /** The managed rules of the core rule set this request's content matches (besides the body's size, measured). */
   matches?: string[];
 }
+
+/** The core rule set's body limit: it matches a body over 8 KB (AWS's documentation of the rule group). */
+const CORE_BODY_LIMIT = 8192;
+
+/** The label a core rule puts on what it matches, as AWS documents them (`SizeRestrictions_BODY` → `…_Body`). */
+const coreLabel = (rule: string) =>
+  `awswaf:managed:aws:core-rule-set:${rule.replace(/_BODY$/, '_Body').replace(/_HEADER$/, '_Header')}`;
 
 /**
  * What the synthesized web ACL does with a request, rule after rule as AWS WAF runs them (the rate limit taken as not
@@ -54,18 +76,30 @@ interface Request {
  */
 function verdict(rules: Rule[], request: Request): 'block' | 'allow' {
   const labels = new Set<string>();
+  const headers: Record<string, string> = {
+    ...(request.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(request.body)) }),
+    ...request.headers,
+  };
+  const matches = [...(request.matches ?? [])];
+  if (request.body !== undefined && Buffer.byteLength(request.body) > CORE_BODY_LIMIT) matches.push(BODY_SIZE_RULE);
   const holds = (s: Statement): boolean => {
     if (s.AndStatement) return s.AndStatement.Statements.every(holds);
     if (s.OrStatement) return s.OrStatement.Statements.some(holds);
     if (s.NotStatement) return !holds(s.NotStatement.Statement);
     if (s.LabelMatchStatement) return labels.has(s.LabelMatchStatement.Key);
+    if (s.RegexMatchStatement) {
+      const { FieldToMatch, RegexString, TextTransformations } = s.RegexMatchStatement;
+      expect(TextTransformations).toEqual([{ Priority: 0, Type: 'NONE' }]);
+      const value = headers[FieldToMatch.SingleHeader.Name.toLowerCase()];
+      return value !== undefined && new RegExp(RegexString).test(value);
+    }
     if (s.ByteMatchStatement) {
       const { FieldToMatch: field, PositionalConstraint, SearchString, TextTransformations } = s.ByteMatchStatement;
       let value = field.UriPath
         ? request.uri
         : field.Method
           ? request.method
-          : (request.headers?.[field.SingleHeader!.Name] ?? '');
+          : (headers[field.SingleHeader!.Name] ?? '');
       if (TextTransformations.some((t) => t.Type === 'LOWERCASE')) value = value.toLowerCase();
       const search = typeof SearchString === 'string' ? SearchString : JSON.stringify(SearchString);
       return PositionalConstraint === 'EXACTLY' ? value === search : value.startsWith(search);
@@ -78,8 +112,8 @@ function verdict(rules: Rule[], request: Request): 'block' | 'allow' {
     if (s.ManagedRuleGroupStatement) {
       const group = s.ManagedRuleGroupStatement;
       if (group.Name !== 'AWSManagedRulesCommonRuleSet') continue;
-      for (const match of request.matches ?? []) {
-        labels.add(`awswaf:managed:aws:core-rule-set:${match}`);
+      for (const match of matches) {
+        labels.add(coreLabel(match));
         const override = group.RuleActionOverrides?.find((o) => o.Name === match);
         if (!override?.ActionToUse.Count) return 'block';
       }
@@ -149,22 +183,62 @@ describe('WAF: the CloudFront web ACL', () => {
     );
   });
 
-  it('blocks what the core body rules match on every route: no file goes through the API any more', () => {
+  it('blocks what the core body rules match on every route, but counts the 8 KB limit', () => {
     // An import's file is posted straight to S3; what reaches the API is JSON, the import request included.
     const group = acl.Rules.find((r) => r.Statement.ManagedRuleGroupStatement?.Name === 'AWSManagedRulesCommonRuleSet');
-    expect(group?.Statement.ManagedRuleGroupStatement?.RuleActionOverrides).toBeUndefined();
-    expect(acl.Rules).toHaveLength(4);
+    expect(group?.Statement.ManagedRuleGroupStatement?.RuleActionOverrides).toEqual([
+      { Name: BODY_SIZE_RULE, ActionToUse: { Count: {} } },
+    ]);
     for (const request of [
       { method: 'POST', uri: '/api/orders' },
       { method: 'POST', uri: '/api/csv/product' },
       { method: 'PUT', uri: '/api/csv/products' },
     ]) {
-      for (const rule of CORE_BODY_RULES) {
+      for (const rule of CORE_BODY_RULES.filter((r) => r !== BODY_SIZE_RULE)) {
         expect(verdict(acl.Rules, { ...request, matches: [rule] }), `${request.method} ${request.uri} ${rule}`).toBe(
           'block',
         );
       }
     }
+  });
+
+  describe('lets every body the API takes through, and keeps a limit', () => {
+    const documents = largestDocumentBodies();
+
+    it.each(documents.map((d) => [`${d.route.method} ${d.route.path}`, d] as const))(
+      'lets the largest valid %s through, far over the core rule set 8 KB',
+      (_, { route, body, bytes }) => {
+        // Prepare: the largest body is the schema's (one line more is refused), and the API takes it.
+        expect(route.body!.safeParse(withOneLineMore(body)).success).toBe(false);
+        expect(bytes).toBeGreaterThan(CORE_BODY_LIMIT);
+        expect(bytes).toBeLessThanOrEqual(API_MAX_BODY_BYTES);
+        const uri = route.path.replace('{id}', '01JABCDEFGHJKMNPQRSTVWXYZ0');
+        // Act
+        const answer = verdict(acl.Rules, { method: route.method, uri, body: JSON.stringify(body) });
+        // Assess
+        expect(answer).toBe('allow');
+      },
+    );
+
+    it("refuses at the edge a body over the API's own limit, as the API would", () => {
+      const request = (length: number) => ({
+        method: 'POST',
+        uri: '/api/orders',
+        headers: { 'content-length': String(length) },
+        matches: [BODY_SIZE_RULE],
+      });
+      expect(verdict(acl.Rules, request(API_MAX_BODY_BYTES))).toBe('allow');
+      expect(verdict(acl.Rules, request(API_MAX_BODY_BYTES + 1))).toBe('block');
+      expect(verdict(acl.Rules, request(10 * API_MAX_BODY_BYTES))).toBe('block');
+    });
+
+    it('keeps the 8 KB limit outside the API', () => {
+      const body = 'x'.repeat(CORE_BODY_LIMIT + 1);
+      expect(verdict(acl.Rules, { method: 'POST', uri: '/index.html', body })).toBe('block');
+      expect(verdict(acl.Rules, { method: 'POST', uri: '/index.html', body: 'x'.repeat(CORE_BODY_LIMIT) })).toBe(
+        'allow',
+      );
+    });
   });
 
   it('leaves the core rules that do not read bodies blocking, and lets a plain request through', () => {
@@ -267,5 +341,24 @@ describe('WAF: the API answers CloudFront only', () => {
         { Name: 'WebACL', Value: 'cellar-production-api' },
       ],
     });
+  });
+});
+
+describe('Method: greaterThanPattern', () => {
+  it.each([0, 7, 9, 99, 100, 1_000_000, 1_048_576, 123_456_789])('matches exactly the integers above %i', (n) => {
+    // Prepare
+    const pattern = new RegExp(greaterThanPattern(n));
+    const samples = [0, 1, n - 1, n, n + 1, n + 9, n * 10, n * 10 + 7, 2 * n + 1, 999_999_999_999].filter(
+      (s) => s >= 0,
+    );
+    // Assess
+    for (const sample of samples) {
+      expect(pattern.test(String(sample)), String(sample)).toBe(sample > n);
+      expect(pattern.test(`00${sample}`), `00${sample}`).toBe(sample > n);
+    }
+    expect(pattern.test('')).toBe(false);
+    expect(pattern.test(`${n + 1}x`)).toBe(false);
+    // WAF's regular expressions have no capturing groups.
+    expect(greaterThanPattern(n)).not.toMatch(/\((?!\?:)/);
   });
 });

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { type Runtime, startRuntime } from '../../infra/local/runtime';
+import { type Runtime, type RuntimeOptions, startRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD } from '../../infra/local/seed';
 import { type Call, httpCall } from '../fixtures/http';
 
@@ -32,7 +32,7 @@ export function seededCopy(prefix = 'cellar-it-'): string {
 }
 
 export async function startHarness(
-  options: { seed?: boolean; importVisibilityTimeout?: number; warehouseDelayMs?: number } = {},
+  options: Pick<RuntimeOptions, 'seed' | 'importVisibilityTimeout' | 'warehouseDelayMs' | 'workerTimeoutSeconds'> = {},
 ): Promise<Harness> {
   const dataDir = (options.seed ?? true) ? seededCopy() : mkdtempSync(join(tmpdir(), 'cellar-it-'));
   const runtime = await startRuntime({
@@ -41,6 +41,7 @@ export async function startHarness(
     seed: options.seed ?? true,
     importVisibilityTimeout: options.importVisibilityTimeout,
     warehouseDelayMs: options.warehouseDelayMs,
+    workerTimeoutSeconds: options.workerTimeoutSeconds,
   });
   const tokens = new Map<string, string>();
   const call = httpCall(runtime.url);

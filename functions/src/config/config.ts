@@ -1,4 +1,4 @@
-import { BUCKETS, ENV, LOCAL_TABLE_NAME } from './topology';
+import { API_MAX_BODY_BYTES, BUCKETS, ENV, LOCAL_TABLE_NAME } from './topology';
 
 /** What a function learns from its environment (variables named in topology.ts). */
 const env = (name: keyof typeof ENV, fallback?: string): string => {
@@ -17,6 +17,9 @@ export const config = {
   },
   get exportBucket() {
     return env('exportBucket', BUCKETS.exports.localName);
+  },
+  get importQueueUrl() {
+    return env('importQueueUrl');
   },
   get exportQueueUrl() {
     return env('exportQueueUrl');
@@ -57,6 +60,6 @@ export const config = {
     return optional('behindCloudFront') === 'true';
   },
   /** The API refuses bodies above this size (413). */
-  maxBodyBytes: 1_000_000,
+  maxBodyBytes: API_MAX_BODY_BYTES,
   tokenTtlSeconds: 12 * 3600,
 };

@@ -48,6 +48,12 @@ export function functionEnvironment(values: EnvValues): Record<string, string> {
   return environment;
 }
 
+/**
+ * The largest request body the API takes, in bytes: the function answers 413 above it, and CloudFront's web ACL
+ * refuses a larger declared Content-Length before it reaches the API (infra/lib/waf.ts).
+ */
+export const API_MAX_BODY_BYTES = 1_000_000;
+
 /** The table's name where the runtime names it (locally; in AWS, CloudFormation names it). */
 export const LOCAL_TABLE_NAME = 'cellar';
 
@@ -62,6 +68,8 @@ export const BUCKETS = {
 export const WORK_QUEUE = {
   /** Receives of a message before the queue moves it to its dead-letter queue. */
   maxReceives: 3,
+  /** SQS's longest: a job waiting through a long weekend's outage is still there (SQS keeps 4 days by default). */
+  retentionDays: 14,
   deadLetterRetentionDays: 14,
   /** Messages handed to the worker at once; it reports the failed ones only. */
   batchSize: 10,
@@ -73,17 +81,20 @@ export const WORK_QUEUE = {
 } as const;
 
 export const QUEUES = {
-  /** Import jobs, fed by the imports bucket's notifications, worked by imports/worker.ts. */
-  imports: { localName: 'cellar-imports', workerTimeoutSeconds: 300 },
+  /**
+   * Import jobs, fed by the imports bucket's notifications, worked by imports/worker.ts. `concurrency`: the
+   * worker's reserved concurrency, and the most batches its queue hands it at once (2 is SQS's least).
+   */
+  imports: { localName: 'cellar-imports', workerTimeoutSeconds: 300, concurrency: 2 },
   /** Export jobs, sent by the API, worked by exports/worker.ts. */
-  exports: { localName: 'cellar-exports', workerTimeoutSeconds: 900 },
+  exports: { localName: 'cellar-exports', workerTimeoutSeconds: 900, concurrency: 2 },
   /**
    * Orders sent to the warehouse system (`orders/warehouse-message.ts` says the format): the warehouse consumes it
    * (in AWS, its integration; locally, the simulated warehouse), with the timeout its consumer is given.
    */
   warehouseOrders: { localName: 'cellar-warehouse-orders', workerTimeoutSeconds: 30 },
   /** What the warehouse reports back (acknowledgements, packings), worked by orders/warehouse-worker.ts. */
-  warehouseEvents: { localName: 'cellar-warehouse-events', workerTimeoutSeconds: 30 },
+  warehouseEvents: { localName: 'cellar-warehouse-events', workerTimeoutSeconds: 30, concurrency: 5 },
 } as const;
 
 export const visibilityTimeoutSeconds = (queue: { workerTimeoutSeconds: number }) =>

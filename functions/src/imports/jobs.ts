@@ -20,6 +20,15 @@ const jobItemSchema = importJobSchema.extend({
   lang: z.enum(LANGUAGES),
   /** The upload request's correlation id, which the worker's logs carry on (platform/correlation.ts). */
   correlationId: z.string().nullable().default(null),
+  /** The worker's invocations that ran the job: more than one when it was continued (or resumed after a crash). */
+  invocations: z.number().int().default(0),
+  /**
+   * Stopped at a checkpoint for lack of time, to go on in a new invocation: found running, it was not a crash (no
+   * chunk to replay).
+   */
+  paused: z.boolean().default(false),
+  /** An attempt died in the middle of a chunk: the entity's counters are recounted at the end. */
+  recountAtEnd: z.boolean().default(false),
 });
 export type JobItem = z.infer<typeof jobItemSchema>;
 

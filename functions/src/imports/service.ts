@@ -222,6 +222,9 @@ export async function uploadImport(
     startedAt: null,
     finishedAt: null,
     correlationId: correlationId() ?? null,
+    invocations: 0,
+    paused: false,
+    recountAtEnd: false,
   };
   // The job first: the worker looks it up when S3 tells it about the file.
   await saveJob(job);

@@ -24,6 +24,12 @@
  * unique value left by a half-done insert is recognised as the row's own. The replayed chunk writes its refused
  * rows' items again (the same keys) and drops those of rows it created after all. A job that resumes ends with a
  * recount of its entity's counters, which a chunk cut between its items and its counters left short.
+ *
+ * Longer than an invocation: 100,000 rows take longer than the worker's 300 seconds. Before each chunk (and each
+ * job of a batch) the worker asks its time budget (platform/time-budget.ts) whether one more fits; when it does
+ * not, the job is left at its last checkpoint, marked `paused`, and the message's remaining records are sent to the
+ * queue again as a new message, which a new invocation picks up at once: the job goes on from its checkpoint (its
+ * file surveyed again), without waiting for a visibility timeout or counting as a failed receive.
  */
 
 import { createHash } from 'node:crypto';
@@ -47,21 +53,23 @@ import {
 } from '@cellar/shared/imports/templates';
 import type { ProductInput } from '@cellar/shared/products/schemas';
 import type { UserCreate } from '@cellar/shared/users/schemas';
-import type { S3Event, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Context, S3Event, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import pLimit from 'p-limit';
 import { ulid } from 'ulid';
 import { type Caller, callerFor } from '../auth/principal';
 import { readCompany } from '../companies/repository';
 import { createCompany } from '../companies/service';
+import { config } from '../config/config';
 import { contactRecords } from '../contacts/repository';
 import { createContacts } from '../contacts/service';
-import { getObject } from '../data/client';
+import { getObject, sendMessage } from '../data/client';
 import { recount } from '../data/counters';
 import { ConflictError, DomainError, describeError } from '../errors';
 import { correlationId, correlationOfRecord, withCorrelation } from '../platform/correlation';
 import { logger } from '../platform/logger';
 import { recordMetric } from '../platform/metrics';
 import { isLastAttempt, tracedWorker } from '../platform/queue';
+import { type TimeBudget, timeBudget, UNLIMITED } from '../platform/time-budget';
 import { productRecords } from '../products/repository';
 import { createProducts } from '../products/service';
 import { getUser } from '../users/repository';
@@ -139,17 +147,24 @@ function fail(job: JobItem, row: number, messages: string[]) {
   if (job.errors.length < IMPORT_ERRORS_KEPT) job.errors.push({ row, messages });
 }
 
-/** Runs one job to its end (or to the first unexpected failure, which the queue retries). */
-export async function runImport(bucket: string, key: string): Promise<void> {
+/** How a run of a job ended: finished (done, failed or nothing to do), or paused at a checkpoint for lack of time. */
+type RunOutcome = 'ended' | 'paused';
+
+/**
+ * Runs one job to its end (or to the first unexpected failure, which the queue retries), or, when `budget` runs
+ * short, to a checkpoint from which a new invocation goes on.
+ */
+export async function runImport(bucket: string, key: string, budget: TimeBudget = UNLIMITED): Promise<RunOutcome> {
   const id = jobIdOfKey(key);
   const job = id ? await findJob(id) : undefined;
   if (!job) {
     logger.warn('No import job for this object', { key });
-    return;
+    return 'ended';
   }
-  if (job.status === 'done' || job.status === 'failed') return;
+  if (job.status === 'done' || job.status === 'failed') return 'ended';
+  if (!budget.allowsAnother()) return 'paused';
   // The upload's request id: its logs and the worker's read as one story.
-  await withCorrelation(job.correlationId ?? correlationId() ?? job.id, () => runJob(job, bucket, key));
+  return withCorrelation(job.correlationId ?? correlationId() ?? job.id, () => runJob(job, bucket, key, budget));
 }
 
 /** How a refusal names the columns: by their label in the uploader's language, from a cell or from an input field. */
@@ -202,10 +217,10 @@ async function createRows(
   }
 }
 
-async function runJob(job: JobItem, bucket: string, key: string): Promise<void> {
-  // Found running: an earlier attempt died on it.
-  const resumed = job.status === 'running';
-  const finish = async (status: 'done' | 'failed', message?: string) => {
+async function runJob(job: JobItem, bucket: string, key: string, budget: TimeBudget): Promise<RunOutcome> {
+  // Found running and not paused: an earlier attempt died on it.
+  const resumed = job.status === 'running' && !job.paused;
+  const finish = async (status: 'done' | 'failed', message?: string): Promise<RunOutcome> => {
     job.status = status;
     job.finishedAt = new Date().toISOString();
     if (message) job.errors.push({ row: 0, messages: [message] });
@@ -215,10 +230,14 @@ async function runJob(job: JobItem, bucket: string, key: string): Promise<void> 
     await recordMetric('importRowsRefused', job.failed);
     const { rowsPerSecond } = importProgress(job, Date.parse(job.finishedAt));
     if (rowsPerSecond) await recordMetric('importRowsPerSecond', rowsPerSecond);
+    return 'ended';
   };
   const caller = await callerFor(job.userId, job.actorId ?? undefined);
   if (!caller) return finish('failed', translate(job.lang, 'api.unauthenticated'));
   job.status = 'running';
+  job.paused = false;
+  job.invocations += 1;
+  if (resumed) job.recountAtEnd = true;
   // Rows per second count from the first attempt's start (importProgress).
   job.startedAt ??= new Date().toISOString();
   await saveJob(job);
@@ -243,7 +262,7 @@ async function runJob(job: JobItem, bucket: string, key: string): Promise<void> 
     };
     base = await contextFor(caller, job.template, choices);
     header = importHeader(base);
-    survey = await surveyImportFile(source, job.template, header, IMPORT_MAX_ROWS);
+    survey = await budget.step(() => surveyImportFile(source, job.template, header, IMPORT_MAX_ROWS));
     const columns = importColumns(base);
     wording = {
       labels: new Map(columns.map((c) => [c.key, columnLabel(c, job.lang)])),
@@ -304,23 +323,37 @@ async function runJob(job: JobItem, bucket: string, key: string): Promise<void> 
     await saveJob(job);
   };
 
+  /** Leaves the job at its last checkpoint, for a new invocation to go on from. */
+  const pause = async (): Promise<RunOutcome> => {
+    job.paused = true;
+    await saveJob(job);
+    logger.info('Import paused, to go on in a new invocation', { id: job.id, processed: job.processed });
+    return 'paused';
+  };
+
   try {
     let chunk: { row: number; cells: ImportRow }[] = [];
     for await (const { row, cells } of importRows(source, survey.encoding, header)) {
       // Rows up to the last checkpoint were done by an earlier attempt.
       if (row <= job.processed) continue;
+      if (!chunk.length && !budget.allowsAnother()) return pause();
       chunk.push({ row, cells });
       if (chunk.length < CHUNK_ROWS) continue;
-      await runChunk(chunk);
+      await budget.step(() => runChunk(chunk));
       chunk = [];
     }
-    if (chunk.length) await runChunk(chunk);
+    if (chunk.length) await budget.step(() => runChunk(chunk));
   } catch (e) {
     if (e instanceof ImportFileError) return finish('failed', translate(job.lang, e.key, e.values));
     throw e;
   }
-  if (resumed) await RECOUNT[job.template]?.();
-  await finish('done');
+  if (job.recountAtEnd) await RECOUNT[job.template]?.();
+  return finish('done');
+}
+
+/** Sends the records still to run to the queue again, as a new message for a new invocation. */
+async function continueLater(s3Event: Partial<S3Event>, records: S3Event['Records']) {
+  await sendMessage({ QueueUrl: config.importQueueUrl, MessageBody: JSON.stringify({ ...s3Event, Records: records }) });
 }
 
 /** The jobs of a message that will not be retried end as failed (the file itself stays for inspection). */
@@ -335,15 +368,21 @@ async function abandon(body: string) {
   }
 }
 
-export const handler = tracedWorker(async (event: SQSEvent): Promise<SQSBatchResponse> => {
+export const handler = tracedWorker(async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  // One budget for the whole batch: a job paused for lack of time leaves none to the next messages either.
+  const budget = timeBudget(context);
   for (const message of event.Records) {
     await withCorrelation(correlationOfRecord(message), async () => {
       try {
         const s3Event = JSON.parse(message.body) as Partial<S3Event>;
-        for (const record of s3Event.Records ?? []) {
+        const records = s3Event.Records ?? [];
+        for (const [i, record] of records.entries()) {
           const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
-          await runImport(record.s3.bucket.name, key);
+          if ((await runImport(record.s3.bucket.name, key, budget)) === 'paused') {
+            await continueLater(s3Event, records.slice(i));
+            break;
+          }
         }
       } catch (error) {
         logger.error('Import failed', { messageId: message.messageId, error: error as Error });

@@ -18,6 +18,8 @@ export interface CellarFunctionProps {
   readonly timeout: Duration;
   /** How long its log group keeps the logs (the stage's, stages.ts). */
   readonly logRetention: RetentionDays;
+  /** Instances it may run at once, reserved for it; none for the API's functions, which share the rest. */
+  readonly reservedConcurrency?: number;
 }
 
 /** A handler of `functions/`, bundled, run and logged the one way every Cellar Lambda is. */
@@ -46,6 +48,7 @@ export class CellarFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: 1024,
       timeout: props.timeout,
+      reservedConcurrentExecutions: props.reservedConcurrency,
       role: this.role,
       logGroup,
       // Every invocation is traced (X-Ray), through API Gateway's trace when the API called it.

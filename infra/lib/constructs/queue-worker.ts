@@ -16,14 +16,22 @@ export interface QueueWorkerProps {
 
 /**
  * A Lambda fed by a WorkQueue in batches. The worker returns `batchItemFailures`, so only the failed
- * messages of a batch are retried; its timeout is the one the queue's visibility timeout was sized for.
+ * messages of a batch are retried; its timeout is the one the queue's visibility timeout was sized for. It may run
+ * the queue's `concurrency` batches at once and no more (reserved, so the API functions always have the rest of the
+ * account), and the queue hands it no more than that: a throttled batch would come back with a receive more,
+ * towards the dead-letter queue.
  */
 export class QueueWorker extends CellarFunction {
   constructor(scope: Construct, id: string, props: QueueWorkerProps) {
     const { queue, ...functionProps } = props;
-    super(scope, id, { ...functionProps, timeout: queue.workerTimeout });
+    if (!queue.concurrency) throw new Error(`${id}: its queue says no concurrency`);
+    super(scope, id, { ...functionProps, timeout: queue.workerTimeout, reservedConcurrency: queue.concurrency });
     this.fn.addEventSource(
-      new SqsEventSource(queue.queue, { batchSize: WORK_QUEUE.batchSize, reportBatchItemFailures: true }),
+      new SqsEventSource(queue.queue, {
+        batchSize: WORK_QUEUE.batchSize,
+        reportBatchItemFailures: true,
+        maxConcurrency: queue.concurrency,
+      }),
     );
   }
 }

@@ -6,6 +6,8 @@ import { visibilityTimeoutSeconds, WORK_QUEUE } from '../../../functions/src/con
 export interface WorkQueueProps {
   /** How long the consuming worker may run on one batch. */
   readonly workerTimeoutSeconds: number;
+  /** How many batches its worker may run at once (a Lambda consumer's); none when another system consumes it. */
+  readonly concurrency?: number;
 }
 
 /** A job queue with its dead-letter queue: a message that keeps failing is parked there for inspection. */
@@ -13,10 +15,12 @@ export class WorkQueue extends Construct {
   readonly queue: Queue;
   readonly deadLetterQueue: Queue;
   readonly workerTimeout: Duration;
+  readonly concurrency?: number;
 
   constructor(scope: Construct, id: string, props: WorkQueueProps) {
     super(scope, id);
     this.workerTimeout = Duration.seconds(props.workerTimeoutSeconds);
+    this.concurrency = props.concurrency;
     // SQS-managed keys, not KMS: S3 event notifications cannot write to a queue under the aws/sqs key.
     this.deadLetterQueue = new Queue(this, 'DeadLetters', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -27,6 +31,7 @@ export class WorkQueue extends Construct {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       visibilityTimeout: Duration.seconds(visibilityTimeoutSeconds(props)),
+      retentionPeriod: Duration.days(WORK_QUEUE.retentionDays),
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: WORK_QUEUE.maxReceives },
     });
   }
