@@ -153,6 +153,18 @@ describe('POST /api/receptions: the rules, with their translated messages', () =
       'Invalid value.',
     ],
     [
+      'a new lot of a lot-managed product without its batch',
+      { stocks: [{ productId: 'BATCH', quality: 'STD', expected: 1 }] },
+      'stocks.0.batch',
+      'This field is required.',
+    ],
+    [
+      'a new lot of a lot-managed product with a blank batch',
+      { stocks: [{ productId: 'BATCH', quality: 'STD', batch: '   ', expected: 1 }] },
+      'stocks.0.batch',
+      'This field is required.',
+    ],
+    [
       'a use-by date on a product without one',
       { stocks: [{ productId: 'BATCH', quality: 'STD', ubd: day(90), expected: 1 }] },
       'stocks.0.ubd',

@@ -139,15 +139,22 @@ export const checkReception =
     for (const i of receptionIssues(r, context)) issue(ctx, i.path, i.key, i.params);
   };
 
-/** Batch, use-by and best-before are accepted only where the product manages them (spec 3 §5, stock creation). */
+export type LotIssue = { field: 'batch' | 'ubd' | 'bbd'; key: string };
+
+/**
+ * A new lot's batch and dates (spec 3 §5, stock creation): a lot-managed product's lot needs its batch; batch,
+ * use-by and best-before are accepted only where the product manages them.
+ * @example lotIssues({ batch: ' ' }, { hasBatch: true, hasUbd: false, hasBbd: false }) // batch required
+ */
 export function lotIssues(
   line: Pick<ReceptionLineInput, 'batch' | 'ubd' | 'bbd'>,
   product: { hasBatch: boolean; hasUbd: boolean; hasBbd: boolean },
-): ('batch' | 'ubd' | 'bbd')[] {
-  const out: ('batch' | 'ubd' | 'bbd')[] = [];
-  if (!product.hasBatch && !isEmpty(line.batch)) out.push('batch');
-  if (!product.hasUbd && !isEmpty(line.ubd)) out.push('ubd');
-  if (!product.hasBbd && !isEmpty(line.bbd)) out.push('bbd');
+): LotIssue[] {
+  const out: LotIssue[] = [];
+  if (product.hasBatch && isEmpty(line.batch)) out.push({ field: 'batch', key: MESSAGES.required });
+  if (!product.hasBatch && !isEmpty(line.batch)) out.push({ field: 'batch', key: MESSAGES.invalid });
+  if (!product.hasUbd && !isEmpty(line.ubd)) out.push({ field: 'ubd', key: MESSAGES.invalid });
+  if (!product.hasBbd && !isEmpty(line.bbd)) out.push({ field: 'bbd', key: MESSAGES.invalid });
   return out;
 }
 

@@ -4,7 +4,7 @@
  */
 
 import { todayIn } from '@cellar/shared/common/dates';
-import { lotIssues, RECEPTION_QUANTITY_MAX } from '@cellar/shared/receptions/schemas';
+import { type LotIssue, lotIssues, RECEPTION_QUANTITY_MAX } from '@cellar/shared/receptions/schemas';
 import { Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
@@ -27,6 +27,11 @@ export function StockCreateForm({ product, quantity, onAdd, onBack }: StockCreat
   const [expected, setExpected] = useState<string | number>(quantity);
   const [submitted, setSubmitted] = useState(false);
   const quantityOk = positiveQuantity(expected) !== null && Number(expected) <= RECEPTION_QUANTITY_MAX;
+  const lot = { batch: batch.trim() || null, ubd, bbd };
+  const lotError = (field: LotIssue['field']) => {
+    const found = submitted ? lotIssues(lot, product).find((i) => i.field === field) : undefined;
+    return found ? t(found.key) : undefined;
+  };
 
   const dateField = (label: string, value: string | null, onChange: (v: string | null) => void) => (
     <DateInput
@@ -49,9 +54,7 @@ export function StockCreateForm({ product, quantity, onAdd, onBack }: StockCreat
       product,
       stockId: null,
       quality: DEFAULT_QUALITY,
-      batch: batch.trim() || null,
-      ubd,
-      bbd,
+      ...lot,
       expected: positiveQuantity(expected) ?? 0,
     };
     if (!quantityOk || lotIssues(line, product).length) return;
@@ -67,6 +70,8 @@ export function StockCreateForm({ product, quantity, onAdd, onBack }: StockCreat
           value={batch}
           maxLength={50}
           onChange={(e) => setBatch(e.currentTarget.value)}
+          required
+          error={lotError('batch')}
           data-autofocus
         />
       )}
