@@ -135,6 +135,18 @@ describe('POST /api/receptions: the rules, with their translated messages', () =
       'The value must be between 1 and 99999.',
     ],
     [
+      'a quantity written "0x10" (not read as 16)',
+      { stocks: [{ productId: 'BATCH', quality: 'STD', batch: 'L1', expected: '0x10' }] },
+      'stocks.0.expected',
+      'Whole numbers only.',
+    ],
+    [
+      'a quantity written "1e3"',
+      { stocks: [{ productId: 'BATCH', quality: 'STD', batch: 'L1', expected: '1e3' }] },
+      'stocks.0.expected',
+      'Whole numbers only.',
+    ],
+    [
       'a hidden product',
       { stocks: [{ productId: 'HIDDEN', quality: 'STD', expected: 1 }] },
       'stocks.0.productId',

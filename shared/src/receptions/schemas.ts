@@ -12,7 +12,7 @@ import { ref, type SegmentCode, segmentCode, segmentSchema } from '../common/sch
 import { searchWords } from '../filter/search';
 import { STOCK_QUALITIES } from '../stocks/schemas';
 import { isEmpty, MESSAGES } from '../validation/validators';
-import { id, isoDate, issue } from '../validation/zod';
+import { id, isoDate, issue, wholeNumber } from '../validation/zod';
 import { warehouseSchema } from '../warehouses/schemas';
 import { RECEPTION_STATUS } from './status';
 
@@ -27,14 +27,7 @@ export const receptionStatusCode = z.enum(RECEPTION_STATUS.codes as ['000', '001
 export type ReceptionStatusCode = z.infer<typeof receptionStatusCode>;
 
 /** An expected or received quantity: a whole number from 1 to 99,999 (received may be 0: nothing came). */
-const quantity = (min: 0 | 1) =>
-  z.coerce
-    .number({ error: MESSAGES.integer })
-    .int({ error: MESSAGES.integer })
-    .refine((n) => n >= min && n <= RECEPTION_QUANTITY_MAX, {
-      error: MESSAGES.between,
-      params: { min, max: RECEPTION_QUANTITY_MAX },
-    });
+const quantity = (min: 0 | 1) => wholeNumber(min, RECEPTION_QUANTITY_MAX);
 
 /**
  * One line of the cart: an existing stock line of the product (`stockId`), or a new lot described by its quality,
