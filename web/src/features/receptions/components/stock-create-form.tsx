@@ -5,10 +5,11 @@
 
 import { todayIn } from '@cellar/shared/common/dates';
 import { type LotIssue, lotIssues, RECEPTION_QUANTITY_MAX } from '@cellar/shared/receptions/schemas';
-import { Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QuantityInput } from '../../../components/forms/quantity-input';
 import { parseDay } from '../../../lib/format';
 import { type CartLine, type CartProduct, DEFAULT_QUALITY, positiveQuantity } from '../utils/cart';
 
@@ -77,15 +78,13 @@ export function StockCreateForm({ product, quantity, onAdd, onBack }: StockCreat
       )}
       {product.hasUbd && dateField(t('receptions.columns.ubd'), ubd, setUbd)}
       {product.hasBbd && dateField(t('receptions.columns.bbd'), bbd, setBbd)}
-      <NumberInput
+      <QuantityInput
         label={t('receptions.fields.quantity')}
         min={1}
         max={RECEPTION_QUANTITY_MAX}
-        allowDecimal={false}
-        allowNegative={false}
+        showIssue={submitted}
         value={expected}
         onChange={setExpected}
-        error={submitted && !quantityOk ? t('validation.between', { min: 1, max: RECEPTION_QUANTITY_MAX }) : undefined}
       />
       <Group justify="flex-end" mt="sm">
         <Button variant="default" onClick={onBack}>
