@@ -21,9 +21,9 @@
  */
 import { availableQuantity, isSellable } from '@cellar/shared/stocks/schemas';
 import * as z from 'zod';
-import { type CounterKey, counterMoves, type Entity, type Staged } from '../data/entity';
+import { applyCounterMove, type CounterKey, counterMoves, type Entity, type Staged } from '../data/entity';
 import { keys } from '../data/keys';
-import { addToCounter, batchDelete, batchGet, batchPut, deleteItem, type Item, type Key } from '../data/table';
+import { batchDelete, batchGet, batchPut, deleteItem, type Item, type Key } from '../data/table';
 import { type TransactAction, TransactionCancelledError, transactWrite } from '../data/transact';
 import { StaleVersionError } from '../errors';
 import { type MovementItem, movementRecords } from '../stockMovements/repository';
@@ -238,7 +238,7 @@ export async function refreshLine(key: Key): Promise<void> {
       throw e;
     }
     const moves = counterMoves(storedStockCounters(raw, s), stockRecords.counters?.(next) ?? []);
-    await Promise.all(moves.map((m) => addToCounter(m.key, m.delta)));
+    await Promise.all(moves.map(applyCounterMove));
     return;
   }
   throw new Error(`Stock line ${key.SK} keeps moving`);
@@ -375,7 +375,7 @@ async function stockWrites<D extends LedgerDoc>(
         [...counters.was, ...takenBack.flatMap((m) => movementRecords.counters?.(m) ?? [])],
         [...counters.now, ...written.flatMap((m) => movementRecords.counters?.(m) ?? [])],
       );
-      await Promise.all(moves.map((m) => addToCounter(m.key, m.delta)));
+      await Promise.all(moves.map(applyCounterMove));
       await batchDelete(
         takenBack.flatMap((m) => movementRecords.companionItems(m)).map((w) => ({ PK: w.PK, SK: w.SK })),
       );
