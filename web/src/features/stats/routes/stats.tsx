@@ -6,7 +6,6 @@ import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@manti
 import { DatePickerInput } from '@mantine/dates';
 import { useLocalStorage, useViewportSize } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
@@ -14,14 +13,8 @@ import { exportLogs } from '../api/export-logs';
 import { type DateRange, useStats } from '../api/get-stats';
 import { FieldChooser } from '../components/field-chooser';
 import { PivotGrid } from '../components/pivot-grid';
+import { defaultRange } from '../utils/default-range';
 import { buildPivot, DEFAULT_LAYOUT, type PivotLayout, parseLayout } from '../utils/pivot';
-
-const DAY = 'YYYY-MM-DD';
-/** The last 30 days, today included. */
-const defaultRange = (): DateRange => ({
-  start: dayjs().subtract(29, 'day').format(DAY),
-  end: dayjs().format(DAY),
-});
 
 export function StatsRoute() {
   const { t } = useTranslation();
