@@ -1,3 +1,4 @@
+import { todayIn } from '@cellar/shared/common/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
 
@@ -362,7 +363,8 @@ describe('App updates and activity logs', () => {
     expect(pages).toContain('recipient-list');
     expect(pages).not.toContain('secret-page');
     const stats = await h.call('GET', '/api/activity-logs/stats', { token: await h.login(SUPER) });
-    const today = new Date().toISOString().slice(0, 10);
+    // The statistics count by the day in Paris (after 23:00 UTC, already tomorrow's).
+    const today = todayIn();
     expect(stats.body).toContainEqual({
       company: 'CLI001',
       type: 'pageView',
