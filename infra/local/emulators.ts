@@ -1,11 +1,12 @@
 /**
  * The AWS services the product uses, emulated in this process: DynamoDB (dynalite, LevelDB on disk, with
- * TransactWriteItems and TransactGetItems added: dynamodb/README.md), S3 (s3rver, files on disk) and SQS
+ * TransactWriteItems and TransactGetItems added: dynamodb/README.md; in a thread of its own: dynamodb/thread.ts),
+ * S3 (s3rver, files on disk) and SQS
  * (local-aws-sqs, in memory). Facts and quirks: shared/ARCHITECTURE.md.
  */
 import crypto from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo, Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -13,7 +14,7 @@ import { WORK_QUEUE } from '@cellar/functions/config/topology';
 import { INDEX_PROJECTION, TABLE_DEFINITION } from '@cellar/functions/data/table-definition';
 import { createSqsServer } from 'local-aws-sqs';
 import S3rver from 's3rver';
-import { dynamoServer } from './dynamodb/transactions';
+import { startDynamoThread } from './dynamodb/thread';
 
 export const REGION = 'eu-west-3';
 export const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -36,12 +37,6 @@ function allowSingleDes() {
   }
 }
 
-const listen = (server: Server) =>
-  new Promise<number>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-
 const close = (server: { close: (cb: (err?: Error) => void) => void }) =>
   new Promise<void>((resolve) => server.close(() => resolve()));
 
@@ -56,8 +51,8 @@ export async function startEmulators(dataDir: string, buckets: string[]): Promis
   mkdirSync(join(dataDir, 'dynamodb'), { recursive: true });
   mkdirSync(join(dataDir, 's3'), { recursive: true });
 
-  const ddbServer = dynamoServer({ path: join(dataDir, 'dynamodb'), createTableMs: 0 });
-  const ddbPort = await listen(ddbServer);
+  const ddb = await startDynamoThread(join(dataDir, 'dynamodb'));
+  const ddbPort = ddb.port;
 
   const s3 = new S3rver({
     address: '127.0.0.1',
@@ -84,7 +79,7 @@ export async function startEmulators(dataDir: string, buckets: string[]): Promis
     },
     s3,
     async stop() {
-      await Promise.all([close(ddbServer), s3.close(), close(sqsServer)]);
+      await Promise.all([ddb.stop(), s3.close(), close(sqsServer)]);
     },
   };
 }

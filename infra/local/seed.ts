@@ -22,6 +22,7 @@ import { insertStock, type StockItem } from '@cellar/functions/stocks/repository
 import { type UserItem, userItems } from '@cellar/functions/users/repository';
 import { todayIn } from '@cellar/shared/common/dates';
 import { serviceTarget } from '@cellar/shared/companies/schemas';
+import { departureWarehouseRequired } from '@cellar/shared/orders/schemas';
 import { shippingAddressOf } from '@cellar/shared/shippingOrders/schemas';
 import { luhn } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
@@ -617,11 +618,14 @@ async function seedOrders(
     const recipient = recipients.find((r) => r.segment === segment) ?? recipients[0];
     if (lots.length === 0 || !recipient) continue;
     n++;
-    const lines = [...new Set(Array.from({ length: rng.int(1, 4) }, () => rng.pick(lots)))].map((s) => {
+    const picked = [...new Set(Array.from({ length: rng.int(1, 4) }, () => rng.pick(lots)))];
+    const lines = picked.map((s) => {
       const ordered = rng.pick([6, 12, 18, 24]);
       taken.set(s.id, (taken.get(s.id) ?? 0) + ordered);
       return { stockId: s.id, ordered };
     });
+    // Lots in several warehouses leave from the first line's, as a user would choose in the wizard.
+    const departure = departureWarehouseRequired(picked) ? (picked[0]?.warehouseId ?? null) : null;
     const b2c = segment === 'B2C';
     const created = await createOrder(caller, {
       ownerId: owner.id,
@@ -629,6 +633,7 @@ async function seedOrders(
       reference: `CMD-${owner.code}-${String(n).padStart(3, '0')}`,
       recipientReference: rng.next() < 0.5 ? `PO-${rng.int(1000, 9999)}` : '',
       groupingNumber: '',
+      warehouseId: departure,
       recipient: recipient.address,
       customerId: recipient.id,
       carrierId: b2c ? (colissimo?.id ?? null) : rng.next() < 0.5 ? (geodis?.id ?? null) : null,

@@ -62,7 +62,8 @@ test.describe('Dashboard', () => {
     const lists: [string, RegExp, number | null][] = [
       ['yearOrdersCount', /\/order\/list\?grid_filters=/, d.kpi.yearOrdersCount],
       ['yearReceptionsCount', /\/reception\/list\?grid_filters=/, d.kpi.yearReceptionsCount],
-      ['referencesCount', /\/stock\/list\?grid_filters=/, d.kpi.referencesCount],
+      // References are products: their list shows the products' sellable lines, more rows than the figure.
+      ['referencesCount', /\/stock\/list\?grid_filters=/, null],
       ['yearBottlesCount', /\/order\/list\?grid_filters=/, null],
       ['bottlesCount', /\/stock\/list$/, null],
     ];

@@ -99,7 +99,12 @@ describe('Figures: orders of the year and bottles sent', () => {
     expect(figures.referencesCount).toBeGreaterThan(0);
     expect(figures.yearOrdersCount).toBe(await opened('/api/orders', 'yearOrdersCount'));
     expect(figures.yearReceptionsCount).toBe(await opened('/api/receptions', 'yearReceptionsCount'));
-    expect(figures.referencesCount).toBe(await opened('/api/stocks', 'referencesCount'));
+    // References are the products the stock card's list shows lines of, not its lines.
+    const lines = (await h.call('GET', `/api/stocks?${links.referencesCount}&paginate=1000`, await as(ADMIN1))).body
+      .data as { product: { id: string } }[];
+    const products = new Set(lines.map((l) => l.product.id));
+    expect(lines.length).toBeGreaterThan(products.size);
+    expect(figures.referencesCount).toBe(products.size);
     const sent = (
       await h.call('GET', `/api/orders?${links.yearBottlesCount}&paginate=1000&include=stocks`, await as(ADMIN1))
     ).body.data as { stocks: { ordered: number; prepared: number | null }[] }[];
@@ -196,17 +201,21 @@ describe('Figures: receptions of the year and stock', () => {
     expect(afterDelete.yearReceptionsCount).toBe(start.yearReceptionsCount);
   });
 
-  it('count a new sellable line as a reference and its bottles', async () => {
-    // Prepare
-    const start = await kpi();
-    // Act
+  it('count a product in stock once however many sellable lines it has, and every line’s bottles', async () => {
+    // Prepare: the product is in stock
     await freshStock(30, at);
+    const start = await kpi();
+    const all = await kpi(SUPER);
+    // Act
+    await freshStock(20, at);
+    await freshStock(10, at, { segment: 'B2C' });
     await freshStock(5, at, { quality: 'NCO' });
     // Assess
     expect(await kpi()).toMatchObject({
-      referencesCount: start.referencesCount + 1,
+      referencesCount: start.referencesCount,
       bottlesCount: start.bottlesCount + 35,
     });
+    expect((await kpi(SUPER)).referencesCount).toBe(all.referencesCount);
   });
 });
 
@@ -303,6 +312,7 @@ describe('The recount', () => {
     const month = monthOf(new Date().toISOString());
     await addToCounter(keys.counter(keys.tenant(cli1), `DASH#ORDER#${month}#bottles`), 40);
     await addToCounter(keys.counter('ALL', `DASH#RECEPTION#${month}`), -2);
+    await addToCounter(keys.counter(keys.tenant(cli1), 'DASH#STOCK#references'), 7);
     const empty = keys.counter(keys.tenant(cli1), `DASH#ORDER#${year()}-00#orders`);
     await addToCounter(empty, 3);
     expect((await kpi()).yearBottlesCount).toBe(figures.yearBottlesCount + 40);

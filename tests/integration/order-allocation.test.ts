@@ -6,8 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor } from '../../functions/src/auth/principal';
 import { recountAll } from '../../functions/src/counters/recount';
+import { getItem, queryAll } from '../../functions/src/data/table';
 import { findOrder } from '../../functions/src/orders/repository';
 import { updateOrder } from '../../functions/src/orders/service';
+import { PENDING_LEDGER } from '../../functions/src/stocks/ledger';
+import { findStock, stockRecords } from '../../functions/src/stocks/repository';
 import { ADMIN1, type Harness, SUPER, startHarness, USER1 } from './harness';
 import { freshStock, orderBody } from './order-fixtures';
 
@@ -101,6 +104,20 @@ describe('sending allocates every line, or none', () => {
     expect(statuses.filter((x) => x === 200)).toHaveLength(10);
     expect(statuses.filter((x) => x === 409)).toHaveLength(40);
     expect(await figures(s)).toEqual({ quantity: 10, allocated: 10, available: 0 });
+    // The allocations that went as atomic updates left the line's keys and counters in step with its figures:
+    // sorted by what is available, out of the sellable index, nothing left for the sweep, and nothing to recount.
+    const line = await findStock(s);
+    if (!line) throw new Error('no line');
+    const stored = await getItem(stockRecords.key(line));
+    const derived = (item: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(item).filter(([k]) => /^(GSI\d+|LS\d+)(PK|SK)$/.test(k)));
+    expect(derived(stored ?? {})).toEqual(derived(stockRecords.item(line)));
+    expect(stored?.GSI2PK).toBeUndefined();
+    const left: string[] = [];
+    for await (const p of queryAll({ pk: PENDING_LEDGER })) left.push(String(p.SK));
+    expect(left.filter((k) => k.startsWith('refresh#'))).toEqual([]);
+    const recounted = await recountAll();
+    expect(recounted.find((x) => x.entity === 'stock')?.repaired).toEqual([]);
   }, 120_000);
 });
 

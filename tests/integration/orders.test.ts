@@ -110,6 +110,38 @@ describe('POST /api/orders: the rules of spec 2 §5, with their translated messa
     expect(res.body.errors[field]).toContain(message);
   });
 
+  it('refuses to send lines from two warehouses without the departure warehouse, whichever way it is sent', async () => {
+    // Prepare
+    const [first, second] = cli1.warehouseIds as [string, string];
+    const here = await freshStock(5, { productId, warehouseId: first });
+    const there = await freshStock(5, { productId, warehouseId: second });
+    const spread = body(here, {
+      stocks: [
+        { stockId: here, ordered: 1 },
+        { stockId: there, ordered: 1 },
+      ],
+    });
+    const draft = await post(USER1, { ...spread, reference: unique('O'), statusCode: '000' });
+    // Act
+    const posted = await post(USER1, spread);
+    const fr = await post(USER1, spread, 'fr');
+    const sentDraft = await put(USER1, draft.body.id, { statusCode: '005' });
+    const chosen = await post(USER1, { ...spread, reference: unique('O'), warehouseId: second });
+    // Assess
+    expect(posted.status, posted.text).toBe(422);
+    expect(posted.body.errors).toEqual({
+      warehouseId: ['Choose the departure warehouse: the lines leave from several warehouses.'],
+    });
+    expect(fr.body.errors.warehouseId).toEqual([
+      'Choisissez l’entrepôt de départ : les lignes partent de plusieurs entrepôts.',
+    ]);
+    expect(sentDraft.status, sentDraft.text).toBe(422);
+    expect(Object.keys(sentDraft.body.errors)).toEqual(['warehouseId']);
+    expect((await get(USER1, `/api/orders/${draft.body.id}`)).body.statusCode).toBe('000');
+    expect(chosen.status, chosen.text).toBe(201);
+    expect(chosen.body).toMatchObject({ statusCode: '005', warehouseId: second });
+  });
+
   it('refuses a stock line of another owner, of another segment, or in a quality not for sale', async () => {
     // Prepare
     const b2c = await stock(5, { segment: 'B2C' });

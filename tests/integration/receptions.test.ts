@@ -135,6 +135,18 @@ describe('POST /api/receptions: the rules, with their translated messages', () =
       'The value must be between 1 and 99999.',
     ],
     [
+      'a quantity written "0x10" (not read as 16)',
+      { stocks: [{ productId: 'BATCH', quality: 'STD', batch: 'L1', expected: '0x10' }] },
+      'stocks.0.expected',
+      'Whole numbers only.',
+    ],
+    [
+      'a quantity written "1e3"',
+      { stocks: [{ productId: 'BATCH', quality: 'STD', batch: 'L1', expected: '1e3' }] },
+      'stocks.0.expected',
+      'Whole numbers only.',
+    ],
+    [
       'a hidden product',
       { stocks: [{ productId: 'HIDDEN', quality: 'STD', expected: 1 }] },
       'stocks.0.productId',
@@ -151,6 +163,18 @@ describe('POST /api/receptions: the rules, with their translated messages', () =
       { stocks: [{ productId: 'PLAIN', quality: 'STD', batch: 'L1', expected: 1 }] },
       'stocks.0.batch',
       'Invalid value.',
+    ],
+    [
+      'a new lot of a lot-managed product without its batch',
+      { stocks: [{ productId: 'BATCH', quality: 'STD', expected: 1 }] },
+      'stocks.0.batch',
+      'This field is required.',
+    ],
+    [
+      'a new lot of a lot-managed product with a blank batch',
+      { stocks: [{ productId: 'BATCH', quality: 'STD', batch: '   ', expected: 1 }] },
+      'stocks.0.batch',
+      'This field is required.',
     ],
     [
       'a use-by date on a product without one',

@@ -87,11 +87,22 @@ describe('Method: receptionFigures and stockFigures', () => {
     ['STD', 10, 0, true],
     ['STD', 10, 10, false],
     ['NCO', 10, 0, false],
-  ])('counts a %s line of %i with %i allocated as a reference: %s', (quality, quantity, allocated, counted) => {
-    // Act
-    const figures = stockFigures({ ownerId: 'O1', quality, quantity, quantity_allocated: allocated });
-    // Assess
-    expect(figures.some((k) => k.SK === 'DASH#STOCK#references')).toBe(counted);
-    expect(figures).toContainEqual({ ...own('DASH#STOCK#bottles'), by: quantity });
-  });
+  ])(
+    'counts a %s line of %i with %i allocated among its product’s sellable lines: %s',
+    (quality, quantity, allocated, counted) => {
+      // Act
+      const figures = stockFigures({
+        ownerId: 'O1',
+        productId: 'P1',
+        quality,
+        quantity,
+        quantity_allocated: allocated,
+      });
+      // Assess: the product's lines, whose presence is the reference, never the reference itself
+      expect(figures.some((k) => k.SK === 'DASH#STOCK#references')).toBe(false);
+      const product = figures.find((k) => k.SK === 'DASH#STOCK#product#P1');
+      expect(product?.presence?.SK ?? null).toBe(counted ? 'DASH#STOCK#references' : null);
+      expect(figures).toContainEqual({ ...own('DASH#STOCK#bottles'), by: quantity });
+    },
+  );
 });

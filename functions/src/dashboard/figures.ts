@@ -5,7 +5,9 @@
  *   PK COUNT#<T#owner|ALL>   SK DASH#ORDER#<yyyy-mm>#orders       orders created that month (Paris), drafts excluded
  *                            SK DASH#ORDER#<yyyy-mm>#bottles      bottles of those sent or validated
  *                            SK DASH#RECEPTION#<yyyy-mm>          receptions created, in progress or closed
- *                            SK DASH#STOCK#references             stock lines with something sellable
+ *                            SK DASH#STOCK#product#<id>           the product's stock lines with something sellable
+ *                            SK DASH#STOCK#references             products with something sellable: the product
+ *                                                                 counters above zero (their `presence`)
  *                            SK DASH#STOCK#bottles                bottles in stock
  * A counter moves only when the versioned write of its record succeeded (entity.ts), so a retried request or a
  * redelivered message, which finds the change already made, moves nothing; a crash between the record and its
@@ -18,7 +20,7 @@ import { isSellable } from '@cellar/shared/stocks/schemas';
 import type { CounterKey } from '../data/entity';
 import { keys } from '../data/keys';
 import { companies } from '../data/reference';
-import { queryAll, type Source } from '../data/table';
+import { queryAll, readCounter, type Source } from '../data/table';
 
 const ALL = 'ALL';
 const ORDER = 'DASH#ORDER#';
@@ -57,15 +59,31 @@ export function receptionFigures(r: { ownerId: string; statusCode: string; creat
   return scopes(r.ownerId).map((scope) => keys.counter(scope, `${RECEPTION}${monthOf(r.createdAt)}`));
 }
 
-/** What a stock line adds: one reference while something is sellable, and its bottles. */
-export function stockFigures(s: {
-  ownerId: string;
-  quantity: number;
-  quantity_allocated: number;
-  quality: string;
-}): CounterKey[] {
+/**
+/**
+ * What a stock line adds: one to its product's sellable lines while something is sellable (the product is one
+ * reference in stock while any of its lines is; `sellable`: as its figures say, or as its stored index entry says:
+ * stocks/repository.ts), and its bottles.
+ */
+export function stockFigures(
+  s: {
+    ownerId: string;
+    productId: string;
+    quantity: number;
+    quantity_allocated: number;
+    quality: string;
+  },
+  sellable = isSellable(s),
+): CounterKey[] {
   return scopes(s.ownerId).flatMap((scope) => [
-    ...(isSellable(s) ? [keys.counter(scope, `${STOCK}references`)] : []),
+    ...(sellable
+      ? [
+          {
+            ...keys.counter(scope, `${STOCK}product#${s.productId}`),
+            presence: keys.counter(scope, `${STOCK}references`),
+          },
+        ]
+      : []),
     { ...keys.counter(scope, `${STOCK}bottles`), by: s.quantity },
   ]);
 }
@@ -112,8 +130,11 @@ export async function yearReceptions(owner: string | 'all', year: number): Promi
   return [...found.values()].reduce((a, b) => a + b, 0);
 }
 
-/** The stock's sellable references and bottles. */
+/** The products with something sellable, and the bottles in stock (two counter items). */
 export async function stockTotals(owner: string | 'all'): Promise<{ references: number; bottles: number }> {
-  const found = await counters(owner, `${STOCK}bottles`, `${STOCK}references`);
-  return { references: found.get(`${STOCK}references`) ?? 0, bottles: found.get(`${STOCK}bottles`) ?? 0 };
+  const [references, bottles] = await Promise.all([
+    readCounter(keys.counter(scopeOf(owner), `${STOCK}references`)),
+    readCounter(keys.counter(scopeOf(owner), `${STOCK}bottles`)),
+  ]);
+  return { references, bottles };
 }

@@ -43,19 +43,25 @@ type IndexKeys = Partial<Record<IndexName, readonly [string, string]>>;
 
 /**
  * A counter item a record adds to: one, or `by` (a sum such as the bottles of an order). A change of the record
- * moves each counter by the difference between what the record added before and what it adds now.
+ * moves each counter by the difference between what the record added before and what it adds now. A counter with
+ * a `presence` counts one on that other counter while it is above zero: the stock lines of a product count the
+ * product once among the references in stock, however many lines it has.
  */
-export type CounterKey = Key & { by?: number };
+export type CounterKey = Key & { by?: number; presence?: Key };
+
+/** A counter's move, and the counter its presence counts on. */
+export type CounterMove = { key: Key; delta: number; presence?: Key };
 
 const counterId = (k: Key) => `${k.PK}|${k.SK}`;
 const counterKey = (k: CounterKey): Key => ({ PK: k.PK, SK: k.SK });
 
 /** What each counter moves when a record's counters go from `was` to `now` (nothing where they are equal). */
-export function counterMoves(was: readonly CounterKey[], now: readonly CounterKey[]): { key: Key; delta: number }[] {
-  const moves = new Map<string, { key: Key; delta: number }>();
+export function counterMoves(was: readonly CounterKey[], now: readonly CounterKey[]): CounterMove[] {
+  const moves = new Map<string, CounterMove>();
   const add = (k: CounterKey, sign: 1 | -1) => {
     const entry = moves.get(counterId(k)) ?? { key: counterKey(k), delta: 0 };
     entry.delta += sign * (k.by ?? 1);
+    if (k.presence) entry.presence = k.presence;
     moves.set(counterId(k), entry);
   };
   for (const k of was) add(k, -1);
@@ -63,8 +69,20 @@ export function counterMoves(was: readonly CounterKey[], now: readonly CounterKe
   return [...moves.values()].filter((m) => m.delta !== 0);
 }
 
+/**
+ * Applies a counter's move; when its counter crosses zero (as ADD answered it, one writer at a time), moves its
+ * presence by one.
+ */
+export async function applyCounterMove(m: CounterMove): Promise<void> {
+  const after = await addToCounter(m.key, m.delta);
+  if (!m.presence) return;
+  const before = after - m.delta;
+  if (before <= 0 && after > 0) await addToCounter(m.presence, 1);
+  else if (before > 0 && after <= 0) await addToCounter(m.presence, -1);
+}
+
 const moveCounters = (was: readonly CounterKey[], now: readonly CounterKey[]) =>
-  Promise.all(counterMoves(was, now).map((m) => addToCounter(m.key, m.delta)));
+  Promise.all(counterMoves(was, now).map(applyCounterMove));
 
 /** A change in DynamoDB's update language (see `updateIf`): true when applied, false when its condition failed. */
 export type Change = Parameters<typeof updateIf>[1];

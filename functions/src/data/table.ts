@@ -171,7 +171,7 @@ export const batchDelete = (keyList: Key[]) => batchWrite(keyList.map((Key) => (
  * Adds to a counter item (creating it at 0), setting descriptive attributes alongside. Each change stamps `at`, so
  * that a recount knows whether the counter moved while it was reading.
  */
-export async function addToCounter(key: Key, delta: number, attributes: Record<string, unknown> = {}): Promise<void> {
+export async function addToCounter(key: Key, delta: number, attributes: Record<string, unknown> = {}): Promise<number> {
   const names: Record<string, string> = { '#n': 'n', '#at': 'at' };
   const values: Record<string, unknown> = { ':d': delta, ':at': new Date().toISOString() };
   const sets = Object.entries(attributes).map(([k, v], i) => {
@@ -179,15 +179,17 @@ export async function addToCounter(key: Key, delta: number, attributes: Record<s
     values[`:a${i}`] = v;
     return `#a${i} = :a${i}`;
   });
-  await documentClient().send(
+  const { Attributes } = await documentClient().send(
     new UpdateCommand({
       TableName: config.tableName,
       Key: key,
       UpdateExpression: `ADD #n :d SET ${['#at = :at', ...sets].join(', ')}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
+      ReturnValues: 'UPDATED_NEW',
     }),
   );
+  return Number(Attributes?.n ?? 0);
 }
 
 /**

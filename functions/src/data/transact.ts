@@ -86,7 +86,17 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * ClientRequestToken: a request repeated within 10 minutes is applied once); a failed condition is a
  * TransactionCancelledError with the reason of each action.
  */
-export async function transactWrite(actions: readonly TransactAction[], token?: string): Promise<void> {
+export async function transactWrite(
+  actions: readonly TransactAction[],
+  token?: string,
+  options: {
+    /**
+     * Called before each new try after a conflict: it may throw to give up (a change that finds, reading again, that
+     * it can no longer apply answers at once instead of queueing behind the others).
+     */
+    beforeRetry?: () => Promise<void>;
+  } = {},
+): Promise<void> {
   assertTransactable(actions);
   const input: TransactWriteCommandInput = { TransactItems: actions.map(toSdk), ClientRequestToken: token };
   for (let attempt = 0; ; attempt++) {
@@ -103,6 +113,7 @@ export async function transactWrite(actions: readonly TransactAction[], token?: 
           !(err.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed'));
       if (conflict && attempt < 8) {
         await wait(Math.random() * Math.min(25 * 2 ** attempt, 1000));
+        await options.beforeRetry?.();
         continue;
       }
       if (err.name === 'TransactionCanceledException') {

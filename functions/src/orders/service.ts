@@ -222,7 +222,12 @@ async function build(
   const errors: FieldMessages = {};
   const carrier = c.carrierId ? await findContact(c.carrierId) : undefined;
   const facts = c.carrierId ? carrierFacts(owner, carrier, c.segment) : null;
-  for (const i of orderIssues({ ...c, statusCode: status }, { segments: owner.segments, carrier: facts })) {
+  const lines = await resolveLines(owner, c, previous, errors);
+  // Each body line with the warehouse of its lot (null for a lot refused).
+  const stocks = c.stocks.map((s) => ({
+    warehouseId: lines.find((l) => l.stockId === s.stockId)?.warehouseId ?? null,
+  }));
+  for (const i of orderIssues({ ...c, statusCode: status, stocks }, { segments: owner.segments, carrier: facts })) {
     add(errors, i.path.join('.'), i.key);
   }
   if (c.customerId) {
@@ -233,7 +238,6 @@ async function build(
   if (c.warehouseId && (!warehouse || !owner.warehouseIds.includes(c.warehouseId))) {
     add(errors, 'warehouseId', MESSAGES.invalid);
   }
-  const lines = await resolveLines(owner, c, previous, errors);
   if (Object.keys(errors).length) throw new InvalidError(errors);
   // One warehouse for every line is the destination; lines from several need the destination chosen.
   const from = [...new Set(lines.map((l) => l.warehouseId))];
@@ -513,7 +517,7 @@ export async function updateOrder(caller: Caller, id: string, input: OrderUpdate
   } else if (from === '000' && to !== '000') {
     // Leaving the draft asks for everything the send does, on what is stored.
     const issues = orderIssues(
-      { ...merged(current, {}), statusCode: to },
+      { ...merged(current, {}), statusCode: to, stocks: current.lines },
       {
         segments: owner.segments,
         carrier: current.carrier ? carrierFacts(owner, await findContact(current.carrier.id), current.segment) : null,

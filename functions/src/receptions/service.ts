@@ -127,7 +127,7 @@ async function resolveLines(
       else add(errors, `stocks.${i}.stockId`, MESSAGES.invalid);
       continue;
     }
-    for (const f of lotIssues(input, p)) add(errors, `stocks.${i}.${f}`, MESSAGES.invalid);
+    for (const issue of lotIssues(input, p)) add(errors, `stocks.${i}.${issue.field}`, issue.key);
     checked.push({ input, product: p });
   }
   if (Object.keys(errors).length) return [];

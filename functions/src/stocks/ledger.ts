@@ -21,14 +21,14 @@
  */
 import { availableQuantity, isSellable } from '@cellar/shared/stocks/schemas';
 import * as z from 'zod';
-import { type CounterKey, counterMoves, type Entity, type Staged } from '../data/entity';
+import { applyCounterMove, type CounterKey, counterMoves, type Entity, type Staged } from '../data/entity';
 import { keys } from '../data/keys';
-import { addToCounter, batchDelete, batchGet, batchPut, type Key } from '../data/table';
+import { batchDelete, batchGet, batchPut, deleteItem, type Item, type Key } from '../data/table';
 import { type TransactAction, TransactionCancelledError, transactWrite } from '../data/transact';
 import { StaleVersionError } from '../errors';
 import { type MovementItem, movementRecords } from '../stockMovements/repository';
 import type { StockDelta } from './effects';
-import { type StockItem, stockRecords, summaryKey } from './repository';
+import { type StockItem, stockRecords, storedStockCounters, summaryKey } from './repository';
 
 /** Effects per transaction: each takes a stock line, a product and a movement at most (3 × 30 + the document). */
 export const STEP_EFFECTS = 30;
@@ -165,18 +165,89 @@ const isNone = (e: LedgerEffect) =>
   e.delta.quantity_receive_in_progress === 0 &&
   (e.delta.quantity_allocated ?? 0) === 0;
 
-async function readLines(ownerId: string, effects: readonly LedgerEffect[]): Promise<Map<string, StockItem>> {
+/** The stock lines of some effects as they are (`lines`), and as stored, keys included (`stored`). */
+async function readLines(
+  ownerId: string,
+  effects: readonly LedgerEffect[],
+): Promise<{ lines: Map<string, StockItem>; stored: Map<string, Item> }> {
   const found = await batchGet(
     effects.map((e) => keys.stock(ownerId, e.productCode, e.stockId)),
     true,
   );
   const lines = new Map<string, StockItem>();
+  const stored = new Map<string, Item>();
   for (const item of found) {
     const s = stockRecords.parse(item);
     lines.set(s.id, s);
+    stored.set(s.id, item);
   }
   for (const e of effects) if (!lines.has(e.stockId)) throw new Error(`Stock line ${e.stockId} is gone`);
-  return lines;
+  return { lines, stored };
+}
+
+/**
+ * An effect that only takes some of a line's available quantity for a document (an allocation): the one many
+ * documents make at once on a popular lot. When the line moved since it was read, it is applied as an atomic
+ * update under a condition on what is left (`quantity` unchanged, `quantity_allocated` at most what leaves nothing
+ * negative), so that concurrent allocations each apply once without reading the line again.
+ */
+const isAllocation = (e: LedgerEffect) =>
+  e.movement === null &&
+  !e.shortageAllowed &&
+  e.delta.quantity === 0 &&
+  e.delta.quantity_on_arriving === 0 &&
+  e.delta.quantity_receive_in_progress === 0 &&
+  (e.delta.quantity_allocated ?? 0) > 0;
+
+/** The attributes a line derives from its figures: its index and list-sort keys. */
+const DERIVED = /^(GSI\d+|LS\d+)(PK|SK)$/;
+const sameDerived = (stored: Item, wanted: Item) =>
+  [...new Set([...Object.keys(stored), ...Object.keys(wanted)])]
+    .filter((k) => DERIVED.test(k))
+    .every((k) => stored[k] === wanted[k]);
+
+/** Lines whose derived keys an atomic allocation left behind, listed for the sweep until refreshed. */
+const refreshKey = (ownerId: string, docId: string, n: string): Key => ({
+  PK: PENDING_LEDGER,
+  SK: `refresh#${ownerId}#${docId}#${n}`,
+});
+
+/**
+ * Brings a line's derived keys (sellable index entry, list-sort keys) and its sellable counters in step with its
+ * figures, once: the rewrite is conditioned on the version read and moves it, so two refreshes of one change, or a
+ * refresh racing another change, apply once (the loser reads again and finds nothing to do).
+ */
+export async function refreshLine(key: Key): Promise<void> {
+  for (let tries = 0; tries < 50; tries++) {
+    const [raw] = await batchGet([key], true);
+    if (!raw) return;
+    const s = stockRecords.parse(raw);
+    if (sameDerived(raw, stockRecords.item(s))) return;
+    const next = { ...s, version: s.version + 1 };
+    try {
+      await transactWrite([
+        {
+          put: stockRecords.item(next),
+          condition: '#v = :v',
+          names: { '#v': 'version' },
+          values: { ':v': s.version },
+        },
+      ]);
+    } catch (e) {
+      if (e instanceof TransactionCancelledError) continue;
+      throw e;
+    }
+    const moves = counterMoves(storedStockCounters(raw, s), stockRecords.counters?.(next) ?? []);
+    await Promise.all(moves.map(applyCounterMove));
+    return;
+  }
+  throw new Error(`Stock line ${key.SK} keeps moving`);
+}
+
+/** Refreshes the lines a pending refresh lists, then forgets it (the sweep, after a crash before the request did). */
+export async function refreshPending(pending: Item): Promise<void> {
+  for (const key of (pending.lines ?? []) as Key[]) await refreshLine(key);
+  await deleteItem({ PK: String(pending.PK), SK: String(pending.SK) });
 }
 
 /** The lines `effects` would leave with less than nothing available. */
@@ -210,28 +281,44 @@ async function stockWrites<D extends LedgerDoc>(
   kind: DocumentKind<D>,
   doc: D,
   effects: readonly LedgerEffect[],
-  lines: Map<string, StockItem>,
+  read: { lines: Map<string, StockItem>; stored: Map<string, Item> },
   offset: number,
+  atomic: ReadonlySet<string>,
 ): Promise<StockWrites> {
+  const { lines, stored } = read;
   const actions: TransactAction[] = [];
   const lineAt = new Map<number, string>();
   const counters: { was: CounterKey[]; now: CounterKey[] } = { was: [], now: [] };
   const summaries = new Map<string, { quantity: number; sellable: Map<string, number> }>();
   const written: MovementItem[] = [];
   const takenBack: MovementItem[] = [];
+  const refresh: Key[] = [];
   for (const e of effects) {
     if (isNone(e)) continue;
     const s = lines.get(e.stockId) as StockItem;
     const next = applyDelta(s, e.delta);
     lineAt.set(offset + actions.length, e.stockId);
-    actions.push({
-      put: stockRecords.item(next),
-      condition: '#v = :v',
-      names: { '#v': 'version' },
-      values: { ':v': s.version },
-    });
-    counters.was.push(...(stockRecords.counters?.(s) ?? []));
-    counters.now.push(...(stockRecords.counters?.(next) ?? []));
+    if (atomic.has(e.stockId) && isAllocation(e)) {
+      // Its derived keys and sellable counters follow once the transaction is in (`refreshLine`).
+      const da = e.delta.quantity_allocated ?? 0;
+      actions.push({
+        update: stockRecords.key(s),
+        expression: 'SET #a = #a + :da, #v = #v + :one',
+        condition: '#q = :q AND #a <= :limit',
+        names: { '#a': 'quantity_allocated', '#v': 'version', '#q': 'quantity' },
+        values: { ':da': da, ':one': 1, ':q': s.quantity, ':limit': s.quantity - da },
+      });
+      refresh.push(stockRecords.key(s));
+    } else {
+      actions.push({
+        put: stockRecords.item(next),
+        condition: '#v = :v',
+        names: { '#v': 'version' },
+        values: { ':v': s.version },
+      });
+      counters.was.push(...storedStockCounters(stored.get(s.id) ?? {}, s));
+      counters.now.push(...(stockRecords.counters?.(next) ?? []));
+    }
     const summary = summaries.get(s.productCode) ?? { quantity: 0, sellable: new Map() };
     summary.quantity += e.delta.quantity;
     const k = summaryKey(s);
@@ -275,15 +362,20 @@ async function stockWrites<D extends LedgerDoc>(
   await batchPut(written.flatMap((m) => movementRecords.companionItems(m)));
   for (const m of written) actions.push({ put: movementRecords.item(m) });
   for (const m of takenBack) actions.push({ delete: movementRecords.key(m) });
+  const pending = refresh.length
+    ? { ...refreshKey(doc.ownerId, doc.id, `${doc.seq}-${offset}-${Date.now().toString(36)}`), lines: refresh }
+    : undefined;
+  if (pending) actions.push({ put: { ...pending, entity: 'ledgerRefresh' } });
   return {
     actions,
     lineAt,
     async after() {
+      if (pending) await refreshPending(pending);
       const moves = counterMoves(
         [...counters.was, ...takenBack.flatMap((m) => movementRecords.counters?.(m) ?? [])],
         [...counters.now, ...written.flatMap((m) => movementRecords.counters?.(m) ?? [])],
       );
-      await Promise.all(moves.map((m) => addToCounter(m.key, m.delta)));
+      await Promise.all(moves.map(applyCounterMove));
       await batchDelete(
         takenBack.flatMap((m) => movementRecords.companionItems(m)).map((w) => ({ PK: w.PK, SK: w.SK })),
       );
@@ -292,6 +384,9 @@ async function stockWrites<D extends LedgerDoc>(
 }
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A transaction given up between two tries (its lines no longer hold what it takes). */
+class GaveUp extends Error {}
 
 type Outcome = { ok: true } | { ok: false; stale: true } | { ok: false; shortages: LedgerShortage[] };
 
@@ -305,19 +400,30 @@ async function applyStep<D extends LedgerDoc>(
   effects: readonly LedgerEffect[],
   docActions: () => Promise<{ actions: TransactAction[]; committed(): Promise<void>; abandoned(): Promise<void> }>,
 ): Promise<Outcome> {
+  // Lines another change moved while this one was being applied: their allocations go as atomic updates.
+  const moved = new Set<string>();
   for (let tries = 0; ; tries++) {
-    const lines = await readLines(doc.ownerId, effects);
-    const shortages = shortagesOf(effects, lines);
+    const read = await readLines(doc.ownerId, effects);
+    const shortages = shortagesOf(effects, read.lines);
     if (shortages.length) return { ok: false, shortages };
     const own = await docActions();
-    const writes = await stockWrites(kind, doc, effects, lines, own.actions.length);
+    const writes = await stockWrites(kind, doc, effects, read, own.actions.length, moved);
+    let shortNow: LedgerShortage[] = [];
+    // Meeting other changes of the same lines, it reads them again before each new try: once what it takes is
+    // gone, it answers the shortage at once rather than waiting its turn to be refused.
+    const beforeRetry = async () => {
+      shortNow = shortagesOf(effects, (await readLines(doc.ownerId, effects)).lines);
+      if (shortNow.length) throw new GaveUp();
+    };
     try {
-      await transactWrite([...own.actions, ...writes.actions]);
+      await transactWrite([...own.actions, ...writes.actions], undefined, { beforeRetry });
     } catch (e) {
       await own.abandoned();
+      if (shortNow.length) return { ok: false, shortages: shortNow };
       if (!(e instanceof TransactionCancelledError)) throw e;
       if (own.actions.some((_, i) => e.failed(i))) return { ok: false, stale: true };
       if (tries >= 60) throw e;
+      for (const [i, stockId] of writes.lineAt) if (e.failed(i)) moved.add(stockId);
       // A stock line moved since it was read (or its product went): read again.
       await wait(Math.random() * Math.min(5 * (tries + 1), 100));
       continue;

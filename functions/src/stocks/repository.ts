@@ -80,11 +80,19 @@ export const stockListRow = (s: StockItem) => {
   };
 };
 
-const stockCounters = (s: StockItem) => [
+const stockCounters = (s: StockItem, sellable = isSellable(s)) => [
   keys.counter(keys.tenant(s.ownerId), 'STOCK#all'),
-  ...(isSellable(s) ? [keys.counter(keys.tenant(s.ownerId), 'STOCK#sellable')] : []),
-  ...stockFigures(s),
+  ...(sellable ? [keys.counter(keys.tenant(s.ownerId), 'STOCK#sellable')] : []),
+  ...stockFigures(s, sellable),
 ];
+
+/**
+ * The counters a stored line is counted in. Its sellable ones follow its sellable index entry, not its figures: an
+ * allocation applied as an atomic update (stocks/ledger.ts) moves the figures first, and the entry, the list-sort
+ * keys and those counters together afterwards, when the line's derived keys are refreshed.
+ */
+export const storedStockCounters = (stored: Record<string, unknown>, s: StockItem) =>
+  stockCounters(s, stored.GSI2PK !== undefined);
 
 export const stockRecords = defineEntity<StockItem>({
   name: 'stock',
@@ -96,7 +104,7 @@ export const stockRecords = defineEntity<StockItem>({
     ...(isSellable(s) ? { GSI2: [keys.sellableStocks(s.ownerId), `${s.productCode}#${s.id}`] as const } : {}),
     [STOCK_EVERY_OWNER_INDEX]: [EVERY_OWNER_STOCK, `${s.productCode}#${s.ownerId}#${s.id}`] as const,
   }),
-  counters: stockCounters,
+  counters: (s) => stockCounters(s),
   counterRanges: stockFigureRanges,
   // Stock lines live in their owner's partition: one range per company.
   everywhere: async () =>

@@ -19,7 +19,7 @@ import { type TimeBudget, timeBudget, UNLIMITED } from '../platform/time-budget'
 import { tracer } from '../platform/tracer';
 import { receptionRecords } from '../receptions/repository';
 import { receptionKind } from '../receptions/settle';
-import { PENDING_LEDGER, settle } from '../stocks/ledger';
+import { PENDING_LEDGER, refreshPending, settle } from '../stocks/ledger';
 
 export interface SweepResult {
   /** Changes found pending and completed (or undone). */
@@ -49,7 +49,7 @@ export async function sweep(graceMs = OUTBOX_GRACE_MS, budget: TimeBudget = UNLI
     if (!budget.allowsAnother()) return done(settled, 0);
     const [kind, ownerId, id] = String(pending.SK).split('#') as [string, string, string];
     const key = { PK: String(pending.PK), SK: String(pending.SK) };
-    if (kind !== 'order' && kind !== 'reception') {
+    if (kind !== 'order' && kind !== 'reception' && kind !== 'refresh') {
       logger.error('Unknown pending change', { key });
       continue;
     }
@@ -58,10 +58,13 @@ export async function sweep(graceMs = OUTBOX_GRACE_MS, budget: TimeBudget = UNLI
         const o = await orderRecords.get(keys.order(ownerId, id));
         if (o?.transition) await settle(orderKind, o);
         else await deleteItem(key);
-      } else {
+      } else if (kind === 'reception') {
         const r = await receptionRecords.get(keys.reception(ownerId, id));
         if (r?.transition) await settle(receptionKind, r);
         else await deleteItem(key);
+      } else {
+        // Lines an atomic allocation moved, whose derived keys its request did not get to refresh.
+        await refreshPending(pending);
       }
     });
     settled += 1;

@@ -167,6 +167,7 @@ export const sharedMessages = {
     order: {
       stock_insufficient:
         'Stock insuffisant pour {{product}} ({{label}}) : {{ordered}} demandé(s), {{available}} disponible(s).',
+      departure_warehouse_required: 'Choisissez l’entrepôt de départ : les lignes partent de plusieurs entrepôts.',
       'send-transmitting-orders': { success: 'Les commandes en cours de transmission ont été renvoyées.' },
     },
   },
@@ -322,6 +323,7 @@ export const sharedMessages = {
     },
     order: {
       stock_insufficient: 'Not enough stock of {{product}} ({{label}}): {{ordered}} ordered, {{available}} available.',
+      departure_warehouse_required: 'Choose the departure warehouse: the lines leave from several warehouses.',
       'send-transmitting-orders': { success: 'The transmitting orders have been sent again.' },
     },
   },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderIssues, orderTypeRequired, requiredDateField } from './schemas';
 import { orderRules } from './status';
-import { allocationResult, clampQuantity, withCarrier, withPickupManagement, wizardStep } from './wizard';
+import { allocationResult, withCarrier, withPickupManagement, wizardStep } from './wizard';
 
 const now = new Date('2026-06-10T10:00:00Z');
 const sent = {
@@ -11,7 +11,7 @@ const sent = {
   recipient: { company: 'A' },
   pickupManagedByProduct: 1 as const,
   deliveryDate: '2026-06-10',
-  stocks: [{}],
+  stocks: [{ warehouseId: 'W1' }],
 };
 
 describe('Function: orderIssues', () => {
@@ -34,6 +34,27 @@ describe('Function: orderIssues', () => {
   ])('refuses %s', (_, patch, segments, field) => {
     const issues = orderIssues({ ...sent, ...patch }, { segments: segments as ['B2B'], now });
     expect(issues.map((i) => i.path[0])).toContain(field);
+  });
+
+  it('asks a send whose lines leave from several warehouses for its departure warehouse', () => {
+    // Prepare
+    const spread = { ...sent, stocks: [{ warehouseId: 'W1' }, { warehouseId: 'W2' }, { warehouseId: 'W1' }] };
+    // Act
+    const missing = orderIssues(spread, { segments: ['B2B'], now });
+    const chosen = orderIssues({ ...spread, warehouseId: 'W2' }, { segments: ['B2B'], now });
+    const draft = orderIssues({ ...spread, statusCode: '000' }, { segments: ['B2B'], now });
+    const oneWarehouse = orderIssues(
+      { ...sent, stocks: [{ warehouseId: 'W1' }, { warehouseId: 'W1' }] },
+      {
+        segments: ['B2B'],
+        now,
+      },
+    );
+    // Assess
+    expect(missing).toEqual([{ path: ['warehouseId'], key: 'order.departure_warehouse_required' }]);
+    expect(chosen).toEqual([]);
+    expect(draft).toEqual([]);
+    expect(oneWarehouse).toEqual([]);
   });
 
   it('asks B2C for carrier, service and recipient contact, and CO020 for a type', () => {
@@ -96,10 +117,7 @@ describe('Functions: the wizard rules', () => {
     expect(wizardStep(o)).toBe(step);
   });
 
-  it('clamps quantities and checks the allocation', () => {
-    expect(clampQuantity(12, 10)).toBe(10);
-    expect(clampQuantity(-3, 10)).toBe(0);
-    expect(clampQuantity(4.7, 10)).toBe(4);
+  it('checks the allocation', () => {
     expect(
       allocationResult(6, [
         { stockId: 'a', quantity: 4 },

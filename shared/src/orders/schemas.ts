@@ -140,9 +140,16 @@ export interface OrderContext {
 
 export type OrderIssue = { path: (string | number)[]; key: string; params?: Record<string, string | number> };
 
+/** A line as the rules read it: the warehouse its lot lies in (null while the lot is unknown). */
+export interface OrderRuleLine {
+  warehouseId: string | null;
+}
+
 /** The order fields the rules read (a body, or a stored order in the same terms). */
 export interface OrderRuleInput {
   statusCode: OrderStatusCode;
+  /** The departure warehouse chosen when the lines lie in several. */
+  warehouseId?: string | null;
   segment?: SegmentCode | null;
   reference?: string | null;
   type?: string | null;
@@ -153,12 +160,16 @@ export interface OrderRuleInput {
   pickupManagedByProduct: 0 | 1;
   deliveryDate?: string | null;
   pickupDate?: string | null;
-  stocks: readonly unknown[];
+  stocks: readonly OrderRuleLine[];
 }
 
 /** Which date the order needs: the pickup date when a B2B client collects itself, else the delivery date. */
 export const requiredDateField = (o: { segment?: SegmentCode | null; pickupManagedByProduct: 0 | 1 }) =>
   o.segment === 'B2B' && o.pickupManagedByProduct === 0 ? 'pickupDate' : 'deliveryDate';
+
+/** Lines whose lots lie in more than one warehouse need the departure warehouse chosen. */
+export const departureWarehouseRequired = (lines: readonly OrderRuleLine[]) =>
+  new Set(lines.flatMap((l) => (l.warehouseId ? [l.warehouseId] : []))).size > 1;
 
 /** The order type is required when the carrier's owner is CO020. */
 export const orderTypeRequired = (carrierOwnerCode: string | null | undefined) =>
@@ -169,7 +180,8 @@ export const orderTypeRequired = (carrierOwnerCode: string | null | undefined) =
  * a chosen carrier (and service) the owner may use. Once sent (any status but draft): reference; the delivery date
  * (provider-managed B2B, B2C) or the pickup date (client-managed B2B), not before today in the warehouses' time
  * zone; a recipient; for B2C a carrier, a service and the recipient contact; the order type for a CO020 carrier;
- * at least one line. Field lengths and the comments' characters are the body schemas'.
+ * at least one line; the departure warehouse when the lines lie in several warehouses. Field lengths and the
+ * comments' characters are the body schemas'.
  * @example orderIssues({ ...order, statusCode: '005' }, { segments: ['B2B'], carrier: null })
  */
 export function orderIssues(o: OrderRuleInput, context: OrderContext): OrderIssue[] {
@@ -201,6 +213,8 @@ export function orderIssues(o: OrderRuleInput, context: OrderContext): OrderIssu
     add('type', MESSAGES.required);
   }
   if (o.stocks.length === 0) add('stocks', MESSAGES.required);
+  if (isEmpty(o.warehouseId) && departureWarehouseRequired(o.stocks))
+    add('warehouseId', 'order.departure_warehouse_required');
   return out;
 }
 

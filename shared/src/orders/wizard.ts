@@ -50,10 +50,6 @@ export function wizardStep(o: {
   return 1;
 }
 
-/** A quantity typed in the product grid, clamped between 0 and what is available. */
-export const clampQuantity = (typed: number, available: number) =>
-  Math.max(0, Math.min(Number.isFinite(typed) ? Math.trunc(typed) : 0, Math.max(0, available)));
-
 /** What a lot offers an order. */
 export const lotAvailable = (s: { quantity: number; quantity_allocated: number }) => availableQuantity(s);
 

@@ -12,7 +12,7 @@ import { ref, type SegmentCode, segmentCode, segmentSchema } from '../common/sch
 import { searchWords } from '../filter/search';
 import { STOCK_QUALITIES } from '../stocks/schemas';
 import { isEmpty, MESSAGES } from '../validation/validators';
-import { id, isoDate, issue } from '../validation/zod';
+import { id, isoDate, issue, wholeNumber } from '../validation/zod';
 import { warehouseSchema } from '../warehouses/schemas';
 import { RECEPTION_STATUS } from './status';
 
@@ -27,14 +27,7 @@ export const receptionStatusCode = z.enum(RECEPTION_STATUS.codes as ['000', '001
 export type ReceptionStatusCode = z.infer<typeof receptionStatusCode>;
 
 /** An expected or received quantity: a whole number from 1 to 99,999 (received may be 0: nothing came). */
-const quantity = (min: 0 | 1) =>
-  z.coerce
-    .number({ error: MESSAGES.integer })
-    .int({ error: MESSAGES.integer })
-    .refine((n) => n >= min && n <= RECEPTION_QUANTITY_MAX, {
-      error: MESSAGES.between,
-      params: { min, max: RECEPTION_QUANTITY_MAX },
-    });
+const quantity = (min: 0 | 1) => wholeNumber(min, RECEPTION_QUANTITY_MAX);
 
 /**
  * One line of the cart: an existing stock line of the product (`stockId`), or a new lot described by its quality,
@@ -139,15 +132,22 @@ export const checkReception =
     for (const i of receptionIssues(r, context)) issue(ctx, i.path, i.key, i.params);
   };
 
-/** Batch, use-by and best-before are accepted only where the product manages them (spec 3 §5, stock creation). */
+export type LotIssue = { field: 'batch' | 'ubd' | 'bbd'; key: string };
+
+/**
+ * A new lot's batch and dates (spec 3 §5, stock creation): a lot-managed product's lot needs its batch; batch,
+ * use-by and best-before are accepted only where the product manages them.
+ * @example lotIssues({ batch: ' ' }, { hasBatch: true, hasUbd: false, hasBbd: false }) // batch required
+ */
 export function lotIssues(
   line: Pick<ReceptionLineInput, 'batch' | 'ubd' | 'bbd'>,
   product: { hasBatch: boolean; hasUbd: boolean; hasBbd: boolean },
-): ('batch' | 'ubd' | 'bbd')[] {
-  const out: ('batch' | 'ubd' | 'bbd')[] = [];
-  if (!product.hasBatch && !isEmpty(line.batch)) out.push('batch');
-  if (!product.hasUbd && !isEmpty(line.ubd)) out.push('ubd');
-  if (!product.hasBbd && !isEmpty(line.bbd)) out.push('bbd');
+): LotIssue[] {
+  const out: LotIssue[] = [];
+  if (product.hasBatch && isEmpty(line.batch)) out.push({ field: 'batch', key: MESSAGES.required });
+  if (!product.hasBatch && !isEmpty(line.batch)) out.push({ field: 'batch', key: MESSAGES.invalid });
+  if (!product.hasUbd && !isEmpty(line.ubd)) out.push({ field: 'ubd', key: MESSAGES.invalid });
+  if (!product.hasBbd && !isEmpty(line.bbd)) out.push({ field: 'bbd', key: MESSAGES.invalid });
   return out;
 }
 

@@ -13,8 +13,10 @@ import {
   isSiret,
   maxLength,
   parseBooleanText,
+  parseWholeNumber,
   required,
   weightForCapacity,
+  wholeNumberIssue,
 } from './validators';
 
 describe('Function: required', () => {
@@ -143,4 +145,33 @@ describe('Function: parseBooleanText', () => {
   it.each(['true', 'yes', 'oui', 'on', '1', ' OUI '])('%s is true', (v) => expect(parseBooleanText(v)).toBe(true));
   it.each(['false', 'no', 'non', 'off', '0'])('%s is false', (v) => expect(parseBooleanText(v)).toBe(false));
   it.each(['', 'vrai', '2', undefined])('%s is neither', (v) => expect(parseBooleanText(v)).toBeUndefined());
+});
+
+describe('Function: parseWholeNumber', () => {
+  it.each([
+    ['70', 70],
+    [' 7 ', 7],
+    [0, 0],
+    ['0x10', null],
+    ['1e3', null],
+    ['7.5', null],
+    ['-2', null],
+    ['', null],
+    [4.5, null],
+    [null, null],
+  ])('reads %o as %o', (typed, read) => {
+    expect(parseWholeNumber(typed)).toBe(read);
+  });
+});
+
+describe('Function: wholeNumberIssue', () => {
+  it('takes a quantity within its bounds as typed, and words why it refuses any other', () => {
+    expect(wholeNumberIssue('60', { min: 0, max: 60 })).toBeNull();
+    expect(wholeNumberIssue('70', { min: 0, max: 60 })).toEqual({
+      key: 'validation.between',
+      values: { min: 0, max: 60 },
+    });
+    expect(wholeNumberIssue(0, { min: 1 })).toEqual({ key: 'validation.greater_than', values: { min: 0 } });
+    expect(wholeNumberIssue('0x10', { min: 1, max: 99_999 })).toEqual({ key: 'validation.integer' });
+  });
 });

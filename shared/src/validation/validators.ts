@@ -77,6 +77,37 @@ export const isAlphanumeric = (v: string | null | undefined): boolean =>
 export const isInteger = (v: string | number | null | undefined): boolean =>
   isEmpty(v) || /^-?\d+$/.test(String(v).trim());
 
+/** A whole number as typed: digits only, spaces around them allowed. */
+export const WHOLE_NUMBER = /^\s*\d+\s*$/;
+
+/**
+ * A whole number as typed, or null: "0x10", "1e3", "7.5", "-2" and "" are not read as numbers (Number() would
+ * read "0x10" as 16 and "" as 0).
+ * @example parseWholeNumber(' 70 ') // 70; parseWholeNumber('0x10') // null
+ */
+export function parseWholeNumber(v: string | number | null | undefined): number | null {
+  if (typeof v === 'number') return Number.isSafeInteger(v) && v >= 0 ? v : null;
+  const s = String(v ?? '');
+  return WHOLE_NUMBER.test(s) && Number.isSafeInteger(Number(s)) ? Number(s) : null;
+}
+
+/**
+ * Why a typed quantity is refused (not a whole number, or outside its bounds), or null when it is taken as typed.
+ * Nothing is clamped or cut: the user sees what they typed and the message that refuses it.
+ */
+export function wholeNumberIssue(v: string | number | null | undefined, bounds: { min: number; max?: number }) {
+  const n = parseWholeNumber(v);
+  if (n === null) return { key: MESSAGES.integer } satisfies Message;
+  if (bounds.max !== undefined && (n < bounds.min || n > bounds.max)) {
+    return {
+      key: MESSAGES.between,
+      values: { min: bounds.min, max: Math.max(bounds.min, bounds.max) },
+    } satisfies Message;
+  }
+  if (n < bounds.min) return { key: MESSAGES.greaterThan, values: { min: bounds.min - 1 } } satisfies Message;
+  return null;
+}
+
 export const isGreaterThan = (v: string | number | null | undefined, min: number): boolean =>
   isEmpty(v) || (Number.isFinite(Number(v)) && Number(v) > min);
 

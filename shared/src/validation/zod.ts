@@ -1,6 +1,6 @@
 /** zod building blocks that carry the validators' message keys, so server 422s and forms say the same thing. */
 import * as z from 'zod';
-import { isEmail, isPhone, MESSAGES, maxLength } from './validators';
+import { isEmail, isPhone, MESSAGES, maxLength, WHOLE_NUMBER } from './validators';
 
 export const requiredString = (max?: number) => {
   const base = z.string({ error: MESSAGES.required }).trim().min(1, { error: MESSAGES.required });
@@ -25,6 +25,21 @@ export const phoneField = z.string().trim().refine(isPhone, { error: MESSAGES.ph
 export const id = z.string().min(1).max(64);
 export const isoDate = z.iso.date({ error: MESSAGES.invalid });
 export const isoDateTime = z.iso.datetime({ offset: true, error: MESSAGES.invalid });
+
+/**
+ * A whole number from `min` to `max` in a body: a JSON number, or a string of digits. Other strings ("0x10",
+ * "1e3", "") are refused, never read as another number as z.coerce.number() would (16, 1000, 0).
+ */
+export const wholeNumber = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().regex(WHOLE_NUMBER, { error: MESSAGES.integer })], { error: MESSAGES.integer })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int({ error: MESSAGES.integer })
+        .refine((n) => n >= min && n <= max, { error: MESSAGES.between, params: { min, max } }),
+    );
 
 /** Adds a custom issue with a message key and its values. */
 export function issue(

@@ -9,7 +9,7 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { callRoute } from './api-client';
 import { queryClient } from './query-client';
-import { activeToken, storage } from './storage';
+import { activeToken, storage, tabStorage } from './storage';
 
 const USER_INCLUDE = ['warehouses', 'company', 'company.address', 'company.segments', 'children'];
 
@@ -60,11 +60,14 @@ export function endSession() {
 export async function impersonate(userId: string) {
   const { access_token } = await callRoute(authRoutes.authLoginAs, { params: { id: userId } });
   storage.set('impersonationToken', access_token);
+  // The drafts the tab kept are the previous user's: the user now acting must not be offered them.
+  tabStorage.clear();
   window.location.assign('/dashboard');
 }
 
 /** Back to the main account: the impersonation token goes, and the page reloads as the real user. */
 export function stopImpersonating() {
   storage.remove('impersonationToken');
+  tabStorage.clear();
   window.location.reload();
 }

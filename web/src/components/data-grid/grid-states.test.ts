@@ -1,6 +1,8 @@
+import { yearBounds } from '@cellar/shared/dashboard/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, loadTexts } from '../../lib/i18n';
 import { filterChips, filterWords, pagerText } from './grid-states';
+import { modelOf } from './list-query';
 import { countAfter } from './use-list-datasource';
 
 // French is loaded with the module (the default language); English when asked for.
@@ -94,5 +96,17 @@ describe('Function: filterWords', () => {
 
   it('shows a value no choice names as it is', () => {
     expect(filterWords({ filterType: 'choice', values: ['020'] }, choices, fr, 'fr')).toBe('020');
+  });
+
+  it.each([
+    [2026, 'de 01/01/2026 à 31/12/2026'],
+    [2025, 'de 01/01/2025 à 31/12/2025'],
+  ])('words the year %i a dashboard card opens from its first day to its last', (year, words) => {
+    // Prepare: the card's link, as its list reads it
+    const model = modelOf('date', { field: 'createdAt', op: 'bt', values: yearBounds(year) });
+    // Act
+    const text = model && filterWords(model, undefined, fr, 'fr');
+    // Assess
+    expect(text).toBe(words);
   });
 });

@@ -3,16 +3,10 @@
  * chips of the active filters with a clear-all, a placeholder while the first page loads, and a failed page said
  * in place with a retry.
  */
-import { ActionIcon, Alert, Badge, Button, CloseButton, Group, Skeleton, Stack, Text } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconChevronLeft,
-  IconChevronRight,
-  IconChevronsLeft,
-  IconChevronsRight,
-  IconRefresh,
-} from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, CloseButton, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../errors/load-error';
 import { type FilterChip, type PagerPosition, pagerText } from './grid-states';
 import type { LoadFailure } from './use-list-datasource';
 
@@ -113,14 +107,5 @@ export function GridPlaceholder() {
 
 export function GridLoadError({ failure, onRetry }: { failure: LoadFailure; onRetry: () => void }) {
   const { t } = useTranslation();
-  return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('grid.load_error')} role="alert">
-      <Group justify="space-between" gap="sm">
-        <Text size="sm">{failure.message}</Text>
-        <Button size="compact-sm" variant="default" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
-          {t('grid.retry')}
-        </Button>
-      </Group>
-    </Alert>
-  );
+  return <LoadError title={t('grid.load_error')} message={failure.message} onRetry={onRetry} />;
 }

@@ -192,6 +192,31 @@ describe('Function: modelOf', () => {
     expect(modelOf(kind, { ...condition, values: [...condition.values] })).toBeNull();
   });
 
+  it.each([
+    [
+      'a year in Paris (its bounds as instants)',
+      ['2025-12-31T23:00:00.000Z', '2026-12-31T22:59:59.999Z'],
+      '2026-01-01',
+      '2026-12-31',
+    ],
+    [
+      'a summer month (Paris at UTC+2)',
+      ['2026-06-30T22:00:00.000Z', '2026-07-31T21:59:59.999Z'],
+      '2026-07-01',
+      '2026-07-31',
+    ],
+  ])('shows %s on the days the warehouses live them', (_, values, from, to) => {
+    // Act
+    const model = modelOf('date', { field: 'createdAt', op: 'bt', values });
+    // Assess
+    expect(model).toEqual({
+      filterType: 'date',
+      type: 'inRange',
+      dateFrom: `${from} 00:00:00`,
+      dateTo: `${to} 00:00:00`,
+    });
+  });
+
   it('round-trips through conditionOf', () => {
     const condition = { field: 'date', op: 'bt' as const, values: ['2026-06-01', '2026-06-30'] };
     const model = modelOf('dateRange', condition);

@@ -7,6 +7,7 @@
  *   choice a list of values, NULL for 'none' → eq (any of them)
  * and back (filterModelOf): a grid_filters route parameter becomes the columns' initial filters.
  */
+import { dayIn } from '@cellar/shared/common/dates';
 import {
   type Condition,
   emptyQuery,
@@ -60,8 +61,13 @@ export interface SortModelItem {
 }
 
 const isBlank = (v: unknown) => v === undefined || v === null || v === '';
-/** AG Grid gives 'YYYY-MM-DD' or 'YYYY-MM-DD hh:mm:ss'; filters work on whole days. */
-const day = (v: string) => v.slice(0, 10);
+/** An instant with its zone, as a link's bounds are: '2025-12-31T23:00:00.000Z' is 2026's first instant in Paris. */
+const INSTANT = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+/**
+ * AG Grid gives 'YYYY-MM-DD' or 'YYYY-MM-DD hh:mm:ss'; filters work on whole days. An instant counts on the day it
+ * falls on in the warehouses' time zone, as the lists count days: its first ten characters may name the day before.
+ */
+const day = (v: string) => (INSTANT.test(v) ? dayIn(v) : v.slice(0, 10));
 /** 'After a day' starts past its last instant. */
 const endOfDay = (v: string) => `${day(v)}T23:59:59.999`;
 

@@ -10,7 +10,6 @@ import {
   Center,
   Group,
   Loader,
-  NumberInput,
   Pagination,
   ScrollArea,
   Stack,
@@ -22,6 +21,7 @@ import {
 import { IconCornerDownLeft, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QuantityInput, useQuantityIssue } from '../forms/quantity-input';
 import { PRODUCT_SEARCH_MIN, type ProductSearch } from './get-products';
 
 export interface ProductColumn {
@@ -42,22 +42,30 @@ function QuantityCell({
 }) {
   const { t } = useTranslation();
   const [value, setValue] = useState<string | number>(inCart || '');
+  const [refused, setRefused] = useState(false);
+  const issueOf = useQuantityIssue();
   const label = `${t('documents.quantity')} ${product.code}`;
-  const submit = () => onQuantity(product, value);
+  // Empty removes the product, as 0 does; a quantity out of bounds stays typed, refused with its message.
+  const submit = () => {
+    const typed = value === '' ? 0 : value;
+    setRefused(true);
+    if (!issueOf(typed, { min: 0, max })) onQuantity(product, typed);
+  };
   return (
-    <Group gap={4} wrap="nowrap">
-      <NumberInput
+    <Group gap={4} wrap="nowrap" align="flex-start">
+      <QuantityInput
         aria-label={label}
         size="xs"
         w={96}
         min={0}
         max={max}
-        clampBehavior="strict"
-        allowDecimal={false}
-        allowNegative={false}
+        showIssue={refused && value !== ''}
         hideControls
         value={value}
-        onChange={setValue}
+        onChange={(v) => {
+          setRefused(false);
+          setValue(v);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();

@@ -2,6 +2,7 @@ import { isSuperadmin } from '@cellar/shared/access/roles';
 import { Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/errors/load-error';
 import { usePrincipal, useUser } from '../../../lib/auth';
 import { useOwnerAccounts } from '../../../lib/reference-data';
 import { useDashboard } from '../api/get-dashboard';
@@ -18,7 +19,7 @@ export function DashboardRoute() {
   const superadmin = isSuperadmin(usePrincipal());
   const [ownerId, setOwnerId] = useState<string | null>(null);
   const owners = useOwnerAccounts(superadmin);
-  const { data } = useDashboard(ownerId);
+  const { data, error, refetch, isFetching } = useDashboard(ownerId);
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
@@ -53,6 +54,13 @@ export function DashboardRoute() {
           )}
           <Panels data={data} />
         </>
+      ) : error ? (
+        <LoadError
+          title={t('dashboard.load_error')}
+          message={error.message}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       ) : (
         <Loader />
       )}

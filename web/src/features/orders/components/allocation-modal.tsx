@@ -8,13 +8,13 @@
 import { expiresSoon, fefoFill, fefoOrder } from '@cellar/shared/orders/fefo';
 import { allocationResult, lotAvailable } from '@cellar/shared/orders/wizard';
 import type { Stock } from '@cellar/shared/stocks/schemas';
+import { parseWholeNumber } from '@cellar/shared/validation/validators';
 import {
   ActionIcon,
   Badge,
   Button,
   Group,
   Modal,
-  NumberInput,
   ScrollArea,
   Stack,
   Table,
@@ -25,6 +25,8 @@ import {
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QuantityInput, useQuantityIssue } from '../../../components/forms/quantity-input';
+import { notifyInvalidForm } from '../../../lib/form';
 import { formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';
@@ -62,20 +64,24 @@ function initialSplit({ required, lots, current }: AllocationRequest): Record<st
 function Allocation({ request, onConfirm, onClose }: AllocationModalProps & { request: AllocationRequest }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const [split, setSplit] = useState<Record<string, number>>(() => initialSplit(request));
+  // Quantities as typed: one above its lot's offer stays in its field, refused with its message.
+  const [split, setSplit] = useState<Record<string, number | string>>(() => initialSplit(request));
+  const issueOf = useQuantityIssue();
+  const offerOf = (id: string) => request.lots.find((l) => l.id === id)?.offer ?? 0;
+  const refused = Object.entries(split).some(([id, v]) => v !== '' && issueOf(v, { min: 0, max: offerOf(id) }));
   const [batch, setBatch] = useState('');
   const ordered = fefoOrder(request.lots.map((l) => ({ ...fefoLot(l), lot: l }))).map((x) => x.lot);
   const shown = ordered.filter(
     (l) => !batch.trim() || (l.batch ?? '').toLowerCase().includes(batch.trim().toLowerCase()),
   );
-  const allocations = Object.entries(split).map(([stockId, quantity]) => ({ stockId, quantity }));
+  const allocations = Object.entries(split).map(([stockId, v]) => ({ stockId, quantity: parseWholeNumber(v) ?? 0 }));
   const result = allocationResult(request.required, allocations);
   const day = (v: string | null) => (v ? formatDay(v, language) : '—');
-  const set = (id: string, value: number, offer: number) =>
-    setSplit((s) => ({ ...s, [id]: Math.max(0, Math.min(Math.trunc(value) || 0, offer)) }));
+  const set = (id: string, value: number | string) => setSplit((s) => ({ ...s, [id]: value }));
 
   const confirm = () => {
-    if (result.total === 0) notify('information', t('stock.no_stock_alert'));
+    if (refused) notifyInvalidForm();
+    else if (result.total === 0) notify('information', t('stock.no_stock_alert'));
     else if (!result.complete) notify('information', t('order.allocation_incomplete'));
     else onConfirm(result.lines);
   };
@@ -109,7 +115,8 @@ function Allocation({ request, onConfirm, onClose }: AllocationModalProps & { re
           <Table.Tbody>
             {shown.map((l) => {
               const name = l.batch ?? l.warehouse?.code ?? l.id;
-              const value = split[l.id] ?? 0;
+              const typed = split[l.id] ?? 0;
+              const value = parseWholeNumber(typed) ?? 0;
               return (
                 <Table.Tr key={l.id} data-testid="allocation-lot">
                   <Table.Td>{l.warehouse?.code ?? ''}</Table.Td>
@@ -132,30 +139,27 @@ function Allocation({ request, onConfirm, onClose }: AllocationModalProps & { re
                           variant="subtle"
                           size="sm"
                           aria-label={`${t('orders.allocation.clear')} ${name}`}
-                          onClick={() => set(l.id, 0, l.offer)}
+                          onClick={() => set(l.id, 0)}
                         >
                           <IconMinus size={16} />
                         </ActionIcon>
                       </Tooltip>
-                      <NumberInput
+                      <QuantityInput
                         aria-label={`${t('orders.allocation.quantity')} ${name}`}
                         size="xs"
                         w={90}
                         min={0}
                         max={l.offer}
-                        clampBehavior="strict"
-                        allowDecimal={false}
-                        allowNegative={false}
                         hideControls
-                        value={value || ''}
-                        onChange={(v) => set(l.id, Number(v), l.offer)}
+                        value={typed || ''}
+                        onChange={(v) => set(l.id, v)}
                       />
                       <Tooltip label={t('orders.allocation.add_all')}>
                         <ActionIcon
                           variant="subtle"
                           size="sm"
                           aria-label={`${t('orders.allocation.add_all')} ${name}`}
-                          onClick={() => set(l.id, value + Math.max(0, result.remaining), l.offer)}
+                          onClick={() => set(l.id, Math.min(l.offer, value + Math.max(0, result.remaining)))}
                         >
                           <IconPlus size={16} />
                         </ActionIcon>

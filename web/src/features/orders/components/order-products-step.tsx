@@ -1,12 +1,13 @@
 /**
  * Step 2 of the order wizard (spec 2 §2, §5): the products with sellable stock in the chosen warehouses (the
- * user's only) and the order's segment, their available quantity, a quantity clamped to it (Enter adds), and the
- * cart. A product with one lot takes from it; a product with several opens the allocation modal.
+ * user's only) and the order's segment, their available quantity, a quantity up to it (Enter adds; more is refused
+ * with its message, never cut), and the cart. A product with one lot takes from it; a product with several opens
+ * the allocation modal.
  */
 import { isSuperadmin } from '@cellar/shared/access/roles';
-import { clampQuantity } from '@cellar/shared/orders/wizard';
 import type { Product } from '@cellar/shared/products/schemas';
 import type { Stock } from '@cellar/shared/stocks/schemas';
+import { parseWholeNumber } from '@cellar/shared/validation/validators';
 import type { Warehouse } from '@cellar/shared/warehouses/schemas';
 import { MultiSelect, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -16,6 +17,7 @@ import { CartTable } from '../../../components/documents/cart-table';
 import { useProductSearch } from '../../../components/documents/get-products';
 import { type ProductColumn, ProductPicker } from '../../../components/documents/product-picker';
 import { usePrincipal } from '../../../lib/auth';
+import { notify } from '../../../lib/notifications';
 import { queryClient } from '../../../lib/query-client';
 import { type OrderScope, orderLotsQueryOptions, orderProductFilters, useOrderLots } from '../api/get-order-lots';
 import { lineOfLot, type OrderCartLine, orderCartRows, orderedOf, withoutLine, withProductLines } from '../utils/cart';
@@ -63,10 +65,17 @@ export function OrderProductsStep({ scope, warehouses, cart, heldOf, lineErrors,
     const fresh = await queryClient.fetchQuery(orderLotsQueryOptions(fullScope, [product.id])).catch(() => null);
     if (!fresh) return;
     const productLots = lotsByProduct(fresh, heldOf).get(product.id) ?? [];
-    const required = clampQuantity(
-      Number(value),
-      productLots.reduce((n, l) => n + l.offer, 0),
-    );
+    const available = productLots.reduce((n, l) => n + l.offer, 0);
+    const required = parseWholeNumber(value);
+    if (required === null) return;
+    // The lots may have changed since the grid showed them: a quantity above them now is refused, not cut.
+    if (required > available) {
+      notify(
+        'warning',
+        t('order.stock_insufficient', { product: p.code, label: p.label, ordered: required, available }),
+      );
+      return;
+    }
     const [only] = productLots;
     if (required === 0) onCart(withProductLines(cart, product.id, []));
     else if (productLots.length === 1 && only)

@@ -40,7 +40,7 @@ import { i18n } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';
 import { useOwnerCarriers } from '../api/get-carriers';
 import { downloadOrderPdf, useCreateOrder, useUpdateOrder } from '../api/save-order';
-import { cartOfOrder, cartWarehouses, lineErrors, type OrderCartLine } from '../utils/cart';
+import { cartOfOrder, lineErrors, type OrderCartLine } from '../utils/cart';
 import { formPath, formValuesOf, type OrderFormValues, orderBody } from '../utils/form-values';
 import { DestinationWarehouseModal } from './destination-warehouse-modal';
 import { OrderDetailsStep } from './order-details-step';
@@ -231,18 +231,16 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
     const status: OrderStatusCode = kind === 'draft' ? '000' : draft ? '005' : statusCode;
     // A second click while the first is being sent does nothing.
     if (busy.current) return;
-    const errors = issuesOf(status);
+    // The departure warehouse the rules ask for is chosen in its own modal, once the rest of the form is right.
+    const { warehouseId: departure, ...errors } = issuesOf(status);
     form.setErrors(errors);
     if (Object.keys(errors).length) {
       notifyInvalidForm();
       return;
     }
-    if (kind === 'send' && !form.getValues().warehouseId) {
-      const from = cartWarehouses(cart);
-      if (from.length > 1) {
-        setDestination(owner.warehouses);
-        return;
-      }
+    if (departure) {
+      setDestination(owner.warehouses);
+      return;
     }
     busy.current = true;
     setSending(kind);

@@ -78,11 +78,6 @@ export const orderedOf = (cart: readonly OrderCartLine[], productId: string) =>
 export const linesBody = (cart: readonly OrderCartLine[]): OrderLineInput[] =>
   cart.map((l) => ({ stockId: l.stockId, ordered: l.ordered }));
 
-/** The warehouses the cart's lines come from. */
-export const cartWarehouses = (cart: readonly OrderCartLine[]) => [
-  ...new Set(cart.flatMap((l) => (l.warehouseId ? [l.warehouseId] : []))),
-];
-
 /** The number of products (the new-or-continue modal's count). */
 export const productCount = (lines: readonly { product: { id: string } }[]) =>
   new Set(lines.map((l) => l.product.id)).size;

@@ -4,11 +4,12 @@
  */
 
 import { todayIn } from '@cellar/shared/common/dates';
-import { lotIssues, RECEPTION_QUANTITY_MAX } from '@cellar/shared/receptions/schemas';
-import { Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
+import { type LotIssue, lotIssues, RECEPTION_QUANTITY_MAX } from '@cellar/shared/receptions/schemas';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QuantityInput } from '../../../components/forms/quantity-input';
 import { parseDay } from '../../../lib/format';
 import { type CartLine, type CartProduct, DEFAULT_QUALITY, positiveQuantity } from '../utils/cart';
 
@@ -27,6 +28,11 @@ export function StockCreateForm({ product, quantity, onAdd, onBack }: StockCreat
   const [expected, setExpected] = useState<string | number>(quantity);
   const [submitted, setSubmitted] = useState(false);
   const quantityOk = positiveQuantity(expected) !== null && Number(expected) <= RECEPTION_QUANTITY_MAX;
+  const lot = { batch: batch.trim() || null, ubd, bbd };
+  const lotError = (field: LotIssue['field']) => {
+    const found = submitted ? lotIssues(lot, product).find((i) => i.field === field) : undefined;
+    return found ? t(found.key) : undefined;
+  };
 
   const dateField = (label: string, value: string | null, onChange: (v: string | null) => void) => (
     <DateInput
@@ -49,9 +55,7 @@ export function StockCreateForm({ product, quantity, onAdd, onBack }: StockCreat
       product,
       stockId: null,
       quality: DEFAULT_QUALITY,
-      batch: batch.trim() || null,
-      ubd,
-      bbd,
+      ...lot,
       expected: positiveQuantity(expected) ?? 0,
     };
     if (!quantityOk || lotIssues(line, product).length) return;
@@ -67,20 +71,20 @@ export function StockCreateForm({ product, quantity, onAdd, onBack }: StockCreat
           value={batch}
           maxLength={50}
           onChange={(e) => setBatch(e.currentTarget.value)}
+          required
+          error={lotError('batch')}
           data-autofocus
         />
       )}
       {product.hasUbd && dateField(t('receptions.columns.ubd'), ubd, setUbd)}
       {product.hasBbd && dateField(t('receptions.columns.bbd'), bbd, setBbd)}
-      <NumberInput
+      <QuantityInput
         label={t('receptions.fields.quantity')}
         min={1}
         max={RECEPTION_QUANTITY_MAX}
-        allowDecimal={false}
-        allowNegative={false}
+        showIssue={submitted}
         value={expected}
         onChange={setExpected}
-        error={submitted && !quantityOk ? t('validation.between', { min: 1, max: RECEPTION_QUANTITY_MAX }) : undefined}
       />
       <Group justify="flex-end" mt="sm">
         <Button variant="default" onClick={onBack}>

@@ -6,24 +6,13 @@
 import type { SegmentCode } from '@cellar/shared/common/schemas';
 import { RECEPTION_QUANTITY_MAX } from '@cellar/shared/receptions/schemas';
 import type { Stock } from '@cellar/shared/stocks/schemas';
-import {
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  Radio,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { wholeNumberIssue } from '@cellar/shared/validation/validators';
+import { Button, Center, Group, Loader, Modal, Radio, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QuantityInput } from '../../../components/forms/quantity-input';
 import { formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';
@@ -81,7 +70,7 @@ function StockLines({ choice, warehouseId, segment, onAdd, onClose, creating, on
       notify('information', t('stock.no_stock_alert'));
       return;
     }
-    if (expected === null) return;
+    if (expected === null || wholeNumberIssue(quantity, { min: 1, max: RECEPTION_QUANTITY_MAX })) return;
     onAdd(lineOf(choice.product, stock, expected));
   };
 
@@ -94,19 +83,13 @@ function StockLines({ choice, warehouseId, segment, onAdd, onClose, creating, on
           onChange={(e) => setBatch(e.currentTarget.value)}
           data-autofocus
         />
-        <NumberInput
+        <QuantityInput
           label={t('receptions.fields.quantity')}
           min={1}
           max={RECEPTION_QUANTITY_MAX}
-          allowDecimal={false}
-          allowNegative={false}
+          showIssue
           value={quantity}
           onChange={setQuantity}
-          error={
-            positiveQuantity(quantity) === null
-              ? t('validation.between', { min: 1, max: RECEPTION_QUANTITY_MAX })
-              : undefined
-          }
         />
       </Group>
       <Radio.Group value={selected} onChange={setSelected} label={t('receptions.stock.lines')}>

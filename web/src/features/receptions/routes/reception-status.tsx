@@ -6,14 +6,17 @@
 import { canUpdateStatus, isSuperadmin } from '@cellar/shared/access/roles';
 import { RECEPTION_QUANTITY_MAX, type ReceptionStatusCode } from '@cellar/shared/receptions/schemas';
 import { RECEPTION_STATUS } from '@cellar/shared/receptions/status';
-import { Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { wholeNumberIssue } from '@cellar/shared/validation/validators';
+import { Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { QuantityInput } from '../../../components/forms/quantity-input';
 import { type Crumb, PageBreadcrumbs } from '../../../components/layouts/page-breadcrumbs';
 import { ReceptionStatusBadge } from '../../../components/status/reception-status-badge';
 import { paths } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
+import { notifyInvalidForm } from '../../../lib/form';
 import { notify } from '../../../lib/notifications';
 import { useReception } from '../api/get-reception';
 import { useUpdateReception } from '../api/save-reception';
@@ -40,6 +43,14 @@ export function ReceptionStatusRoute() {
 
   const change = (statusCode: string | null) => {
     if (!statusCode || statusCode === reception.statusCode) return;
+    // A received quantity out of bounds is refused, never dropped (the line would receive its expected quantity).
+    const refused = Object.values(received).some(
+      (v) => v !== '' && wholeNumberIssue(v, { min: 0, max: RECEPTION_QUANTITY_MAX }),
+    );
+    if (superadmin && refused) {
+      notifyInvalidForm();
+      return;
+    }
     const quantities = superadmin ? receivedBody(received) : undefined;
     update.mutate(
       {
@@ -80,14 +91,12 @@ export function ReceptionStatusRoute() {
         received={
           superadmin && reception.statusCode !== '200'
             ? (line) => (
-                <NumberInput
+                <QuantityInput
                   aria-label={`${t('receptions.columns.received')} ${line.product.code}${line.batch ? ` ${line.batch}` : ''}`}
                   size="xs"
                   w={100}
                   min={0}
                   max={RECEPTION_QUANTITY_MAX}
-                  allowDecimal={false}
-                  allowNegative={false}
                   hideControls
                   placeholder={String(line.expected)}
                   value={received[line.id] ?? ''}

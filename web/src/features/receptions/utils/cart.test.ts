@@ -35,6 +35,8 @@ describe('Function: positiveQuantity', () => {
     [0, null],
     ['', null],
     [null, null],
+    ['0x10', null],
+    ['1e3', null],
     [undefined, null],
     ['-2', null],
     ['1.5', null],

@@ -5,6 +5,7 @@
  */
 import { managesMultipleStock, type Product } from '@cellar/shared/products/schemas';
 import type { Reception, receptionLineInput } from '@cellar/shared/receptions/schemas';
+import { parseWholeNumber } from '@cellar/shared/validation/validators';
 import type * as z from 'zod';
 import type { CartRow } from '../../../components/documents/cart-table';
 
@@ -45,8 +46,8 @@ export const lineKey = (l: CartLine): string =>
 
 /** A quantity as typed: a whole number above 0, or null (empty, 0, negative or not a number). */
 export function positiveQuantity(value: string | number | null | undefined): number | null {
-  const n = typeof value === 'number' ? value : Number(String(value ?? '').trim() || Number.NaN);
-  return Number.isInteger(n) && n > 0 ? n : null;
+  const n = parseWholeNumber(value);
+  return n !== null && n > 0 ? n : null;
 }
 
 export const withoutProduct = (cart: readonly CartLine[], productId: string): CartLine[] =>

@@ -1,11 +1,11 @@
 /**
  * The reception being built, kept for the browser tab's session (spec 3 §4): the list's new-reception button
- * offers to continue it while it is a draft.
+ * offers to continue it while it is a draft. Cleared with the session (lib/storage.ts).
  */
-const KEY = 'cellar.currentReception';
+import { tabStorage } from '../../../lib/storage';
 
 export const currentReception = {
-  get: (): string | null => sessionStorage.getItem(KEY),
-  set: (id: string) => sessionStorage.setItem(KEY, id),
-  clear: () => sessionStorage.removeItem(KEY),
+  get: (): string | null => tabStorage.get('currentReception'),
+  set: (id: string) => tabStorage.set('currentReception', id),
+  clear: () => tabStorage.remove('currentReception'),
 };

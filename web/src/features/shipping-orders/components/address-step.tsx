@@ -2,15 +2,13 @@
  * The pickup or delivery step (spec 2 §2): the contact (sender among the owner's suppliers, recipient among its
  * recipients), whose address fills the address block; the date; and the time slots, 08:00–16:00 on the half hour.
  */
-import { todayIn } from '@cellar/shared/common/dates';
 import { contactText } from '@cellar/shared/contacts/schemas';
 import { type ShippingAddress, shippingAddressOf, type Timeslot } from '@cellar/shared/shippingOrders/schemas';
 import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { parseDay } from '../../../lib/format';
+import { DayFromTodayInput } from '../../../components/forms/day-from-today-input';
 import { useOwnerContacts } from '../api/get-contacts';
 import type { ShippingOrderFormValues } from '../utils/form-values';
 import { TimeField } from './time-field';
@@ -75,16 +73,9 @@ export function AddressStep({ form, kind, ownerId, ownerKnown }: AddressStepProp
         minRows={2}
         {...form.getInputProps(`${addressField}.comment`)}
       />
-      <DateInput
+      <DayFromTodayInput
         label={t(`shipping_orders.fields.${kind === 'pickup' ? 'pickup_date' : 'delivery_date'}`)}
         withAsterisk={kind === 'delivery'}
-        valueFormat="DD/MM/YYYY"
-        dateParser={parseDay}
-        placeholder={t('export_csv.date_placeholder')}
-        firstDayOfWeek={1}
-        minDate={todayIn()}
-        clearable
-        popoverProps={{ withinPortal: true }}
         w={{ base: '100%', sm: 220 }}
         {...form.getInputProps(dateField)}
       />

@@ -5,13 +5,14 @@
  * call), creates the shipping order (status 001), clears the session and goes to the list.
  */
 import { isSuperadmin } from '@cellar/shared/access/roles';
-import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Stepper, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Stepper, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { OwnerAccountField } from '../../../components/forms/owner-account-field';
+import { QuantityInput } from '../../../components/forms/quantity-input';
 import { paths } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
 import { applyServerErrors, notifyInvalidForm } from '../../../lib/form';
@@ -98,12 +99,10 @@ export function ShippingOrderForm({ initialValues, initialStep }: ShippingOrderF
   );
 
   const count = (field: 'palletCount' | 'parcelCount' | 'unitCount', required: boolean) => (
-    <NumberInput
+    <QuantityInput
       label={t(`shipping_orders.fields.${field}`)}
       withAsterisk={required}
       min={1}
-      allowDecimal={false}
-      allowNegative={false}
       {...form.getInputProps(field)}
     />
   );

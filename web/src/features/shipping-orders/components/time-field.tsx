@@ -1,6 +1,7 @@
 /**
- * The time picker of spec 2 §5, §9: 24-hour in French, am/pm otherwise; in the create flow bounded to
- * 08:00–16:00 on the half hour (the choices are offered as a list), free in the status modal.
+ * The time picker of spec 2 §5, §9: 24-hour in French, am/pm otherwise; in the create flow it offers 08:00–16:00
+ * on the half hour as a list, free in the status modal. A time typed outside the bounds stays as typed, for the
+ * shared time-slot rule to refuse with its message: the picker's own min and max would move 07:15 to 08:00.
  */
 import { TIMESLOT_BOUNDS } from '@cellar/shared/shippingOrders/schemas';
 import { getTimeRange, TimePicker } from '@mantine/dates';
@@ -41,8 +42,6 @@ export function TimeField({ label, value, onChange, bounded = false, error, with
       withAsterisk={withAsterisk}
       {...(bounded
         ? {
-            min: `${TIMESLOT_BOUNDS.min}:00`,
-            max: `${TIMESLOT_BOUNDS.max}:00`,
             minutesStep: TIMESLOT_BOUNDS.stepMinutes,
             withDropdown: true,
             presets: PRESETS,

@@ -1,10 +1,10 @@
 /**
  * The shipping order being built, kept for the browser tab's session once its first and second steps are validated
- * (spec 2 §2): the list's create button then offers to continue it. Cleared after a creation or a 'new'.
+ * (spec 2 §2): the list's create button then offers to continue it. Cleared after a creation or a 'new', and with
+ * the session (lib/storage.ts).
  */
+import { tabStorage } from '../../../lib/storage';
 import type { ShippingOrderFormValues } from './form-values';
-
-const KEY = 'cellar.currentShippingOrder';
 
 export interface KeptShippingOrder {
   values: ShippingOrderFormValues;
@@ -15,12 +15,12 @@ export interface KeptShippingOrder {
 export const currentShippingOrder = {
   get: (): KeptShippingOrder | null => {
     try {
-      const raw = sessionStorage.getItem(KEY);
+      const raw = tabStorage.get('currentShippingOrder');
       return raw ? (JSON.parse(raw) as KeptShippingOrder) : null;
     } catch {
       return null;
     }
   },
-  set: (kept: KeptShippingOrder) => sessionStorage.setItem(KEY, JSON.stringify(kept)),
-  clear: () => sessionStorage.removeItem(KEY),
+  set: (kept: KeptShippingOrder) => tabStorage.set('currentShippingOrder', JSON.stringify(kept)),
+  clear: () => tabStorage.remove('currentShippingOrder'),
 };

@@ -1,0 +1,84 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { USER_QUERY_KEY } from '../../../lib/auth';
+import { DashboardRoute } from './dashboard';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const user = {
+  id: 'u1',
+  firstname: 'Anne',
+  lastname: 'Duval',
+  name: 'Anne Duval',
+  email: 'anne@cli001.test',
+  role: 'admin',
+  roleLevel: 3,
+  active: true,
+  locale: 'fr',
+  companyId: 'c1',
+  notificationChannels: [],
+  warehouseIds: [],
+  scope: [],
+};
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let container: HTMLElement | undefined;
+let root: Root | undefined;
+async function show() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(USER_QUERY_KEY, user);
+  container = document.createElement('div');
+  document.body.append(container);
+  const r = createRoot(container);
+  root = r;
+  await act(async () =>
+    r.render(
+      <MantineProvider>
+        <QueryClientProvider client={client}>
+          <MemoryRouter>
+            <DashboardRoute />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>,
+    ),
+  );
+  return container;
+}
+
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  container?.remove();
+  vi.unstubAllGlobals();
+});
+
+describe('Route: DashboardRoute', () => {
+  it('says that the dashboard could not be loaded and offers to try again, instead of spinning for ever', async () => {
+    // Prepare
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(answer(500, { message: 'Erreur serveur.' }))
+      .mockResolvedValue(answer(200, { year: 2026, today: '2026-06-10', kpi: {} }));
+    vi.stubGlobal('fetch', fetch);
+    // Act
+    const el = await show();
+    await settle();
+    // Assess
+    const alert = el.querySelector('[role="alert"]');
+    expect(alert?.textContent).toContain('Le tableau de bord n’a pas pu être chargé.');
+    const retry = [...el.querySelectorAll('button')].find((b) => b.textContent === 'Réessayer');
+    expect(retry).toBeDefined();
+    // Act: try again
+    await act(async () => retry?.click());
+    await settle();
+    // Assess
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(el.querySelector('[role="alert"]')).toBeNull();
+  });
+});

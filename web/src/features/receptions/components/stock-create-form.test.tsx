@@ -1,0 +1,70 @@
+import { MantineProvider } from '@mantine/core';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CartLine } from '../utils/cart';
+import { StockCreateForm } from './stock-create-form';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const product = { id: 'p1', code: 'CHB001', label: 'Chablis', hasBatch: true, hasUbd: false, hasBbd: false };
+
+let container: HTMLElement | undefined;
+let root: Root | undefined;
+async function show(onAdd: (line: CartLine) => void) {
+  container = document.createElement('div');
+  document.body.append(container);
+  const r = createRoot(container);
+  root = r;
+  await act(async () =>
+    r.render(
+      <MantineProvider>
+        <StockCreateForm product={product} quantity={6} onAdd={onAdd} onBack={() => undefined} />
+      </MantineProvider>,
+    ),
+  );
+  return container;
+}
+
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  container?.remove();
+});
+
+const batchInput = (el: HTMLElement) => el.querySelector('input:not([readonly])') as HTMLInputElement;
+const addButton = (el: HTMLElement) =>
+  [...el.querySelectorAll('button')].find((b) => b.textContent === 'Ajouter au panier') as HTMLButtonElement;
+
+async function type(input: HTMLInputElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  await act(async () => {
+    setter?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+describe('Component: StockCreateForm', () => {
+  it('refuses a lot-managed product’s new lot without its batch, and says so on the batch field', async () => {
+    // Prepare
+    const onAdd = vi.fn();
+    const el = await show(onAdd);
+    await type(batchInput(el), '   ');
+    // Act
+    await act(async () => addButton(el).click());
+    // Assess
+    expect(onAdd).not.toHaveBeenCalled();
+    expect(batchInput(el).getAttribute('aria-invalid')).toBe('true');
+    expect(el.textContent).toContain('Ce champ est obligatoire.');
+  });
+
+  it('adds the lot once its batch is given', async () => {
+    // Prepare
+    const onAdd = vi.fn();
+    const el = await show(onAdd);
+    await type(batchInput(el), ' L26001 ');
+    // Act
+    await act(async () => addButton(el).click());
+    // Assess
+    expect(onAdd).toHaveBeenCalledWith(expect.objectContaining({ batch: 'L26001', expected: 6, stockId: null }));
+  });
+});
