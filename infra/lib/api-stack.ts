@@ -21,7 +21,7 @@ import type { Construct } from 'constructs';
 import { functionEnvironment } from '../../functions/src/config/topology';
 import { CellarFunction } from './constructs/cellar-function';
 import { QueueWorker } from './constructs/queue-worker';
-import type { DataStack } from './data-stack';
+import type { DataGrant, DataStack } from './data-stack';
 import { ApiMonitoring } from './monitoring';
 import type { Stage } from './stages';
 import { apiRules, ORIGIN_VERIFY_HEADER, originSecretName, originSecretValue, webAclVisibility } from './waf';
@@ -40,9 +40,44 @@ export interface ApiStackProps extends StackProps {
   readonly alarmEmail?: string;
 }
 
-const STATELESS_RESOURCES = new Set<Resource>(['docs']);
+/** What a function may do beyond writing its own logs: a need of the data (DataGrant), or one of this stack's. */
+export type Grant = DataGrant | 'mail' | 'appUrl' | 'importWorker' | 'exportWorker';
 
-/** A recount reads every counted record: the longest a Lambda may run. */
+/** What the API functions need beyond the table and the token key (which all have), by resource. */
+const RESOURCE_GRANTS: Partial<Record<Resource, readonly Grant[]>> = {
+  // Sign-in, password links and new users: e-mails carrying the site's address.
+  auth: ['mail', 'appUrl'],
+  users: ['mail', 'appUrl'],
+  orders: ['warehouseOrders'],
+  imports: ['importUploads'],
+  exports: ['exportFiles'],
+};
+
+/**
+ * Each function's grants, by service name: least privilege, one role a function. `tests/infra/app.test.ts` checks
+ * that the code of each grant (the module that uses it) is in the function's bundle, so that nothing is granted
+ * that the function's code cannot reach; the documentation's function touches no data.
+ */
+export function grantsOf(service: string): readonly Grant[] {
+  if (service === 'docs') return [];
+  if ((RESOURCES as readonly string[]).includes(service)) {
+    return ['table', 'tokenKey', ...(RESOURCE_GRANTS[service as Resource] ?? [])];
+  }
+  const workers: Record<string, readonly Grant[]> = {
+    // Imported users get their first-login e-mail, with a link to the application, like users created by hand.
+    'imports-worker': ['importWorker', 'mail', 'appUrl'],
+    'exports-worker': ['exportWorker'],
+    'warehouse-events-worker': ['table'],
+    recount: ['table'],
+    // It publishes again what the warehouse has not answered.
+    sweep: ['table', 'warehouseOrders'],
+  };
+  const grants = workers[service];
+  if (!grants) throw new Error(`No grants declared for ${service}`);
+  return grants;
+}
+
+/** A recount reads every counted record: the longest a Lambda may run, the rest in the next invocation. */
 const RECOUNT_TIMEOUT = Duration.minutes(15);
 
 /** Under API Gateway's 29 s integration limit, so a slow request ends in the function, logged, not in a bare 504. */
@@ -160,14 +195,8 @@ export class ApiStack extends Stack {
         logRetention,
         timeout: API_TIMEOUT,
       });
-      const { fn, role } = cellarFunction;
+      const { fn } = cellarFunction;
       this.functions.set(resource, cellarFunction);
-      // The documentation's function serves what the route table says: it touches no data and sends no mail.
-      if (!STATELESS_RESOURCES.has(resource)) {
-        role.addManagedPolicy(data.apiAccess);
-        role.addToPrincipalPolicy(appUrlRead);
-        if (mailSend) role.addToPrincipalPolicy(mailSend);
-      }
       // One invoke permission for the whole API rather than one per method: the function's resource policy
       // stays under its 20 kB limit however many routes the table grows.
       integrations.set(
@@ -189,7 +218,6 @@ export class ApiStack extends Stack {
       environment,
       logRetention,
     });
-    importWorker.role.addManagedPolicy(data.importWorkerAccess);
     const exportWorker = new QueueWorker(this, 'ExportWorker', {
       queue: data.exportQueue,
       entry: 'exports/worker.ts',
@@ -197,7 +225,6 @@ export class ApiStack extends Stack {
       environment,
       logRetention,
     });
-    exportWorker.role.addManagedPolicy(data.exportWorkerAccess);
     // The warehouse's reports: acknowledgements (005 → 010) and packing lists, applied to the orders once each.
     const warehouseWorker = new QueueWorker(this, 'WarehouseEventWorker', {
       queue: data.warehouseEventQueue,
@@ -206,10 +233,6 @@ export class ApiStack extends Stack {
       environment,
       logRetention,
     });
-    warehouseWorker.role.addManagedPolicy(data.apiAccess);
-    // Imported users get their first-login e-mail, with a link to the application, like users created by hand.
-    importWorker.role.addToPrincipalPolicy(appUrlRead);
-    if (mailSend) importWorker.role.addToPrincipalPolicy(mailSend);
 
     // Counters written beside their items drift when a process dies between the two writes: a nightly recount
     // repairs them (functions/src/data/counters.ts).
@@ -221,7 +244,6 @@ export class ApiStack extends Stack {
       timeout: RECOUNT_TIMEOUT,
       reservedConcurrency: 1,
     });
-    recount.role.addManagedPolicy(data.apiAccess);
     // A document change larger than one transaction is applied in steps recorded on the document; a process that
     // dies between two steps leaves it half-way: the sweep finishes it (functions/src/stocks/ledger.ts).
     const sweep = new CellarFunction(this, 'Sweep', {
@@ -232,17 +254,27 @@ export class ApiStack extends Stack {
       timeout: SWEEP_TIMEOUT,
       reservedConcurrency: 1,
     });
-    sweep.role.addManagedPolicy(data.apiAccess);
     const workers = [importWorker, exportWorker, warehouseWorker];
     for (const worker of [...workers, recount, sweep]) this.functions.set(worker.serviceName, worker);
+    for (const { serviceName, role } of this.functions.values()) {
+      for (const grant of grantsOf(serviceName)) {
+        if (grant === 'mail') {
+          if (mailSend) role.addToPrincipalPolicy(mailSend);
+        } else if (grant === 'appUrl') role.addToPrincipalPolicy(appUrlRead);
+        else if (grant === 'importWorker') role.addManagedPolicy(data.importWorkerAccess);
+        else if (grant === 'exportWorker') role.addManagedPolicy(data.exportWorkerAccess);
+        else role.addManagedPolicy(data.access[grant]);
+      }
+    }
     new Rule(this, 'SweepSchedule', {
       description: 'Finishes the document changes a stopped process left half-applied',
       schedule: Schedule.rate(Duration.minutes(5)),
       targets: [new LambdaFunction(sweep.fn, { retryAttempts: 2 })],
     });
+    // The night's run in segments: each invocation goes on where the last one stopped, the later ones find it done.
     new Rule(this, 'RecountSchedule', {
-      description: 'Recounts the list counters every night, when writes are few',
-      schedule: Schedule.cron({ minute: '30', hour: '2' }),
+      description: 'Recounts the list counters every night, when writes are few, in segments every 15 minutes',
+      schedule: Schedule.cron({ minute: '0/15', hour: '2-4' }),
       targets: [new LambdaFunction(recount.fn, { retryAttempts: 2 })],
     });
 

@@ -37,6 +37,12 @@ export interface DataStackProps extends StackProps {
   readonly siteOrigin?: string;
 }
 
+/**
+ * The needs a function may have of the data, each a managed policy: the table; the token signing key (verifying
+ * sessions); publishing to the warehouse; signing import uploads; asking for exports and signing their links.
+ */
+export type DataGrant = 'table' | 'tokenKey' | 'warehouseOrders' | 'importUploads' | 'exportFiles';
+
 /** Where the site's pages are served from when it has no custom domain (see DataStackProps.siteOrigin). */
 export const CLOUDFRONT_ORIGINS = 'https://*.cloudfront.net';
 
@@ -54,8 +60,8 @@ export class DataStack extends Stack {
   readonly warehouseOrderQueue: WorkQueue;
   readonly warehouseEventQueue: WorkQueue;
   readonly jwtSecret: Secret;
-  /** For every API function. */
-  readonly apiAccess: ManagedPolicy;
+  /** What the API functions, the warehouse events worker, the recount and the sweep may do, one policy a need. */
+  readonly access: Record<DataGrant, ManagedPolicy>;
   /** For the import worker. */
   readonly importWorkerAccess: ManagedPolicy;
   /** For the export worker. */
@@ -135,39 +141,40 @@ export class DataStack extends Stack {
       reason: 'Rotating the token signing key signs every user out: it is rotated by hand, at a chosen time.',
     });
 
-    this.apiAccess = new ManagedPolicy(this, 'ApiAccess', {
-      description: 'What the Cellar API functions may do with the data',
-      statements: [
-        this.tableReadWrite(),
+    const policy = (id: string, description: string, statements: PolicyStatement[]) =>
+      new ManagedPolicy(this, id, { description, statements });
+    this.access = {
+      table: policy('TableAccess', 'Cellar: read and write the table', [this.tableReadWrite()]),
+      tokenKey: policy('TokenKeyRead', 'Cellar: read the token signing key', [
         new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.jwtSecret.secretArn] }),
-        new PolicyStatement({
-          actions: ['sqs:SendMessage'],
-          resources: [
-            this.importQueue.queue.queueArn,
-            this.exportQueue.queue.queueArn,
-            this.warehouseOrderQueue.queue.queueArn,
-          ],
-        }),
-        // The import function signs the presigned POST that the browser uploads with: only as good as this grant.
+      ]),
+      warehouseOrders: policy('WarehouseOrdersPublish', 'Cellar: publish orders to the warehouse system', [
+        new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.warehouseOrderQueue.queue.queueArn] }),
+      ]),
+      // The import function signs the presigned POST that the browser uploads with: only as good as this grant.
+      importUploads: policy('ImportUploads', 'Cellar: sign the uploads of import files', [
         new PolicyStatement({
           actions: ['s3:PutObject'],
           resources: [this.importsBucket.arnForObjects(`${IMPORT_PREFIX}*`)],
         }),
+      ]),
+      exportFiles: policy('ExportFiles', 'Cellar: ask for exports and sign their download links', [
+        new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.exportQueue.queue.queueArn] }),
         // Read as well as write: a presigned download URL is only as good as its signer's own permission.
         new PolicyStatement({
           actions: ['s3:GetObject', 's3:PutObject'],
           resources: [this.exportsBucket.arnForObjects('*')],
         }),
-      ],
-    });
+      ]),
+    };
     acknowledgeObjectWildcard(
-      this.apiAccess,
+      this.access.importUploads,
       this.importsBucket,
       `${IMPORT_PREFIX}*`,
       'Uploads get server-chosen keys under incoming/, unknown in advance.',
     );
     acknowledgeObjectWildcard(
-      this.apiAccess,
+      this.access.exportFiles,
       this.exportsBucket,
       '*',
       'Export files get generated keys, unknown in advance; the bucket holds nothing else.',

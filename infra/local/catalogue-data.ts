@@ -186,6 +186,8 @@ export function generateLedger(
   warehouse: { id: string; code: string; name: string },
   names: { recipients: string[]; suppliers: string[] },
   newId: () => string,
+  /** What the line holds at least at the end: a last reception brings what its history left short. */
+  atLeast = 0,
 ): { stock: StockItem; movements: MovementItem[] } {
   const count = rng.int(3, 14);
   const hours = Array.from({ length: count }, () => rng.int(0, 365 * 24)).sort((a, b) => b - a);
@@ -201,6 +203,13 @@ export function generateLedger(
           : generateMovement(rng, s, p, warehouse, when, m.id, names, { direction: 'input' });
     held += m.direction === 'input' ? m.quantity : -m.quantity;
     movements.push(m);
+  }
+  if (held < atLeast) {
+    const when = new Date(Date.now() - 3_600_000);
+    movements.push(
+      generateMovement(rng, s, p, warehouse, when, newId(), names, { direction: 'input', quantity: atLeast - held }),
+    );
+    held = atLeast;
   }
   return {
     stock: { ...s, quantity: held, quantity_allocated: 0, quantity_receive_in_progress: 0, quantity_on_arriving: 0 },

@@ -17,6 +17,15 @@ type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<API
 
 /** API Gateway's own payload limit. */
 const MAX_BODY = 10 * 1024 * 1024;
+/** Lambda's limit on what a function invoked synchronously answers: its whole result, serialized as JSON. */
+export const MAX_LAMBDA_RESPONSE = 6 * 1024 * 1024;
+
+/**
+ * Whether Lambda would refuse this result as too large (API Gateway then answers 502): the body as the result's
+ * JSON writes it, escapes and base64 included.
+ */
+export const overLambdaResponseLimit = (result: APIGatewayProxyResult) =>
+  Buffer.byteLength(JSON.stringify(result)) > MAX_LAMBDA_RESPONSE;
 const handlers = new Map<string, Promise<ApiHandler>>();
 
 function loadHandler(resource: Resource): Promise<ApiHandler> {
@@ -127,6 +136,8 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
   // A streaming function (API Gateway's STREAM transfer mode): its bytes reach the client as it writes them.
   if (isStreaming(handler)) return handler(event, new LocalResponseStream(res), context);
   const result = await handler(event, context);
+  // A streamed answer has no such limit; a buffered one over it fails in AWS, so it fails here.
+  if (overLambdaResponseLimit(result)) return send(res, 502, { message: 'Internal server error' });
   const headers = { ...(result.headers ?? {}), ...(result.multiValueHeaders ?? {}) } as Record<string, string>;
   res.writeHead(result.statusCode, headers);
   res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);

@@ -59,7 +59,8 @@ function secretIn(dataDir: string): string {
 
 /** The one-shot moves of stored data to the next format, by the format they start from (infra/ops). */
 const MIGRATIONS: Record<number, () => Promise<unknown>> = {
-  9: async () => (await import('@cellar/functions/stocks/migrate')).migrateLedger(),
+  // Format 11: the dashboard's references count products (a counter per product), recounted from the records.
+  10: async () => (await import('@cellar/functions/counters/recount')).recountAll(),
 };
 
 /** How often the local runtime sweeps (the deployed schedule runs every few minutes: infra/lib/api-stack.ts). */

@@ -432,11 +432,40 @@ async function seedCatalogue(
     }),
   );
   const stocks = ledgers.map((l) => l.stock);
+  const showcase = fefoShowcase(products, warehouses, segments, o);
   // Lines are written one by one: each also updates its product's stock summary.
-  for (const s of stocks) await insertStock(s);
-  const movements = ledgers.flatMap((l) => l.movements);
+  for (const s of [...stocks, ...showcase.map((l) => l.stock)]) await insertStock(s);
+  const movements = [...ledgers, ...showcase].flatMap((l) => l.movements);
   await inBatches(movements, 10, insertMovement);
   return { products, stocks, movements: movements.length };
+}
+
+/**
+ * Three lots of one dated product in one warehouse, expiring months apart, for the demo to show an order taking the
+ * first to expire first. They draw from a generator of their own and stay out of the lines the demo's orders and
+ * receptions pick from, so the rest of the demo is as it was.
+ */
+function fefoShowcase(
+  products: ProductItem[],
+  warehouses: { id: string; code: string; name: string }[],
+  segments: ('B2B' | 'B2C' | null)[],
+  names: { recipients: string[]; suppliers: string[] },
+) {
+  const product = products.find((p) => p.hasBatch && p.hasUbd);
+  const warehouse = warehouses[0];
+  if (!product || !warehouse) return [];
+  const own = prng(4242);
+  const segment = segments.includes('B2B') ? 'B2B' : (segments[0] ?? null);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return [120, 240, 360].map((days, i) => {
+    const line = {
+      ...generateStock(own, product, [warehouse.id], [segment], ulid()),
+      quality: 'STD',
+      batch: `L${26 + i}${String(100 + days).padStart(3, '0')}`,
+      ubd: day(days),
+    };
+    return generateLedger(own, line, product, warehouse, names, ulid, 120);
+  });
 }
 
 type Catalogue = { products: ProductItem[]; stocks: StockItem[] };

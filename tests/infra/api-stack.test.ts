@@ -1,11 +1,14 @@
 import { RESOURCES } from '@cellar/shared/routes/define';
 import { routeList, routes } from '@cellar/shared/routes/table';
+import type { CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { SENSITIVE_ROUTE_THROTTLES } from '../../infra/lib/api-stack';
+import { grantsOf, SENSITIVE_ROUTE_THROTTLES } from '../../infra/lib/api-stack';
 import { resourcesOf, synthCellar } from './synth';
 
-const { api } = synthCellar();
+const { api, stacks } = synthCellar();
+const dataLogicalId = (construct: IConstruct) => stacks.data.getLogicalId(construct.node.defaultChild as CfnElement);
 
 const functions = resourcesOf(api, 'AWS::Lambda::Function');
 const serviceOf = (logicalId: string) =>
@@ -56,15 +59,53 @@ describe('ApiStack: the functions', () => {
     });
   });
 
-  it('gives every function its own role, with only its own log group and the data access policy', () => {
+  it('gives every function its own role, with its own log group and the data policies of its grants only', () => {
+    // Prepare: the data stack's policies, as the API stack imports them (by their logical ids).
+    const policyIds = new Map<string, string>([
+      ...Object.entries(stacks.data.access).map(([grant, p]) => [grant, dataLogicalId(p)] as [string, string]),
+      ['importWorker', dataLogicalId(stacks.data.importWorkerAccess)],
+      ['exportWorker', dataLogicalId(stacks.data.exportWorkerAccess)],
+    ]);
+    const roleIds = new Set<string>();
     for (const { Properties: fn } of Object.values(functions)) {
+      const service = (fn.Environment as { Variables: Record<string, string> }).Variables.POWERTOOLS_SERVICE_NAME!;
       const roleId = (fn.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      roleIds.add(roleId);
       const role = resourcesOf(api, 'AWS::IAM::Role')[roleId]!.Properties;
-      const stateless =
-        (fn.Environment as { Variables: Record<string, string> }).Variables.POWERTOOLS_SERVICE_NAME === 'docs';
-      expect(role.ManagedPolicyArns ?? []).toHaveLength(stateless ? 0 : 1);
+      // Act
+      const attached = [...policyIds]
+        .filter(([, id]) => JSON.stringify(role.ManagedPolicyArns ?? []).includes(id))
+        .map(([grant]) => grant);
+      // Assess
+      const expected = grantsOf(service).filter((g) => policyIds.has(g));
+      expect(attached.sort(), service).toEqual([...expected].sort());
+      expect((role.ManagedPolicyArns as unknown[] | undefined) ?? [], service).toHaveLength(expected.length);
       expect(JSON.stringify(role.ManagedPolicyArns ?? [])).not.toContain('AWSLambdaBasicExecutionRole');
     }
+    expect(roleIds.size).toBe(Object.keys(functions).length);
+  });
+
+  it('lets only the functions that send e-mails, sign-in, users and the import worker, read the site address and send', () => {
+    // Prepare
+    const { api: withMail } = synthCellar({ mailFrom: 'no-reply@cellar.example' });
+    const fns = resourcesOf(withMail, 'AWS::Lambda::Function');
+    const policies = Object.values(resourcesOf(withMail, 'AWS::IAM::Policy'));
+    // Act
+    const senders = Object.values(fns)
+      .filter(({ Properties: fn }) => {
+        const roleId = (fn.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+        const own = policies.filter((p) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`));
+        const text = JSON.stringify(own.map((p) => p.Properties.PolicyDocument));
+        const sends = text.includes('ses:SendEmail');
+        expect(text.includes('ssm:GetParameter')).toBe(sends);
+        return sends;
+      })
+      .map(
+        ({ Properties: fn }) =>
+          (fn.Environment as { Variables: Record<string, string> }).Variables.POWERTOOLS_SERVICE_NAME,
+      );
+    // Assess
+    expect(senders.sort()).toEqual(['auth', 'imports-worker', 'users']);
   });
 
   it("ends every API function's run before API Gateway's 29-second integration limit", () => {
@@ -75,12 +116,12 @@ describe('ApiStack: the functions', () => {
     for (const id of apiFunctions) expect(functions[id]!.Properties.Timeout, serviceOf(id)).toBeLessThan(29);
   });
 
-  it('recounts the counters every night', () => {
+  it('recounts the counters every night, in invocations every 15 minutes from 02:00 to 04:45 that go on from each other', () => {
     // Prepare
     const recount = Object.keys(functions).find((id) => serviceOf(id) === 'recount');
     // Assess
     api.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'cron(30 2 * * ? *)',
+      ScheduleExpression: 'cron(0/15 2-4 * * ? *)',
       State: 'ENABLED',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [recount, 'Arn'] } })],
     });
@@ -152,7 +193,7 @@ describe('ApiStack: the REST API', () => {
     expect(deployedRoutes()).toContain('GET /api/dashboard → dashboard');
   });
 
-  it('sends the shipping order routes to one function of their own, with the data access policy', () => {
+  it('sends the shipping order routes to one function of their own, with the table and the token key', () => {
     // Prepare
     const shipping = deployedRoutes().filter((r) => r.includes('/api/shipping-orders'));
     const fn = Object.keys(functions).find((id) => serviceOf(id) === 'shippingOrders') as string;
@@ -164,7 +205,7 @@ describe('ApiStack: the REST API', () => {
       'POST /api/shipping-orders → shippingOrders',
       'PUT /api/shipping-orders/{id} → shippingOrders',
     ]);
-    expect(resourcesOf(api, 'AWS::IAM::Role')[roleId]!.Properties.ManagedPolicyArns).toHaveLength(1);
+    expect(resourcesOf(api, 'AWS::IAM::Role')[roleId]!.Properties.ManagedPolicyArns).toHaveLength(2);
   });
 
   it('takes no file through the API (import files go straight to S3); an XLSX export leaves as bytes', () => {

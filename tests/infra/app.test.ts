@@ -4,6 +4,7 @@ import { relative } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { type Grant, grantsOf } from '../../infra/lib/api-stack';
 import { functionBuildOptions, loadedAtStart } from '../../infra/lib/bundling';
 import { DEFAULT_REGION } from '../../infra/lib/cellar-app';
 import { CellarFunction } from '../../infra/lib/constructs/cellar-function';
@@ -81,10 +82,8 @@ describe('Environments', () => {
 });
 
 describe('Deployed code', async () => {
-  const entryPoints = production.app.node
-    .findAll()
-    .filter((c): c is CellarFunction => c instanceof CellarFunction)
-    .map((fn) => fn.entry);
+  const functions = production.app.node.findAll().filter((c): c is CellarFunction => c instanceof CellarFunction);
+  const entryPoints = functions.map((fn) => fn.entry);
   // Each bundle as it is deployed, kept in memory.
   /** What tracing loads: Powertools' tracer and the X-Ray SDK with its own dependencies. */
   const TRACING_PACKAGES =
@@ -110,6 +109,30 @@ describe('Deployed code', async () => {
     // Assess
     expect(entryPoints.length).toBeGreaterThan(1);
     expect(inputs.filter((input) => input.startsWith('infra/'))).toEqual([]);
+  });
+
+  it("grants no function what its code cannot reach: each grant's module is in the function's bundle", () => {
+    // Prepare: the module through which the code uses each grant.
+    const MODULE_OF: Record<Grant, string> = {
+      table: 'functions/src/data/table.ts',
+      tokenKey: 'functions/src/auth/tokens.ts',
+      mail: 'functions/src/platform/mail.ts',
+      appUrl: 'functions/src/platform/app-url.ts',
+      warehouseOrders: 'functions/src/orders/transmission.ts',
+      importUploads: 'functions/src/imports/service.ts',
+      exportFiles: 'functions/src/exports/service.ts',
+      importWorker: 'functions/src/imports/worker.ts',
+      exportWorker: 'functions/src/exports/worker.ts',
+    };
+    // Act
+    const unreachable = functions.flatMap((fn) => {
+      const inputs = Object.keys(bundles.find((b) => b.entry === relative(REPO_ROOT, fn.entry))!.metafile.inputs);
+      return grantsOf(fn.serviceName)
+        .filter((grant) => !inputs.includes(MODULE_OF[grant]))
+        .map((grant) => `${fn.serviceName}: ${grant}`);
+    });
+    // Assess
+    expect(unreachable).toEqual([]);
   });
 
   it('leaves no module to the runtime but Node.js own: the AWS SDK is bundled at the version the tests run', () => {

@@ -113,16 +113,16 @@ describe('DataStack: the presigned import upload', () => {
     ]);
   });
 
-  it('lets the API functions, which sign the presigned POST, put objects under incoming/ only', () => {
+  it('lets the imports function, which signs the presigned POST, put objects under incoming/ only', () => {
     data.hasResourceProperties('AWS::IAM::ManagedPolicy', {
-      Description: 'What the Cellar API functions may do with the data',
+      Description: 'Cellar: sign the uploads of import files',
       PolicyDocument: {
-        Statement: Match.arrayWith([
+        Statement: [
           Match.objectLike({
             Action: 's3:PutObject',
             Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [importsId, 'Arn'] }, '/incoming/*']] },
           }),
-        ]),
+        ],
       },
     });
   });
@@ -143,16 +143,11 @@ describe('DataStack: the warehouse-orders queue (the warehouse system consumes i
     expect(queues[dlqId]!.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
   });
 
-  it('is where the API functions may publish', () => {
+  it('is where the functions that publish orders may send, and only there', () => {
     data.hasResourceProperties('AWS::IAM::ManagedPolicy', {
-      Description: 'What the Cellar API functions may do with the data',
+      Description: 'Cellar: publish orders to the warehouse system',
       PolicyDocument: {
-        Statement: Match.arrayWith([
-          Match.objectLike({
-            Action: 'sqs:SendMessage',
-            Resource: Match.arrayWith([{ 'Fn::GetAtt': [queueId, 'Arn'] }]),
-          }),
-        ]),
+        Statement: [Match.objectLike({ Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [queueId, 'Arn'] } })],
       },
     });
   });

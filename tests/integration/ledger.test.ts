@@ -15,6 +15,7 @@ import { getItem, putItem, queryAll, updateIf } from '../../functions/src/data/t
 import { HOLDING } from '../../functions/src/orders/effects';
 import { findOrder } from '../../functions/src/orders/repository';
 import { createOrder, deleteOrder, updateOrder } from '../../functions/src/orders/service';
+import { timeBudget } from '../../functions/src/platform/time-budget';
 import { findProduct } from '../../functions/src/products/repository';
 import { PENDING_LEDGER } from '../../functions/src/stocks/ledger';
 import { migrateLedger } from '../../functions/src/stocks/migrate';
@@ -157,6 +158,34 @@ describe('an allocation applied as an atomic update', () => {
 });
 
 describe('a change in steps', () => {
+  it('is finished one change a sweep when the sweep has no time left, the next sweep taking the rest', async () => {
+    // Prepare: two orders of 35 lines stopped half-way
+    const halfway = async () => {
+      const lines = await Promise.all(Array.from({ length: 35 }, () => stockLine(5)));
+      const draft = await send(
+        lines.map((stockId) => ({ stockId, ordered: 1 })),
+        { statusCode: '000' },
+      );
+      const crash = (applied: number) => {
+        if (applied === 30) throw new Error('stopped');
+      };
+      await expect(updateOrder(superCaller, draft.id, { statusCode: '005' }, { afterStep: crash })).rejects.toThrow(
+        'stopped',
+      );
+      return draft.id;
+    };
+    const ids = [await halfway(), await halfway()];
+    // Act
+    const short = await sweep(60_000, timeBudget({ getRemainingTimeInMillis: () => 0 }));
+    const left = await pendingChanges();
+    const next = await sweep();
+    // Assess
+    expect(short).toEqual({ settled: 1, published: 0 });
+    expect(ids.filter((id) => left.some((k) => k.endsWith(id)))).toHaveLength(1);
+    expect(next.settled).toBe(1);
+    for (const id of ids) expect(await findOrder(id)).toMatchObject({ statusCode: '005', transition: null });
+  }, 60_000);
+
   it('is finished by the sweep when its process stops between two steps, exactly once', async () => {
     // Prepare: 35 lines, more than one step holds
     const lines = await Promise.all(Array.from({ length: 35 }, () => stockLine(5)));

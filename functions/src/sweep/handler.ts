@@ -7,6 +7,7 @@
 
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
 import { keys } from '../data/keys';
 import { deleteItem, queryAll } from '../data/table';
 import { outboxEntries } from '../orders/outbox';
@@ -14,6 +15,7 @@ import { orderRecords } from '../orders/repository';
 import { orderKind } from '../orders/settle';
 import { deliverOutbox } from '../orders/transmission';
 import { logger } from '../platform/logger';
+import { type TimeBudget, timeBudget, UNLIMITED } from '../platform/time-budget';
 import { tracer } from '../platform/tracer';
 import { receptionRecords } from '../receptions/repository';
 import { receptionKind } from '../receptions/settle';
@@ -40,39 +42,48 @@ export const OUTBOX_PER_SWEEP = 500;
  * `graceMs` after they were written, then waiting twice as long each time; `graceMs` 0 publishes every entry once,
  * when no process can be publishing them: the local runtime at start).
  */
-export async function sweep(graceMs = OUTBOX_GRACE_MS): Promise<SweepResult> {
+export async function sweep(graceMs = OUTBOX_GRACE_MS, budget: TimeBudget = UNLIMITED): Promise<SweepResult> {
   let settled = 0;
   for await (const pending of queryAll({ pk: PENDING_LEDGER })) {
+    // What is left waits for the next sweep, minutes away.
+    if (!budget.allowsAnother()) return done(settled, 0);
     const [kind, ownerId, id] = String(pending.SK).split('#') as [string, string, string];
     const key = { PK: String(pending.PK), SK: String(pending.SK) };
-    if (kind === 'order') {
-      const o = await orderRecords.get(keys.order(ownerId, id));
-      if (o?.transition) await settle(orderKind, o);
-      else await deleteItem(key);
-    } else if (kind === 'reception') {
-      const r = await receptionRecords.get(keys.reception(ownerId, id));
-      if (r?.transition) await settle(receptionKind, r);
-      else await deleteItem(key);
-    } else if (kind === 'refresh') {
-      // Lines an atomic allocation moved, whose derived keys its request did not get to refresh.
-      await refreshPending(pending);
-    } else {
+    if (kind !== 'order' && kind !== 'reception' && kind !== 'refresh') {
       logger.error('Unknown pending change', { key });
       continue;
     }
+    await budget.step(async () => {
+      if (kind === 'order') {
+        const o = await orderRecords.get(keys.order(ownerId, id));
+        if (o?.transition) await settle(orderKind, o);
+        else await deleteItem(key);
+      } else if (kind === 'reception') {
+        const r = await receptionRecords.get(keys.reception(ownerId, id));
+        if (r?.transition) await settle(receptionKind, r);
+        else await deleteItem(key);
+      } else {
+        // Lines an atomic allocation moved, whose derived keys its request did not get to refresh.
+        await refreshPending(pending);
+      }
+    });
     settled += 1;
   }
   let published = 0;
   for await (const entry of outboxEntries(Date.now(), graceMs)) {
-    if (published >= OUTBOX_PER_SWEEP) break;
-    if (await deliverOutbox(entry)) published += 1;
+    if (published >= OUTBOX_PER_SWEEP || !budget.allowsAnother()) break;
+    if (await budget.step(() => deliverOutbox(entry))) published += 1;
   }
+  return done(settled, published);
+}
+
+function done(settled: number, published: number): SweepResult {
   if (settled || published) logger.info('sweep', { settled, published });
   return { settled, published };
 }
 
 export const handler = middy()
   .use(captureLambdaHandler(tracer, { captureResponse: false }))
-  .handler(async () => {
-    await sweep();
+  .handler(async (_event: unknown, context: Context) => {
+    await sweep(OUTBOX_GRACE_MS, timeBudget(context));
   });
