@@ -2,21 +2,31 @@
  * The local runtime moves data one format behind as a deployed stage's migration does: data of format 10 (the
  * dashboard's references counted stock lines) is recounted on start, so the figure counts products.
  */
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { todayIn } from '@cellar/shared/common/dates';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/src/data/keys';
 import { putItem } from '../../functions/src/data/table';
 import { DATA_FORMAT } from '../../functions/src/data/table-definition';
 import { startRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD } from '../../infra/local/seed';
-import { ADMIN1, httpCall, seededCopy } from './harness';
+import { freePort, spawnRuntime, untilServing } from '../fixtures/runtime-process';
+import { ADMIN1, httpCall, SUPER, seededCopy } from './harness';
 
 const dataDir = seededCopy('cellar-format-');
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+let child: ChildProcess | undefined;
+afterAll(() => {
+  child?.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
-/** A client admin's company and the dashboard's references figure, asked of the runtime at `url`. */
-async function adminView(url: string): Promise<{ companyId: string; references: number }> {
+/**
+ * What a client admin sees at `url`: its company, the dashboard's references, and how many published updates (the
+ * data kept, or a fresh demo).
+ */
+async function adminView(url: string): Promise<{ companyId: string; references: number; updates: number }> {
   const call = httpCall(url);
   const signedIn = await call<{ access_token: string }>('POST', '/api/auth/token', {
     body: { email: ADMIN1, password: DEMO_PASSWORD },
@@ -24,25 +34,36 @@ async function adminView(url: string): Promise<{ companyId: string; references: 
   const token = signedIn.body.access_token;
   const me = await call<{ companyId: string }>('GET', '/api/auth/user', { token });
   const board = await call<{ kpi: { referencesCount: number } }>('GET', '/api/dashboard', { token });
-  return { companyId: me.body.companyId, references: board.body.kpi.referencesCount };
+  const updates = await call<{ count: number }>('GET', '/api/last-updates', { token });
+  return { companyId: me.body.companyId, references: board.body.kpi.referencesCount, updates: updates.body.count };
 }
 
 describe('data one format behind', () => {
   it('is recounted on start: the references count products again', async () => {
     // Prepare: the demo as seeded, its references figure left as an older version counted it (9,999 here)
     const first = await startRuntime({ port: 0, dataDir, seed: true, log: () => {} });
+    const call = httpCall(first.url);
+    const superadmin = await call<{ access_token: string }>('POST', '/api/auth/token', {
+      body: { email: SUPER, password: DEMO_PASSWORD },
+    });
+    // Something the older data holds that a fresh demo would not: an update published before the move.
+    await call('POST', '/api/app-update', {
+      token: superadmin.body.access_token,
+      body: { date: todayIn(), title: 'Format', description: 'Published before the move.' },
+    });
     const seeded = await adminView(first.url);
     await putItem({ ...keys.counter(keys.tenant(seeded.companyId), 'DASH#STOCK#references'), n: 9_999 });
     const skewed = await adminView(first.url);
     await first.stop();
     writeFileSync(join(dataDir, 'data-format'), String(DATA_FORMAT - 1));
-    // Act
-    const again = await startRuntime({ port: 0, dataDir, seed: true, log: () => {} });
+    // Act: started as `npm start` is, in a process of its own
+    const again = spawnRuntime(await freePort(), dataDir);
+    child = again.child;
+    await untilServing(again.url, 120_000);
     const recounted = await adminView(again.url);
-    await again.stop();
     // Assess
     expect(skewed.references).toBe(9_999);
-    expect(recounted.references).toBe(seeded.references);
+    expect(recounted).toEqual(seeded);
     expect(readFileSync(join(dataDir, 'data-format'), 'utf8')).toBe(String(DATA_FORMAT));
   }, 120_000);
 });
