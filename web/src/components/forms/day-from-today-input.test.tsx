@@ -1,42 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { blur, show, type } from '../../testing/dom';
 import { DayFromTodayInput } from './day-from-today-input';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLElement | undefined;
-let root: Root | undefined;
-async function show(node: React.ReactNode) {
-  container = document.createElement('div');
-  document.body.append(container);
-  const r = createRoot(container);
-  root = r;
-  await act(async () => r.render(<MantineProvider>{node}</MantineProvider>));
-  return container;
-}
-
-afterEach(async () => {
-  await act(async () => root?.unmount());
-  container?.remove();
-});
-
-async function type(input: HTMLInputElement, text: string) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  await act(async () => {
-    input.focus();
-    setter?.call(input, text);
-    input.setSelectionRange(text.length, text.length);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
-const blur = (input: HTMLInputElement) =>
-  act(async () => {
-    input.dispatchEvent(new FocusEvent('blur', { bubbles: false }));
-    input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
-  });
 
 function Day({ seen }: { seen: (string | null)[] }) {
   const [value, setValue] = useState<string | null>(null);

@@ -1,13 +1,7 @@
-import { MantineProvider } from '@mantine/core';
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { show, type } from '../../../testing/dom';
 import { TimeField } from './time-field';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLElement | undefined;
-let root: Root | undefined;
 
 function Slot({ seen }: { seen: string[] }) {
   const [value, setValue] = useState('');
@@ -24,40 +18,13 @@ function Slot({ seen }: { seen: string[] }) {
   );
 }
 
-async function show(seen: string[]) {
-  container = document.createElement('div');
-  document.body.append(container);
-  const r = createRoot(container);
-  root = r;
-  await act(async () =>
-    r.render(
-      <MantineProvider>
-        <Slot seen={seen} />
-      </MantineProvider>,
-    ),
-  );
-  return container;
-}
-
-afterEach(async () => {
-  await act(async () => root?.unmount());
-  container?.remove();
-});
-
-async function type(input: HTMLInputElement, text: string) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  await act(async () => {
-    input.focus();
-    setter?.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const showSlot = (seen: string[]) => show(<Slot seen={seen} />);
 
 describe('Component: TimeField', () => {
   it('keeps a start typed before 08:00 as typed when the field is left, for the slot rule to refuse', async () => {
     // Prepare
     const seen: string[] = [];
-    const el = await show(seen);
+    const el = await showSlot(seen);
     const hours = el.querySelector('input[aria-label="Début – heures"]') as HTMLInputElement;
     const minutes = el.querySelector('input[aria-label="Début – minutes"]') as HTMLInputElement;
     // Act
