@@ -23,7 +23,7 @@ import { availableQuantity, isSellable } from '@cellar/shared/stocks/schemas';
 import * as z from 'zod';
 import { applyCounterMove, type CounterKey, counterMoves, type Entity, type Staged } from '../data/entity';
 import { keys } from '../data/keys';
-import { batchDelete, batchGet, batchPut, deleteItem, type Item, type Key } from '../data/table';
+import { batchDelete, batchGet, batchPut, deleteItem, type Item, type Key, putVersioned } from '../data/table';
 import { type TransactAction, TransactionCancelledError, transactWrite } from '../data/transact';
 import { StaleVersionError } from '../errors';
 import { type MovementItem, movementRecords } from '../stockMovements/repository';
@@ -223,18 +223,12 @@ export async function refreshLine(key: Key): Promise<void> {
     if (!raw) return;
     const s = stockRecords.parse(raw);
     if (sameDerived(raw, stockRecords.item(s))) return;
-    const next = { ...s, version: s.version + 1 };
+    let next: StockItem;
     try {
-      await transactWrite([
-        {
-          put: stockRecords.item(next),
-          condition: '#v = :v',
-          names: { '#v': 'version' },
-          values: { ':v': s.version },
-        },
-      ]);
+      // One item: a conditional put (a transaction of one would bill it twice).
+      next = stockRecords.parse(await putVersioned(stockRecords.item(s), s.version));
     } catch (e) {
-      if (e instanceof TransactionCancelledError) continue;
+      if (e instanceof StaleVersionError) continue;
       throw e;
     }
     const moves = counterMoves(storedStockCounters(raw, s), stockRecords.counters?.(next) ?? []);
