@@ -30,11 +30,27 @@ const fs = require("fs");
 const read = (f) => { try { return JSON.parse(fs.readFileSync(f, "utf8")); } catch { return null; } };
 let passed = 0, failed = 0, skipped = 0;
 const v = read(process.argv[1]);
-if (v) { passed += v.numPassedTests; failed += v.numFailedTests; skipped += v.numPendingTests + v.numTodoTests; }
+const names = [];
+if (v) {
+  passed += v.numPassedTests; failed += v.numFailedTests; skipped += v.numPendingTests + v.numTodoTests;
+  for (const f of v.testResults ?? []) {
+    for (const t of f.assertionResults ?? []) if (t.status === "failed") names.push(`${f.name.replace(process.cwd() + "/", "")} › ${t.fullName}`);
+    if (f.status === "failed" && !(f.assertionResults ?? []).some((t) => t.status === "failed")) names.push(`${f.name.replace(process.cwd() + "/", "")} (the file failed: ${String(f.message ?? "").split("\n")[0]})`);
+  }
+}
 else failed += 1;
 const p = read(process.argv[2]);
-if (p) { passed += p.stats.expected + p.stats.flaky; failed += p.stats.unexpected; skipped += p.stats.skipped; }
+if (p) {
+  passed += p.stats.expected + p.stats.flaky; failed += p.stats.unexpected; skipped += p.stats.skipped;
+  const walk = (suite, path) => {
+    for (const s of suite.suites ?? []) walk(s, [...path, s.title]);
+    for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) if (t.status === "unexpected") names.push(`${spec.file} › ${[...path, spec.title].join(" › ")}`);
+  };
+  for (const s of p.suites ?? []) walk(s, []);
+}
 else failed += 1;
+// The failures by name, last, so that the end of a log says what to look at.
+if (names.length) console.log(`\nFailed:\n${names.map((n) => `  ✗ ${n}`).join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 ' "$out/vitest.json" "$out/playwright.json"
 exit $status
