@@ -95,3 +95,11 @@ export function describeError(
     ),
   };
 }
+
+/**
+ * A warehouse report that cannot be applied as it is (a line its document does not have, more than was ordered):
+ * its queue keeps it, then its dead-letter queue, whose alarm calls someone.
+ */
+export class InvalidReportError extends Error {
+  override name = 'InvalidReportError';
+}

@@ -48,7 +48,10 @@ const RESOURCE_GRANTS: Partial<Record<Resource, readonly Grant[]>> = {
   // Sign-in, password links and new users: e-mails carrying the site's address.
   auth: ['mail', 'appUrl'],
   users: ['mail', 'appUrl'],
+  // What the warehouse must be told of a document goes on its queue (wms/publish.ts).
   orders: ['warehouseOrders'],
+  receptions: ['warehouseOrders'],
+  shippingOrders: ['warehouseOrders'],
   imports: ['importUploads'],
   exports: ['exportFiles'],
 };
@@ -228,7 +231,7 @@ export class ApiStack extends Stack {
     // The warehouse's reports: acknowledgements (005 → 010) and packing lists, applied to the orders once each.
     const warehouseWorker = new QueueWorker(this, 'WarehouseEventWorker', {
       queue: data.warehouseEventQueue,
-      entry: 'orders/warehouse-worker.ts',
+      entry: 'wms/worker.ts',
       serviceName: 'warehouse-events-worker',
       environment,
       logRetention,

@@ -2,6 +2,7 @@
  * The whole product on one machine: emulators, table, buckets and queues, the API and the SPA on one origin,
  * S3 notifications forwarded to SQS, and the queue workers polled as Lambda would.
  */
+
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +23,7 @@ import { startPoller, type Worker } from './poller';
 import { requeueUnfinishedJobs } from './recovery';
 import { startS3Front } from './s3-front';
 import { createLocalServer } from './server';
+import type { WarehouseOptions } from './warehouse';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -40,8 +42,11 @@ export interface RuntimeOptions {
    * getRemainingTimeInMillis counts down from, as Lambda's does. Nothing is stopped when it runs out.
    */
   workerTimeoutSeconds?: Partial<Record<keyof typeof QUEUES, number>>;
-  /** How long the simulated warehouse takes to acknowledge an order (1.5 s by default). */
-  warehouseDelayMs?: number;
+  /**
+   * How the simulated warehouse plays (warehouse.ts): by default every step, 12 s apart, so that an order sent is
+   * shipped and a reception announced is received within a minute, with discrepancies on a fifth of them.
+   */
+  warehouse?: Partial<Pick<WarehouseOptions, 'stepMs' | 'plays' | 'discrepancies'>>;
   log?: (line: string) => void;
 }
 
@@ -162,7 +167,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   openMailbox(dataDir);
   const importWorker = (await import('@cellar/functions/imports/worker')) as { handler: Worker };
   const exportWorker = (await import('@cellar/functions/exports/worker')) as { handler: Worker };
-  const warehouseWorker = (await import('@cellar/functions/orders/warehouse-worker')) as { handler: Worker };
+  const warehouseWorker = (await import('@cellar/functions/wms/worker')) as { handler: Worker };
   const { simulatedWarehouse } = await import('./warehouse');
   // Each queue's worker fed as Lambda's event source mapping feeds it in AWS.
   const poll = (queue: keyof typeof QUEUES, queueUrl: string, visibilityTimeout: number, worker: Worker) =>
@@ -191,7 +196,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
       'warehouseOrders',
       warehouseOrders.queueUrl,
       visibilityTimeoutSeconds(QUEUES.warehouseOrders),
-      simulatedWarehouse({ sqs, eventsQueueUrl: warehouseEvents.queueUrl, delayMs: o.warehouseDelayMs ?? 1500 }),
+      simulatedWarehouse({ sqs, eventsQueueUrl: warehouseEvents.queueUrl, stepMs: 12_000, ...o.warehouse }),
     ),
   ];
 

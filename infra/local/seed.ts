@@ -7,26 +7,31 @@
 import { callerFor } from '@cellar/functions/auth/principal';
 import { companyItems, newCompany, warehouseItem } from '@cellar/functions/companies/repository';
 import { type ContactItem, ensureMultiSupplier, insertContact } from '@cellar/functions/contacts/repository';
-import { type CompanyItem, companies, warehouses } from '@cellar/functions/data/reference';
+import { type CompanyItem, companies, references, warehouses } from '@cellar/functions/data/reference';
 import { batchPut } from '@cellar/functions/data/table';
-import { discardOutbox } from '@cellar/functions/orders/outbox';
-import { buildPackings } from '@cellar/functions/orders/packing';
-import { createOrder, updateOrder } from '@cellar/functions/orders/service';
-import { applyWarehouseEvent } from '@cellar/functions/orders/warehouse-worker';
+import { findOrder } from '@cellar/functions/orders/repository';
+import { cancelOrder, createOrder } from '@cellar/functions/orders/service';
+import { orderMessage } from '@cellar/functions/orders/warehouse-messages';
 import { hashPassword } from '@cellar/functions/platform/passwords';
 import { insertProduct, type ProductItem } from '@cellar/functions/products/repository';
-import { createReception, updateReception } from '@cellar/functions/receptions/service';
+import { findReception } from '@cellar/functions/receptions/repository';
+import { createReception } from '@cellar/functions/receptions/service';
+import { receptionMessage } from '@cellar/functions/receptions/warehouse-messages';
 import { createShippingOrder, updateShippingOrder } from '@cellar/functions/shippingOrders/service';
 import { insertMovement } from '@cellar/functions/stockMovements/repository';
 import { insertStock, type StockItem } from '@cellar/functions/stocks/repository';
 import { type UserItem, userItems } from '@cellar/functions/users/repository';
+import { discardOutbox } from '@cellar/functions/wms/outbox';
+import { applyReport } from '@cellar/functions/wms/worker';
 import { todayIn } from '@cellar/shared/common/dates';
 import { serviceTarget } from '@cellar/shared/companies/schemas';
 import { departureWarehouseRequired } from '@cellar/shared/orders/schemas';
 import { shippingAddressOf } from '@cellar/shared/shippingOrders/schemas';
 import { luhn } from '@cellar/shared/validation/validators';
+import type { WmsReport } from '@cellar/shared/wms/contract';
 import { ulid } from 'ulid';
 import { generateLedger, generateProduct, generateStock } from './catalogue-data';
+import { orderReports, receptionReports, type ScriptOptions } from './warehouse-script';
 
 export const DEMO_PASSWORD = 'Cellar-demo-2026';
 export const DEMO_ACCOUNTS = [
@@ -470,12 +475,26 @@ function fefoShowcase(
 
 type Catalogue = { products: ProductItem[]; stocks: StockItem[] };
 
-/** The statuses the demo shows, in the order a reception goes through them. */
-const RECEPTION_PATH = ['000', '001', '100', '200'] as const;
+/** How many of the warehouse's reports bring a reception sent to each status (arrived, received). */
+const RECEPTION_REPORTS: Record<string, number> = { '000': 0, '001': 0, '100': 1, '200': 2 };
+
+/** The warehouse's numbering of its reports in the demo (any increasing number will do). */
+let reportSeq = 0;
+const script = (discrepancies: number, serial: number): ScriptOptions => ({
+  discrepancies,
+  nextSeq: () => ++reportSeq,
+  serial,
+});
+
+/** Applies the first `n` of a document's reports, as the warehouse worker does when they arrive. */
+async function report(reports: readonly WmsReport[], n: number) {
+  for (const r of reports.slice(0, n)) await applyReport(r);
+}
 
 /**
- * Receptions in every status, through the API's own service (the superadmin's, naming the owner), so that their
- * effects on stock (on arriving, in progress, quantity) and their input movements are the real ones.
+ * Receptions in every status, sent through the API's own service (the superadmin's, naming the owner) and then
+ * arrived and counted by the warehouse's reports, as the simulated warehouse plays them, so that their effects on
+ * stock (on arriving, in progress, quantity), their input movements and their timelines are the real ones.
  */
 async function seedReceptions(
   rng: Rng,
@@ -515,13 +534,12 @@ async function seedReceptions(
       statusCode: target === '000' ? '000' : '001',
       stocks: lines,
     });
-    for (const status of RECEPTION_PATH.slice(2, RECEPTION_PATH.indexOf(target) + 1)) {
+    const sent = RECEPTION_REPORTS[target] ? await findReception(created.id) : undefined;
+    const notice = sent && receptionMessage(sent, 'reception.announced', await references());
+    if (notice?.type === 'reception.announced') {
       // The last closed reception had a bottle broken on arrival.
-      const received =
-        status === '200' && n === targets.length - 1 && created.stocks?.[0]
-          ? { [created.stocks[0].id]: Math.max(0, created.stocks[0].expected - 1) }
-          : undefined;
-      await updateReception(caller, created.id, { statusCode: status, received });
+      const unlucky = target === '200' && n === targets.length - 1 ? 1 : 0;
+      await report(receptionReports(notice, script(unlucky, 0)), RECEPTION_REPORTS[target] ?? 0);
     }
   }
   return targets.length;
@@ -580,23 +598,18 @@ async function seedShippingOrders(
   return targets.length;
 }
 
-/** The statuses an order goes through to reach each demo status (after its send, 005). */
-const ORDER_PATH: Record<string, readonly string[]> = {
-  '000': [],
-  '005': [],
-  '010': ['010'],
-  '020': ['010', '020'],
-  '030': ['010', '030'],
-  '040': ['010', '020', '040'],
-  '050': ['010', '050'],
-  '070': ['010', '020', '040', '070'],
-};
+/**
+ * How many of the warehouse's reports bring an order sent to each demo status (acknowledged, preparing, prepared,
+ * shipped); a cancelled one is acknowledged, then cancelled by its client.
+ */
+const ORDER_REPORTS: Record<string, number> = { '000': 0, '005': 0, '010': 1, '020': 2, '040': 3, '050': 1, '070': 4 };
 
 /**
- * Orders in every status, B2B and (for an owner selling to consumers) B2C, through the API's own service as the
- * superadmin naming the owner: their allocations, releases and output movements are the real ones. Sent orders
- * get their packing list as the warehouse reports it. Orders in 005 were never published (their outbox entries are
- * discarded at the end): they wait for the resend-transmitting button.
+ * Orders in every status, B2B and (for an owner selling to consumers) B2C, sent through the API's own service as
+ * the superadmin naming the owner, then moved by the warehouse's reports as the simulated warehouse plays them:
+ * their allocations, releases, output movements, packings and timelines are the real ones; the first shipped order
+ * was picked a bottle short. Orders in 005 were never published (their outbox entries are discarded at the end):
+ * they wait for the resend-transmitting button.
  */
 async function seedOrders(
   rng: Rng,
@@ -608,13 +621,12 @@ async function seedOrders(
 ): Promise<number> {
   const day = (n: number) => new Date(Date.parse(`${todayIn()}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
   const visible = new Set(catalogue.products.filter((p) => !p.hidden).map((p) => p.id));
-  const products = new Map(catalogue.products.map((p) => [p.id, p]));
   const plan: ['B2B' | 'B2C', string][] = [
     ['B2B', '000'],
     ['B2B', '005'],
     ['B2B', '010'],
     ['B2B', '020'],
-    ['B2B', '030'],
+    ['B2B', '020'],
     ['B2B', '040'],
     ['B2B', '050'],
     ['B2B', '070'],
@@ -642,6 +654,7 @@ async function seedOrders(
   const colissimo = usable('COLISSIMO');
   const geodis = usable('GEODIS');
   let n = 0;
+  let shortPicked = false;
   for (const [segment, target] of plan) {
     const lots = sellable(segment);
     const recipient = recipients.find((r) => r.segment === segment) ?? recipients[0];
@@ -676,27 +689,13 @@ async function seedOrders(
       statusCode: target === '000' ? '000' : '005',
       stocks: lines,
     });
-    for (const status of ORDER_PATH[target] ?? []) {
-      await updateOrder(caller, created.id, { statusCode: status as '010' });
-    }
-    if (target === '070') {
-      const packings = buildPackings(
-        (created.stocks ?? []).map((l) => ({
-          productCode: l.product.code,
-          label: l.product.label,
-          pcb: l.product.pcb ?? (Number(products.get(l.product.id)?.attributes.pcb) || null),
-          batch: l.batch,
-          quantity: l.ordered,
-        })),
-        rng.int(1, 9_000_000),
-      );
-      await applyWarehouseEvent({
-        type: 'order.packed',
-        orderId: created.id,
-        packings,
-        supportType: 'CARTON',
-        at: new Date().toISOString(),
-      });
+    const sent = ORDER_REPORTS[target] ? await findOrder(created.id) : undefined;
+    const message = sent && orderMessage(sent, 'order.transmitted', await references());
+    if (message?.type === 'order.transmitted') {
+      const unlucky: number = target === '070' && !shortPicked ? 1 : 0;
+      shortPicked ||= unlucky === 1;
+      await report(orderReports(message, script(unlucky, rng.int(1, 9_000_000))), ORDER_REPORTS[target] ?? 0);
+      if (target === '050') await cancelOrder(caller, created.id);
     }
   }
   await discardOutbox();

@@ -1,48 +1,107 @@
 /**
- * The simulated warehouse of the local runtime: it consumes the warehouse-orders queue as the provider's warehouse
- * system does in AWS, and answers on the warehouse-events queue after a short delay, so the demo lives:
- *   order.transmitted → order.acknowledged (the order moves 005 → 010)
- *   order.sent        → order.packed (cartons of `pcb` bottles, each with its GS1 SSCC-18)
+ * The simulated warehouse of the local runtime: it reads the queue Cellar publishes on (shared/wms/contract.ts) as
+ * the provider's warehouse system does in AWS, and plays the whole contract back on the reports queue, one step
+ * every `stepMs` (warehouse-script.ts says what it reports, discrepancies included):
+ *   order.transmitted             acknowledged, preparing, prepared, shipped
+ *   order.modified                what it prepares and ships from then on
+ *   order.cancellation_requested  confirmed before preparation starts (and the order stops), refused after
+ *   reception.announced           arrived, received; modified: counted from then on; cancelled: it stops
+ *   shipping_order.*              taken, nothing reported (the contract has no transport reports)
+ * Like a real warehouse it ignores a message whose seq is not above the last it took for the document. What it is
+ * doing lives in memory: a runtime restarted mid-way leaves those documents where they stood.
  */
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { buildPackings } from '@cellar/functions/orders/packing';
-import { type WarehouseEvent, warehouseOrderMessage } from '@cellar/functions/orders/warehouse-message';
+import { type CellarMessage, cellarMessage, type WmsReport } from '@cellar/shared/wms/contract';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { cancellationAnswer, orderReports, receptionReports, type ScriptOptions } from './warehouse-script';
 
 export interface WarehouseOptions {
   sqs: SQSClient;
   eventsQueueUrl: string;
-  /** How long the warehouse takes to answer. */
-  delayMs: number;
+  /** The time between two steps of a document (acknowledged, preparing, prepared, shipped). */
+  stepMs: number;
+  /** How far it goes: every step, the acknowledgement only, or nothing (a test then reports itself). */
+  plays?: 'all' | 'acknowledge' | 'none';
+  /** The share of documents on which something goes wrong (0.2 by default). */
+  discrepancies?: number;
 }
 
-/** The warehouse's SSCC serials go on from the clock, so that a restarted runtime never repeats one. */
+/** Its report numbers and SSCC serials go on from the clock, so that a restarted runtime never repeats one. */
+let seq = Date.now();
 let serial = Math.floor(Date.now() / 1000) % 10_000_000;
 
+interface Doing {
+  /** The last seq taken of Cellar for the document. */
+  told: number;
+  /** The steps still to report. */
+  timers: NodeJS.Timeout[];
+  /** Whether preparation started (a cancellation is then refused). */
+  preparing: boolean;
+}
+
 export function simulatedWarehouse(o: WarehouseOptions) {
-  const answer = (event: WarehouseEvent) =>
-    o.sqs.send(new SendMessageCommand({ QueueUrl: o.eventsQueueUrl, MessageBody: JSON.stringify(event) }));
-  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
-    const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-    await new Promise((r) => setTimeout(r, o.delayMs));
-    for (const record of event.Records) {
-      try {
-        const m = warehouseOrderMessage.parse(JSON.parse(record.body));
-        const at = new Date().toISOString();
-        if (m.type === 'order.transmitted') {
-          await answer({ type: 'order.acknowledged', orderId: m.orderId, at });
-        } else {
-          const packings = buildPackings(
-            m.lines.map((l) => ({ ...l, quantity: l.prepared ?? l.ordered })),
-            serial,
-          );
-          serial += packings.length;
-          await answer({ type: 'order.packed', orderId: m.orderId, packings, supportType: 'CARTON', at });
-        }
-      } catch {
-        batchItemFailures.push({ itemIdentifier: record.messageId });
+  const doing = new Map<string, Doing>();
+  const plays = o.plays ?? 'all';
+  const script = (): ScriptOptions => ({ discrepancies: o.discrepancies ?? 0.2, nextSeq: () => ++seq, serial });
+  const report = (r: WmsReport) =>
+    o.sqs.send(new SendMessageCommand({ QueueUrl: o.eventsQueueUrl, MessageBody: JSON.stringify(r) }));
+
+  /** Reports the steps one `stepMs` apart, dropping what was planned before. */
+  const play = (d: Doing, reports: WmsReport[]) => {
+    for (const t of d.timers) clearTimeout(t);
+    const steps = plays === 'all' ? reports : plays === 'acknowledge' ? reports.slice(0, 1) : [];
+    d.timers = steps.map((r, i) =>
+      setTimeout(
+        () => {
+          if (r.type === 'order.preparing') d.preparing = true;
+          report(r).catch(() => {});
+        },
+        o.stepMs * (i + 1),
+      ),
+    );
+  };
+
+  const take = (m: CellarMessage) => {
+    const d = doing.get(m.documentId) ?? { told: 0, timers: [], preparing: false };
+    if (m.seq <= d.told) return;
+    d.told = m.seq;
+    doing.set(m.documentId, d);
+    switch (m.type) {
+      case 'order.transmitted':
+      case 'order.modified': {
+        const reports = orderReports(m, script());
+        serial += 1000;
+        // A modification while preparing changes what is prepared, not the steps already reported.
+        play(
+          d,
+          d.preparing ? reports.filter((r) => r.type === 'order.prepared' || r.type === 'order.shipped') : reports,
+        );
+        return;
       }
+      case 'order.cancellation_requested': {
+        if (plays === 'none') return;
+        if (!d.preparing) play(d, []);
+        report(cancellationAnswer(m, d.preparing, script())).catch(() => {});
+        return;
+      }
+      case 'reception.announced':
+      case 'reception.modified':
+        play(d, receptionReports(m, script()));
+        return;
+      case 'reception.cancelled':
+        play(d, []);
+        return;
+      default:
+        return;
     }
-    return { batchItemFailures };
+  };
+
+  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    for (const record of event.Records) {
+      const parsed = cellarMessage.safeParse(JSON.parse(record.body));
+      // What a warehouse cannot read it reports to no one: the test of the contract is Cellar's side.
+      if (parsed.success) take(parsed.data);
+    }
+    return { batchItemFailures: [] };
   };
 }

@@ -24,7 +24,12 @@ const IMPORT_ROWS = Number(process.env.COST_IMPORT_ROWS ?? 200);
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'cellar-cost-'));
-  const runtime = await startRuntime({ port: 0, dataDir, seed: true, warehouseDelayMs: 200 });
+  const runtime = await startRuntime({
+    port: 0,
+    dataDir,
+    seed: true,
+    warehouse: { stepMs: 200, plays: 'acknowledge' },
+  });
   await instrument(runtime.env.TABLE_NAME ?? 'cellar');
   let requests = 0;
   const call = async (method: string, path: string, token?: string, body?: unknown) => {

@@ -5,11 +5,13 @@
  * small one, p95 under 100 ms. The figures are checked against what was written before timing.
  * Run: npm run bench:dashboard  (generates its data in a throw-away directory)
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addressFields } from '@cellar/shared/common/address';
 import { todayIn } from '@cellar/shared/common/dates';
+import { NO_FULFILMENT } from '@cellar/shared/orders/schemas';
 import { warehouseItem } from '../../functions/src/companies/repository';
 import type { CounterKey } from '../../functions/src/data/entity';
 import { companies, warehouses } from '../../functions/src/data/reference';
@@ -107,6 +109,8 @@ function order(owner: string, n: number, j: number): OrderItem {
     transition: null,
     shipped: null,
     transmittedAt: null,
+    fulfilment: NO_FULFILMENT,
+    wmsSeq: 0,
     createdAt: at,
     updatedAt: at,
     version: 1,

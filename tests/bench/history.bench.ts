@@ -24,7 +24,12 @@ const HOT_SENDS = Number(process.env.HOT_SENDS ?? 50);
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'cellar-history-'));
-  const runtime = await startRuntime({ port: 0, dataDir, seed: true, warehouseDelayMs: 200 });
+  const runtime = await startRuntime({
+    port: 0,
+    dataDir,
+    seed: true,
+    warehouse: { stepMs: 200, plays: 'acknowledge' },
+  });
   await instrument(runtime.env.TABLE_NAME ?? 'cellar');
   const call = httpCall(runtime.url);
   const token = (

@@ -7,10 +7,12 @@
  * - The PDF of a 200-line order: first byte and last byte, p50/p95 (target < 150 ms to the last byte).
  * Run: npm run bench:orders  (generates its data in a throw-away directory)
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addressFields } from '@cellar/shared/common/address';
+import { NO_FULFILMENT } from '@cellar/shared/orders/schemas';
 import { warehouseItem } from '../../functions/src/companies/repository';
 import { companies, warehouses } from '../../functions/src/data/reference';
 import { batchPut } from '../../functions/src/data/table';
@@ -88,6 +90,8 @@ async function seedOwner(n: number): Promise<string> {
         transition: null,
         shipped: null,
         transmittedAt: null,
+        fulfilment: NO_FULFILMENT,
+        wmsSeq: 0,
         createdAt: at,
         updatedAt: at,
         version: 1,

@@ -86,6 +86,8 @@ async function seedOwner(n: number): Promise<string> {
         seq: 0,
         transition: null,
         closed: null,
+        arrivedAt: null,
+        wmsSeq: 0,
         createdAt: at,
         updatedAt: at,
         version: 1,

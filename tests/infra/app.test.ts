@@ -118,7 +118,7 @@ describe('Deployed code', async () => {
       tokenKey: 'functions/src/auth/tokens.ts',
       mail: 'functions/src/platform/mail.ts',
       appUrl: 'functions/src/platform/app-url.ts',
-      warehouseOrders: 'functions/src/orders/transmission.ts',
+      warehouseOrders: 'functions/src/wms/publish.ts',
       importUploads: 'functions/src/imports/service.ts',
       exportFiles: 'functions/src/exports/service.ts',
       importWorker: 'functions/src/imports/worker.ts',
@@ -157,7 +157,7 @@ describe('Deployed code', async () => {
     }
   });
 
-  it('starts every function with less than 260 KB of its own code (the documentation 300, orders, receptions and the export worker 280) besides X-Ray tracing and the AWS SDK, zod with its English messages only', () => {
+  it('starts every function with less than 260 KB of its own code (the documentation 300, orders and receptions 290, the export worker 280) besides X-Ray tracing and the AWS SDK, zod with its English messages only', () => {
     // Prepare
     const atStart = bundles.map(({ entry, metafile }) => {
       const outputs = loadedAtStart(metafile);
@@ -183,7 +183,8 @@ describe('Deployed code', async () => {
     // the X-Ray SDK it drives) is loaded at start so that the first SDK call is traced: the same 130 KB at most in
     // every function, counted apart so that the budget still watches the functions' own growth.
     // The orders and receptions functions carry the document kernel (stocks/ledger.ts: transactions, steps, undo),
-    // about 15 KB more than a plain resource; the export worker, every list's plan and writer, and reads an index
+    // about 15 KB more than a plain resource, and the warehouse's outbox, whose publication (loaded on the first
+    // write) shares modules with the list: esbuild splits them into more chunks, each with its own glue, about 5 KB; the export worker, every list's plan and writer, and reads an index
     // page's items from the table since the indexes hold keys only.
     // The AWS SDK is bundled (nothing is taken from the runtime's copy, whose version the tests never ran): what a
     // function loads at start is the DynamoDB document client and the core every client shares, about 265 KB minified,
@@ -192,9 +193,11 @@ describe('Deployed code', async () => {
     const budget = (entry: string) =>
       entry.endsWith('docs/handler.ts')
         ? 300
-        : /(orders\/handler|receptions\/handler|exports\/worker)\.ts$/.test(entry)
-          ? 280
-          : 260;
+        : /(orders\/handler|receptions\/handler)\.ts$/.test(entry)
+          ? 290
+          : /exports\/worker\.ts$/.test(entry)
+            ? 280
+            : 260;
     expect(
       atStart.filter(
         (b) => b.kb > budget(b.entry) || b.tracingKb > 130 || b.sdkKb > 275 || b.locales.join() !== 'en.js',

@@ -32,7 +32,7 @@ export function seededCopy(prefix = 'cellar-it-'): string {
 }
 
 export async function startHarness(
-  options: Pick<RuntimeOptions, 'seed' | 'importVisibilityTimeout' | 'warehouseDelayMs' | 'workerTimeoutSeconds'> = {},
+  options: Pick<RuntimeOptions, 'seed' | 'importVisibilityTimeout' | 'warehouse' | 'workerTimeoutSeconds'> = {},
 ): Promise<Harness> {
   const dataDir = (options.seed ?? true) ? seededCopy() : mkdtempSync(join(tmpdir(), 'cellar-it-'));
   const runtime = await startRuntime({
@@ -40,7 +40,8 @@ export async function startHarness(
     dataDir,
     seed: options.seed ?? true,
     importVisibilityTimeout: options.importVisibilityTimeout,
-    warehouseDelayMs: options.warehouseDelayMs,
+    // The warehouse acknowledges what is sent and goes no further, unless a test asks: a test's order stays put.
+    warehouse: options.warehouse ?? { stepMs: 1500, plays: 'acknowledge' },
     workerTimeoutSeconds: options.workerTimeoutSeconds,
   });
   const tokens = new Map<string, string>();

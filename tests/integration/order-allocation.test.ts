@@ -11,8 +11,10 @@ import { findOrder } from '../../functions/src/orders/repository';
 import { updateOrder } from '../../functions/src/orders/service';
 import { PENDING_LEDGER } from '../../functions/src/stocks/ledger';
 import { findStock, stockRecords } from '../../functions/src/stocks/repository';
+import { applyReport } from '../../functions/src/wms/worker';
 import { ADMIN1, type Harness, SUPER, startHarness, USER1 } from './harness';
 import { freshStock, orderBody } from './order-fixtures';
+import { wmsReportOf } from './wms';
 
 let h: Harness;
 let at: { productId: string; warehouseId: string };
@@ -140,7 +142,7 @@ describe('what each status does to stock', () => {
     // Prepare
     const s = await stockLine(10);
     const o = await post(USER1, body(s, { stocks: [ordered(s, 4)] }));
-    await put(ADMIN1, o.body.id, { statusCode: '010' });
+    await applyReport(wmsReportOf('order.acknowledged', o.body.id, {}));
     // Act
     const more = await put(USER1, o.body.id, { stocks: [ordered(s, 7)] });
     const afterMore = await figures(s);

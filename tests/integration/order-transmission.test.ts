@@ -1,23 +1,23 @@
 /**
  * Transmission to the warehouse (issue 10) through the local runtime and its simulated warehouse: a send is
  * published and acknowledged (005 → 010) without anyone reloading; an acknowledgement received twice moves the
- * order once; an order marked sent gets its packing list (SSCC-18 with a valid check digit); the resend button.
+ * order once; the resend button; the order's PDF.
  */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidSscc } from '../../functions/src/orders/packing';
 import { findOrder } from '../../functions/src/orders/repository';
-import { applyWarehouseEvent } from '../../functions/src/orders/warehouse-worker';
+import { applyReport } from '../../functions/src/wms/worker';
 import { CREDENTIALS, REGION } from '../../infra/local/emulators';
 import { ADMIN1, type Harness, SUPER, startHarness, USER1 } from './harness';
 import { freshStock, orderBody } from './order-fixtures';
+import { wmsReportOf } from './wms';
 
 let h: Harness;
 let at: { productId: string; warehouseId: string };
 let recipient: string;
 
 beforeAll(async () => {
-  h = await startHarness({ warehouseDelayMs: 600 });
+  h = await startHarness({ warehouse: { stepMs: 600, plays: 'acknowledge' } });
   const token = await h.login(ADMIN1);
   const me = (await h.call('GET', '/api/auth/user', { token })).body;
   recipient = (await h.call('GET', '/api/contacts?filter[type]=recipient&paginate=1', { token })).body.data[0].id;
@@ -54,21 +54,17 @@ describe('the warehouse acknowledges what is sent', () => {
     // Prepare
     const sent = await sendOrder();
     await until(sent.body.id, (o) => o.statusCode === '010');
-    await h.call('PUT', `/api/orders/${sent.body.id}`, { token: await h.login(ADMIN1), body: { statusCode: '020' } });
+    await h.call('PUT', `/api/orders/${sent.body.id}`, { token: await h.login(SUPER), body: { statusCode: '020' } });
     const sqs = new SQSClient({
       endpoint: h.runtime.env.AWS_ENDPOINT_URL_SQS,
       region: REGION,
       credentials: CREDENTIALS,
     });
-    // Act: the same acknowledgement again, as a redelivery would bring it
+    // Act: an acknowledgement again, as a redelivery would bring it (its seq is not news)
     await sqs.send(
       new SendMessageCommand({
         QueueUrl: h.runtime.env.WAREHOUSE_EVENTS_QUEUE_URL,
-        MessageBody: JSON.stringify({
-          type: 'order.acknowledged',
-          orderId: sent.body.id,
-          at: new Date().toISOString(),
-        }),
+        MessageBody: JSON.stringify(wmsReportOf('order.acknowledged', sent.body.id, { seq: 1 })),
       }),
     );
     await new Promise((r) => setTimeout(r, 2500));
@@ -80,13 +76,16 @@ describe('the warehouse acknowledges what is sent', () => {
     // Prepare
     const sent = await sendOrder();
     const before = await findOrder(sent.body.id);
-    const ack = { type: 'order.acknowledged' as const, orderId: sent.body.id, at: new Date().toISOString() };
+    const ack = wmsReportOf('order.acknowledged', sent.body.id, { seq: 5 });
     // Act
-    await Promise.all([applyWarehouseEvent(ack), applyWarehouseEvent(ack), applyWarehouseEvent(ack)]);
-    // Assess: one versioned write (005 → 010); the warehouse's own acknowledgement, arriving later, finds 010
+    const outcomes = await Promise.all([applyReport(ack), applyReport(ack), applyReport(ack)]);
+    // Assess: one versioned write (005 → 010); the simulated warehouse's own, arriving later with a lower seq, finds
+    // it applied
     const after = await findOrder(sent.body.id);
+    expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
     expect(after?.statusCode).toBe('010');
-    expect(after?.version).toBe((before?.version ?? 0) + 1);
+    expect(after?.wmsSeq).toBe(5);
+    expect(after?.version).toBeGreaterThan(before?.version ?? 0);
   });
 
   it('republishes an order still transmitting, and skips the others (resend button)', async () => {
@@ -115,22 +114,6 @@ describe('the warehouse acknowledges what is sent', () => {
     });
     expect(byAdmin.status).toBe(403);
     expect((await until(sent.body.id, (o) => o.statusCode === '010')).statusCode).toBe('010');
-  });
-});
-
-describe('the packing list of a sent order', () => {
-  it('is built by the warehouse when the order becomes sent: cartons of pcb bottles with valid SSCC-18', async () => {
-    // Prepare
-    const sent = await sendOrder();
-    await until(sent.body.id, (o) => o.statusCode === '010');
-    // Act
-    await h.call('PUT', `/api/orders/${sent.body.id}`, { token: await h.login(SUPER), body: { statusCode: '070' } });
-    const packed = await until(sent.body.id, (o) => o.packings.length > 0);
-    // Assess
-    expect(packed.statusCode).toBe('070');
-    expect(packed.packings.reduce((n: number, p: { quantity: number }) => n + p.quantity, 0)).toBe(1);
-    expect(packed.packings.every((p: { sscc: string }) => isValidSscc(p.sscc))).toBe(true);
-    expect(packed).toMatchObject({ supportType: 'CARTON', supportNumber: packed.packings.length });
   });
 });
 

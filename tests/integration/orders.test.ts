@@ -237,22 +237,43 @@ describe('PUT and DELETE /api/orders/{id}: statuses (spec 2 §4)', () => {
     expect(locked.status).toBe(422);
   });
 
-  it('changes status only for canUpdateStatus users, any status', async () => {
+  it('lets a client set no status the warehouse owns, and the provider set any as a recorded override', async () => {
     // Prepare
     const created = await post(USER1, body(await stock(5)));
     // Act
-    const byUser = await put(USER1, created.body.id, { statusCode: '020' });
-    const byAdmin = await put(ADMIN1, created.body.id, { statusCode: '040' });
-    const back = await put(ADMIN1, created.body.id, { statusCode: '010' });
+    const byUser = await put(USER1, created.body.id, { statusCode: '050' });
+    const byAdmin = await Promise.all(
+      ['020', '030', '040', '070'].map((statusCode) => put(ADMIN1, created.body.id, { statusCode })),
+    );
+    const bySuper = await put(SUPER, created.body.id, { statusCode: '040' });
+    const back = await put(SUPER, created.body.id, { statusCode: '010' });
+    const cancelled = await put(ADMIN1, created.body.id, { statusCode: '050' });
+    const timeline = await h.call('GET', `/api/orders/${created.body.id}/timeline`, { token: await h.login(USER1) });
     // Assess
     expect(byUser.status).toBe(403);
-    expect(byAdmin.body.statusCode).toBe('040');
+    expect(byAdmin.map((r) => r.status)).toEqual([403, 403, 403, 403]);
+    expect(bySuper.body.statusCode).toBe('040');
     expect(back.body.statusCode).toBe('010');
+    expect(cancelled.body.statusCode).toBe('050');
+    expect(
+      timeline.body.map((e: { type: string; from: string | null; to: string | null; details: object }) => [
+        e.type,
+        e.from,
+        e.to,
+        e.details,
+      ]),
+    ).toEqual([
+      ['sent', null, '005', {}],
+      ['status', '005', '040', { override: true }],
+      ['status', '040', '010', { override: true }],
+      ['cancelled', '010', '050', {}],
+    ]);
+    expect(timeline.body[1].actor).toMatchObject({ type: 'user', actingFor: null });
   });
 
   it('refuses an edit outside draft and entry', async () => {
     const created = await post(USER1, body(await stock(5)));
-    await put(ADMIN1, created.body.id, { statusCode: '020' });
+    await put(SUPER, created.body.id, { statusCode: '020' });
     const res = await put(ADMIN1, created.body.id, { deliveryComment: 'x' });
     expect(res.status).toBe(422);
     expect(res.body.errors.statusCode).toEqual(['Can no longer be changed in this status.']);

@@ -11,7 +11,9 @@ import { findProduct } from '../../functions/src/products/repository';
 import { findReception } from '../../functions/src/receptions/repository';
 import { updateReception } from '../../functions/src/receptions/service';
 import { findStock, type StockItem, stockRecords } from '../../functions/src/stocks/repository';
+import { applyReport } from '../../functions/src/wms/worker';
 import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
+import { wmsReportOf } from './wms';
 
 let h: Harness;
 type Product = { id: string; code: string; hasBatch: boolean; hasUbd: boolean; hidden: boolean; ownerId: string };
@@ -332,10 +334,17 @@ describe('PUT /api/receptions/{id}: statuses and who may change them', () => {
     const byUser = await put(USER1, r.body.id, { statusCode: '100' });
     const byReader = await put(READER1, r.body.id, { statusCode: '100' });
     const receivedByAdmin = await put(ADMIN1, r.body.id, { statusCode: '100', received: { [lineId]: 3 } });
-    const byAdmin = await put(ADMIN1, r.body.id, { statusCode: '100' });
-    // Assess
+    const byAdmin = await Promise.all(['100', '200'].map((statusCode) => put(ADMIN1, r.body.id, { statusCode })));
+    const bySuper = await put(SUPER, r.body.id, { statusCode: '100' });
+    const timeline = await h.call('GET', `/api/receptions/${r.body.id}/timeline`, { token: await h.login(USER1) });
+    // Assess: arrival and count are the warehouse's; the provider's staff may stand in for it, on the record
     expect([byUser.status, byReader.status, receivedByAdmin.status]).toEqual([403, 403, 403]);
-    expect(byAdmin.body.statusCode).toBe('100');
+    expect(byAdmin.map((a) => a.status)).toEqual([403, 403]);
+    expect(bySuper.body.statusCode).toBe('100');
+    expect(timeline.body.map((e: { type: string; to: string | null }) => [e.type, e.to])).toEqual([
+      ['sent', '001'],
+      ['status', '100'],
+    ]);
   });
 
   it('locks the reference once sent, and the content once in progress', async () => {
@@ -349,7 +358,7 @@ describe('PUT /api/receptions/{id}: statuses and who may change them', () => {
       { reference: r.body.reference, stocks: [freshLot(20)], statusCode: '001' },
       'fr',
     );
-    await put(ADMIN1, r.body.id, { statusCode: '100' });
+    await put(SUPER, r.body.id, { statusCode: '100' });
     const late = await put(ADMIN1, r.body.id, { expectedAt: day(9) });
     // Assess
     expect(renamed.status).toBe(422);
@@ -372,7 +381,7 @@ describe('the effect on stock', () => {
     const ref = r.body.reference;
     // Act / Assess, step by step
     expect(await stock(a.stockId)).toEqual(figures(0, 12, 0));
-    await put(ADMIN1, r.body.id, { statusCode: '100' });
+    await put(SUPER, r.body.id, { statusCode: '100' });
     expect(await stock(a.stockId)).toEqual(figures(0, 0, 12));
     const closed = await put(SUPER, r.body.id, { statusCode: '200', received: { [b.id]: 28 } });
     expect(closed.body).toMatchObject({ statusCode: '200', expectedQuantity: 42, receivedQuantity: 40 });
@@ -385,11 +394,9 @@ describe('the effect on stock', () => {
         [b.stockId, 28, 'input', 'REC'],
       ].sort(),
     );
-    await put(ADMIN1, r.body.id, { statusCode: '100' });
+    await put(SUPER, r.body.id, { statusCode: '100' });
     expect(await stock(b.stockId)).toEqual(figures(0, 0, 30));
     expect(await movements(ref)).toEqual([]);
-    await put(ADMIN1, r.body.id, { statusCode: '001' });
-    expect(await stock(b.stockId)).toEqual(figures(0, 30, 0));
     const byAdmin = await h.call('DELETE', `/api/receptions/${r.body.id}`, { token: await h.login(ADMIN1) });
     const bySuper = await h.call('DELETE', `/api/receptions/${r.body.id}`, { token: await h.login(SUPER) });
     expect(byAdmin.status).toBe(403);
@@ -463,13 +470,27 @@ describe('the effect on stock', () => {
     // Prepare
     const r = await post(ADMIN1, body({ stocks: [freshLot(11), freshLot(13)] }));
     // Act
-    const answers = await Promise.all([
+    const counted = r.body.stocks.map((l: { id: string; expected: number; batch: string | null }) => ({
+      lineId: l.id,
+      quantity: l.expected,
+      quality: 'STD',
+      batch: l.batch,
+      ubd: null,
+      bbd: null,
+      note: null,
+    }));
+    const report = wmsReportOf('reception.received', r.body.id, {
+      receivedAt: new Date().toISOString(),
+      lots: counted,
+    });
+    // Act: the provider's staff close it by hand as the warehouse's count arrives
+    const [byHand, byWarehouse] = await Promise.all([
       put(SUPER, r.body.id, { statusCode: '200' }),
-      put(ADMIN1, r.body.id, { statusCode: '200' }),
+      applyReport(report),
     ]);
     // Assess
-    expect(answers.map((a) => a.status).sort()).toEqual(expect.arrayContaining([200]));
-    for (const a of answers) expect([200, 409]).toContain(a.status);
+    expect([200, 409]).toContain(byHand.status);
+    expect(['applied', 'stale']).toContain(byWarehouse);
     expect(await stock(r.body.stocks[0].stockId)).toEqual(figures(11, 0, 0));
     expect(await stock(r.body.stocks[1].stockId)).toEqual(figures(13, 0, 0));
     expect(await movements(r.body.reference)).toHaveLength(2);
@@ -522,18 +543,23 @@ describe('tenancy and deletes', () => {
     expect((await get(ADMIN1, r.body.id)).body.statusCode).toBe('001');
   });
 
-  it('lets a writer delete a draft, not a sent reception', async () => {
+  it('lets a writer delete a draft and cancel a reception not arrived, not one arrived', async () => {
     // Prepare
     const draft = await post(USER1, body({ statusCode: '000' }));
     const sent = await post(USER1, body());
+    const arrived = await post(USER1, body());
+    await put(SUPER, arrived.body.id, { statusCode: '100' });
     // Act
     const deleted = await h.call('DELETE', `/api/receptions/${draft.body.id}`, {
       token: await h.login(USER1),
       lang: 'fr',
     });
-    const refused = await h.call('DELETE', `/api/receptions/${sent.body.id}`, { token: await h.login(USER1) });
+    const cancelled = await h.call('DELETE', `/api/receptions/${sent.body.id}`, { token: await h.login(USER1) });
+    const refused = await h.call('DELETE', `/api/receptions/${arrived.body.id}`, { token: await h.login(USER1) });
     // Assess
     expect(deleted.body).toEqual({ message: 'La réception a été supprimée.' });
+    expect(cancelled.status).toBe(200);
+    expect(await stock(sent.body.stocks[0].stockId)).toEqual(figures(0, 0, 0));
     expect(refused.status).toBe(403);
   });
 });

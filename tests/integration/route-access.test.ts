@@ -124,10 +124,13 @@ const SAMPLES: Partial<Record<RouteId, () => Sample>> = {
   contactGet: () => ({ params: { id: cli1.contact as string }, otherTenant: NOT_FOUND }),
   contactUpdate: () => ({ params: { id: cli1.contact as string }, otherTenant: [404, 422] }),
   receptionGet: () => ({ params: { id: cli1.reception as string }, otherTenant: NOT_FOUND }),
+  receptionTimeline: () => ({ params: { id: cli1.reception as string }, otherTenant: NOT_FOUND }),
   receptionUpdate: () => ({ params: { id: cli1.reception as string }, otherTenant: NOT_FOUND }),
   // A draft: its writers may delete it (the first to try does; the others find nothing).
   receptionDelete: () => ({ params: { id: cli1.reception as string }, otherTenant: NOT_FOUND }),
   orderGet: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
+  orderTimeline: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
+  orderCancel: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
   orderCarrier: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
   orderService: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
   orderPdf: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),

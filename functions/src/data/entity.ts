@@ -12,7 +12,7 @@ import type { ListSpec } from '@cellar/shared/filter/query';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import pLimit from 'p-limit';
 import type * as z from 'zod';
-import { type FieldMessages, ItemExistsError } from '../errors';
+import { type FieldMessages, ItemExistsError, StaleVersionError } from '../errors';
 import { keys } from './keys';
 import { sortKeyOf, sortValue } from './list';
 import {
@@ -33,7 +33,7 @@ import {
   type Source,
   updateIf,
 } from './table';
-import type { TransactAction } from './transact';
+import { type TransactAction, TransactionCancelledError, transactWrite } from './transact';
 
 /**
  * A record's keys in the secondary indexes: GSI1 and GSI2, and a list-sort index a list's plan leaves free (the
@@ -180,6 +180,12 @@ export interface Entity<T extends object> extends EntityDef<T> {
    * counters, or `abandoned` (the transaction failed) releases the claims taken.
    */
   stage(next: T, previous?: T & { version: number }): Promise<Staged<T>>;
+  /**
+   * Creates (no `previous`) or replaces the record in one transaction with other writes (an outbox entry, a timeline
+   * event): all or none. A record changed since it was read is a StaleVersionError; one already there, an
+   * ItemExistsError.
+   */
+  saveWith(next: T, previous: (T & { version: number }) | undefined, extra: readonly TransactAction[]): Promise<T>;
   /** `removeIfPresent` for a transaction: the delete, conditioned as given, and what to release once it is done. */
   stageRemove(record: T, condition?: Pick<TransactAction, 'condition' | 'names' | 'values'>): Staged<T>;
   /** The items a bulk load writes beside the record: its claims and search words. */
@@ -419,6 +425,20 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
     },
     async save(record) {
       await putItem(item(record));
+    },
+    async saveWith(next, previous, extra) {
+      const staged = await this.stage(next, previous);
+      try {
+        await transactWrite([staged.action, ...extra]);
+      } catch (e) {
+        await staged.abandoned();
+        if (e instanceof TransactionCancelledError && e.failed(0)) {
+          throw previous ? new StaleVersionError() : new ItemExistsError();
+        }
+        throw e;
+      }
+      await staged.committed();
+      return staged.saved;
     },
     async stage(next, previous) {
       const claimed = await claim(next, previous);

@@ -50,6 +50,12 @@ export const keys = {
   /** Every owner's receptions (GSI2), newest first by id. */
   receptions: 'RECEPTIONS',
 
+  /** One event of a document's timeline; the sort key's date keeps them in order. */
+  timelineEvent: (ownerId: string, kind: string, documentId: string, at: string, id: string) => ({
+    PK: keys.tenant(ownerId),
+    SK: `EVENT#${kind}#${documentId}#${at}#${id}`,
+  }),
+  timelinePrefix: (kind: string, documentId: string) => `EVENT#${kind}#${documentId}#`,
   order: (ownerId: string, id: string) => ({ PK: keys.tenant(ownerId), SK: `ORDER#${id}` }),
   orderPrefix: 'ORDER#',
   /** Every owner's orders (GSI2), newest first by id. */

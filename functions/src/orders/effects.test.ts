@@ -7,14 +7,16 @@ const allocated = (effects: ReturnType<typeof lineEffects>) =>
 
 describe('Function: contribution', () => {
   it.each([
-    ['000', 0, 0],
-    ['005', 0, 5],
-    ['010', 0, 5],
-    ['040', 0, 5],
-    ['050', 0, 0],
-    ['070', -3, 0],
-  ] as const)('status %s holds quantity %i, allocated %i', (status, quantity, held) => {
-    const d = contribution(status, line('a', 5, 3));
+    ['000', null, 0, 0],
+    ['005', null, 0, 5],
+    ['010', null, 0, 5],
+    ['040', null, 0, 5],
+    ['040', 3, 0, 3],
+    ['050', 3, 0, 0],
+    ['070', 3, -3, 0],
+    ['070', null, -5, 0],
+  ] as const)('status %s, prepared %s, holds quantity %i, allocated %i', (status, prepared, quantity, held) => {
+    const d = contribution(status, line('a', 5, prepared));
     expect([d.quantity, d.quantity_allocated ?? 0]).toEqual([quantity, held]);
   });
 });
@@ -24,8 +26,13 @@ describe('Function: lineEffects', () => {
     expect(allocated(lineEffects('000', [line('a', 4)], '005', [line('a', 4)]))).toEqual([['a', 0, 4, null]]);
     expect(allocated(lineEffects('010', [line('a', 4)], '050', [line('a', 4)]))).toEqual([['a', 0, -4, null]]);
     expect(allocated(lineEffects('040', [line('a', 4, 3)], '070', [line('a', 4, 3)]))).toEqual([
-      ['a', -3, -4, 'write'],
+      ['a', -3, -3, 'write'],
     ]);
+  });
+
+  it('releases what the warehouse prepared short, and ships what it prepared', () => {
+    expect(allocated(lineEffects('020', [line('a', 4)], '040', [line('a', 4, 3)]))).toEqual([['a', 0, -1, null]]);
+    expect(allocated(lineEffects('020', [line('a', 4)], '070', [line('a', 4, 3)]))).toEqual([['a', -3, -4, 'write']]);
   });
 
   it('moves only the difference when an order in 010 changes, and releases a dropped line', () => {

@@ -1,7 +1,8 @@
 /**
  * What an order does to stock (issue 10, spec 2 §4), as pure functions of its status and lines:
  *   000 draft, 050 canceled      nothing is held
- *   005, 010, 020, 030, 040      each line's ordered quantity is allocated       quantity_allocated
+ *   005, 010, 020, 030, 040      each line's ordered quantity is allocated, or   quantity_allocated
+ *                                once the warehouse prepared it, what it prepared (a short pick releases the rest)
  *   070 sent                     the prepared (else ordered) quantity has left   quantity, one output movement per line
  * A change (status, lines, or both) applies the new contribution minus the old one, line by line: sending
  * allocates, cancelling releases, modifying in 010 allocates only the difference, shipping turns the allocation
@@ -28,7 +29,7 @@ export const shippedQuantity = (line: EffectFigures) => line.prepared ?? line.or
 /** What one line adds to its stock line in a status. */
 export function contribution(status: OrderStatusCode | 'deleted', line: EffectFigures | undefined): StockDelta {
   if (!line) return NO_DELTA;
-  if (HOLDING.has(status)) return { ...NO_DELTA, quantity_allocated: line.ordered };
+  if (HOLDING.has(status)) return { ...NO_DELTA, quantity_allocated: line.prepared ?? line.ordered };
   if (status === '070') return { ...NO_DELTA, quantity: -shippedQuantity(line), quantity_allocated: 0 };
   return NO_DELTA;
 }

@@ -8,6 +8,7 @@ import { orderList } from './list';
 // first call that needs them, which keeps the function's start under its size budget.
 const service = () => import('./service');
 const transmission = () => import('./transmission');
+const teller = () => import('../wms/publish').then((m) => m.tellWarehouse);
 
 export const handler = resourceHandler(orderRoutes, {
   orderList: async ({ caller, list, lang }) => answerList(await orderList(caller, list), list, lang),
@@ -22,16 +23,12 @@ export const handler = resourceHandler(orderRoutes, {
   orderGet: async ({ caller, params }) => (await service()).getOrder(caller, params.id),
   orderCarrier: async ({ caller, params }) => (await service()).getOrderCarrier(caller, params.id),
   orderService: async ({ caller, params }) => (await service()).getOrderService(caller, params.id),
-  orderCreate: async ({ caller, body, headers }) => {
-    const { tellWarehouse } = await transmission();
-    return (await service()).createOrder(caller, body, headers['idempotency-key'] || undefined, {
-      tell: tellWarehouse,
-    });
-  },
-  orderUpdate: async ({ caller, params, body }) => {
-    const { tellWarehouse } = await transmission();
-    return (await service()).updateOrder(caller, params.id, body, { tell: tellWarehouse });
-  },
+  orderTimeline: async ({ caller, params }) => (await service()).orderTimeline(caller, params.id),
+  orderCancel: async ({ caller, params }) => (await service()).cancelOrder(caller, params.id, { tell: await teller() }),
+  orderCreate: async ({ caller, body, headers }) =>
+    (await service()).createOrder(caller, body, headers['idempotency-key'] || undefined, { tell: await teller() }),
+  orderUpdate: async ({ caller, params, body }) =>
+    (await service()).updateOrder(caller, params.id, body, { tell: await teller() }),
   orderDelete: async ({ caller, params, lang }) => {
     await (await service()).deleteOrder(caller, params.id);
     return { message: translate(lang, 'api.order_deleted') };

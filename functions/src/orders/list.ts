@@ -105,6 +105,7 @@ export function toOrder(o: OrderItem, refs: References, x: Extras = { include: n
     preparedQuantity: o.preparedQuantity,
     supportType: o.supportType,
     supportNumber: o.supportNumber,
+    fulfilment: o.fulfilment,
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
   };

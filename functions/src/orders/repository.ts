@@ -15,7 +15,14 @@
 import { addressDisplayName, addressFields } from '@cellar/shared/common/address';
 import { segmentCode } from '@cellar/shared/common/schemas';
 import { ORDER_LIST } from '@cellar/shared/orders/routes';
-import { ORDER_TYPES, orderStatusCode, orderWords, packingSchema } from '@cellar/shared/orders/schemas';
+import {
+  fulfilmentSchema,
+  NO_FULFILMENT,
+  ORDER_TYPES,
+  orderStatusCode,
+  orderWords,
+  packingSchema,
+} from '@cellar/shared/orders/schemas';
 import * as z from 'zod';
 import { orderFigureRanges, orderFigures } from '../dashboard/figures';
 import { segmentTotals } from '../data/counters';
@@ -90,6 +97,10 @@ const orderItemSchema = z.object({
   shipped: z.object({ seq: z.number().int(), at: z.string() }).nullable(),
   /** When the order was last published to the warehouse. */
   transmittedAt: z.string().nullable(),
+  /** What the warehouse reported (tracking, shipment), and a cancellation waiting for its answer. */
+  fulfilment: fulfilmentSchema.default(NO_FULFILMENT),
+  /** The `seq` of the last warehouse report applied: a report applies only above it (wms/contract.ts). */
+  wmsSeq: z.number().int().default(0),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),

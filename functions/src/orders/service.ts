@@ -9,6 +9,7 @@ import { serviceTarget } from '@cellar/shared/companies/schemas';
 import type { Language } from '@cellar/shared/i18n/messages';
 import { ORDER_INCLUDES } from '@cellar/shared/orders/routes';
 import {
+  NO_FULFILMENT,
   type Order,
   type OrderCarrierFacts,
   type OrderCreate,
@@ -20,6 +21,7 @@ import {
 import { orderRules } from '@cellar/shared/orders/status';
 import { EXCLUDED_QUALITIES } from '@cellar/shared/stocks/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
+import type { CellarMessageType } from '@cellar/shared/wms/contract';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { segmentsSeen } from '../auth/visibility';
@@ -39,9 +41,10 @@ import { recordMetric } from '../platform/metrics';
 import { findProduct, type ProductItem } from '../products/repository';
 import type { LedgerEffect } from '../stocks/ledger';
 import { findStock, type StockItem, stockRecords } from '../stocks/repository';
-import { movesStock } from './effects';
+import { actorOf, type EventInput, timeline, timelinePut } from '../timeline/repository';
+import { outboxPut } from '../wms/outbox';
+import { HOLDING, movesStock } from './effects';
 import { type Extras, toOrder } from './list';
-import { type OutboxType, outboxPut } from './outbox';
 import { claimIdempotencyKey, findOrder, type OrderItem, type OrderLineItem, orderCountries } from './repository';
 import { commitOrder, orderEffects, type SettleHooks, type Shortage, settleOrder, totals } from './settle';
 
@@ -283,20 +286,50 @@ function shortageError(lines: readonly OrderLineItem[], shortages: readonly Shor
 
 export interface CommitHooks extends SettleHooks {
   /**
-   * Who publishes at once what a change put in the outbox for the warehouse (the API passes transmission.ts's
-   * `tellWarehouse`); without it, the sweep publishes it a minute later (outbox.ts).
+   * Who publishes at once what a change put in the outbox for the warehouse (the API passes wms/publish.ts's
+   * `tellWarehouse`); without it, the sweep publishes it a minute later (wms/outbox.ts).
    */
-  tell?: (o: OrderItem, told: OutboxType) => Promise<void>;
+  tell?: (kind: 'order', o: OrderItem, told: CellarMessageType) => Promise<void>;
+}
+
+/** What a change is, beyond the order's next state. */
+export interface ChangeOf {
+  /** Who did what, for the order's timeline (none: the demo's seed). */
+  event?: EventInput;
+  /** A warehouse report: facts, applied even where the stock line is short of what left. */
+  facts?: boolean;
+  /** When it happened, if not now (the date of the output movements of a shipment the warehouse reports). */
+  at?: string;
+  /** The content changed after the send: the warehouse gets the whole order again. */
+  modified?: boolean;
+}
+
+/** What the warehouse must hear of a change (written in the outbox with it), if anything. */
+function toldOf(from: OrderStatusCode, previous: OrderItem | undefined, next: OrderItem, c: ChangeOf) {
+  if (next.statusCode === '005' && from !== '005') return 'order.transmitted';
+  if (c.facts) return null;
+  const cancelled = next.statusCode === '050' && HOLDING.has(from);
+  const requested = next.fulfilment.cancellation === 'requested' && previous?.fulfilment.cancellation !== 'requested';
+  if (cancelled || requested) return 'order.cancellation_requested';
+  if (c.modified && HOLDING.has(next.statusCode)) return 'order.modified';
+  return null;
 }
 
 /**
- * Saves an order's next state with its effects on stock (settle.ts): all or nothing, a write that lost the race is
- * a 409, and so is a change that could not allocate every line (nothing allocated; a draft keeps what was typed).
+ * Saves an order's next state with its effects on stock (settle.ts), what the warehouse must be told of it and its
+ * timeline event: all or nothing. A write that lost the race is a 409, and so is a change that could not allocate
+ * every line (nothing allocated; a draft keeps what was typed).
  */
-export async function commit(next: OrderItem, previous: OrderItem | undefined, hooks: CommitHooks = {}) {
+export async function commit(
+  next: OrderItem,
+  previous: OrderItem | undefined,
+  hooks: CommitHooks = {},
+  c: ChangeOf = {},
+) {
   const from = previous?.statusCode ?? '000';
   const before = previous?.lines ?? [];
   const now = new Date().toISOString();
+  const at = c.at ?? now;
   let record: OrderItem = { ...next, ...totals(next.lines), updatedAt: now, transition: null };
   let effects: LedgerEffect[] = [];
   if (movesStock(from, before, next.statusCode, next.lines)) {
@@ -305,23 +338,29 @@ export async function commit(next: OrderItem, previous: OrderItem | undefined, h
     const leaving = from === '070' && next.statusCode !== '070';
     effects = orderEffects(record, {
       seq,
-      at: now,
+      at,
       from,
       before,
       to: next.statusCode,
       after: next.lines,
       shipped: leaving ? (previous?.shipped ?? null) : null,
+      facts: c.facts,
     });
-    record = { ...record, seq, shipped: shipping ? { seq, at: now } : leaving ? null : record.shipped };
+    record = { ...record, seq, shipped: shipping ? { seq, at } : leaving ? null : record.shipped };
   }
-  // What the warehouse must hear of it, written with the change (outbox.ts): a send, or a ship without packings.
-  const tell: OutboxType | null =
-    next.statusCode === '005' && from !== '005'
-      ? 'order.transmitted'
-      : next.statusCode === '070' && from !== '070' && !record.packings.length
-        ? 'order.sent'
-        : null;
-  const extra = tell ? [outboxPut(record, tell, now)] : [];
+  const tell = toldOf(from, previous, record, c);
+  const extra = [
+    ...(tell ? [outboxPut('order', record, tell, now)] : []),
+    ...(c.event
+      ? [
+          timelinePut('order', record, c.event, {
+            at,
+            from: previous ? from : null,
+            to: next.statusCode !== from || !previous ? next.statusCode : null,
+          }),
+        ]
+      : []),
+  ];
   const { order, shortages } = await commitOrder(
     record,
     previous,
@@ -334,7 +373,7 @@ export async function commit(next: OrderItem, previous: OrderItem | undefined, h
   }
   const saved = order as OrderItem;
   if (saved.statusCode === '005' && from === '000') await recordMetric('ordersSent');
-  if (tell && hooks.tell) await hooks.tell(saved, tell);
+  if (tell && hooks.tell) await hooks.tell('order', saved, tell);
   return saved;
 }
 
@@ -419,12 +458,15 @@ export async function createOrder(
     transition: null,
     shipped: null,
     transmittedAt: null,
+    fulfilment: NO_FULFILMENT,
+    wmsSeq: 0,
     createdAt: now,
     updatedAt: now,
     version: 1,
   };
   try {
-    return answer(await commit(record, undefined, hooks));
+    const event = { type: input.statusCode === '005' ? 'sent' : 'created', actor: await actorOf(caller) };
+    return answer(await commit(record, undefined, hooks, { event }));
   } catch (e) {
     if (!(idempotencyKey && e instanceof ItemExistsError)) throw e;
     // The same key's other request wrote first (its order, or its reference claim): answer that order.
@@ -491,16 +533,20 @@ function withPrepared(lines: OrderLineItem[], prepared: Record<string, number> |
 }
 
 /**
- * The wizard's save and send (the whole body), and the status change (`statusCode` alone, by a canUpdateStatus
- * user: any status). A PUT that changes nothing (a replay) answers the order as it is.
+ * The wizard's save and send (the whole body), and the status change (`statusCode` alone, on the status page:
+ * orderRules.statusChoices says which; the provider's staff may set any, an override the timeline records). A PUT
+ * that changes nothing (a replay) answers the order as it is.
  */
 export async function updateOrder(caller: Caller, id: string, input: OrderUpdate, hooks?: CommitHooks): Promise<Order> {
   const current = await visibleOrder(caller, id);
   const from = current.statusCode;
   const to = input.statusCode ?? from;
   const sending = from === '000' && to === '005';
-  if (to !== from && !sending && !canUpdateStatus(caller)) throw new ForbiddenError();
-  if (input.prepared && !canUpdateStatus(caller)) throw new ForbiddenError();
+  if (to !== from && !sending) {
+    if (!canUpdateStatus(caller) || !orderRules.statusChoices(from, caller).includes(to)) throw new ForbiddenError();
+  }
+  // Prepared quantities are the warehouse's to report; the provider's staff may correct them.
+  if (input.prepared && !caller.isSuperadmin) throw new ForbiddenError();
   const editing = CONTENT_FIELDS.some((f) => input[f] !== undefined);
   const refs = await references();
   const owner = refs.companies.get(current.ownerId);
@@ -531,8 +577,67 @@ export async function updateOrder(caller: Caller, id: string, input: OrderUpdate
   }
   if (input.prepared) next = { ...next, lines: withPrepared(next.lines, input.prepared) };
   const same = JSON.stringify(next.lines) === JSON.stringify(current.lines);
-  if (!editing && to === from && same) return answer(current);
-  return answer(await commit(next, current, hooks));
+  const modified = editing && JSON.stringify(orderContentOf(next)) !== JSON.stringify(orderContentOf(current));
+  if (!modified && to === from && same) return answer(current);
+  const type = sending
+    ? 'sent'
+    : to === '050' && !caller.isSuperadmin
+      ? 'cancelled'
+      : to !== from
+        ? 'status'
+        : 'modified';
+  // A status set by the provider's staff stands in for the warehouse's word: the timeline says it was an override.
+  const details = type === 'status' ? { override: true } : {};
+  const event = { type, actor: await actorOf(caller), details };
+  return answer(await commit(next, current, hooks, { event, modified: modified && from !== '000' }));
+}
+
+/** What the warehouse is told of an order's content (to know whether an edit changed it). */
+const orderContentOf = (o: OrderItem) => [
+  o.reference,
+  o.segment,
+  o.recipientReference,
+  o.groupingNumber,
+  o.type,
+  o.warehouse?.id,
+  o.recipient,
+  o.customerId,
+  o.carrier?.id,
+  o.serviceCode,
+  o.pickupManagedByProduct,
+  o.shippingLabelRequired,
+  o.deliveryDate,
+  o.pickupDate,
+  o.deliveryComment,
+  o.preparationComment,
+  o.lines.map((l) => [l.stockId, l.ordered]),
+];
+
+/**
+ * A client's cancellation (orderRules.cancellation): before the warehouse starts preparing, the order is cancelled
+ * at once and its stock released; while it prepares, the warehouse is asked, and its answer cancels the order or
+ * says why it goes on. A repeated request changes nothing.
+ */
+export async function cancelOrder(caller: Caller, id: string, hooks?: CommitHooks): Promise<Order> {
+  const current = await visibleOrder(caller, id);
+  const how = orderRules.cancellation(current.statusCode, current.fulfilment.cancellation === 'requested');
+  if (current.statusCode === '050' || current.fulfilment.cancellation === 'requested') return answer(current);
+  if (!how) throw new InvalidError({ statusCode: [MESSAGES.notModifiable] });
+  const actor = await actorOf(caller);
+  if (how === 'now') {
+    const next: OrderItem = { ...current, statusCode: '050' };
+    return answer(await commit(next, current, hooks, { event: { type: 'cancelled', actor } }));
+  }
+  const next: OrderItem = {
+    ...current,
+    fulfilment: { ...current.fulfilment, cancellation: 'requested', reason: null },
+  };
+  return answer(await commit(next, current, hooks, { event: { type: 'cancellation_requested', actor } }));
+}
+
+/** The order's timeline, oldest first. */
+export async function orderTimeline(caller: Caller, id: string) {
+  return timeline('order', await visibleOrder(caller, id));
 }
 
 /** Deletes a draft, or (the superadmin) an order in any status, releasing what it holds. */

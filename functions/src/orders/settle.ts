@@ -100,6 +100,8 @@ export function orderEffects(
     to: OrderStatusCode | 'deleted';
     after: readonly OrderLineItem[];
     shipped: { seq: number; at: string } | null;
+    /** A warehouse report: what it says happened is applied even where the stock line is short. */
+    facts?: boolean;
   },
 ): LedgerEffect[] {
   // A shipped order that is deleted keeps its output: the goods have left.
@@ -118,9 +120,9 @@ export function orderEffects(
       stockId: e.stockId,
       productCode: line.productCode,
       delta: e.delta,
-      shortageAllowed: false,
+      shortageAllowed: change.facts === true,
       movement:
-        e.movement === 'write' && shippedLine
+        e.movement === 'write' && shippedLine && shippedQuantity(shippedLine) !== 0
           ? {
               op: 'write',
               id: movementId(o.id, change.seq, e.stockId),

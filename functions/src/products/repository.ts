@@ -85,6 +85,9 @@ export async function findProduct(id: string): Promise<ProductItem | undefined> 
   return items[0] ? productRecords.parse(items[0]) : undefined;
 }
 
+/** An owner's product by its code (the warehouse names products by code). */
+export const findProductByCode = (ownerId: string, code: string) => productRecords.get(keys.product(ownerId, code));
+
 export const productSource = (owner: string | 'all'): Omit<Source, 'desc'> =>
   owner === 'all' ? { index: 'GSI2', pk: keys.products } : { pk: keys.tenant(owner), skPrefix: keys.productPrefix };
 

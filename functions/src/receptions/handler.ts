@@ -7,14 +7,18 @@ import { receptionList } from './list';
 // The list (the most frequent call) starts with the function; one reception and the writes, with their stock
 // effects, load with the first call that needs them, which keeps the function's start under its size budget.
 const service = () => import('./service');
+const teller = () => import('../wms/publish').then((m) => m.tellWarehouse);
 
 export const handler = resourceHandler(receptionRoutes, {
   receptionList: async ({ caller, list, lang }) => answerList(await receptionList(caller, list), list, lang),
   receptionGet: async ({ caller, params }) => (await service()).getReception(caller, params.id),
-  receptionCreate: async ({ caller, body }) => (await service()).createReception(caller, body),
-  receptionUpdate: async ({ caller, params, body }) => (await service()).updateReception(caller, params.id, body),
+  receptionTimeline: async ({ caller, params }) => (await service()).receptionTimeline(caller, params.id),
+  receptionCreate: async ({ caller, body }) =>
+    (await service()).createReception(caller, body, { tell: await teller() }),
+  receptionUpdate: async ({ caller, params, body }) =>
+    (await service()).updateReception(caller, params.id, body, { tell: await teller() }),
   receptionDelete: async ({ caller, params, lang }) => {
-    await (await service()).deleteReception(caller, params.id);
+    await (await service()).deleteReception(caller, params.id, { tell: await teller() });
     return { message: translate(lang, 'api.reception_deleted') };
   },
 });

@@ -56,6 +56,7 @@ function lineView(l: ReceptionLineItem, r: ReceptionItem, refs: References, x: E
     bbd: l.bbd,
     expected: l.expected,
     received: l.received,
+    note: l.note,
   };
 }
 
@@ -91,6 +92,7 @@ export function toReception(r: ReceptionItem, refs: References, x: Extras = { in
     lineCount: r.lines.length,
     expectedQuantity: r.expectedQuantity,
     receivedQuantity: r.receivedQuantity,
+    arrivedAt: r.arrivedAt,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   };

@@ -34,8 +34,11 @@ const lineItemSchema = z.object({
   batch: z.string().nullable(),
   ubd: z.string().nullable(),
   bbd: z.string().nullable(),
+  /** 0 on a lot the warehouse found that was not announced (another batch, a damaged quality). */
   expected: z.number().int(),
   received: z.number().int().nullable(),
+  /** The warehouse's remark on what it counted. */
+  note: z.string().nullable().default(null),
 });
 export type ReceptionLineItem = z.infer<typeof lineItemSchema>;
 
@@ -64,6 +67,10 @@ const receptionItemSchema = z.object({
   transition: transitionSchema.nullable(),
   /** The close that wrote the input movements: their ids and date derive from it. */
   closed: z.object({ seq: z.number().int(), at: z.string() }).nullable(),
+  /** When the warehouse reported the delivery at its dock. */
+  arrivedAt: z.string().nullable().default(null),
+  /** The `seq` of the last warehouse report applied: a report applies only above it (wms/contract.ts). */
+  wmsSeq: z.number().int().default(0),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),

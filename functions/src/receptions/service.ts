@@ -17,6 +17,7 @@ import {
 } from '@cellar/shared/receptions/schemas';
 import { receptionRules } from '@cellar/shared/receptions/status';
 import { MESSAGES } from '@cellar/shared/validation/validators';
+import type { CellarMessageType } from '@cellar/shared/wms/contract';
 import pLimit from 'p-limit';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
@@ -31,10 +32,13 @@ import { findProduct, type ProductItem, productRecords } from '../products/repos
 import type { LedgerEffect, LedgerShortage } from '../stocks/ledger';
 import { lotLine } from '../stocks/lots';
 import { findStock, productOfLine } from '../stocks/repository';
+import { actorOf, type EventInput, timeline, timelinePut } from '../timeline/repository';
+import { outboxPut } from '../wms/outbox';
 import { movesStock } from './effects';
 import { supplierName, suppliersOf, toReception } from './list';
 import { findReception, type ReceptionItem, type ReceptionLineItem } from './repository';
 import { commitReception, receptionEffects, type SettleHooks, settleReception } from './settle';
+import { cancelledMessage } from './warehouse-messages';
 
 /** New lots looked up at once by a reception's save. */
 const LOT_LOOKUPS = 16;
@@ -183,6 +187,7 @@ async function resolveLines(
       bbd: lot.bbd,
       expected: input.expected,
       received: kept?.received ?? null,
+      note: kept?.note ?? null,
     });
   }
   return lines;
@@ -248,18 +253,45 @@ function takenError(lines: readonly ReceptionLineItem[], shortages: readonly Led
   return new ConflictError(fields);
 }
 
+export interface CommitHooks extends SettleHooks {
+  /** Who publishes at once what a change put in the outbox (the API passes wms/publish.ts's `tellWarehouse`). */
+  tell?: (kind: 'reception', r: ReceptionItem, told: CellarMessageType) => Promise<void>;
+}
+
+/** What a change is, beyond the reception's next state. */
+export interface ChangeOf {
+  /** Who did what, for the reception's timeline (none: the demo's seed). */
+  event?: EventInput;
+  /** A warehouse report: facts (its count enters the stock as counted). */
+  facts?: boolean;
+  /** When it happened, if not now (the date of the input movements of a count the warehouse reports). */
+  at?: string;
+  /** The content changed after the send: the warehouse gets the whole notice again. */
+  modified?: boolean;
+}
+
+/** What the warehouse must hear of a change (written in the outbox with it), if anything. */
+function toldOf(from: ReceptionStatusCode, next: ReceptionItem, c: ChangeOf): CellarMessageType | null {
+  if (next.statusCode === '001' && from === '000') return 'reception.announced';
+  if (!c.facts && c.modified && next.statusCode === '001') return 'reception.modified';
+  return null;
+}
+
 /**
- * Saves a reception's next state with its effects on stock (settle.ts): all or nothing; a write that lost the race
- * is a 409, and so is a take-back that orders' allocations no longer leave room for.
+ * Saves a reception's next state with its effects on stock (settle.ts), what the warehouse must be told of it and
+ * its timeline event: all or nothing; a write that lost the race is a 409, and so is a take-back that orders'
+ * allocations no longer leave room for.
  */
-async function commit(
+export async function commit(
   next: ReceptionItem,
   previous: ReceptionItem | undefined,
-  hooks?: SettleHooks,
+  hooks: CommitHooks = {},
+  c: ChangeOf = {},
 ): Promise<ReceptionItem> {
   const from = previous?.statusCode ?? '000';
   const before = previous?.lines ?? [];
   const now = new Date().toISOString();
+  const at = c.at ?? now;
   let record: ReceptionItem = { ...next, ...totals(next.lines), updatedAt: now, transition: null };
   let effects: LedgerEffect[] = [];
   if (movesStock(from, before, next.statusCode, next.lines)) {
@@ -268,28 +300,42 @@ async function commit(
     const leaving = from === '200' && next.statusCode !== '200';
     effects = receptionEffects(record, {
       seq,
-      at: now,
+      at,
       from,
       before,
       to: next.statusCode,
       after: next.lines,
       closed: leaving ? (previous?.closed ?? null) : null,
     });
-    record = { ...record, seq, closed: closing ? { seq, at: now } : leaving ? null : record.closed };
+    record = { ...record, seq, closed: closing ? { seq, at } : leaving ? null : record.closed };
   }
+  const tell = toldOf(from, record, c);
+  const extra = [
+    ...(tell ? [outboxPut('reception', record, tell, now)] : []),
+    ...(c.event
+      ? [
+          timelinePut('reception', record, c.event, {
+            at,
+            from: previous ? from : null,
+            to: next.statusCode !== from || !previous ? next.statusCode : null,
+          }),
+        ]
+      : []),
+  ];
   const { reception, shortages } = await commitReception(
     record,
     previous,
-    { from, before, to: next.statusCode, effects },
+    { from, before, to: next.statusCode, effects, extra },
     hooks,
   );
   if (shortages.length) throw takenError(before, shortages);
   const settled = reception as ReceptionItem;
   if (settled.statusCode === '200' && from !== '200') await recordMetric('receptionsClosed');
+  if (tell && hooks.tell) await hooks.tell('reception', settled, tell);
   return settled;
 }
 
-export async function createReception(caller: Caller, input: ReceptionCreate): Promise<Reception> {
+export async function createReception(caller: Caller, input: ReceptionCreate, hooks?: CommitHooks): Promise<Reception> {
   const refs = await references();
   const owner = ownerFor(caller, input.ownerId, refs);
   if (input.statusCode !== '000' && input.statusCode !== '001') {
@@ -322,11 +368,15 @@ export async function createReception(caller: Caller, input: ReceptionCreate): P
       seq: 0,
       transition: null,
       closed: null,
+      arrivedAt: null,
+      wmsSeq: 0,
       createdAt: now,
       updatedAt: now,
       version: 1,
     },
     undefined,
+    hooks,
+    { event: { type: input.statusCode === '001' ? 'sent' : 'created', actor: await actorOf(caller) } },
   );
   return answer(saved);
 }
@@ -351,20 +401,25 @@ const sameFigures = (a: readonly ReceptionLineItem[], b: readonly ReceptionLineI
   JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The wizard's save and send (the whole body), and the status change (`statusCode` alone, with the superadmin's
- * received quantities). A PUT that changes nothing (a replay) answers the reception as it is.
+ * The wizard's save and send (the whole body), and the status change (`statusCode` alone, with received
+ * quantities): arrival and count are the warehouse's to report, so only the provider's staff set them, as a
+ * recorded override (receptionRules.statusChoices). A PUT that changes nothing (a replay) answers the reception.
  */
 export async function updateReception(
   caller: Caller,
   id: string,
   input: ReceptionUpdate,
-  hooks?: SettleHooks,
+  hooks?: CommitHooks,
 ): Promise<Reception> {
   const current = await visibleReception(caller, id);
   const from = current.statusCode;
   const to = input.statusCode ?? from;
   const sending = from === '000' && to === '001';
-  if (to !== from && !sending && !canUpdateStatus(caller)) throw new ForbiddenError();
+  if (to !== from && !sending) {
+    if (!canUpdateStatus(caller) || !receptionRules.statusChoices(from, caller).includes(to)) {
+      throw new ForbiddenError();
+    }
+  }
   if (input.received && !caller.isSuperadmin) throw new ForbiddenError();
   const editing = CONTENT_FIELDS.some((f) => input[f] !== undefined);
   const refs = await references();
@@ -413,14 +468,37 @@ export async function updateReception(
     next = { ...next, lines: withReceived(next.lines, input.received) };
   }
   if (to === '200') next = { ...next, lines: closedLines(next.lines) };
-  if (!editing && to === from && sameFigures(next.lines, current.lines)) return answer(current);
-  return answer(await commit(next, current, hooks));
+  const modified = editing && JSON.stringify(contentOf(next)) !== JSON.stringify(contentOf(current));
+  if (!modified && to === from && sameFigures(next.lines, current.lines)) return answer(current);
+  const type = sending ? 'sent' : to !== from ? 'status' : input.received ? 'counted' : 'modified';
+  // A status set by the provider's staff stands in for the warehouse's word: the timeline says it was an override.
+  const event = { type, actor: await actorOf(caller), details: type === 'status' ? { override: true } : {} };
+  return answer(await commit(next, current, hooks, { event, modified: modified && from !== '000' }));
 }
 
-/** Deletes a draft, or (the superadmin) a reception in any status, taking back what it did to stock. */
-export async function deleteReception(caller: Caller, id: string): Promise<void> {
+/** What the warehouse is told of a reception's content (to know whether an edit changed it). */
+const contentOf = (r: ReceptionItem) => [
+  r.reference,
+  r.segment,
+  r.warehouse.id,
+  r.expectedAt,
+  r.supplier?.id,
+  r.lines.map((l) => [l.stockId, l.expected]),
+];
+
+/** The reception's timeline, oldest first. */
+export async function receptionTimeline(caller: Caller, id: string) {
+  return timeline('reception', await visibleReception(caller, id));
+}
+
+/**
+ * Deletes a draft, or cancels a reception announced but not arrived (the warehouse is told it will not come), or
+ * (the superadmin) a reception in any status, taking back what it did to stock.
+ */
+export async function deleteReception(caller: Caller, id: string, hooks?: CommitHooks): Promise<void> {
   const current = await visibleReception(caller, id);
-  if (!receptionRules.isDeletable(current.statusCode, caller)) throw new ForbiddenError();
+  const cancelling = receptionRules.isCancellable(current.statusCode);
+  if (!cancelling && !receptionRules.isDeletable(current.statusCode, caller)) throw new ForbiddenError();
   const seq = current.seq + 1;
   const at = new Date().toISOString();
   const effects = receptionEffects(current, {
@@ -432,11 +510,17 @@ export async function deleteReception(caller: Caller, id: string): Promise<void>
     after: [],
     closed: current.statusCode === '200' ? current.closed : null,
   });
+  // Announced and not arrived: the notice that it will not come goes with the delete (its document is gone).
+  const told = current.statusCode === '001';
+  const cancelled = told ? await cancelledMessage(current) : null;
+  const extra = cancelled ? [outboxPut('reception', current, 'reception.cancelled', at, cancelled)] : [];
   const { shortages } = await commitReception({ ...current, seq, updatedAt: at }, current, {
     from: current.statusCode,
     before: current.lines,
     to: 'deleted',
     effects,
+    extra,
   });
   if (shortages.length) throw takenError(current.lines, shortages);
+  if (cancelled && hooks?.tell) await hooks.tell('reception', current, 'reception.cancelled');
 }

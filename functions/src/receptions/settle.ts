@@ -8,6 +8,7 @@
  * A replayed close finds the reception closed and changes nothing; two closes racing end with one and a 409.
  */
 import type { ReceptionStatusCode } from '@cellar/shared/receptions/schemas';
+import type { TransactAction } from '../data/transact';
 import type { MovementItem } from '../stockMovements/repository';
 import {
   commitDocument,
@@ -83,13 +84,14 @@ export function receptionEffects(
     const line = lineOf.get(e.stockId) as ReceptionLineItem;
     const closedLine = now.get(e.stockId);
     const quantity = closedLine ? (closedLine.received ?? closedLine.expected) : 0;
+    // A line that received nothing writes no movement (there is none to take back either: deleting is harmless).
     return {
       stockId: e.stockId,
       productCode: line.productCode,
       delta: e.delta,
       shortageAllowed: false,
       movement:
-        e.movement === 'write' && closedLine
+        e.movement === 'write' && closedLine && quantity !== 0
           ? { op: 'write', id: movementId(r.id, change.seq, e.stockId), at: change.at, quantity }
           : e.movement === 'takeBack' && change.closed
             ? { op: 'takeBack', id: movementId(r.id, change.closed.seq, e.stockId), at: change.closed.at, quantity: 0 }
@@ -113,6 +115,8 @@ export async function commitReception(
     before: ReceptionLineItem[];
     to: ReceptionStatusCode | 'deleted';
     effects: LedgerEffect[];
+    /** Other writes of the change, in its first transaction (an outbox entry, a timeline event). */
+    extra?: TransactAction[];
   },
   hooks: SettleHooks = {},
 ): Promise<Settled> {
@@ -125,6 +129,7 @@ export async function commitReception(
       to: change.to,
       restore: { statusCode: change.from, lines: change.before },
       at: next.updatedAt,
+      extra: change.extra,
     },
     hooks,
   );

@@ -4,9 +4,13 @@ import { answerList } from '../platform/lists';
 import { shippingOrderList } from './list';
 import { createShippingOrder, getShippingOrder, updateShippingOrder } from './service';
 
+/** The warehouse is told at once of what a write put in the outbox (loaded with the first write). */
+const teller = () => import('../wms/publish').then((m) => m.tellWarehouse);
+
 export const handler = resourceHandler(shippingOrderRoutes, {
   shippingOrderList: async ({ caller, list, lang }) => answerList(await shippingOrderList(caller, list), list, lang),
   shippingOrderGet: async ({ caller, params }) => getShippingOrder(caller, params.id),
-  shippingOrderCreate: async ({ caller, body }) => createShippingOrder(caller, body),
-  shippingOrderUpdate: async ({ caller, params, body }) => updateShippingOrder(caller, params.id, body),
+  shippingOrderCreate: async ({ caller, body }) => createShippingOrder(caller, body, { tell: await teller() }),
+  shippingOrderUpdate: async ({ caller, params, body }) =>
+    updateShippingOrder(caller, params.id, body, { tell: await teller() }),
 });

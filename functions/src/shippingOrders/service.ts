@@ -13,12 +13,14 @@ import {
 } from '@cellar/shared/shippingOrders/schemas';
 import { shippingOrderRules } from '@cellar/shared/shippingOrders/status';
 import { MESSAGES } from '@cellar/shared/validation/validators';
+import type { CellarMessageType } from '@cellar/shared/wms/contract';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { seesOwner, segmentsSeen } from '../auth/visibility';
 import { findContact } from '../contacts/repository';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
 import { ConflictError, type FieldMessages, InvalidError, NotFoundError } from '../errors';
+import { outboxPut } from '../wms/outbox';
 import { toShippingOrder } from './list';
 import { findShippingOrder, type ShippingOrderItem, shippingOrderRecords } from './repository';
 
@@ -106,7 +108,29 @@ async function build(caller: Caller, owner: CompanyItem, refs: References, c: Co
   };
 }
 
-export async function createShippingOrder(caller: Caller, input: ShippingOrderCreate): Promise<ShippingOrder> {
+/** Who publishes at once what a change put in the outbox (the API passes wms/publish.ts's `tellWarehouse`). */
+export interface TellHooks {
+  tell?: (kind: 'shippingOrder', o: ShippingOrderItem, told: CellarMessageType) => Promise<void>;
+}
+
+/** Saves a shipping order with what the warehouse must be told of it, in one transaction. */
+async function saveTelling(
+  next: ShippingOrderItem,
+  previous: ShippingOrderItem | undefined,
+  told: CellarMessageType | null,
+  hooks: TellHooks,
+) {
+  const extra = told ? [outboxPut('shippingOrder', next, told, next.updatedAt)] : [];
+  const saved = await shippingOrderRecords.saveWith(next, previous, extra);
+  if (told && hooks.tell) await hooks.tell('shippingOrder', saved, told);
+  return saved;
+}
+
+export async function createShippingOrder(
+  caller: Caller,
+  input: ShippingOrderCreate,
+  hooks: TellHooks = {},
+): Promise<ShippingOrder> {
   const refs = await references();
   const owner = ownerFor(caller, input.ownerId, refs);
   const fields = await build(caller, owner, refs, input);
@@ -123,8 +147,7 @@ export async function createShippingOrder(caller: Caller, input: ShippingOrderCr
     updatedAt: now,
     version: 1,
   };
-  await shippingOrderRecords.insert(record);
-  return answer(record);
+  return answer(await saveTelling(record, undefined, 'shipping_order.booked', hooks));
 }
 
 const CONTENT_FIELDS = [
@@ -167,6 +190,7 @@ export async function updateShippingOrder(
   caller: Caller,
   id: string,
   input: ShippingOrderUpdate,
+  hooks: TellHooks = {},
 ): Promise<ShippingOrder> {
   const current = await visibleShippingOrder(caller, id);
   if (input.version !== undefined && input.version !== current.version) throw new ConflictError();
@@ -186,5 +210,6 @@ export async function updateShippingOrder(
     for (const f of CONTENT_FIELDS) if (input[f] !== undefined) content[f] = input[f];
     next = { ...next, ...(await build(caller, owner, refs, content as Content, current)) };
   }
-  return answer(await shippingOrderRecords.replace(next, current));
+  const modified = JSON.stringify(contentOf(next)) !== JSON.stringify(contentOf(current));
+  return answer(await saveTelling(next, current, modified ? 'shipping_order.modified' : null, hooks));
 }

@@ -1,7 +1,7 @@
 /**
  * The sweep: finishes every document change a crash left half-applied (a change of more effects than one
- * transaction holds, recorded on its document step by step: stocks/ledger.ts), and publishes what the orders'
- * outbox still holds a minute after it was written (orders/outbox.ts). Scheduled every few minutes in AWS; the local
+ * transaction holds, recorded on its document step by step: stocks/ledger.ts), and publishes what the
+ * warehouse's outbox still holds a minute after it was written (wms/outbox.ts). Scheduled every few minutes in AWS; the local
  * runtime runs it at start and on a timer. A change is complete or undone after it, and told to the warehouse.
  */
 
@@ -10,16 +10,16 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { keys } from '../data/keys';
 import { deleteItem, queryAll } from '../data/table';
-import { outboxEntries } from '../orders/outbox';
 import { orderRecords } from '../orders/repository';
 import { orderKind } from '../orders/settle';
-import { deliverOutbox } from '../orders/transmission';
 import { logger } from '../platform/logger';
 import { type TimeBudget, timeBudget, UNLIMITED } from '../platform/time-budget';
 import { tracer } from '../platform/tracer';
 import { receptionRecords } from '../receptions/repository';
 import { receptionKind } from '../receptions/settle';
 import { PENDING_LEDGER, refreshPending, settle } from '../stocks/ledger';
+import { outboxEntries } from '../wms/outbox';
+import { deliverOutbox } from '../wms/publish';
 
 export interface SweepResult {
   /** Changes found pending and completed (or undone). */

@@ -4,6 +4,7 @@ import { ACCESS } from '../access/roles';
 import { messageSchema, paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
 import { defineRoute, idParams, includeQuery } from '../routes/define';
+import { timelineEventSchema } from '../timeline/schemas';
 import {
   orderCarrierSchema,
   orderCountrySchema,
@@ -137,6 +138,30 @@ export const orderRoutes = {
     path: '/api/orders/{id}',
     resource: 'orders',
     access: ACCESS.reader,
+    scopes: ['order'],
+    params: idParams,
+    query: includeQuery,
+    response: orderSchema,
+  }),
+  /** Every event of the order, oldest first: who sent, changed or cancelled it, and what the warehouse reported. */
+  orderTimeline: defineRoute({
+    method: 'GET',
+    path: '/api/orders/{id}/timeline',
+    resource: 'orders',
+    access: ACCESS.reader,
+    scopes: ['order'],
+    params: idParams,
+    response: z.array(timelineEventSchema),
+  }),
+  /**
+   * A client's cancellation: at once until the warehouse starts preparing, then a request the warehouse confirms
+   * or refuses (orderRules.cancellation).
+   */
+  orderCancel: defineRoute({
+    method: 'POST',
+    path: '/api/orders/{id}/cancellation',
+    resource: 'orders',
+    access: ACCESS.writer,
     scopes: ['order'],
     params: idParams,
     query: includeQuery,

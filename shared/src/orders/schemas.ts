@@ -268,6 +268,32 @@ export type Packing = z.infer<typeof packingSchema>;
 
 const recipientSchema = addressFields.extend({ displayName: z.string() });
 
+/** A tracking number and the carrier's page that follows it, when the warehouse gave one. */
+export const trackingSchema = z.object({ number: z.string(), url: z.string().nullable() });
+export type Tracking = z.infer<typeof trackingSchema>;
+
+/**
+ * What the warehouse made of the order (wms/contract.ts), and the client's cancellation while it waits for the
+ * warehouse's answer: `requested` (the warehouse was asked), `refused` (too late: `reason` says why).
+ */
+export const fulfilmentSchema = z.object({
+  cancellation: z.enum(['requested', 'refused']).nullable(),
+  /** Why the warehouse refused the order or its cancellation. */
+  reason: z.string().nullable(),
+  trackingNumbers: z.array(trackingSchema),
+  shippedAt: z.string().nullable(),
+  /** The excise document (DAE/DSA) the goods travel under, when there is one. */
+  exciseDocument: z.string().nullable(),
+});
+export type Fulfilment = z.infer<typeof fulfilmentSchema>;
+export const NO_FULFILMENT: Fulfilment = {
+  cancellation: null,
+  reason: null,
+  trackingNumbers: [],
+  shippedAt: null,
+  exciseDocument: null,
+};
+
 export const orderCarrierSchema = z.object({
   id: z.string(),
   code: z.string(),
@@ -321,6 +347,7 @@ export const orderSchema = z.object({
   preparedQuantity: z.number().int(),
   supportType: z.string().nullable(),
   supportNumber: z.number().int().nullable(),
+  fulfilment: fulfilmentSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

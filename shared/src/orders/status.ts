@@ -15,6 +15,17 @@ export const ORDER_STATUS = defs([
 
 const ORDER_PDF = new Set(['010', '020', '030', '040', '070']);
 
+/**
+ * The statuses the warehouse's reports set (wms/contract.ts): preparing, prepared, sent. A client never sets them;
+ * the provider's staff may, as a recorded override.
+ */
+export const WAREHOUSE_ORDER_STATUSES: ReadonlySet<string> = new Set(['020', '030', '040', '070']);
+/** Before the warehouse starts preparing, a client's cancellation applies at once. */
+const CANCELLABLE_NOW: ReadonlySet<string> = new Set(['005', '010']);
+
+/** How a client's cancellation goes in a status: at once, as a request the warehouse answers, or not at all. */
+export type Cancellation = 'now' | 'request' | null;
+
 export const orderRules = {
   isModifiable: (code: string) => code === '000' || code === '010',
   isDeletable: (code: string, p: Principal | null) => code === DRAFT || isSuperadmin(p),
@@ -24,4 +35,25 @@ export const orderRules = {
   showsPacking: (code: string) => code === '070',
   /** Status 010 hides the wizard's save-as-draft button. */
   canSaveAsDraft: (code: string | undefined) => code !== '010',
+  /**
+   * How a cancellation goes from `code`: at once until the warehouse starts preparing (005, 010); then a request
+   * the warehouse confirms or refuses (020–040), unless one is already waiting; never once sent or cancelled.
+   */
+  cancellation: (code: string, requested = false): Cancellation =>
+    CANCELLABLE_NOW.has(code)
+      ? 'now'
+      : code !== '070' && WAREHOUSE_ORDER_STATUSES.has(code) && !requested
+        ? 'request'
+        : null,
+  /**
+   * The statuses a principal may set on the status page from `code`: the provider's staff any other (an override,
+   * recorded); a client, only the cancellation that applies at once.
+   * @example orderRules.statusChoices('010', clientAdmin) // ['050']
+   */
+  statusChoices: (code: string, p: Principal | null): string[] =>
+    isSuperadmin(p)
+      ? ORDER_STATUS.codes.filter((c) => c !== code && c !== DRAFT)
+      : CANCELLABLE_NOW.has(code)
+        ? ['050']
+        : [],
 };

@@ -1,8 +1,10 @@
 /** Receptions: inbound deliveries (spec 3 §2, §7; menu entry Deliveries, reception scope). */
+import * as z from 'zod';
 import { ACCESS } from '../access/roles';
 import { messageSchema, paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
 import { defineRoute, idParams, includeQuery } from '../routes/define';
+import { timelineEventSchema } from '../timeline/schemas';
 import { receptionCreateSchema, receptionSchema, receptionUpdateSchema } from './schemas';
 
 /** The columns the reception list sorts by, each served by the table key or a list-sort index. */
@@ -96,6 +98,16 @@ export const receptionRoutes = {
     params: idParams,
     query: includeQuery,
     response: receptionSchema,
+  }),
+  /** Every event of the reception, oldest first: who sent or changed it, and what the warehouse reported. */
+  receptionTimeline: defineRoute({
+    method: 'GET',
+    path: '/api/receptions/{id}/timeline',
+    resource: 'receptions',
+    access: ACCESS.reader,
+    scopes: ['reception'],
+    params: idParams,
+    response: z.array(timelineEventSchema),
   }),
   receptionCreate: defineRoute({
     method: 'POST',

@@ -173,8 +173,10 @@ export const receptionLineSchema = z.object({
   ubd: z.string().nullable(),
   bbd: z.string().nullable(),
   expected: z.number().int(),
-  /** Set by the superadmin before closing; the expected quantity when left empty. */
+  /** Counted by the warehouse (or set by the provider's staff); 0 on a lot that was not announced is impossible. */
   received: z.number().int().nullable(),
+  /** The warehouse's remark on what it counted (a broken case, a lot under another batch). */
+  note: z.string().nullable(),
 });
 export type ReceptionLine = z.infer<typeof receptionLineSchema>;
 
@@ -206,6 +208,8 @@ export const receptionSchema = z.object({
   lineCount: z.number().int(),
   expectedQuantity: z.number().int(),
   receivedQuantity: z.number().int(),
+  /** When the delivery reached the warehouse's dock, as the warehouse reported it. */
+  arrivedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -147,6 +147,7 @@ describe('Function: cartOf', () => {
       bbd: null,
       expected: position * 10,
       received: null,
+      note: null,
     });
     // Act
     const cart = cartOf({ stocks: [stored(2, 'S2'), stored(1, 'S1')] });

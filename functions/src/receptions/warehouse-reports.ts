@@ -1,0 +1,131 @@
+/**
+ * What the warehouse reports of a reception (shared/wms/contract.ts), applied once and in its order: a report whose
+ * `seq` is not above the last applied (`wmsSeq`) changes nothing. A count is a fact: it enters the stock as counted,
+ * and the differences from the notice stay on the reception (each line's expected and received quantities; a lot
+ * found that was not announced is a line of its own, expected 0). Each report is an event of the timeline.
+ *
+ *   arrived   001 → 100, when
+ *   received  001, 100 → 200: each announced line receives what was counted of its lot; a lot counted under
+ *             another batch, dates or quality (BLO, NCO: damaged, not sellable) goes to that lot's stock line
+ *             (found, or created); a line nothing was counted of receives 0
+ */
+import { isNews, type WmsReport } from '@cellar/shared/wms/contract';
+import { ulid } from 'ulid';
+import { InvalidReportError, StaleVersionError } from '../errors';
+import { findProduct } from '../products/repository';
+import { lotLine, normalLot } from '../stocks/lots';
+import { productOfLine } from '../stocks/repository';
+import { WAREHOUSE_ACTOR } from '../timeline/repository';
+import { answered } from '../wms/outbox';
+import { findReception, type ReceptionItem, type ReceptionLineItem } from './repository';
+import { commit } from './service';
+import { settleReception } from './settle';
+
+export type ReceptionReport = Extract<WmsReport, { type: `reception.${string}` }>;
+type Received = Extract<ReceptionReport, { type: 'reception.received' }>;
+
+const lotOf = (l: { quality: string; batch: string | null; ubd: string | null; bbd: string | null }) =>
+  JSON.stringify([l.quality, l.batch?.trim() || null, l.ubd || null, l.bbd || null]);
+
+/**
+ * The lines once counted: the announced lines with what was counted of their own lot, then a line per other lot
+ * found (its stock line found or created by its natural key).
+ */
+async function countedLines(r: ReceptionItem, report: Received): Promise<ReceptionLineItem[]> {
+  const lines: ReceptionLineItem[] = r.lines.map((l) => ({ ...l, received: 0, note: null }));
+  const notes = (l: ReceptionLineItem, note: string | null) =>
+    note ? [l.note, note].filter(Boolean).join(' · ') : l.note;
+  for (const lot of report.lots) {
+    const announced = lines.find((l) => l.id === lot.lineId && l.expected > 0);
+    if (!announced) throw new InvalidReportError(`Reception ${r.id} has no line ${lot.lineId}`);
+    if (lotOf(lot) === lotOf(announced)) {
+      announced.received = (announced.received ?? 0) + lot.quantity;
+      announced.note = notes(announced, lot.note);
+      continue;
+    }
+    const product = await findProduct(announced.productId);
+    if (!product) throw new InvalidReportError(`Product ${announced.productCode} is gone`);
+    const stockId = await lotLine(
+      normalLot({
+        ownerId: r.ownerId,
+        productId: product.id,
+        productCode: product.code,
+        warehouseId: r.warehouse.id,
+        segment: r.segment,
+        quality: lot.quality,
+        batch: lot.batch,
+        ubd: lot.ubd,
+        bbd: lot.bbd,
+      }),
+      productOfLine(product),
+    );
+    const same = lines.find((l) => l.stockId === stockId);
+    if (same) {
+      same.received = (same.received ?? 0) + lot.quantity;
+      same.note = notes(same, lot.note);
+      continue;
+    }
+    lines.push({
+      id: ulid(),
+      position: lines.length + 1,
+      stockId,
+      productId: product.id,
+      productCode: product.code,
+      productLabel: announced.productLabel,
+      quality: lot.quality,
+      batch: lot.batch?.trim() || null,
+      ubd: lot.ubd,
+      bbd: lot.bbd,
+      expected: 0,
+      received: lot.quantity,
+      note: lot.note,
+    });
+  }
+  return lines;
+}
+
+/** What the timeline keeps of a count: each line that differs from its notice. */
+const differences = (lines: readonly ReceptionLineItem[]) =>
+  lines
+    .filter((l) => (l.received ?? 0) !== l.expected)
+    .map((l) => ({
+      productCode: l.productCode,
+      quality: l.quality,
+      batch: l.batch,
+      expected: l.expected,
+      received: l.received ?? 0,
+    }));
+
+/**
+ * Applies a report to its reception: `applied`, `stale` (a duplicate or overtaken: nothing changed) or `unknown`
+ * (no such reception: the report is kept by its queue, then its dead-letter queue).
+ */
+export async function applyReceptionReport(report: ReceptionReport): Promise<'applied' | 'stale' | 'unknown'> {
+  for (let tries = 0; tries < 10; tries++) {
+    const found = await findReception(report.documentId);
+    const r = found && (await settleReception(found));
+    if (!r) return 'unknown';
+    if (!isNews(report, r.wmsSeq)) return 'stale';
+    let next: ReceptionItem = { ...r, wmsSeq: report.seq };
+    let details: Record<string, unknown> = {};
+    let at = report.at;
+    if (report.type === 'reception.arrived') {
+      next = { ...next, arrivedAt: report.arrivedAt, statusCode: r.statusCode === '001' ? '100' : r.statusCode };
+      at = report.arrivedAt;
+    } else if (r.statusCode === '001' || r.statusCode === '100') {
+      const lines = await countedLines(r, report);
+      next = { ...next, statusCode: '200', lines, arrivedAt: r.arrivedAt ?? report.receivedAt };
+      details = { differences: differences(lines) };
+      at = report.receivedAt;
+    }
+    try {
+      await commit(next, r, {}, { facts: true, at, event: { type: report.type, actor: WAREHOUSE_ACTOR, details } });
+    } catch (e) {
+      if (e instanceof StaleVersionError) continue;
+      throw e;
+    }
+    await answered('reception', r.id, 'reception.announced');
+    return 'applied';
+  }
+  throw new Error(`Reception ${report.documentId} kept moving`);
+}

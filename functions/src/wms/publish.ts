@@ -1,0 +1,70 @@
+/**
+ * Publication of what the outbox holds (outbox.ts) on the queue the warehouse reads: each message built from its
+ * document as it now stands, by the document's own module, and checked against the contract before it leaves
+ * (shared/wms/contract.ts). A document that moved on meanwhile (an order cancelled before it was published, a
+ * reception received already) no longer calls for its message: the entry goes unpublished.
+ */
+import { type CellarMessage, type CellarMessageType, cellarMessage } from '@cellar/shared/wms/contract';
+import { config } from '../config/config';
+import { sendMessage } from '../data/client';
+import { deleteItem, getItem, type Key } from '../data/table';
+import { logger } from '../platform/logger';
+import { awaitsAnswer, markPublished, type OutboxEntry, outboxEntry, outboxKey, type ToldKind } from './outbox';
+
+/** What a kind of document tells the warehouse: the message a type calls for, built as the document now stands. */
+export interface ToldDocument {
+  /** The message, or null when the document no longer calls for it (gone, or moved on). */
+  message(documentId: string, ownerId: string, type: CellarMessageType): Promise<CellarMessage | null>;
+  /** What the document notes once its message left (an order's `transmittedAt`). */
+  published?(message: CellarMessage): Promise<void>;
+}
+
+const KINDS: Record<ToldKind, () => Promise<ToldDocument>> = {
+  order: () => import('../orders/warehouse-messages').then((m) => m.toldOrder),
+  reception: () => import('../receptions/warehouse-messages').then((m) => m.toldReception),
+  shippingOrder: () => import('../shippingOrders/warehouse-messages').then((m) => m.toldShippingOrder),
+};
+
+/** Sends one message on the warehouse's queue; false (logged) when the queue refused it. */
+export async function publish(message: CellarMessage): Promise<boolean> {
+  try {
+    await sendMessage({
+      QueueUrl: config.warehouseOrdersQueueUrl,
+      MessageBody: JSON.stringify(cellarMessage.parse(message)),
+      MessageAttributes: { type: { DataType: 'String', StringValue: message.type } },
+    });
+    return true;
+  } catch (e) {
+    logger.error('Warehouse publication failed', { documentId: message.documentId, error: e as Error });
+    return false;
+  }
+}
+
+/**
+ * Publishes what an outbox entry calls for, as its document now stands: the entry then goes, or, when the
+ * warehouse answers that message, stays noted as published. An entry its document no longer calls for goes.
+ */
+export async function deliverOutbox(
+  entry: Pick<OutboxEntry, 'kind' | 'type' | 'documentId' | 'ownerId' | 'message'> & Key,
+) {
+  const told = await KINDS[entry.kind]();
+  const message = entry.message ?? (await told.message(entry.documentId, entry.ownerId, entry.type));
+  const key = { PK: entry.PK, SK: entry.SK };
+  if (!message) {
+    await deleteItem(key);
+    return false;
+  }
+  if (!(await publish(message))) return false;
+  await told.published?.(message);
+  if (awaitsAnswer(entry.type)) await markPublished(key);
+  else await deleteItem(key);
+  return true;
+}
+
+/** Publishes at once what a change put in the outbox (the API's writes pass it to the services). */
+export async function tellWarehouse(kind: ToldKind, doc: { id: string; ownerId: string }, type: CellarMessageType) {
+  const key = outboxKey(kind, doc.id, type);
+  // The entry as written (it may carry its message), unless the sweep or a concurrent request published it first.
+  const entry = outboxEntry.safeParse(await getItem(key));
+  if (entry.success) await deliverOutbox(entry.data as OutboxEntry);
+}
