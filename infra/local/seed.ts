@@ -480,11 +480,15 @@ const RECEPTION_REPORTS: Record<string, number> = { '000': 0, '001': 0, '100': 1
 
 /** The warehouse's numbering of its reports in the demo (any increasing number will do). */
 let reportSeq = 0;
-const script = (discrepancies: number, serial: number): ScriptOptions => ({
-  discrepancies,
-  nextSeq: () => ++reportSeq,
-  serial,
-});
+/** The demo's reports, a few minutes apart, ending now: each timeline reads in order. */
+const script = (discrepancies: number, serial: number): ScriptOptions => {
+  let at = Date.now() - 4 * 7 * 60_000;
+  const now = () => {
+    at += 7 * 60_000;
+    return new Date(at);
+  };
+  return { discrepancies, nextSeq: () => ++reportSeq, serial, now };
+};
 
 /** Applies the first `n` of a document's reports, as the warehouse worker does when they arrive. */
 async function report(reports: readonly WmsReport[], n: number) {

@@ -21,7 +21,7 @@ export interface ScriptOptions {
   nextSeq: () => number;
   /** The SSCC serial of the first carton of a shipment. */
   serial: number;
-  /** When the reports happen (the seed dates them; the simulated warehouse uses the clock). */
+  /** When each report happens, called once per report (the seed spaces them; by default the clock). */
   now?: () => Date;
 }
 
@@ -42,6 +42,21 @@ const envelope = (documentId: string, type: string, o: ScriptOptions) => {
     at: (o.now?.() ?? new Date()).toISOString(),
   };
 };
+
+/** A report dated `when`: its own date and the date of the fact it tells (a shipment, an arrival, a count). */
+export function stamped(r: WmsReport, when: Date): WmsReport {
+  const at = when.toISOString();
+  switch (r.type) {
+    case 'order.shipped':
+      return { ...r, at, shippedAt: at };
+    case 'reception.arrived':
+      return { ...r, at, arrivedAt: at };
+    case 'reception.received':
+      return { ...r, at, receivedAt: at };
+    default:
+      return { ...r, at };
+  }
+}
 
 const day = (d: Date, plus = 0) => new Date(d.getTime() + plus * 86_400_000).toISOString().slice(0, 10);
 
@@ -98,7 +113,8 @@ export function orderReports(m: Of<'order.transmitted'> | Of<'order.modified'>, 
       lines,
       exciseDocument: m.segment === 'B2B' ? `26FR${String(o.serial).padStart(9, '0')}`.slice(0, 21) : null,
     },
-  ];
+    // Each fact on the date of its own report.
+  ].map((r) => stamped(r as WmsReport, new Date(r.at)));
 }
 
 /** The warehouse's answer to a cancellation: confirmed while it has not started preparing, else refused. */
@@ -149,5 +165,5 @@ export function receptionReports(
       receivedAt: now.toISOString(),
       lots,
     },
-  ];
+  ].map((r) => stamped(r as WmsReport, new Date(r.at)));
 }

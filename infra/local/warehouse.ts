@@ -13,7 +13,7 @@
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { type CellarMessage, cellarMessage, type WmsReport } from '@cellar/shared/wms/contract';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { cancellationAnswer, orderReports, receptionReports, type ScriptOptions } from './warehouse-script';
+import { cancellationAnswer, orderReports, receptionReports, type ScriptOptions, stamped } from './warehouse-script';
 
 export interface WarehouseOptions {
   sqs: SQSClient;
@@ -54,7 +54,8 @@ export function simulatedWarehouse(o: WarehouseOptions) {
       setTimeout(
         () => {
           if (r.type === 'order.preparing') d.preparing = true;
-          report(r).catch(() => {});
+          // Dated when it happens, as a warehouse dates what it reports.
+          report(stamped(r, new Date())).catch(() => {});
         },
         o.stepMs * (i + 1),
       ),

@@ -14,7 +14,8 @@ export function wmsReportOf<T extends WmsReportType>(
     seq?: number;
   },
 ): Extract<WmsReport, { type: T }> {
-  const n = fields.seq ?? ++seq + 1_000_000;
+  const { seq: chosen, ...own } = fields;
+  const n = chosen ?? ++seq + 1_000_000;
   return wmsReport.parse({
     type,
     messageId: `test:${type}:${documentId}:${n}`,
@@ -22,6 +23,6 @@ export function wmsReportOf<T extends WmsReportType>(
     documentId,
     seq: n,
     at: new Date().toISOString(),
-    ...fields,
+    ...own,
   }) as Extract<WmsReport, { type: T }>;
 }

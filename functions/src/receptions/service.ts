@@ -512,7 +512,7 @@ export async function deleteReception(caller: Caller, id: string, hooks?: Commit
   });
   // Announced and not arrived: the notice that it will not come goes with the delete (its document is gone).
   const told = current.statusCode === '001';
-  const cancelled = told ? await cancelledMessage(current) : null;
+  const cancelled = told ? cancelledMessage(current, await references()) : null;
   const extra = cancelled ? [outboxPut('reception', current, 'reception.cancelled', at, cancelled)] : [];
   const { shortages } = await commitReception({ ...current, seq, updatedAt: at }, current, {
     from: current.statusCode,

@@ -49,14 +49,9 @@ export function receptionMessage(r: ReceptionItem, type: CellarMessageType, refs
 }
 
 /** The notice that an announced reception will not come, for the outbox entry of its delete. */
-export async function cancelledMessage(r: ReceptionItem): Promise<CellarMessage> {
+export function cancelledMessage(r: ReceptionItem, refs: References): CellarMessage {
   const type = 'reception.cancelled';
-  return {
-    type,
-    ...envelope(r, type, r.version + 1),
-    ownerCode: ownerCode(r, await references()),
-    reference: r.reference,
-  };
+  return { type, ...envelope(r, type, r.version + 1), ownerCode: ownerCode(r, refs), reference: r.reference };
 }
 
 export const toldReception: ToldDocument = {

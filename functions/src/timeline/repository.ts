@@ -9,7 +9,11 @@ import {
   type TimelineEvent,
   timelineEventSchema,
 } from '@cellar/shared/timeline/schemas';
-import { ulid } from 'ulid';
+import { monotonicFactory } from 'ulid';
+
+/** Event ids that keep their order within one millisecond (a seed, a burst of reports). */
+const ulid = monotonicFactory();
+
 import type { Caller } from '../auth/principal';
 import { keys } from '../data/keys';
 import { readItems } from '../data/table';

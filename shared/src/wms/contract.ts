@@ -29,7 +29,7 @@ const quantity = z.number().int().min(0).max(1_000_000);
 /** What every message carries. */
 const envelope = {
   /** Unique per message (a repeated delivery has the same): for logs and the dead-letter queue. */
-  messageId: z.string().min(1).max(64),
+  messageId: z.string().min(1).max(128),
   version: z.literal(WMS_CONTRACT_VERSION),
   /** The order, reception, shipping order or adjustment the message is about (Cellar's id; the WMS's for an adjustment). */
   documentId: z.string().min(1).max(64),
