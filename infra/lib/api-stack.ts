@@ -70,10 +70,11 @@ export function grantsOf(service: string): readonly Grant[] {
     // Imported users get their first-login e-mail, with a link to the application, like users created by hand.
     'imports-worker': ['importWorker', 'mail', 'appUrl'],
     'exports-worker': ['exportWorker'],
-    'warehouse-events-worker': ['table'],
+    // The warehouse's reports, and the e-mails they call for, with a link to the document.
+    'warehouse-events-worker': ['table', 'mail', 'appUrl'],
     recount: ['table'],
-    // It publishes again what the warehouse has not answered.
-    sweep: ['table', 'warehouseOrders'],
+    // It publishes again what the warehouse has not answered, and sends the e-mails a report left unsent.
+    sweep: ['table', 'warehouseOrders', 'mail', 'appUrl'],
   };
   const grants = workers[service];
   if (!grants) throw new Error(`No grants declared for ${service}`);

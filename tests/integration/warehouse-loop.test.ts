@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrder } from '../../functions/src/orders/repository';
 import { findStock } from '../../functions/src/stocks/repository';
 import { applyReport, handler as reportWorker } from '../../functions/src/wms/worker';
-import { ADMIN1, type Harness, SUPER, startHarness, USER1 } from './harness';
+import { ADMIN1, ADMIN2, type Harness, SUPER, startHarness, USER1 } from './harness';
 import { day, freshStock, orderBody, unique } from './order-fixtures';
 import { wmsReportOf } from './wms';
 
@@ -162,6 +162,11 @@ describe('an order’s reports', () => {
       ['order.shipped', '070', 'warehouse'],
     ]);
     expect(events[1]?.details.short).toEqual([expect.objectContaining({ ordered: 5, prepared: 4 })]);
+    // The company's users who chose e-mail hear of it once, with a link to the order; no one else does.
+    const links = (email: string) =>
+      h.mailboxLinks(email).then((urls) => urls.filter((u) => u.pathname === `/order/detail/${o.id}`));
+    expect(await links(USER1)).toHaveLength(1);
+    expect(await links(ADMIN2)).toEqual([]);
   });
 
   it('releases what a short pick left, and moves through acknowledged, preparing and prepared', async () => {

@@ -19,6 +19,13 @@
 import type { OrderStatusCode } from '@cellar/shared/orders/schemas';
 import { isNews, type WmsReport } from '@cellar/shared/wms/contract';
 import { InvalidReportError, StaleVersionError } from '../errors';
+import {
+  isNotified,
+  type NotifiedEvent,
+  notificationKey,
+  notificationPut,
+  notifyNow,
+} from '../notifications/status-mail';
 import { WAREHOUSE_ACTOR } from '../timeline/repository';
 import { answered } from '../wms/outbox';
 import { findOrder, type OrderItem, type OrderLineItem } from './repository';
@@ -160,6 +167,9 @@ export async function applyOrderReport(r: OrderReport): Promise<'applied' | 'sta
     if (!o) return 'unknown';
     if (!isNews(r, o.wmsSeq)) return 'stale';
     const next = afterReport(o, r);
+    const details = detailsOf(o, r);
+    // The client hears by e-mail of what the report changed (a report that moved nothing says nothing new).
+    const told = isNotified(r.type) && (next.statusCode !== o.statusCode || r.type === 'order.cancellation_refused');
     try {
       await commit(
         next,
@@ -168,7 +178,8 @@ export async function applyOrderReport(r: OrderReport): Promise<'applied' | 'sta
         {
           facts: true,
           at: factDate(r),
-          event: { type: r.type, actor: WAREHOUSE_ACTOR, details: detailsOf(o, r) },
+          event: { type: r.type, actor: WAREHOUSE_ACTOR, details },
+          extra: told ? [notificationPut('order', o, r.type as NotifiedEvent, r.seq, details)] : [],
         },
       );
     } catch (e) {
@@ -176,6 +187,7 @@ export async function applyOrderReport(r: OrderReport): Promise<'applied' | 'sta
       throw e;
     }
     for (const type of ANSWERS[r.type]) await answered('order', o.id, type);
+    if (told) await notifyNow(notificationKey('order', o.id, r.type, r.seq));
     return 'applied';
   }
   throw new Error(`Order ${r.documentId} kept moving`);

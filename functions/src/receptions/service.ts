@@ -26,6 +26,7 @@ import { type ContactItem, findContact } from '../contacts/repository';
 import { keys } from '../data/keys';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
 import { batchGet } from '../data/table';
+import type { TransactAction } from '../data/transact';
 import { ConflictError, type FieldMessages, ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { recordMetric } from '../platform/metrics';
 import { findProduct, type ProductItem, productRecords } from '../products/repository';
@@ -268,6 +269,8 @@ export interface ChangeOf {
   at?: string;
   /** The content changed after the send: the warehouse gets the whole notice again. */
   modified?: boolean;
+  /** Other writes of the change, in its transaction (the e-mails a report calls for). */
+  extra?: TransactAction[];
 }
 
 /** What the warehouse must hear of a change (written in the outbox with it), if anything. */
@@ -311,6 +314,7 @@ export async function commit(
   }
   const tell = toldOf(from, record, c);
   const extra = [
+    ...(c.extra ?? []),
     ...(tell ? [outboxPut('reception', record, tell, now)] : []),
     ...(c.event
       ? [

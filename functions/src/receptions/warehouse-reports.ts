@@ -12,6 +12,7 @@
 import { isNews, type WmsReport } from '@cellar/shared/wms/contract';
 import { ulid } from 'ulid';
 import { InvalidReportError, StaleVersionError } from '../errors';
+import { notificationKey, notificationPut, notifyNow } from '../notifications/status-mail';
 import { findProduct } from '../products/repository';
 import { lotLine, normalLot } from '../stocks/lots';
 import { productOfLine } from '../stocks/repository';
@@ -118,13 +119,26 @@ export async function applyReceptionReport(report: ReceptionReport): Promise<'ap
       details = { differences: differences(lines) };
       at = report.receivedAt;
     }
+    // The client hears by e-mail of a count that closed the reception.
+    const told = report.type === 'reception.received' && next.statusCode !== r.statusCode;
     try {
-      await commit(next, r, {}, { facts: true, at, event: { type: report.type, actor: WAREHOUSE_ACTOR, details } });
+      await commit(
+        next,
+        r,
+        {},
+        {
+          facts: true,
+          at,
+          event: { type: report.type, actor: WAREHOUSE_ACTOR, details },
+          extra: told ? [notificationPut('reception', r, 'reception.received', report.seq, details)] : [],
+        },
+      );
     } catch (e) {
       if (e instanceof StaleVersionError) continue;
       throw e;
     }
     await answered('reception', r.id, 'reception.announced');
+    if (told) await notifyNow(notificationKey('reception', r.id, report.type, report.seq));
     return 'applied';
   }
   throw new Error(`Reception ${report.documentId} kept moving`);

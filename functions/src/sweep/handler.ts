@@ -10,6 +10,7 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { keys } from '../data/keys';
 import { deleteItem, queryAll } from '../data/table';
+import { deliverNotification, dueNotifications } from '../notifications/status-mail';
 import { orderRecords } from '../orders/repository';
 import { orderKind } from '../orders/settle';
 import { logger } from '../platform/logger';
@@ -73,6 +74,12 @@ export async function sweep(graceMs = OUTBOX_GRACE_MS, budget: TimeBudget = UNLI
   for await (const entry of outboxEntries(Date.now(), graceMs)) {
     if (published >= OUTBOX_PER_SWEEP || !budget.allowsAnother()) break;
     if (await budget.step(() => deliverOutbox(entry))) published += 1;
+  }
+  // The e-mails a warehouse report called for that its worker did not get to send.
+  for await (const entry of dueNotifications(Date.now(), graceMs)) {
+    if (published >= OUTBOX_PER_SWEEP || !budget.allowsAnother()) break;
+    await budget.step(() => deliverNotification(entry));
+    published += 1;
   }
   return done(settled, published);
 }

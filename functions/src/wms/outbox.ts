@@ -9,7 +9,7 @@
  * when it comes back. The others go once published. A message published twice is the same message (its document
  * and seq), which the warehouse applies once.
  *
- *   PK OUTBOX   SK <kind>#<document id>#<type>   { kind, type, documentId, ownerId, at, publishedAt, attempts }
+ *   PK OUTBOX#WAREHOUSE   SK <kind>#<document id>#<type>   { kind, type, documentId, ownerId, at, publishedAt, attempts }
  * One entry per document and type: a later change of the same kind replaces an entry not yet published. An entry
  * whose document goes with the change (a reception cancelled) carries its message, built before.
  */
@@ -18,7 +18,8 @@ import * as z from 'zod';
 import { deleteItem, type Key, queryAll, updateIf } from '../data/table';
 import type { TransactAction } from '../data/transact';
 
-export const OUTBOX = 'OUTBOX';
+/** Apart from the e-mails' records (which share the word, not the partition). */
+export const OUTBOX = 'OUTBOX#WAREHOUSE';
 
 /** The documents that tell the warehouse something. */
 export const TOLD_KINDS = ['order', 'reception', 'shippingOrder'] as const;
