@@ -21,6 +21,7 @@ import { createShippingOrder, updateShippingOrder } from '@cellar/functions/ship
 import { insertMovement } from '@cellar/functions/stockMovements/repository';
 import { insertStock, type StockItem } from '@cellar/functions/stocks/repository';
 import { type UserItem, userItems } from '@cellar/functions/users/repository';
+import { discardNotifications, holdNotifications } from '@cellar/functions/notifications/status-mail';
 import { discardOutbox } from '@cellar/functions/wms/outbox';
 import { applyReport } from '@cellar/functions/wms/worker';
 import { todayIn } from '@cellar/shared/common/dates';
@@ -402,12 +403,20 @@ export async function seedDemo(log: (line: string) => void = () => undefined): P
   let receptions = 0;
   let orders = 0;
   let shippingOrders = 0;
-  for (const [i, owner] of [cli001, cli002].entries()) {
-    const suppliers = contacts.filter((c) => c.ownerId === owner.id && c.type === 'supplier');
-    receptions += await seedReceptions(rng, caller, owner, catalogue[i] as Catalogue, suppliers);
-    const recipients = contacts.filter((c) => c.ownerId === owner.id && c.type === 'recipient');
-    orders += await seedOrders(rng, caller, owner, catalogue[i] as Catalogue, recipients, carrierItems);
-    shippingOrders += await seedShippingOrders(rng, caller, owner, suppliers, recipients);
+  // The demo's history is not news: nobody is e-mailed of it, and the warehouse is not told it again.
+  holdNotifications(true);
+  try {
+    for (const [i, owner] of [cli001, cli002].entries()) {
+      const suppliers = contacts.filter((c) => c.ownerId === owner.id && c.type === 'supplier');
+      receptions += await seedReceptions(rng, caller, owner, catalogue[i] as Catalogue, suppliers);
+      const recipients = contacts.filter((c) => c.ownerId === owner.id && c.type === 'recipient');
+      orders += await seedOrders(rng, caller, owner, catalogue[i] as Catalogue, recipients, carrierItems);
+      shippingOrders += await seedShippingOrders(rng, caller, owner, suppliers, recipients);
+    }
+    await discardOutbox();
+    await discardNotifications();
+  } finally {
+    holdNotifications(false);
   }
   log(
     `Seeded the demo: ${users.length} accounts, ${contacts.length} contacts, ${wh.length} warehouses, ${sum('products')} products, ${sum('stocks')} stock lines, ${sum('movements')} stock movements, ${receptions} receptions, ${orders} orders, ${shippingOrders} shipping orders.`,
@@ -702,6 +711,5 @@ async function seedOrders(
       if (target === '050') await cancelOrder(caller, created.id);
     }
   }
-  await discardOutbox();
   return n;
 }

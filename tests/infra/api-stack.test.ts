@@ -193,7 +193,7 @@ describe('ApiStack: the REST API', () => {
     expect(deployedRoutes()).toContain('GET /api/dashboard → dashboard');
   });
 
-  it('sends the shipping order routes to one function of their own, with the table and the token key', () => {
+  it('sends the shipping order routes to one function of their own, with the table, the token key and the warehouse’s queue', () => {
     // Prepare
     const shipping = deployedRoutes().filter((r) => r.includes('/api/shipping-orders'));
     const fn = Object.keys(functions).find((id) => serviceOf(id) === 'shippingOrders') as string;
@@ -205,7 +205,7 @@ describe('ApiStack: the REST API', () => {
       'POST /api/shipping-orders → shippingOrders',
       'PUT /api/shipping-orders/{id} → shippingOrders',
     ]);
-    expect(resourcesOf(api, 'AWS::IAM::Role')[roleId]!.Properties.ManagedPolicyArns).toHaveLength(2);
+    expect(resourcesOf(api, 'AWS::IAM::Role')[roleId]!.Properties.ManagedPolicyArns).toHaveLength(3);
   });
 
   it('takes no file through the API (import files go straight to S3); an XLSX export leaves as bytes', () => {

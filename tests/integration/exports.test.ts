@@ -326,7 +326,9 @@ describe('Large background exports', () => {
     if (result.status === 'rejected') throw result.reason;
     const job = result.value;
     const file = await (await fetch(job.url as string)).text();
-    const direct = await h.call('GET', '/api/stock-movements?output=csv&columns=date,quantity,note', {
+    // The same rows asked directly, without their long notes: the whole file (about 9.5 MB) is over what a
+    // buffered API answer may carry (6 MB, a 502 at the gateway), which is why large exports run in the background.
+    const direct = await h.call('GET', '/api/stock-movements?output=csv&columns=date,quantity', {
       token: tenant.token,
       lang: 'fr',
     });
@@ -339,7 +341,9 @@ describe('Large background exports', () => {
     expect(lines).toHaveLength(ROWS + 1);
     expect(new Set(lines.slice(1).map((l) => l.split(';')[2])).size).toBe(ROWS);
     expect(lines.some((l) => l.endsWith(";'=cmd|/c calc"))).toBe(true);
-    expect(file).toBe(direct.text);
+    const withoutNotes = lines.map((l) => l.split(';').slice(0, 2).join(';'));
+    expect(direct.status).toBe(200);
+    expect(withoutNotes).toEqual(direct.text.replace('\uFEFF', '').trim().split('\r\n'));
   });
 
   it('ends a job once when its message is replayed, during its run or after it', { timeout: 120_000 }, async () => {

@@ -4,11 +4,13 @@
  * (twice, late, out of order), in every status it can meet; what the worker leaves to its dead-letter queue; the
  * AsyncAPI document served beside the OpenAPI one.
  */
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrder } from '../../functions/src/orders/repository';
 import { findStock } from '../../functions/src/stocks/repository';
 import { applyReport, handler as reportWorker } from '../../functions/src/wms/worker';
+import { CREDENTIALS, REGION } from '../../infra/local/emulators';
 import { ADMIN1, ADMIN2, type Harness, SUPER, startHarness, USER1 } from './harness';
 import { day, freshStock, orderBody, unique } from './order-fixtures';
 import { wmsReportOf } from './wms';
@@ -87,57 +89,6 @@ const shipped = (id: string, lineId: string, quantity: number, seq?: number) =>
     exciseDocument: null,
   });
 
-describe('the simulated warehouse', () => {
-  it('plays a sent order to shipped and an announced reception to received, by itself', async () => {
-    // Prepare: a runtime whose warehouse plays every step, quickly, without discrepancies
-    const loop = await startHarness({ warehouse: { stepMs: 250, plays: 'all', discrepancies: 0 } });
-    try {
-      const token = await loop.login(USER1);
-      const stockId = await freshStock(20, at);
-      // Act
-      const order = await loop.call('POST', '/api/orders', {
-        token,
-        body: orderBody(stockId, recipient, { stocks: [{ stockId, ordered: 4 }] }),
-      });
-      const reception = await loop.call('POST', '/api/receptions', {
-        token,
-        body: {
-          segment: 'B2B',
-          warehouseId: at.warehouseId,
-          reference: unique('R'),
-          expectedAt: day(2),
-          supplierId: supplier,
-          statusCode: '001',
-          stocks: [{ productId: at.productId, quality: 'STD', batch: unique('B'), expected: 12 }],
-        },
-      });
-      let o: Order | undefined;
-      let r: { statusCode: string; receivedQuantity: number } | undefined;
-      for (let i = 0; i < 100 && (o?.statusCode !== '070' || r?.statusCode !== '200'); i++) {
-        await new Promise((done) => setTimeout(done, 100));
-        o = (await loop.call('GET', `/api/orders/${order.body.id}`, { token })).body;
-        r = (await loop.call('GET', `/api/receptions/${reception.body.id}`, { token })).body;
-      }
-      const events = (await loop.call('GET', `/api/orders/${order.body.id}/timeline`, { token })).body;
-      // Assess
-      expect(o?.statusCode).toBe('070');
-      expect(o?.fulfilment.trackingNumbers).toHaveLength(1);
-      expect(o?.packings.length).toBeGreaterThan(0);
-      expect(r).toMatchObject({ statusCode: '200', receivedQuantity: 12 });
-      expect(events.map((e: { type: string }) => e.type)).toEqual([
-        'sent',
-        'order.acknowledged',
-        'order.preparing',
-        'order.prepared',
-        'order.shipped',
-      ]);
-      expect((await findStock(stockId))?.quantity).toBe(16);
-    } finally {
-      await loop.stop();
-    }
-  });
-});
-
 describe('an order’s reports', () => {
   it('ships what the warehouse shipped, once, whatever the order and the repeats of its reports', async () => {
     // Prepare
@@ -162,9 +113,35 @@ describe('an order’s reports', () => {
       ['order.shipped', '070', 'warehouse'],
     ]);
     expect(events[1]?.details.short).toEqual([expect.objectContaining({ ordered: 5, prepared: 4 })]);
-    // The company's users who chose e-mail hear of it once, with a link to the order; no one else does.
-    const links = (email: string) =>
-      h.mailboxLinks(email).then((urls) => urls.filter((u) => u.pathname === `/order/detail/${o.id}`));
+  });
+
+  it('tells the company’s users who chose e-mail, once, with a link to the order', async () => {
+    // Prepare
+    const o = await sent(5);
+    const sqs = new SQSClient({
+      endpoint: h.runtime.env.AWS_ENDPOINT_URL_SQS,
+      region: REGION,
+      credentials: CREDENTIALS,
+    });
+    const report = shipped(o.id, o.lineId, 5);
+    // The e-mails for an address that link to the order (the local mailbox, newest first).
+    const links = async (email: string) =>
+      (await (await fetch(`${h.url}/_mailbox`)).text())
+        .split('<article')
+        .filter((a) => a.includes(`>${email}<`) && a.includes(`/order/detail/${o.id}"`));
+    // Act: the report as the warehouse sends it, twice
+    for (const _ of [1, 2]) {
+      await sqs.send(
+        new SendMessageCommand({
+          QueueUrl: h.runtime.env.WAREHOUSE_EVENTS_QUEUE_URL,
+          MessageBody: JSON.stringify(report),
+        }),
+      );
+    }
+    for (let i = 0; i < 100 && (await read(o.id)).statusCode !== '070'; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1000));
+    // Assess
     expect(await links(USER1)).toHaveLength(1);
     expect(await links(ADMIN2)).toEqual([]);
   });
@@ -410,5 +387,57 @@ describe('GET /api/asyncapi.json', () => {
     expect(res.status).toBe(200);
     expect(res.body.asyncapi).toBe('3.0.0');
     expect(Object.keys(res.body.channels)).toEqual(['cellarToWarehouse', 'warehouseToCellar']);
+  });
+});
+
+// Last: a second runtime in this process shares the first's mailbox, which its stop closes.
+describe('the simulated warehouse', () => {
+  it('plays a sent order to shipped and an announced reception to received, by itself', async () => {
+    // Prepare: a runtime whose warehouse plays every step, quickly, without discrepancies
+    const loop = await startHarness({ warehouse: { stepMs: 250, plays: 'all', discrepancies: 0 } });
+    try {
+      const token = await loop.login(USER1);
+      const stockId = await freshStock(20, at);
+      // Act
+      const order = await loop.call('POST', '/api/orders', {
+        token,
+        body: orderBody(stockId, recipient, { stocks: [{ stockId, ordered: 4 }] }),
+      });
+      const reception = await loop.call('POST', '/api/receptions', {
+        token,
+        body: {
+          segment: 'B2B',
+          warehouseId: at.warehouseId,
+          reference: unique('R'),
+          expectedAt: day(2),
+          supplierId: supplier,
+          statusCode: '001',
+          stocks: [{ productId: at.productId, quality: 'STD', batch: unique('B'), expected: 12 }],
+        },
+      });
+      let o: Order | undefined;
+      let r: { statusCode: string; receivedQuantity: number } | undefined;
+      for (let i = 0; i < 100 && (o?.statusCode !== '070' || r?.statusCode !== '200'); i++) {
+        await new Promise((done) => setTimeout(done, 100));
+        o = (await loop.call('GET', `/api/orders/${order.body.id}`, { token })).body;
+        r = (await loop.call('GET', `/api/receptions/${reception.body.id}`, { token })).body;
+      }
+      const events = (await loop.call('GET', `/api/orders/${order.body.id}/timeline`, { token })).body;
+      // Assess
+      expect(o?.statusCode).toBe('070');
+      expect(o?.fulfilment.trackingNumbers).toHaveLength(1);
+      expect(o?.packings.length).toBeGreaterThan(0);
+      expect(r).toMatchObject({ statusCode: '200', receivedQuantity: 12 });
+      expect(events.map((e: { type: string }) => e.type)).toEqual([
+        'sent',
+        'order.acknowledged',
+        'order.preparing',
+        'order.prepared',
+        'order.shipped',
+      ]);
+      expect((await findStock(stockId))?.quantity).toBe(16);
+    } finally {
+      await loop.stop();
+    }
   });
 });

@@ -9,7 +9,7 @@
  *   PK OUTBOX#NOTIFY   SK <kind>#<document id>#<event>#<seq>   { kind, documentId, ownerId, event, at, details }
  */
 import * as z from 'zod';
-import { deleteItem, getItem, type Key, queryAll } from '../data/table';
+import { batchGet, deleteItem, getItem, type Key, queryAll, queryKeys } from '../data/table';
 import type { TransactAction } from '../data/transact';
 import { appUrl } from '../platform/app-url';
 import { logger } from '../platform/logger';
@@ -193,15 +193,25 @@ export async function notificationMail(e: NotificationEntry, u: UserItem) {
 
 /** Sends an entry's e-mails to whoever of its company chose e-mail, then deletes it. */
 export async function deliverNotification(entry: NotificationEntry): Promise<void> {
-  for await (const u of userRecords.query(userSource(entry.ownerId))) {
+  // The company's users: their keys from the index (which holds keys only), then the users themselves.
+  const found: Key[] = [];
+  for await (const k of queryKeys(userSource(entry.ownerId))) found.push({ PK: String(k.PK), SK: String(k.SK) });
+  for (const u of (await batchGet(found)).map((i) => userRecords.parse(i))) {
     if (!u.active || !u.notificationChannels.includes('mail')) continue;
     await sendMail(await notificationMail(entry, u));
   }
   await deleteItem({ PK: entry.PK, SK: entry.SK });
 }
 
+/** While held (the demo's seed, replaying history), reports write their e-mails and nothing sends them. */
+let held = false;
+export const holdNotifications = (hold: boolean) => {
+  held = hold;
+};
+
 /** Sends at once the e-mails a report put in the outbox (called after the report's transaction). */
 export async function notifyNow(key: Key) {
+  if (held) return;
   try {
     const entry = entrySchema.safeParse(await getItem(key));
     if (entry.success) await deliverNotification(entry.data);
@@ -209,6 +219,11 @@ export async function notifyNow(key: Key) {
     // The sweep sends them later.
     logger.error('Notification e-mail not sent', { key: key.SK, error: error as Error });
   }
+}
+
+/** Deletes every e-mail not sent yet (the demo's seed: its history is not news). */
+export async function discardNotifications(): Promise<void> {
+  for await (const item of queryAll({ pk: NOTIFY })) await deleteItem({ PK: String(item.PK), SK: String(item.SK) });
 }
 
 /** The entries written longer than `graceMs` ago: the sweep sends them. */
