@@ -92,29 +92,87 @@ const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
 const ROW = 13;
 
-/** Helvetica speaks WinAnsi: anything else is written as '?' rather than failing the document. */
-const printable = (font: PDFFont, text: string) => {
-  const clean = text.replace(/[\r\n\t]+/g, ' ');
-  try {
-    font.encodeText(clean);
-    return clean;
-  } catch {
-    return [...clean]
-      .map((c) => {
-        try {
-          font.encodeText(c);
-          return c;
-        } catch {
-          return '?';
-        }
-      })
-      .join('');
-  }
+/** The characters of WinAnsi (Windows-1252) above Latin-1, which the standard fonts also print. */
+const WIN_ANSI_EXTRA = new Set('ŒœŠšŸŽžƒˆ˜–—‘’‚“”„†‡•…‰‹›€™');
+const isWinAnsi = (c: string) => {
+  const n = c.codePointAt(0) ?? 0;
+  return (n >= 0x20 && n <= 0x7e) || (n >= 0xa1 && n <= 0xff && n !== 0xad) || WIN_ANSI_EXTRA.has(c);
 };
+
+/** What a character outside WinAnsi reads as: spaces, hyphens, quotes and a few letters have a lookalike. */
+const LOOKALIKES: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    // Line breaks and tabs (a cell is one line), the no-break, narrow, thin and other typographic spaces.
+    [
+      ...'\t\n\r\v\f\u0085\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000',
+    ].map((c) => [c, ' ']),
+  ),
+  // Invisible: soft hyphen, zero-width spaces and joiners, word joiner, byte order mark, variation selectors.
+  ...Object.fromEntries([...'\u00ad\u200b\u200c\u200d\u2060\ufeff\ufe0e\ufe0f'].map((c) => [c, ''])),
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2015': '—',
+  '\u2043': '-',
+  '\u2212': '-',
+  '\u201b': '‘',
+  '\u201f': '“',
+  '\u2032': "'",
+  '\u2033': '"',
+  '\u02bc': '’',
+  '\u2024': '.',
+  '\u2025': '..',
+  '\u2044': '/',
+  '\u2215': '/',
+  '\u2116': 'No',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ı: 'i',
+  ħ: 'h',
+  Ħ: 'H',
+  ĳ: 'ij',
+  Ĳ: 'IJ',
+};
+
+const graphemes = new Intl.Segmenter('fr', { granularity: 'grapheme' });
+const MARK = /^\p{M}$/u;
+
+/** One character (code point) in WinAnsi: itself, its lookalike, its letter without accents, else null. */
+function winAnsiChar(c: string): string | null {
+  if (isWinAnsi(c)) return c;
+  const lookalike = LOOKALIKES[c];
+  if (lookalike !== undefined) return lookalike;
+  if (MARK.test(c)) return '';
+  const [base, ...marks] = c.normalize('NFD');
+  return base && base !== c && isWinAnsi(base) && marks.every((m) => MARK.test(m)) ? base : null;
+}
+
+/**
+ * A text the standard fonts can print (they encode WinAnsi only): WinAnsi characters stay, lookalikes replace
+ * the others (narrow and no-break spaces, hyphens, quotes, letters with accents WinAnsi lacks), anything else
+ * (an emoji, a Chinese character, a control character) becomes one '?' per character as the reader sees it.
+ * @example winAnsi('CMD\u202f42 🍷') // 'CMD 42 ?'
+ */
+export function winAnsi(text: string): string {
+  let out = '';
+  for (const { segment } of graphemes.segment(text.normalize('NFC'))) {
+    let printed = '';
+    let unknown = false;
+    for (const c of segment) {
+      const w = winAnsiChar(c);
+      if (w === null) unknown = true;
+      else printed += w;
+    }
+    out += unknown ? '?' : printed;
+  }
+  return out;
+}
 
 /** Cuts a text to a width, with an ellipsis. */
 function fit(font: PDFFont, text: string, size: number, width: number) {
-  let t = printable(font, text);
+  let t = winAnsi(text);
   if (font.widthOfTextAtSize(t, size) <= width) return t;
   while (t.length > 1 && font.widthOfTextAtSize(`${t}…`, size) > width) t = t.slice(0, -1);
   return `${t}…`;
@@ -133,10 +191,22 @@ const addressLines = (a: Order['recipient']) =>
       ].filter((l): l is string => Boolean(l))
     : [];
 
-/** The Code 128 of a reference, as a PNG (bwip-js renders the bars; pdf-lib embeds them). */
-async function barcode(reference: string): Promise<Uint8Array> {
-  const { code128 } = await import('@bwip-js/node');
-  return code128({ bcid: 'code128', text: reference, scale: 3, height: 12, includetext: false });
+/** Printable ASCII: what a Code 128 reads back as it was written, and what a PDF literal string holds as it is. */
+const ASCII = /^[\x20-\x7e]+$/;
+
+/**
+ * The Code 128 of a reference, as a PNG (bwip-js renders the bars; pdf-lib embeds them); none when the reference
+ * holds a character a scanner would not read back (an accent, a narrow space) or the bars cannot be drawn: the
+ * document is better without a barcode than with a wrong one, or not at all.
+ */
+async function barcode(reference: string): Promise<Uint8Array | null> {
+  if (!ASCII.test(reference)) return null;
+  try {
+    const { code128 } = await import('@bwip-js/node');
+    return await code128({ bcid: 'code128', text: reference, scale: 3, height: 12, includetext: false });
+  } catch {
+    return null;
+  }
 }
 
 /** The document's file name: the order reference (spec 2 §7), safe for a Content-Disposition header. */
@@ -150,14 +220,17 @@ export const isPdfAvailable = (o: Pick<Order, 'statusCode'>) => orderRules.isPdf
  * @example const bytes = await orderPdf(order, parties, 'fr');
  */
 export async function orderPdf(o: Order, parties: DocumentParties, lang: Language): Promise<Uint8Array> {
-  const { PDFDict, PDFDocument, PDFName, PDFString, StandardFonts, rgb } = await import('pdf-lib');
+  const { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts, rgb } = await import('pdf-lib');
   const t = TEXTS[lang];
   const doc = await PDFDocument.create();
   doc.setTitle(`${t.title} ${o.reference}`);
   doc.setCreator('Cellar');
   // The reference in plain text in the document's information (the title is UTF-16): tools and tests find it there.
   const info = doc.context.lookup(doc.context.trailerInfo.Info);
-  if (info instanceof PDFDict) info.set(PDFName.of('Reference'), PDFString.of(o.reference));
+  if (info instanceof PDFDict) {
+    const plain = ASCII.test(o.reference) && !/[()\\]/.test(o.reference);
+    info.set(PDFName.of('Reference'), plain ? PDFString.of(o.reference) : PDFHexString.fromText(o.reference));
+  }
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const grey = rgb(0.45, 0.45, 0.45);
@@ -187,10 +260,11 @@ export async function orderPdf(o: Order, parties: DocumentParties, lang: Languag
   }
   y -= 14;
   text(`${t.title} ${o.reference}`, MARGIN, 16, bold, 300);
-  const png = await doc.embedPng(await barcode(o.reference || o.id));
-  const bw = Math.min(200, png.width / 2);
-  const bh = (png.height / png.width) * bw;
-  page.drawImage(png, { x: A4[0] - MARGIN - bw, y: y - bh + 14, width: bw, height: bh });
+  const bars = await barcode(o.reference || o.id);
+  const png = bars ? await doc.embedPng(bars) : null;
+  const bw = png ? Math.min(200, png.width / 2) : 0;
+  const bh = png ? (png.height / png.width) * bw : 0;
+  if (png) page.drawImage(png, { x: A4[0] - MARGIN - bw, y: y - bh + 14, width: bw, height: bh });
   y -= 20;
   text(`${t.status} : ${o.statusCode}   ${t.segment} : ${o.segment ?? '-'}`, MARGIN, 9, font, 300);
   y -= Math.max(ROW, bh - 20) + 10;
@@ -307,7 +381,7 @@ export async function orderPdf(o: Order, parties: DocumentParties, lang: Languag
   }
 
   pages.forEach((p, i) => {
-    p.drawText(`${t.page} ${i + 1}/${pages.length} · ${o.reference}`, {
+    p.drawText(fit(font, `${t.page} ${i + 1}/${pages.length} · ${o.reference}`, 7, A4[0] - 2 * MARGIN), {
       x: MARGIN,
       y: MARGIN - 15,
       size: 7,

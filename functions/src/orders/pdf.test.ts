@@ -1,0 +1,166 @@
+import { inflateSync } from 'node:zlib';
+import type { Order, OrderLine } from '@cellar/shared/orders/schemas';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { type DocumentParties, orderPdf, winAnsi } from './pdf';
+
+const PARTIES: DocumentParties = {
+  provider: { name: 'Cellar Logistique', lines: ['12 rue des Chais', '33000 Bordeaux'] },
+  owner: { code: 'CL001', name: 'Domaine des Tests', lines: ['1 allée des Vignes', '21200 Beaune'] },
+};
+
+const line = (n: number, over: Partial<OrderLine> = {}): OrderLine => ({
+  id: `line-${n}`,
+  position: n,
+  stockId: `stock-${n}`,
+  product: { id: `product-${n}`, code: `P${String(n).padStart(4, '0')}`, label: `Château Test ${n}`, pcb: 6 },
+  warehouse: { id: 'wh-1', code: 'BDX', name: 'Bordeaux Nord' },
+  quality: 'A',
+  batch: `L${n}`,
+  ubd: '2030-12-31',
+  bbd: '2029-06-15',
+  ordered: 12,
+  prepared: null,
+  availableQuantity: 100,
+  uniqueKey: `product-${n}|L${n}`,
+  ...over,
+});
+
+/** An order with every field of `orderSchema` set, entered (010) and not yet prepared. */
+const order = (over: Partial<Order> = {}): Order => ({
+  id: '01JORDER0000000000000000001',
+  reference: 'CMD-2026-0042',
+  recipientReference: 'PO-778',
+  groupingNumber: 'GRP-9',
+  exitPoint: '',
+  type: 'SHOP',
+  statusCode: '010',
+  segment: 'B2B',
+  ownerId: 'owner-1',
+  owner: { id: 'owner-1', code: 'CL001', name: 'Domaine des Tests' },
+  warehouseId: 'wh-1',
+  warehouse: { id: 'wh-1', code: 'BDX', name: 'Bordeaux Nord' },
+  recipient: {
+    isCompany: true,
+    company: 'Cave du Port',
+    name: 'Jeanne Martin',
+    siretNumber: '',
+    street: '4 quai des Marques',
+    details: 'Porte B',
+    postcode: '17000',
+    city: 'La Rochelle',
+    country: 'FR',
+    email: 'jeanne@example.com',
+    phone: '+33546000000',
+    exciseNumber: '',
+    exciseWarehouseNumber: '',
+    pickupCode: '',
+    timeslots: [],
+    comment: '',
+    displayName: 'Cave du Port',
+  },
+  customerId: 'customer-1',
+  carrierId: 'carrier-1',
+  carrier: { id: 'carrier-1', code: 'GEO', name: 'Géodis', segment: 'B2B' },
+  serviceCode: 'MES',
+  service: { code: 'MES', name: 'Messagerie', isPickupPoint: false },
+  pickupManagedByProduct: 1,
+  shippingLabelRequired: 0,
+  deliveryDate: '2026-03-09',
+  pickupDate: null,
+  appointmentDate: null,
+  preparationDate: null,
+  deliveryComment: 'Livrer le matin',
+  preparationComment: 'Film étirable',
+  comment: '',
+  shippingTrackingId: null,
+  stocks: [line(1), line(2, { ordered: 30, batch: null, ubd: null, bbd: null })],
+  packings: [],
+  lineCount: 2,
+  orderedQuantity: 42,
+  preparedQuantity: 0,
+  supportType: null,
+  supportNumber: null,
+  fulfilment: { cancellation: null, reason: null, trackingNumbers: [], shippedAt: null, exciseDocument: null },
+  createdAt: '2026-03-02T08:15:00.000Z',
+  updatedAt: '2026-03-02T08:15:00.000Z',
+  ...over,
+});
+
+/** Windows-1252's bytes 0x80–0x9F (Node's TextDecoder reads them as Latin-1 control characters). */
+const CP1252_80 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+const fromWinAnsi = (bytes: Buffer) =>
+  [...bytes].map((b) => (b >= 0x80 && b <= 0x9f ? CP1252_80[b - 0x80] : String.fromCharCode(b))).join('');
+
+/**
+ * The text a PDF shows, in drawing order, one string per text drawn: pdf-lib writes each page's content as a
+ * Flate-compressed stream in which a text is a hexadecimal string of WinAnsi bytes shown by `Tj`.
+ */
+function texts(bytes: Uint8Array): string[] {
+  const raw = Buffer.from(bytes);
+  const latin1 = raw.toString('latin1');
+  const out: string[] = [];
+  for (const m of latin1.matchAll(/\d+ 0 obj\s*<<((?:(?!endobj)[\s\S])*?)>>\s*stream\r?\n/g)) {
+    if (!m[1]?.includes('/FlateDecode') || m[1].includes('/Image')) continue;
+    const start = (m.index ?? 0) + m[0].length;
+    const end = latin1.indexOf('endstream', start);
+    const content = inflateSync(raw.subarray(start, end)).toString('latin1');
+    for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
+      out.push(fromWinAnsi(Buffer.from(hex ?? '', 'hex')));
+    }
+  }
+  return out;
+}
+
+const pdf = async (o: Order, lang: 'fr' | 'en' = 'fr') => {
+  const bytes = await orderPdf(o, PARTIES, lang);
+  return { bytes, texts: texts(bytes), all: texts(bytes).join(' | ') };
+};
+
+describe('Function: winAnsi', () => {
+  it.each([
+    ['plain text', 'CMD-2026/42 Château', 'CMD-2026/42 Château'],
+    [
+      'the characters of WinAnsi beyond Latin-1',
+      'Œuvre – cœur — “vin” ‘x’ … € ™ •',
+      'Œuvre – cœur — “vin” ‘x’ … € ™ •',
+    ],
+    ['narrow, no-break and thin spaces', 'CMD\u202f42\u00a0A\u2009B', 'CMD 42 A B'],
+    ['hyphens and minus', 'A\u2010B\u2011C\u2212D', 'A-B-C-D'],
+    ['invisible characters', 'A\u200bB\u00adC\ufeffD', 'ABCD'],
+    ['line breaks and tabs', 'a\r\nb\tc', 'a  b c'],
+    ['accents WinAnsi lacks', 'Łódź Ăn Ő', 'Lódz An O'],
+    ['decomposed accents', 'Che\u0301vre', 'Chévre'],
+    ['an emoji, with its skin tone or its variation selector', 'A🍷B👍🏽C❤️', 'A?B?C?'],
+    ['a family emoji joined', 'x👨‍👩‍👧y', 'x?y'],
+    ['Chinese and Arabic', '葡萄酒 نبيذ', '??? ????'],
+    ['control characters', 'A\u0000B\u0007C\u001bD\u0085E', 'A?B?C?D E'],
+  ])('keeps or replaces %s', (_, input, expected) => {
+    expect(winAnsi(input)).toBe(expected);
+  });
+});
+
+describe('Function: orderPdf', () => {
+  it('builds a document whatever the characters of its references, labels, addresses and comments', async () => {
+    // Prepare
+    const o = order({
+      reference: 'CMD\u202f42 🍷',
+      recipientReference: 'PO\u00a0778 葡萄酒',
+      groupingNumber: 'G\u0000\u0007\u001b',
+      recipient: { ...order().recipient!, company: 'Cave 🍾 du Port', street: '4 quai\u2009des Marques', city: '上海' },
+      deliveryComment: 'Sonner 2×\u202f: porte « B »\nmerci 🙏',
+      preparationComment: 'Étiquettes \u2028 ✓',
+      stocks: [line(1, { product: { id: 'p', code: 'P\u20111', label: 'Vin 🍇 rouge ‘cuvée’ 紅酒', pcb: 6 } })],
+    });
+    // Act
+    const { bytes, all } = await pdf(o);
+    // Assess
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
+    expect(all).toContain('Bon de commande CMD 42 ?');
+    expect(all).toContain('PO 778 ???');
+    expect(all).toContain('Cave ? du Port');
+    expect(all).toContain('Vin ? rouge ‘cuvée’ ??');
+    expect(all).toContain('Page 1/1 · CMD 42 ?');
+  });
+});
