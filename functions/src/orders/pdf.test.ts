@@ -164,3 +164,34 @@ describe('Function: orderPdf', () => {
     expect(all).toContain('Page 1/1 · CMD 42 ?');
   });
 });
+
+describe('Function: orderPdf, an order form', () => {
+  it('is titled an order form, in French, with its status in words and its dates as the French write them', async () => {
+    // Act
+    const { all, texts: drawn } = await pdf(order({ statusCode: '020' }));
+    // Assess
+    expect(all).toContain('Bon de commande CMD-2026-0042');
+    expect(all).toContain('Statut : En cours');
+    expect(all).not.toMatch(/Statut : 0\d\d/);
+    expect(all).toContain('Date de livraison : 09/03/2026');
+    expect(drawn).toEqual(expect.arrayContaining(['31/12/2030', '15/06/2029']));
+    expect(all).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+
+  it('is titled an order form in English, with the status and the dates in English', async () => {
+    // Act
+    const { all, texts: drawn } = await pdf(order({ statusCode: '040' }), 'en');
+    // Assess
+    expect(all).toContain('Order form CMD-2026-0042');
+    expect(all).toContain('Status: Awaiting pickup');
+    expect(all).toContain('Delivery date: 09 Mar 2026');
+    expect(drawn).toEqual(expect.arrayContaining(['31 Dec 2030', '15 Jun 2029']));
+  });
+
+  it('gives the pickup date of a B2B order its client collects', async () => {
+    // Act
+    const { all } = await pdf(order({ pickupManagedByProduct: 0, pickupDate: '2026-04-01', deliveryDate: null }));
+    // Assess
+    expect(all).toContain('Date d’enlèvement : 01/04/2026');
+  });
+});

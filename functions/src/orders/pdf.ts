@@ -4,13 +4,17 @@
  * label, batch, dates, cartons, bottles), totals, comments, and the packing list once the order is sent.
  * pdf-lib and bwip-js load with the first document: only this route pays for them.
  */
+import { formatDate } from '@cellar/shared/csv/columns';
+import { listText } from '@cellar/shared/i18n/list-texts';
 import type { Language } from '@cellar/shared/i18n/messages';
 import type { Order } from '@cellar/shared/orders/schemas';
-import { orderRules } from '@cellar/shared/orders/status';
+import { ORDER_STATUS, orderRules } from '@cellar/shared/orders/status';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 
 const TEXTS = {
   fr: {
+    /** French puts a space before the colon. */
+    colon: ' : ',
     title: 'Bon de commande',
     owner: 'Donneur d’ordre',
     recipient: 'Destinataire',
@@ -46,7 +50,8 @@ const TEXTS = {
     page: 'Page',
   },
   en: {
-    title: 'Order',
+    colon: ': ',
+    title: 'Order form',
     owner: 'Ordering party',
     recipient: 'Recipient',
     delivery: 'Delivery',
@@ -81,6 +86,18 @@ const TEXTS = {
     page: 'Page',
   },
 } as const;
+
+/** A status in words, as the order's pages name it: 'Expédiée', 'Sent'. */
+const statusText = (code: string, lang: Language) => {
+  const key = ORDER_STATUS.byCode(code)?.labelKey;
+  return key ? listText(lang, key) : code;
+};
+
+/**
+ * A date as the reader writes it: a calendar day (YYYY-MM-DD) as it is, an instant in the warehouses' (Paris)
+ * time: '09/03/2026', '09 Mar 2026', '09/03/2026 15:40' (English names the month: 03/09 would read as March).
+ */
+const dateText = (value: string | null | undefined, lang: Language) => (value ? formatDate(value, lang) : '-');
 
 /** Who the document is from and for. */
 export interface DocumentParties {
@@ -251,7 +268,7 @@ export async function orderPdf(o: Order, parties: DocumentParties, lang: Languag
 
   // Header: provider on the left, owner on the right, then the title and the barcode.
   text(parties.provider.name, MARGIN, 12, bold, 250);
-  text(`${t.owner} : ${parties.owner.name} (${parties.owner.code})`, 320, 9, bold, 235);
+  text(`${t.owner}${t.colon}${parties.owner.name} (${parties.owner.code})`, 320, 9, bold, 235);
   y -= ROW;
   for (let i = 0; i < Math.max(parties.provider.lines.length, parties.owner.lines.length); i++) {
     text(parties.provider.lines[i] ?? '', MARGIN, 8, font, 250);
@@ -266,7 +283,13 @@ export async function orderPdf(o: Order, parties: DocumentParties, lang: Languag
   const bh = png ? (png.height / png.width) * bw : 0;
   if (png) page.drawImage(png, { x: A4[0] - MARGIN - bw, y: y - bh + 14, width: bw, height: bh });
   y -= 20;
-  text(`${t.status} : ${o.statusCode}   ${t.segment} : ${o.segment ?? '-'}`, MARGIN, 9, font, 300);
+  text(
+    `${t.status}${t.colon}${statusText(o.statusCode, lang)}   ${t.segment}${t.colon}${o.segment ?? '-'}`,
+    MARGIN,
+    9,
+    font,
+    300,
+  );
   y -= Math.max(ROW, bh - 20) + 10;
 
   // Recipient and delivery, side by side.
@@ -274,15 +297,17 @@ export async function orderPdf(o: Order, parties: DocumentParties, lang: Languag
   const managedByProvider = o.pickupManagedByProduct === 1;
   const right = [
     t.delivery,
-    o.recipientReference ? `${t.recipientReference} : ${o.recipientReference}` : '',
-    o.groupingNumber ? `${t.groupingNumber} : ${o.groupingNumber}` : '',
-    o.segment === 'B2B' ? `${t.pickup} : ${managedByProvider ? t.byProvider : t.byClient}` : '',
-    o.segment === 'B2B' && !managedByProvider ? `${t.label} : ${o.shippingLabelRequired ? t.yes : t.no}` : '',
+    o.recipientReference ? `${t.recipientReference}${t.colon}${o.recipientReference}` : '',
+    o.groupingNumber ? `${t.groupingNumber}${t.colon}${o.groupingNumber}` : '',
+    o.segment === 'B2B' ? `${t.pickup}${t.colon}${managedByProvider ? t.byProvider : t.byClient}` : '',
+    o.segment === 'B2B' && !managedByProvider ? `${t.label}${t.colon}${o.shippingLabelRequired ? t.yes : t.no}` : '',
     o.segment === 'B2B' && !managedByProvider
-      ? `${t.pickupDate} : ${o.pickupDate ?? '-'}`
-      : `${t.deliveryDate} : ${o.deliveryDate ?? '-'}`,
-    o.carrier ? `${t.carrier} : ${o.carrier.name}${o.service ? ` – ${o.service.code} ${o.service.name}` : ''}` : '',
-    o.warehouse ? `${t.warehouse} : ${o.warehouse.name}` : '',
+      ? `${t.pickupDate}${t.colon}${dateText(o.pickupDate, lang)}`
+      : `${t.deliveryDate}${t.colon}${dateText(o.deliveryDate, lang)}`,
+    o.carrier
+      ? `${t.carrier}${t.colon}${o.carrier.name}${o.service ? ` – ${o.service.code} ${o.service.name}` : ''}`
+      : '',
+    o.warehouse ? `${t.warehouse}${t.colon}${o.warehouse.name}` : '',
   ].filter(Boolean);
   for (let i = 0; i < Math.max(left.length, right.length); i++) {
     text(left[i] ?? '', MARGIN, 9, i === 0 ? bold : font, 250);
@@ -321,8 +346,8 @@ export async function orderPdf(o: Order, parties: DocumentParties, lang: Languag
       l.product.code,
       l.product.label,
       l.batch ?? '',
-      l.ubd ?? '',
-      l.bbd ?? '',
+      l.ubd ? dateText(l.ubd, lang) : '',
+      l.bbd ? dateText(l.bbd, lang) : '',
       pcb ? String(lineCartons) : '-',
       String(l.ordered),
     ];
@@ -339,7 +364,7 @@ export async function orderPdf(o: Order, parties: DocumentParties, lang: Languag
     thickness: 0.5,
     color: grey,
   });
-  text(`${t.totals} : ${lines.length} ${t.lines}`, MARGIN, 9, bold, 300);
+  text(`${t.totals}${t.colon}${lines.length} ${t.lines}`, MARGIN, 9, bold, 300);
   text(String(cartons), MARGIN + 432, 9, bold, 40);
   text(String(bottles), MARGIN + 474, 9, bold, 45);
   y -= ROW * 2;
