@@ -182,6 +182,9 @@ const LOOKALIKES: Readonly<Record<string, string>> = {
   Ĳ: 'IJ',
 };
 
+/** A text of WinAnsi characters only (most are): it prints as it is. */
+const ALL_WIN_ANSI = new RegExp(`^[\\x20-\\x7e\\xa1-\\xac\\xae-\\xff${[...WIN_ANSI_EXTRA].join('')}]*$`);
+
 const graphemes = new Intl.Segmenter('fr', { granularity: 'grapheme' });
 const MARK = /^\p{M}$/u;
 
@@ -202,6 +205,7 @@ function winAnsiChar(c: string): string | null {
  * @example winAnsi('CMD\u202f42 🍷') // 'CMD 42 ?'
  */
 export function winAnsi(text: string): string {
+  if (ALL_WIN_ANSI.test(text)) return text;
   let out = '';
   for (const { segment } of graphemes.segment(text.normalize('NFC'))) {
     let printed = '';
