@@ -274,6 +274,7 @@ describe('Function: orderPdf, a delivery note', () => {
     expect(all).not.toContain('Point de sortie');
     expect(all).not.toContain('N° de suivi');
     expect(all).not.toContain('Expédiée le');
+    expect(all).not.toContain('Expédition');
   });
 
   it('counts 125 cartons in one row of the support summary rather than one row each', async () => {

@@ -483,15 +483,18 @@ export async function orderPdf(o: Order, parties: DocumentParties, lang: Languag
   y -= 10;
 
   // The delivery note: when and where the goods left, under which excise document, and how to follow them.
-  if (note) {
-    const f = o.fulfilment;
+  const f = o.fulfilment;
+  const shipment = note
+    ? [
+        f.shippedAt ? `${t.shippedAt}${t.colon}${dateText(f.shippedAt, lang)}` : '',
+        o.exitPoint ? `${t.exitPoint}${t.colon}${o.exitPoint}` : '',
+        f.exciseDocument ? `${t.exciseDocument}${t.colon}${f.exciseDocument}` : '',
+        ...f.trackingNumbers.map((n) => `${t.tracking}${t.colon}${n.number}${n.url ? ` – ${n.url}` : ''}`),
+      ].filter(Boolean)
+    : [];
+  if (shipment.length) {
     heading(t.shipment);
-    if (f.shippedAt) paragraph(`${t.shippedAt}${t.colon}${dateText(f.shippedAt, lang)}`, MARGIN);
-    if (o.exitPoint) paragraph(`${t.exitPoint}${t.colon}${o.exitPoint}`, MARGIN);
-    if (f.exciseDocument) paragraph(`${t.exciseDocument}${t.colon}${f.exciseDocument}`, MARGIN);
-    for (const tracking of f.trackingNumbers) {
-      paragraph(`${t.tracking}${t.colon}${tracking.number}${tracking.url ? ` – ${tracking.url}` : ''}`, MARGIN);
-    }
+    for (const s of shipment) paragraph(s, MARGIN);
     y -= 10;
   }
 
