@@ -339,6 +339,18 @@ describe('Function: orderPdf, a delivery note', () => {
 });
 
 describe('Function: orderPdf, a long order', () => {
+  it('wraps a comment over lines, cutting a word only when it is wider than the page', async () => {
+    // Prepare
+    const word = 'x'.repeat(255);
+    // Act
+    const { texts: drawn } = await pdf(order({ deliveryComment: word }));
+    // Assess
+    const start = drawn.indexOf('Commentaire de livraison') + 1;
+    const cut = drawn.slice(start, start + 3);
+    expect(cut.join('')).toBe(word);
+    expect(cut.every((s) => s.length > 0 && s.length < 255)).toBe(true);
+  });
+
   it('runs its lines over as many pages as they take, each page with the table’s titles and its number', async () => {
     // Prepare
     const stocks = Array.from({ length: 300 }, (_, i) => line(i + 1, { prepared: 12 }));

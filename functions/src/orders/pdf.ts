@@ -299,10 +299,15 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
       if (line) out.push(line);
       line = word;
       while (line.length > 1 && !fits(line)) {
-        let n = line.length - 1;
-        while (n > 1 && !fits(line.slice(0, n))) n--;
-        out.push(line.slice(0, n));
-        line = line.slice(n);
+        // The longest start of the word that fits (at least one character), found by halves.
+        let [lo, hi] = [1, line.length - 1];
+        while (lo < hi) {
+          const mid = Math.ceil((lo + hi) / 2);
+          if (fits(line.slice(0, mid))) lo = mid;
+          else hi = mid - 1;
+        }
+        out.push(line.slice(0, lo));
+        line = line.slice(lo);
       }
     }
     out.push(line);
