@@ -42,7 +42,7 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        command: `npm run build -w web && npx tsx infra/local/start.ts --port ${PORT} --data-dir .cellar/e2e --reset`,
+        command: `npm run build -w web && npx tsx infra/local/start.ts --port ${PORT} --data-dir .cellar/e2e --reset --warehouse acknowledge --warehouse-step-ms 1500`,
         cwd: ROOT,
         url: `http://127.0.0.1:${PORT}/api/health`,
         reuseExistingServer: !process.env.CI,
