@@ -1,19 +1,24 @@
 /**
  * The row icons of a document list (orders, receptions; spec 2 §2, §6, spec 3 §2, §6): view unless its status
  * hides it, modify and delete for writers while the status allows (delete after a confirmation), and the status
- * page for users with the update-status right. What the status allows is the document's own rules.
+ * page for users with the update-status right. What the status allows is the document's own rules. A document
+ * may add its own icons (an order's cancellation) before the delete.
  */
 import { canUpdateStatus, isWritter, type Principal } from '@cellar/shared/access/roles';
 import { Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconEye, IconPencil, IconProgressCheck, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notifications';
 import { RowIcon } from '../ui/row-icon';
 
-/** Width of the actions column: view, the writer's modify and delete, and the status page when allowed. */
-export const documentActionsWidth = (p: Principal) =>
-  16 + 28 * (1 + (isWritter(p) ? 2 : 0) + (canUpdateStatus(p) ? 1 : 0));
+/**
+ * Width of the actions column: view, the writer's modify and delete, and the status page when allowed, and the
+ * `writerExtras` icons a document adds for writers.
+ */
+export const documentActionsWidth = (p: Principal, writerExtras = 0) =>
+  16 + 28 * (1 + (isWritter(p) ? 2 + writerExtras : 0) + (canUpdateStatus(p) ? 1 : 0));
 
 export interface DocumentRowTexts {
   view: string;
@@ -32,6 +37,8 @@ interface DocumentRowActionsProps {
   paths: { detail: string; modify: string; status: string };
   texts: DocumentRowTexts;
   deleting: boolean;
+  /** The document's own icons, before the delete. */
+  extra?: ReactNode;
   /** Deletes the document (its failure is reported by the API client). */
   onDelete: () => Promise<unknown>;
   onDeleted: () => void;
@@ -65,6 +72,7 @@ export function DocumentRowActions(props: DocumentRowActionsProps) {
       {canUpdateStatus(principal) && (
         <RowIcon label={texts.changeStatus} name={name} icon={IconProgressCheck} to={paths.status} />
       )}
+      {props.extra}
       {writer && allows.delete && (
         <RowIcon
           label={t('common.delete')}

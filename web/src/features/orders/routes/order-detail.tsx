@@ -2,7 +2,8 @@
  * /order/detail/{id}: the order read-only (spec 2 §2): its details, recipient address, delivery (B2B: who manages
  * the pickup, shipping label, delivery or pickup date, appointment; B2C: carrier, service, dates), tracking number,
  * the order type of the one carrier owner that needs it, comments, the cart with its counts, the packing list once
- * shipped, and the PDF in the statuses that have one.
+ * shipped, and the PDF in the statuses that have one. A writer may cancel the order, or ask the warehouse to, while
+ * it allows; a pending or refused cancellation, or the warehouse's refusal of the order, is said at the top.
  */
 import { orderTypeRequired, requiredDateField } from '@cellar/shared/orders/schemas';
 import { orderRules } from '@cellar/shared/orders/status';
@@ -18,6 +19,7 @@ import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useOrder } from '../api/get-order';
 import { downloadOrderPdf } from '../api/save-order';
+import { CancellationNotice, CancelOrderButton } from '../components/cancel-order';
 import { OrderLinesTable } from '../components/order-lines-table';
 import { PackingList } from '../components/packing-list';
 
@@ -78,12 +80,21 @@ export function OrderDetailRoute() {
           <Title order={2}>{`${title} - ${order.reference}`}</Title>
           <OrderStatusBadge code={order.statusCode} />
         </Group>
-        {orderRules.isPdfAvailable(order.statusCode) && (
-          <Button variant="light" leftSection={<IconFileTypePdf size={16} />} loading={downloading} onClick={download}>
-            {t('orders.download_pdf')}
-          </Button>
-        )}
+        <Group gap="xs">
+          <CancelOrderButton order={order} />
+          {orderRules.isPdfAvailable(order.statusCode) && (
+            <Button
+              variant="light"
+              leftSection={<IconFileTypePdf size={16} />}
+              loading={downloading}
+              onClick={download}
+            >
+              {t('orders.download_pdf')}
+            </Button>
+          )}
+        </Group>
       </Group>
+      <CancellationNotice order={order} />
       <Block title={t('orders.blocks.details')}>
         <Field label={t('orders.fields.reference')} value={order.reference} />
         <Field label={t('orders.fields.recipient_reference')} value={order.recipientReference} />
