@@ -1,7 +1,8 @@
 /**
  * Customer order screens over the demo orders (CMD-CLI001-001 draft, -002 transmitting, -003 entry, -008 and
  * -009 shipped with packings): the list from the menu, the detail page with its packing list and its PDF, the
- * status page, the resend-transmitting button for the superadmin, and a reader without any write control.
+ * status page (an admin may only cancel, the superadmin overrides), the resend-transmitting button for the
+ * superadmin, and a reader without any write control.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
@@ -62,7 +63,7 @@ test.describe('Orders', () => {
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
-  test('an admin changes a status on the status page, which saves at once', async ({ page }) => {
+  test('an admin may only cancel on the status page, and is asked first', async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
     await page.goto(`/order?search_filter=${ENTRY}`);
     await expect(gridRows(page)).toHaveCount(1);
@@ -72,8 +73,31 @@ test.describe('Orders', () => {
       .click();
     await expect(page).toHaveURL(/\/order\/status\//);
     await expect(page.getByRole('textbox', { name: 'Référence de la commande' })).toHaveValue(ENTRY);
+    // The warehouse sets the other statuses: before it prepares, the admin may only cancel.
+    await page.getByRole('combobox', { name: 'Statut' }).click();
+    await expect(page.getByRole('option')).toHaveText(['010 - Saisie', '050 - Annulée']);
+    await page.getByRole('option', { name: '050 - Annulée' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Annuler la commande' });
+    await expect(confirm).toContainText('stock qu’elle réserve sera libéré');
+    await confirm.getByRole('button', { name: 'Ne pas annuler' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Statut' })).toHaveValue('010 - Saisie');
+  });
+
+  test('the superadmin sets a status in the warehouse’s stead, once confirmed', async ({ page }) => {
+    await signIn(page, ACCOUNTS.superadmin);
+    await page.goto(`/order?search_filter=${ENTRY}`);
+    await expect(gridRows(page)).toHaveCount(1);
+    await gridRows(page)
+      .first()
+      .getByRole('link', { name: `Changer le statut ${ENTRY}` })
+      .click();
+    await expect(page).toHaveURL(/\/order\/status\//);
     await page.getByRole('combobox', { name: 'Statut' }).click();
     await page.getByRole('option', { name: '040 - En attente d’enlèvement' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Changer le statut' });
+    await expect(confirm).toContainText('à la place de l’entrepôt');
+    await confirm.getByRole('button', { name: 'Confirmer' }).click();
     await expect(page.getByText('Le statut de la commande a été mis à jour.')).toBeVisible();
     await page.goto(`/order/list?search_filter=${ENTRY}`);
     await expect(gridRows(page).first()).toContainText('En attente d’enlèvement');
@@ -109,7 +133,7 @@ test.describe('Orders', () => {
     // Its status page shows the status without letting it change.
     const id = (await shipped.getByRole('link', { name: `Voir ${SHIPPED}` }).getAttribute('href'))?.split('/').pop();
     await page.goto(`/order/status/${id}`);
-    await expect(page.getByRole('combobox', { name: 'Statut' })).toBeDisabled();
+    await expect(page.getByRole('textbox', { name: 'Statut' })).toHaveAttribute('readonly', '');
   });
 
   test('an unknown order leads to /404', async ({ page }) => {

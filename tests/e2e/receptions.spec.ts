@@ -162,6 +162,7 @@ test.describe('Receptions', () => {
     await expect(page.getByRole('textbox', { name: 'Référence' })).toHaveValue(reference);
     await page.getByRole('textbox', { name: new RegExp(`^Reçu .* ${batch}$`) }).fill('10');
     await choose(page, page.getByRole('combobox', { name: 'Statut' }), 'Clôturée');
+    await page.getByRole('dialog', { name: 'Changer le statut' }).getByRole('button', { name: 'Confirmer' }).click();
     await expect(page.getByText('Le statut de la réception a été mis à jour.')).toBeVisible();
     await expect(page.getByTestId('reception-lines')).toContainText('10');
 

@@ -35,6 +35,8 @@ interface LotLinesTableProps<L extends LotLine> {
   /** An order's lines: their warehouse, and the expiry flag. */
   outbound?: boolean;
   testId: string;
+  /** Said under the table (what a mark in it means). */
+  footer?: ReactNode;
 }
 
 export function LotLinesTable<L extends LotLine>({
@@ -43,6 +45,7 @@ export function LotLinesTable<L extends LotLine>({
   columns,
   outbound = false,
   testId,
+  footer,
 }: LotLinesTableProps<L>) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -107,6 +110,7 @@ export function LotLinesTable<L extends LotLine>({
           </Table>
         </ScrollArea>
       )}
+      {footer}
       <ProductDetailModal productId={detail?.id ?? null} code={detail?.code} onClose={() => setDetail(null)} />
     </Paper>
   );

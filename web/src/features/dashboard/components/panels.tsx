@@ -1,7 +1,8 @@
 /**
  * The dashboard's panels (spec 1 §2): recent orders, receptions, shipping orders, stock movements (an arrow by
  * direction), next shipments and today's stock, each present only when the answer carries it (the caller's
- * scopes), each with its empty-state message. A row shows an edit icon while editable (draft), else a view icon.
+ * scopes), each with its empty-state message. A row shows an edit icon while editable (draft), else a view icon;
+ * a shipped order, its tracking numbers (a link to the carrier's page when the warehouse gave one).
  */
 import { isWritter } from '@cellar/shared/access/roles';
 
@@ -17,6 +18,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TrackingLinks } from '../../../components/documents/tracking-links';
 import { OrderStatusBadge } from '../../../components/status/order-status-badge';
 import { ReceptionStatusBadge } from '../../../components/status/reception-status-badge';
 import { RowIcon } from '../../../components/ui/row-icon';
@@ -105,6 +107,9 @@ function orderRow(o: Order, date: 'createdAt' | 'deliveryDate', { t, lang, write
         {shown}
       </Text>
       <OrderStatusBadge code={o.statusCode} />
+      {o.statusCode === '070' && o.fulfilment.trackingNumbers.length > 0 && (
+        <TrackingLinks numbers={o.fulfilment.trackingNumbers} size="xs" />
+      )}
     </Row>
   );
 }

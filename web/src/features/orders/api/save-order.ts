@@ -22,6 +22,24 @@ export function useUpdateOrder() {
   });
 }
 
+/**
+ * A client's cancellation (orderRules.cancellation): at once before the warehouse starts preparing, else a request
+ * the warehouse confirms or refuses. Answers the order.
+ */
+export const cancelOrder = (id: string) => callRoute(routes.orderCancel, { params: { id }, query: ORDER_DETAIL_QUERY });
+
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelOrder,
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(orderQueryOptions(saved.id).queryKey, saved);
+      // The list, the order's timeline and whatever else reads orders.
+      await queryClient.invalidateQueries({ queryKey: resourceKey(routes.orderList) });
+    },
+  });
+}
+
 export const deleteOrder = (id: string) => callRoute(routes.orderDelete, { params: { id } });
 
 export function useDeleteOrder() {

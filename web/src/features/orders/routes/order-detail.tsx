@@ -1,8 +1,10 @@
 /**
  * /order/detail/{id}: the order read-only (spec 2 §2): its details, recipient address, delivery (B2B: who manages
- * the pickup, shipping label, delivery or pickup date, appointment; B2C: carrier, service, dates), tracking number,
- * the order type of the one carrier owner that needs it, comments, the cart with its counts, the packing list once
- * shipped, and the PDF in the statuses that have one.
+ * the pickup, shipping label, delivery or pickup date, appointment; B2C: carrier, service, dates), the order type
+ * of the one carrier owner that needs it, the shipment (tracking numbers linked to the carrier's page, when it
+ * left, exit point, excise document), comments, the cart with its counts, the packing list once shipped, the PDF
+ * in the statuses that have one, and the order's history. A writer may cancel the order, or ask the warehouse to,
+ * while it allows; a pending or refused cancellation, or the warehouse's refusal of the order, is said at the top.
  */
 import { orderTypeRequired, requiredDateField } from '@cellar/shared/orders/schemas';
 import { orderRules } from '@cellar/shared/orders/status';
@@ -11,13 +13,16 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { TrackingLinks } from '../../../components/documents/tracking-links';
 import { type Crumb, PageBreadcrumbs } from '../../../components/layouts/page-breadcrumbs';
 import { OrderStatusBadge } from '../../../components/status/order-status-badge';
+import { DocumentTimeline } from '../../../components/timeline/document-timeline';
 import { paths } from '../../../config/paths';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useOrder } from '../api/get-order';
 import { downloadOrderPdf } from '../api/save-order';
+import { CancellationNotice, CancelOrderButton } from '../components/cancel-order';
 import { OrderLinesTable } from '../components/order-lines-table';
 import { PackingList } from '../components/packing-list';
 
@@ -62,6 +67,14 @@ export function OrderDetailRoute() {
   const b2b = order.segment === 'B2B';
   const dateField = requiredDateField(order);
   const carrierOwnerCode = order.carrier?.owner?.code ?? null;
+  const { trackingNumbers, shippedAt, exciseDocument } = order.fulfilment;
+  // The numbers the warehouse reported, else the one the order was given before the warehouse reported them.
+  const tracking = trackingNumbers.length
+    ? trackingNumbers
+    : order.shippingTrackingId
+      ? [{ number: order.shippingTrackingId, url: null }]
+      : [];
+  const shipped = order.statusCode === '070' || tracking.length > 0 || shippedAt !== null;
 
   const download = () => {
     setDownloading(true);
@@ -78,17 +91,25 @@ export function OrderDetailRoute() {
           <Title order={2}>{`${title} - ${order.reference}`}</Title>
           <OrderStatusBadge code={order.statusCode} />
         </Group>
-        {orderRules.isPdfAvailable(order.statusCode) && (
-          <Button variant="light" leftSection={<IconFileTypePdf size={16} />} loading={downloading} onClick={download}>
-            {t('orders.download_pdf')}
-          </Button>
-        )}
+        <Group gap="xs">
+          <CancelOrderButton order={order} />
+          {orderRules.isPdfAvailable(order.statusCode) && (
+            <Button
+              variant="light"
+              leftSection={<IconFileTypePdf size={16} />}
+              loading={downloading}
+              onClick={download}
+            >
+              {t('orders.download_pdf')}
+            </Button>
+          )}
+        </Group>
       </Group>
+      <CancellationNotice order={order} />
       <Block title={t('orders.blocks.details')}>
         <Field label={t('orders.fields.reference')} value={order.reference} />
         <Field label={t('orders.fields.recipient_reference')} value={order.recipientReference} />
         <Field label={t('orders.fields.grouping_number')} value={order.groupingNumber} />
-        <Field label={t('orders.fields.exit_point')} value={order.exitPoint} />
         <Field label={t('orders.fields.segment')} value={order.segment ?? ''} />
         <Field
           label={t('orders.fields.warehouse')}
@@ -136,11 +157,21 @@ export function OrderDetailRoute() {
         />
         <Field label={t('orders.fields.appointment_date')} value={day(order.appointmentDate)} />
         <Field label={t('orders.fields.preparation_date')} value={day(order.preparationDate)} />
-        <Field label={t('orders.fields.tracking')} value={order.shippingTrackingId ?? ''} />
         {(orderTypeRequired(carrierOwnerCode) || order.type) && (
           <Field label={t('orders.fields.type')} value={order.type ?? ''} />
         )}
       </Block>
+      {shipped && (
+        <Block title={t('orders.blocks.shipment')}>
+          <Field
+            label={t('orders.fields.tracking')}
+            value={tracking.length ? <TrackingLinks numbers={tracking} /> : ''}
+          />
+          <Field label={t('orders.fields.shipped_at')} value={shippedAt ? formatDateTime(shippedAt, language) : ''} />
+          <Field label={t('orders.fields.exit_point')} value={order.exitPoint} />
+          <Field label={t('orders.fields.excise_document')} value={exciseDocument ?? ''} />
+        </Block>
+      )}
       <Block title={t('orders.blocks.comments')}>
         <Field label={t('orders.fields.delivery_comment')} value={order.deliveryComment} />
         <Field label={t('orders.fields.preparation_comment')} value={order.preparationComment} />
@@ -150,6 +181,7 @@ export function OrderDetailRoute() {
       {orderRules.showsPacking(order.statusCode) && order.packings.length > 0 && (
         <PackingList packings={order.packings} />
       )}
+      <DocumentTimeline kind="order" id={order.id} version={order.updatedAt} />
     </Stack>
   );
 }

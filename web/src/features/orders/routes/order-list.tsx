@@ -42,7 +42,14 @@ export function OrderListRoute() {
   }, []);
 
   const rowActions = useCallback(
-    (o: Order) => <OrderRowActions order={o} principal={principal} onDeleted={() => grid.current?.refresh()} />,
+    (o: Order) => (
+      <OrderRowActions
+        order={o}
+        principal={principal}
+        onDeleted={() => grid.current?.refresh()}
+        onCancelled={() => grid.current?.refresh()}
+      />
+    ),
     [principal],
   );
 
@@ -91,7 +98,8 @@ export function OrderListRoute() {
         ref={grid}
         principal={principal}
         rowActions={rowActions}
-        rowActionsWidth={documentActionsWidth(principal)}
+        // The writer's cancellation icon besides the common ones.
+        rowActionsWidth={documentActionsWidth(principal, 1)}
         onTransmittingSelected={canSendTransmittingOrder(principal) ? setTicked : undefined}
         actions={
           <Group gap="xs">

@@ -1,14 +1,28 @@
-/** /reception/detail/{id}: the reception read-only (spec 3 §2): reference, warehouse, supplier or none, its lines. */
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+/**
+ * /reception/detail/{id}: the reception read-only (spec 3 §2): reference, warehouse, supplier or none, expected
+ * date and when it arrived, its lines (once counted, each difference from the notice, the warehouse's remarks and
+ * the lots it found unannounced), and its history. A writer may cancel a reception announced but not arrived: the
+ * warehouse is told it will not come.
+ */
+import { isWritter } from '@cellar/shared/access/roles';
+import { receptionRules } from '@cellar/shared/receptions/status';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { type Crumb, PageBreadcrumbs } from '../../../components/layouts/page-breadcrumbs';
 import { ReceptionStatusBadge } from '../../../components/status/reception-status-badge';
+import { DocumentTimeline } from '../../../components/timeline/document-timeline';
 import { paths } from '../../../config/paths';
-import { formatDay } from '../../../lib/format';
+import { usePrincipal } from '../../../lib/auth';
+import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { notify } from '../../../lib/notifications';
 import { useReception } from '../api/get-reception';
+import { useDeleteReception } from '../api/save-reception';
 import { ReceptionLinesTable } from '../components/reception-lines-table';
+import { currentReception } from '../utils/current-reception';
 
 function Field({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -26,7 +40,10 @@ function Field({ label, value }: { label: string; value: React.ReactNode }) {
 export function ReceptionDetailRoute() {
   const { t } = useTranslation();
   const { receptionId = '' } = useParams();
+  const navigate = useNavigate();
+  const principal = usePrincipal();
   const reception = useReception(receptionId);
+  const remove = useDeleteReception();
   const language = currentLanguage();
   const title = t(paths.receptions.detail.title);
   const crumbs: Crumb[] = [
@@ -35,13 +52,45 @@ export function ReceptionDetailRoute() {
     { label: title },
   ];
   const supplier = reception.supplier;
+  const reference = reception.reference || t('receptions.no_reference');
+  const cancellable = isWritter(principal) && receptionRules.isCancellable(reception.statusCode);
+
+  const confirmCancel = () =>
+    modals.openConfirmModal({
+      title: t('receptions.cancel.title'),
+      children: <Text size="sm">{t('receptions.cancel.confirm', { reference })}</Text>,
+      labels: { confirm: t('receptions.cancel.title'), cancel: t('receptions.cancel.keep') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove
+          .mutateAsync(reception.id)
+          .then(() => {
+            if (currentReception.get() === reception.id) currentReception.clear();
+            notify('success', t('receptions.cancel.done', { reference }));
+            navigate(paths.receptions.list.path);
+          })
+          .catch(() => undefined),
+    });
 
   return (
     <Stack>
       <PageBreadcrumbs crumbs={crumbs} />
       <Group justify="space-between">
-        <Title order={2}>{`${title} - ${reception.reference}`}</Title>
-        <ReceptionStatusBadge code={reception.statusCode} />
+        <Group>
+          <Title order={2}>{`${title} - ${reception.reference}`}</Title>
+          <ReceptionStatusBadge code={reception.statusCode} />
+        </Group>
+        {cancellable && (
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconBan size={16} />}
+            loading={remove.isPending}
+            onClick={confirmCancel}
+          >
+            {t('receptions.cancel.title')}
+          </Button>
+        )}
       </Group>
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
@@ -58,9 +107,14 @@ export function ReceptionDetailRoute() {
             label={t('receptions.fields.expected_at')}
             value={reception.expectedAt ? formatDay(reception.expectedAt, language) : '—'}
           />
+          <Field
+            label={t('receptions.fields.arrived_at')}
+            value={reception.arrivedAt ? formatDateTime(reception.arrivedAt, language) : '—'}
+          />
         </SimpleGrid>
       </Paper>
       <ReceptionLinesTable lines={reception.stocks ?? []} />
+      <DocumentTimeline kind="reception" id={reception.id} version={reception.updatedAt} />
     </Stack>
   );
 }
