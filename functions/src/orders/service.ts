@@ -29,7 +29,6 @@ import { type ContactItem, findContact } from '../contacts/repository';
 import { keys } from '../data/keys';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
 import { batchGet } from '../data/table';
-import type { TransactAction } from '../data/transact';
 import {
   ConflictError,
   type FieldMessages,
@@ -42,8 +41,8 @@ import { recordMetric } from '../platform/metrics';
 import { findProduct, type ProductItem } from '../products/repository';
 import type { LedgerEffect } from '../stocks/ledger';
 import { findStock, type StockItem, stockRecords } from '../stocks/repository';
-import { actorOf, type EventInput, timeline, timelinePut } from '../timeline/repository';
-import { outboxPut } from '../wms/outbox';
+import { type ChangeOf, changeWrites } from '../timeline/change';
+import { actorOf, timeline } from '../timeline/repository';
 import { HOLDING, movesStock } from './effects';
 import { type Extras, toOrder } from './list';
 import { claimIdempotencyKey, findOrder, type OrderItem, type OrderLineItem, orderCountries } from './repository';
@@ -293,20 +292,6 @@ export interface CommitHooks extends SettleHooks {
   tell?: (kind: 'order', o: OrderItem, told: CellarMessageType) => Promise<void>;
 }
 
-/** What a change is, beyond the order's next state. */
-export interface ChangeOf {
-  /** Who did what, for the order's timeline (none: the demo's seed). */
-  event?: EventInput;
-  /** A warehouse report: facts, applied even where the stock line is short of what left. */
-  facts?: boolean;
-  /** When it happened, if not now (the date of the output movements of a shipment the warehouse reports). */
-  at?: string;
-  /** The content changed after the send: the warehouse gets the whole order again. */
-  modified?: boolean;
-  /** Other writes of the change, in its transaction (the e-mails a report calls for). */
-  extra?: TransactAction[];
-}
-
 /** What the warehouse must hear of a change (written in the outbox with it), if anything. */
 function toldOf(from: OrderStatusCode, previous: OrderItem | undefined, next: OrderItem, c: ChangeOf) {
   if (next.statusCode === '005' && from !== '005') return 'order.transmitted';
@@ -352,19 +337,7 @@ export async function commit(
     record = { ...record, seq, shipped: shipping ? { seq, at } : leaving ? null : record.shipped };
   }
   const tell = toldOf(from, previous, record, c);
-  const extra = [
-    ...(c.extra ?? []),
-    ...(tell ? [outboxPut('order', record, tell, now)] : []),
-    ...(c.event
-      ? [
-          timelinePut('order', record, c.event, {
-            at,
-            from: previous ? from : null,
-            to: next.statusCode !== from || !previous ? next.statusCode : null,
-          }),
-        ]
-      : []),
-  ];
+  const extra = changeWrites('order', record, previous ? from : undefined, tell, c, { now, at });
   const { order, shortages } = await commitOrder(
     record,
     previous,

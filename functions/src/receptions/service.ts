@@ -26,14 +26,14 @@ import { type ContactItem, findContact } from '../contacts/repository';
 import { keys } from '../data/keys';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
 import { batchGet } from '../data/table';
-import type { TransactAction } from '../data/transact';
 import { ConflictError, type FieldMessages, ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { recordMetric } from '../platform/metrics';
 import { findProduct, type ProductItem, productRecords } from '../products/repository';
 import type { LedgerEffect, LedgerShortage } from '../stocks/ledger';
 import { lotLine } from '../stocks/lots';
 import { findStock, productOfLine } from '../stocks/repository';
-import { actorOf, type EventInput, timeline, timelinePut } from '../timeline/repository';
+import { type ChangeOf, changeWrites } from '../timeline/change';
+import { actorOf, timeline } from '../timeline/repository';
 import { outboxPut } from '../wms/outbox';
 import { movesStock } from './effects';
 import { supplierName, suppliersOf, toReception } from './list';
@@ -259,20 +259,6 @@ export interface CommitHooks extends SettleHooks {
   tell?: (kind: 'reception', r: ReceptionItem, told: CellarMessageType) => Promise<void>;
 }
 
-/** What a change is, beyond the reception's next state. */
-export interface ChangeOf {
-  /** Who did what, for the reception's timeline (none: the demo's seed). */
-  event?: EventInput;
-  /** A warehouse report: facts (its count enters the stock as counted). */
-  facts?: boolean;
-  /** When it happened, if not now (the date of the input movements of a count the warehouse reports). */
-  at?: string;
-  /** The content changed after the send: the warehouse gets the whole notice again. */
-  modified?: boolean;
-  /** Other writes of the change, in its transaction (the e-mails a report calls for). */
-  extra?: TransactAction[];
-}
-
 /** What the warehouse must hear of a change (written in the outbox with it), if anything. */
 function toldOf(from: ReceptionStatusCode, next: ReceptionItem, c: ChangeOf): CellarMessageType | null {
   if (next.statusCode === '001' && from === '000') return 'reception.announced';
@@ -313,19 +299,7 @@ export async function commit(
     record = { ...record, seq, closed: closing ? { seq, at } : leaving ? null : record.closed };
   }
   const tell = toldOf(from, record, c);
-  const extra = [
-    ...(c.extra ?? []),
-    ...(tell ? [outboxPut('reception', record, tell, now)] : []),
-    ...(c.event
-      ? [
-          timelinePut('reception', record, c.event, {
-            at,
-            from: previous ? from : null,
-            to: next.statusCode !== from || !previous ? next.statusCode : null,
-          }),
-        ]
-      : []),
-  ];
+  const extra = changeWrites('reception', record, previous ? from : undefined, tell, c, { now, at });
   const { reception, shortages } = await commitReception(
     record,
     previous,
