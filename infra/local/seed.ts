@@ -9,6 +9,7 @@ import { companyItems, newCompany, warehouseItem } from '@cellar/functions/compa
 import { type ContactItem, ensureMultiSupplier, insertContact } from '@cellar/functions/contacts/repository';
 import { type CompanyItem, companies, references, warehouses } from '@cellar/functions/data/reference';
 import { batchPut } from '@cellar/functions/data/table';
+import { discardNotifications, holdNotifications } from '@cellar/functions/notifications/status-mail';
 import { findOrder } from '@cellar/functions/orders/repository';
 import { cancelOrder, createOrder } from '@cellar/functions/orders/service';
 import { orderMessage } from '@cellar/functions/orders/warehouse-messages';
@@ -21,7 +22,6 @@ import { createShippingOrder, updateShippingOrder } from '@cellar/functions/ship
 import { insertMovement } from '@cellar/functions/stockMovements/repository';
 import { insertStock, type StockItem } from '@cellar/functions/stocks/repository';
 import { type UserItem, userItems } from '@cellar/functions/users/repository';
-import { discardNotifications, holdNotifications } from '@cellar/functions/notifications/status-mail';
 import { discardOutbox } from '@cellar/functions/wms/outbox';
 import { applyReport } from '@cellar/functions/wms/worker';
 import { todayIn } from '@cellar/shared/common/dates';

@@ -85,7 +85,7 @@ describe('ApiStack: the functions', () => {
     expect(roleIds.size).toBe(Object.keys(functions).length);
   });
 
-  it('lets only the functions that send e-mails, sign-in, users and the import worker, read the site address and send', () => {
+  it('lets only the functions that send e-mails, sign-in, users, the import worker, the warehouse reports’ worker and the sweep, read the site address and send', () => {
     // Prepare
     const { api: withMail } = synthCellar({ mailFrom: 'no-reply@cellar.example' });
     const fns = resourcesOf(withMail, 'AWS::Lambda::Function');
@@ -105,7 +105,7 @@ describe('ApiStack: the functions', () => {
           (fn.Environment as { Variables: Record<string, string> }).Variables.POWERTOOLS_SERVICE_NAME,
       );
     // Assess
-    expect(senders.sort()).toEqual(['auth', 'imports-worker', 'users']);
+    expect(senders.sort()).toEqual(['auth', 'imports-worker', 'sweep', 'users', 'warehouse-events-worker']);
   });
 
   it("ends every API function's run before API Gateway's 29-second integration limit", () => {
