@@ -6,10 +6,9 @@
  * form pages are checked with real records. To keep the walk short, a page is checked at phone width by the first
  * role that opens it (the layout is the same for all), and a grid's rows past the fifth (alike) are left out.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type AppPath, paths } from '../../web/src/config/paths';
-import { ACCOUNTS, gridRows, openColumnFilter, signIn } from './support';
+import { ACCOUNTS, axe, gridRows, openColumnFilter, signIn } from './support';
 
 const DESKTOP = { width: 1400, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -60,9 +59,7 @@ async function settle(page: Page) {
 }
 
 async function audit(page: Page, name: string, width: number): Promise<Finding[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .exclude('.ag-center-cols-container .ag-row:nth-child(n+6)')
-    .analyze();
+  const { violations } = await axe(page).exclude('.ag-center-cols-container .ag-row:nth-child(n+6)').analyze();
   return violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .map((v) => ({
@@ -118,7 +115,7 @@ test.describe('Accessibility (axe)', () => {
     for (const path of [paths.login.path, paths.resetPassword.path]) {
       await page.goto(path);
       await expect(page.getByRole('heading').first()).toBeVisible();
-      const { violations } = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+      const { violations } = await axe(page).withRules(['heading-order']).analyze();
       expect(violations.map((v) => `${path}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
     }
   });

@@ -4,9 +4,8 @@
  * file with the edits made on screen; the job's progress follows. No timing is asserted: the main thread's
  * blocking time is measured by `npm run bench:import-preview`.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, choose, gridRows, horizontalOverflow, signIn } from './support';
+import { ACCOUNTS, axe, choose, gridRows, horizontalOverflow, signIn } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const HEADER = 'code;is_company;company;name;street;details;postcode;city;country;email;phone;siret;comment';
@@ -46,9 +45,7 @@ const importCell = (page: Page, row: number, key: string) =>
 
 /** Serious and critical axe findings on the screen (as tests/e2e/accessibility.spec.ts counts them). */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .exclude('.ag-center-cols-container .ag-row:nth-child(n+6)')
-    .analyze();
+  const { violations } = await axe(page).exclude('.ag-center-cols-container .ag-row:nth-child(n+6)').analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
