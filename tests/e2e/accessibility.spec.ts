@@ -8,7 +8,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type AppPath, paths } from '../../web/src/config/paths';
-import { ACCOUNTS, axe, gridRows, openColumnFilter, signIn } from './support';
+import { axe, gridRows, openColumnFilter, signedIn } from './support';
 
 const DESKTOP = { width: 1400, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -129,7 +129,7 @@ test.describe('Accessibility (axe)', () => {
       await settle(page);
       findings.push(...(await audit(page, name, width)));
     };
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
 
     await page.goto(paths.clientUsers.list.path);
     // The first row the admin may manage (its own has no actions).
@@ -184,7 +184,7 @@ test.describe('Accessibility (axe)', () => {
   for (const role of ['superadmin', 'admin', 'user'] as const) {
     test(`every page ${WHO[role]} may open`, async ({ page }) => {
       test.setTimeout(600_000);
-      await signIn(page, ACCOUNTS[role]);
+      await signedIn(page, role);
       const findings: Finding[] = [];
       const links = new Set<string>();
       const reached: string[] = [];

@@ -5,7 +5,7 @@
  * blocking time is measured by `npm run bench:import-preview`.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, axe, choose, gridRows, horizontalOverflow, signIn } from './support';
+import { axe, choose, gridRows, horizontalOverflow, signedIn } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const HEADER = 'code;is_company;company;name;street;details;postcode;city;country;email;phone;siret;comment';
@@ -26,8 +26,7 @@ function supplierFile(rows: number, duplicate: boolean) {
 }
 
 async function openImport(page: Page) {
-  await signIn(page, ACCOUNTS.otherAdmin);
-  await page.goto('/supplier/import');
+  await signedIn(page, 'otherAdmin', '/supplier/import');
   await expect(page.getByRole('heading', { name: 'Importer des fournisseurs' })).toBeVisible();
   // The limit is stated with the language's separators.
   await expect(page.getByText(/Un import contient au plus 100\s000 lignes et 20 Mo\./)).toBeVisible();

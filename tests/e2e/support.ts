@@ -1,4 +1,5 @@
 /** Sign-in, mailbox, grid and accessibility helpers shared by the specs. */
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -11,7 +12,22 @@ export const ACCOUNTS = {
   otherAdmin: 'admin@cli002.test',
 } as const;
 
-/** Signs in through the login page (in French, the default language) and waits for the dashboard's shell. */
+export type Account = keyof typeof ACCOUNTS;
+
+/** The signed-in shell is up: the user's name, or on a phone the menu that holds it. */
+const shellUp = (page: Page) =>
+  expect(
+    page
+      .getByTestId('user-name')
+      .or(page.getByRole('button', { name: 'Menu du compte' }))
+      .filter({ visible: true }),
+    'the signed-in shell (a session that no longer holds leads to the sign-in page)',
+  ).toBeVisible();
+
+/**
+ * Signs in through the login page (in French, the default language) and waits for the dashboard's shell. For the
+ * tests whose subject is signing in or out, and for accounts a test creates; the others start with `signedIn`.
+ */
 export async function signIn(page: Page, email: string) {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
@@ -19,9 +35,23 @@ export async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   // The shell is up (the login page can still be on screen while the dashboard's chunk loads, and its language
-  // switch is the device's only, not the account's): the user's name, or on a phone the menu that holds it.
-  const shell = page.getByTestId('user-name').or(page.getByRole('button', { name: 'Menu du compte' }));
-  await expect(shell.filter({ visible: true })).toBeVisible();
+  // switch is the device's only, not the account's).
+  await shellUp(page);
+}
+
+/** Where the global setup keeps each demo account's signed-in browser storage (global-setup.ts). */
+export const sessionFile = (account: Account) =>
+  fileURLToPath(new URL(`../../.cellar/e2e-sessions/${account}.json`, import.meta.url));
+
+/**
+ * Opens `path` (the dashboard unless told) as a demo account, with the storage its sign-in through the login
+ * form left in the global setup (the session's token is in localStorage), and waits for the shell as `signIn`
+ * does: the same start, without a sign-in per test.
+ */
+export async function signedIn(page: Page, account: Account, path = '/dashboard') {
+  await page.context().setStorageState(sessionFile(account));
+  await page.goto(path);
+  await shellUp(page);
 }
 
 /** How much wider than the window the page is (0 when nothing overflows sideways). */
