@@ -15,7 +15,7 @@ export default async function globalSetup(config: FullConfig) {
     // One after the other: parallel sign-ins of the same source would only race for the throttle's slots.
     for (const account of Object.keys(ACCOUNTS) as Account[]) {
       const context = await browser.newContext({ baseURL, viewport });
-      await signIn(await context.newPage(), ACCOUNTS[account]);
+      await signIn(await context.newPage(), ACCOUNTS[account], 60_000);
       await mkdir(dirname(sessionFile(account)), { recursive: true });
       await context.storageState({ path: sessionFile(account) });
       await context.close();

@@ -15,28 +15,29 @@ export const ACCOUNTS = {
 export type Account = keyof typeof ACCOUNTS;
 
 /** The signed-in shell is up: the user's name, or on a phone the menu that holds it. */
-const shellUp = (page: Page) =>
+const shellUp = (page: Page, timeout?: number) =>
   expect(
     page
       .getByTestId('user-name')
       .or(page.getByRole('button', { name: 'Menu du compte' }))
       .filter({ visible: true }),
     'the signed-in shell (a session that no longer holds leads to the sign-in page)',
-  ).toBeVisible();
+  ).toBeVisible({ timeout });
 
 /**
  * Signs in through the login page (in French, the default language) and waits for the dashboard's shell. For the
  * tests whose subject is signing in or out, and for accounts a test creates; the others start with `signedIn`.
+ * `timeout` is for the global setup, where expect does not take the config's.
  */
-export async function signIn(page: Page, email: string) {
+export async function signIn(page: Page, email: string, timeout?: number) {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Mot de passe').fill(PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout });
   // The shell is up (the login page can still be on screen while the dashboard's chunk loads, and its language
   // switch is the device's only, not the account's).
-  await shellUp(page);
+  await shellUp(page, timeout);
 }
 
 /** Where the global setup keeps each demo account's signed-in browser storage (global-setup.ts). */
