@@ -6,10 +6,9 @@
  * form pages are checked with real records. To keep the walk short, a page is checked at phone width by the first
  * role that opens it (the layout is the same for all), and a grid's rows past the fifth (alike) are left out.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type AppPath, paths } from '../../web/src/config/paths';
-import { ACCOUNTS, gridRows, openColumnFilter, signIn } from './support';
+import { axe, gridRows, openColumnFilter, signedIn } from './support';
 
 const DESKTOP = { width: 1400, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -60,9 +59,7 @@ async function settle(page: Page) {
 }
 
 async function audit(page: Page, name: string, width: number): Promise<Finding[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .exclude('.ag-center-cols-container .ag-row:nth-child(n+6)')
-    .analyze();
+  const { violations } = await axe(page).exclude('.ag-center-cols-container .ag-row:nth-child(n+6)').analyze();
   return violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .map((v) => ({
@@ -118,7 +115,7 @@ test.describe('Accessibility (axe)', () => {
     for (const path of [paths.login.path, paths.resetPassword.path]) {
       await page.goto(path);
       await expect(page.getByRole('heading').first()).toBeVisible();
-      const { violations } = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+      const { violations } = await axe(page).withRules(['heading-order']).analyze();
       expect(violations.map((v) => `${path}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
     }
   });
@@ -132,7 +129,7 @@ test.describe('Accessibility (axe)', () => {
       await settle(page);
       findings.push(...(await audit(page, name, width)));
     };
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
 
     await page.goto(paths.clientUsers.list.path);
     // The first row the admin may manage (its own has no actions).
@@ -187,7 +184,7 @@ test.describe('Accessibility (axe)', () => {
   for (const role of ['superadmin', 'admin', 'user'] as const) {
     test(`every page ${WHO[role]} may open`, async ({ page }) => {
       test.setTimeout(600_000);
-      await signIn(page, ACCOUNTS[role]);
+      await signedIn(page, role);
       const findings: Finding[] = [];
       const links = new Set<string>();
       const reached: string[] = [];

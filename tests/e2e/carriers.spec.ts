@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, gridRows, signIn, uniqueCode } from './support';
+import { gridRows, signedIn, uniqueCode } from './support';
 
 test('a superadmin creates a carrier with services, whose code and name go together', async ({ page }) => {
   const code = uniqueCode('TR');
-  await signIn(page, ACCOUNTS.superadmin);
+  await signedIn(page, 'superadmin');
   await page.getByRole('navigation').getByRole('link', { name: 'Transporteurs', exact: true }).click();
   await expect(page.getByRole('columnheader', { name: 'Code compte' })).toBeVisible();
   await page.getByRole('link', { name: 'Ajouter un transporteur' }).click();

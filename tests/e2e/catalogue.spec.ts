@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { endOfDayIn, startOfDayIn } from '@cellar/shared/common/dates';
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, choose, gridRows, openColumnFilter, signIn, uniqueCode } from './support';
+import { choose, gridRows, openColumnFilter, signedIn, uniqueCode } from './support';
 
 /** YYYY-MM-DD of a local day. */
 const isoDay = (d: Date) =>
@@ -25,7 +25,7 @@ test.describe('Products', () => {
   test('a writer creates a red wine step by step, finds it, hides it and shows it again', async ({ page }) => {
     const code = uniqueCode('E2EVIN');
     const label = `Château des Essais ${code} 75 cl`;
-    await signIn(page, ACCOUNTS.user);
+    await signedIn(page, 'user');
     await page.getByRole('navigation').getByRole('link', { name: 'Articles' }).click();
     await expect(page).toHaveURL(/\/product\/list$/);
     await page.getByRole('link', { name: 'Ajouter un article' }).click();
@@ -135,8 +135,7 @@ test.describe('Products', () => {
   test('a reader sees the list filtered by a grid_filters link, without writing icons, and cannot edit', async ({
     page,
   }) => {
-    await signIn(page, ACCOUNTS.reader);
-    await page.goto('/product/list?grid_filters=filter%5Bhidden%5D%3Dtrue');
+    await signedIn(page, 'reader', '/product/list?grid_filters=filter%5Bhidden%5D%3Dtrue');
     await expect(gridRows(page).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ajouter un article' })).toHaveCount(0);
     const hiddenCells = page.getByTestId('data-grid').locator('.ag-cell[col-id="hidden"]');
@@ -153,7 +152,7 @@ test.describe('Products', () => {
 
 test.describe('Stock', () => {
   test('the stock list filters by a product code and opens its detail', async ({ page }) => {
-    await signIn(page, ACCOUNTS.user);
+    await signedIn(page, 'user');
     await page.getByRole('navigation').getByRole('link', { name: 'Stock', exact: true }).click();
     await expect(page).toHaveURL(/\/stock\/list$/);
     // A product further down the first page, so that the filter visibly changes the list.
@@ -176,8 +175,7 @@ test.describe('Stock', () => {
   });
 
   test("a pooled activity's stock list has no segment column", async ({ page }) => {
-    await signIn(page, ACCOUNTS.otherAdmin);
-    await page.goto('/stock/list');
+    await signedIn(page, 'otherAdmin', '/stock/list');
     await page.getByRole('button', { name: 'Colonnes' }).click();
     await expect(page.getByRole('switch', { name: 'Qualité' })).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Segment' })).toHaveCount(0);
@@ -185,7 +183,7 @@ test.describe('Stock', () => {
 
   test('stock movements filter by a date range, end day included, and export the same range', async ({ page }) => {
     const { start, end } = lastMonthRange();
-    await signIn(page, ACCOUNTS.user);
+    await signedIn(page, 'user');
     await page.getByRole('navigation').getByRole('link', { name: 'Mouvements de stock' }).click();
     await expect(page).toHaveURL(/\/stock\/movement$/);
     await expect(page.getByRole('heading', { name: 'Mouvement de stocks' })).toBeVisible();

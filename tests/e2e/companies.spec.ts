@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, gridRows, signIn, uniqueCode } from './support';
+import { gridRows, signedIn, uniqueCode } from './support';
 
 test.describe('Client accounts', () => {
   test('a carrier service ticked in the matrix stays ticked after a reload', async ({ page }) => {
-    await signIn(page, ACCOUNTS.superadmin);
+    await signedIn(page, 'superadmin');
     await page.getByRole('navigation').getByRole('link', { name: 'Transporteurs clients' }).click();
     await expect(page).toHaveURL(/\/company\/carriers$/);
     const matrix = page.getByTestId('carrier-matrix');
@@ -26,8 +26,7 @@ test.describe('Client accounts', () => {
 
   test('a superadmin creates a client account, found in the list', async ({ page }) => {
     const code = uniqueCode('CLI');
-    await signIn(page, ACCOUNTS.superadmin);
-    await page.goto('/company/list');
+    await signedIn(page, 'superadmin', '/company/list');
     await page.getByRole('link', { name: 'Ajouter un compte client' }).click();
     const form = page.getByRole('form', { name: 'Compte client' });
     await form.getByRole('textbox', { name: 'Code', exact: true }).fill(code.toLowerCase());

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, gridRows, signIn, uniqueCode } from './support';
+import { gridRows, signedIn, uniqueCode } from './support';
 
 test.describe('Recipients', () => {
   test('an admin creates a recipient, finds it by the search box and edits it in the modal', async ({ page }) => {
     const code = uniqueCode('E2E');
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
     await page.getByRole('navigation').getByRole('link', { name: 'Destinataires' }).click();
     await expect(page).toHaveURL(/\/recipient\/list$/);
     await page.getByRole('link', { name: 'Ajouter un destinataire' }).click();
@@ -82,7 +82,7 @@ test.describe('Recipients', () => {
       await form.getByRole('button', { name: 'Créer' }).click();
       return form;
     };
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
     await createSupplier();
     await expect(page).toHaveURL(/\/supplier\/list$/);
 
@@ -92,8 +92,7 @@ test.describe('Recipients', () => {
   });
 
   test('a reader sees the list but no create button nor edit pencils', async ({ page }) => {
-    await signIn(page, ACCOUNTS.reader);
-    await page.goto('/recipient/list');
+    await signedIn(page, 'reader', '/recipient/list');
     await expect(gridRows(page)).toHaveCount(20);
     await expect(page.getByRole('link', { name: 'Ajouter un destinataire' })).toHaveCount(0);
     await expect(page.getByTestId('data-grid').getByRole('button', { name: /^Modifier/ })).toHaveCount(0);

@@ -4,7 +4,7 @@
  * without a reload, and a phone's width.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, horizontalOverflow, mailboxLink, PASSWORD, signIn } from './support';
+import { horizontalOverflow, mailboxLink, PASSWORD, signedIn, signIn } from './support';
 
 const token = (page: Page) => page.evaluate<string>("localStorage.getItem('cellar.token')");
 const api = async (page: Page, path: string, init: { method?: string; data?: unknown } = {}) => {
@@ -21,7 +21,7 @@ const fr = (n: number) => n.toLocaleString('fr-FR');
 
 test.describe('Dashboard', () => {
   test('the admin sees every card, the chart and the panels, with chips and arrows', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
     const d = await api(page, '/api/dashboard');
     for (const [name, value] of Object.entries(d.kpi as Record<string, number>)) {
       await expect(figure(page, name)).toHaveText(fr(value));
@@ -57,7 +57,7 @@ test.describe('Dashboard', () => {
   });
 
   test('each card opens its list, filtered to what it counts', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
     const d = await api(page, '/api/dashboard');
     const lists: [string, RegExp, number | null][] = [
       ['yearOrdersCount', /\/order\/list\?grid_filters=/, d.kpi.yearOrdersCount],
@@ -77,7 +77,7 @@ test.describe('Dashboard', () => {
   });
 
   test('a figure moves without a reload when an order is sent', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
     const before = (await api(page, '/api/dashboard')).kpi.yearOrdersCount as number;
     await expect(figure(page, 'yearOrdersCount')).toHaveText(fr(before));
     // A B2B stock line that may be ordered: a B2C order would also need a carrier, a service and a contact.
@@ -115,7 +115,7 @@ test.describe('Dashboard', () => {
   });
 
   test('a user holding only the order scope sees the order parts alone', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
     const me = await api(page, '/api/auth/user');
     const email = `orders.${Date.now().toString(36)}@cli001.test`;
     const created = await page.request.post('/api/users', {
@@ -148,7 +148,7 @@ test.describe('Dashboard', () => {
   });
 
   test('the superadmin sees every owner, then the one it chooses', async ({ page }) => {
-    await signIn(page, ACCOUNTS.superadmin);
+    await signedIn(page, 'superadmin');
     const every = await api(page, '/api/dashboard');
     await expect(figure(page, 'yearOrdersCount')).toHaveText(fr(every.kpi.yearOrdersCount));
     const companies = (await api(page, '/api/companies?filter[code]=CLI001')).data;
@@ -166,7 +166,7 @@ test.describe('Dashboard', () => {
   });
 
   test('a panel with nothing to show says so', async ({ page }) => {
-    await signIn(page, ACCOUNTS.superadmin);
+    await signedIn(page, 'superadmin');
     // The provider's own account holds no orders, receptions or stock of its own.
     await page
       .getByRole('textbox', { name: 'Compte client' })
@@ -183,7 +183,7 @@ test.describe('Dashboard', () => {
 
   test('fits a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
     await expect(card(page, 'yearOrdersCount')).toBeVisible();
     await expect(page.locator('[data-panel="orders"]')).toBeVisible();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

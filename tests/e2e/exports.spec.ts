@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { httpCall, importFile } from '../fixtures/http';
-import { ACCOUNTS, gridRows, horizontalOverflow, signIn } from './support';
+import { gridRows, horizontalOverflow, signedIn } from './support';
 
 const ROWS = 3_001;
 
 test('an export over the row limit, once confirmed, is built in the background and downloaded', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, ACCOUNTS.otherAdmin);
+  await signedIn(page, 'otherAdmin');
   const token = await page.evaluate("localStorage.getItem('cellar.token')");
   const headers = { authorization: `Bearer ${token}` };
   // More recipients than the grids export directly, brought in by a CSV import.
@@ -82,8 +82,7 @@ for (const [device, viewport] of [
     page,
   }) => {
     await page.setViewportSize(viewport);
-    await signIn(page, ACCOUNTS.user);
-    await page.goto('/stock/movement');
+    await signedIn(page, 'user', '/stock/movement');
     await expect(gridRows(page).first()).toBeVisible();
     // The menu opens from its button and its item is chosen without a pointer.
     await page.getByRole('button', { name: 'Exporter' }).focus();

@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, gridRows, openColumnFilter, signIn } from './support';
+import { gridRows, openColumnFilter, signedIn } from './support';
 
 test.describe('The shared grid', () => {
   test('the column menu saves the layout for the user, and reset brings the defaults back', async ({ page }) => {
-    await signIn(page, ACCOUNTS.user);
-    await page.goto('/supplier/list');
+    await signedIn(page, 'user', '/supplier/list');
     const grid = page.getByTestId('data-grid');
     await expect(grid.getByRole('columnheader', { name: 'Ville' })).toBeVisible();
 
@@ -25,8 +24,7 @@ test.describe('The shared grid', () => {
   });
 
   test('the export downloads the current filters and visible columns as CSV', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/recipient/list?search_filter=CLT0001');
+    await signedIn(page, 'admin', '/recipient/list?search_filter=CLT0001');
     await expect(page.getByRole('textbox', { name: 'Rechercher' })).toHaveValue('CLT0001');
     await expect(gridRows(page)).toHaveCount(1);
 
@@ -43,8 +41,7 @@ test.describe('The shared grid', () => {
   });
 
   test('the page-size menu changes how many rows a page holds', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/recipient/list');
+    await signedIn(page, 'admin', '/recipient/list');
     await expect(gridRows(page)).toHaveCount(20);
     await page.getByRole('combobox', { name: 'Lignes par page' }).click();
     await page.getByRole('option', { name: '100 par page' }).click();
@@ -56,7 +53,7 @@ test.describe('The shared grid', () => {
     const dashboardViewed = page.waitForResponse(
       (r) => r.url().endsWith('/api/activity-logs') && r.request().postDataJSON()?.pageName === 'dashboard',
     );
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
     await dashboardViewed;
     // A string runs in the page: the tests' TypeScript knows no DOM.
     await page.evaluate("localStorage.setItem('cellar.token', 'expired-or-forged')");
@@ -68,7 +65,7 @@ test.describe('The shared grid', () => {
 
 test.describe("The shared grid's states", () => {
   test('a page that fails is said in place with a retry, which loads it', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
     let failures = 1;
     await page.route('**/api/contacts?*', (route) =>
       failures-- > 0
@@ -88,8 +85,7 @@ test.describe("The shared grid's states", () => {
   });
 
   test('the active filters show as chips, each removable, and clear all empties them', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/recipient/list');
+    await signedIn(page, 'admin', '/recipient/list');
     await expect(gridRows(page)).toHaveCount(20);
     const chips = page.getByRole('group', { name: 'Filtres actifs' });
     await expect(chips).toHaveCount(0);

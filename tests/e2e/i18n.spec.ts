@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, signIn } from './support';
+import { signedIn } from './support';
 
 test('switching to English translates the page and the grid, and the choice is remembered', async ({ page }) => {
-  await signIn(page, ACCOUNTS.admin);
-  await page.goto('/recipient/list');
+  await signedIn(page, 'admin', '/recipient/list');
   const grid = page.getByTestId('data-grid');
   await expect(page.getByRole('heading', { name: 'Destinataires' })).toBeVisible();
   await expect(grid.getByRole('columnheader', { name: 'Code postal' })).toBeVisible();
@@ -28,7 +27,7 @@ test('switching to English translates the page and the grid, and the choice is r
 });
 
 test('the language chosen in the header is saved to the account', async ({ page }) => {
-  await signIn(page, ACCOUNTS.user);
+  await signedIn(page, 'user');
   const token = await page.evaluate("localStorage.getItem('cellar.token')");
   const accountLocale = async () => {
     const me = await page.request.get('/api/auth/user', { headers: { authorization: `Bearer ${token}` } });
@@ -43,8 +42,7 @@ test('the language chosen in the header is saved to the account', async ({ page 
 });
 
 test('the users list names roles in the reader’s language', async ({ page }) => {
-  await signIn(page, ACCOUNTS.admin);
-  await page.goto('/client-user/list');
+  await signedIn(page, 'admin', '/client-user/list');
   const grid = page.getByTestId('data-grid');
   await expect(grid.getByRole('columnheader', { name: 'Rôle' })).toBeVisible();
   await expect(grid.getByRole('gridcell', { name: 'Lecteur', exact: true }).first()).toBeVisible();
@@ -59,7 +57,7 @@ test('the users list names roles in the reader’s language', async ({ page }) =
 });
 
 test('the statistics name pages by their titles and the page views by their type’s name', async ({ page }) => {
-  await signIn(page, ACCOUNTS.admin);
+  await signedIn(page, 'admin');
   // Two page views of the company: the dashboard (after signing in) and the recipients.
   await page.goto('/recipient/list');
   await expect(page.getByRole('heading', { name: 'Destinataires' })).toBeVisible();
@@ -86,7 +84,7 @@ test('the forgotten password’s answer is French on the French page', async ({ 
 });
 
 test('product families and stock movement reasons are named in the reader’s language', async ({ page }) => {
-  await signIn(page, ACCOUNTS.admin);
+  await signedIn(page, 'admin');
   const grid = page.getByTestId('data-grid');
   const cell = (name: RegExp) => grid.getByRole('gridcell', { name });
   const FAMILIES_FR = /^(Vins tranquilles|Vins effervescents|Vins mutés|Spiritueux)$/;

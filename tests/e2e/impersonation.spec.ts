@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, gridRows, signIn } from './support';
+import { ACCOUNTS, gridRows, signedIn } from './support';
 
 test.describe('Acting as another account', () => {
   test('the superadmin acts as a user from the users list, then returns to the main account', async ({ page }) => {
-    await signIn(page, ACCOUNTS.superadmin);
+    await signedIn(page, 'superadmin');
     const superadminName = await page.getByTestId('user-name').textContent();
     await page.getByRole('navigation').getByRole('link', { name: 'Comptes utilisateurs' }).click();
     await expect(page).toHaveURL(/\/user\/list$/);
@@ -49,8 +49,7 @@ test.describe('Acting as another account', () => {
   });
 
   test('the superadmin acts as a client account’s admin from the company list', async ({ page }) => {
-    await signIn(page, ACCOUNTS.superadmin);
-    await page.goto('/company/list');
+    await signedIn(page, 'superadmin', '/company/list');
     await gridRows(page)
       .filter({ hasText: 'CLI002' })
       .getByRole('button', { name: /^Se connecter en tant que l'administrateur de CLI002/ })
@@ -66,7 +65,7 @@ test.describe('Acting as another account', () => {
   });
 
   test('a group account switches to its child account and back', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
     await expect(page.getByText('CLI001 — Vignobles Duval & Fils')).toBeVisible();
     await page.getByRole('button', { name: 'Changer de compte' }).click();
     await page.getByRole('menuitem', { name: `Coopérative des Coteaux — ${ACCOUNTS.otherAdmin}` }).click();

@@ -4,9 +4,8 @@
  * file with the edits made on screen; the job's progress follows. No timing is asserted: the main thread's
  * blocking time is measured by `npm run bench:import-preview`.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, choose, gridRows, horizontalOverflow, signIn } from './support';
+import { axe, choose, gridRows, horizontalOverflow, signedIn } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const HEADER = 'code;is_company;company;name;street;details;postcode;city;country;email;phone;siret;comment';
@@ -27,8 +26,7 @@ function supplierFile(rows: number, duplicate: boolean) {
 }
 
 async function openImport(page: Page) {
-  await signIn(page, ACCOUNTS.otherAdmin);
-  await page.goto('/supplier/import');
+  await signedIn(page, 'otherAdmin', '/supplier/import');
   await expect(page.getByRole('heading', { name: 'Importer des fournisseurs' })).toBeVisible();
   // The limit is stated with the language's separators.
   await expect(page.getByText(/Un import contient au plus 100\s000 lignes et 20 Mo\./)).toBeVisible();
@@ -46,9 +44,7 @@ const importCell = (page: Page, row: number, key: string) =>
 
 /** Serious and critical axe findings on the screen (as tests/e2e/accessibility.spec.ts counts them). */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .exclude('.ag-center-cols-container .ag-row:nth-child(n+6)')
-    .analyze();
+  const { violations } = await axe(page).exclude('.ag-center-cols-container .ag-row:nth-child(n+6)').analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(

@@ -1,7 +1,7 @@
 import { importContext, importHeader } from '@cellar/shared/imports/templates';
 import { expect, type Page, test } from '@playwright/test';
 import { csvLine, RED_WINE_ROW } from '../fixtures/import-rows';
-import { ACCOUNTS, choose, gridRows, signIn, uniqueCode } from './support';
+import { choose, gridRows, signedIn, uniqueCode } from './support';
 
 const USER_HEADER = 'lastname;firstname;email;role;warehouses;modules';
 
@@ -28,8 +28,7 @@ test.describe('CSV import', () => {
     const tag = Date.now().toString(36);
     const good = `import.ok.${tag}@cli001.test`;
     const fixed = `import.fixed.${tag}@cli001.test`;
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/client-user/list');
+    await signedIn(page, 'admin', '/client-user/list');
     await page.getByRole('link', { name: 'Importer' }).click();
     await expect(page).toHaveURL(/\/client-user\/[0-9A-Z]+\/import$/);
     await expect(page.getByRole('heading', { name: 'Importer des utilisateurs' })).toBeVisible();
@@ -92,8 +91,7 @@ test.describe('CSV import', () => {
 
   test('a file S3 refuses is reported in the user’s words, and the rows stay to send again', async ({ page }) => {
     const email = `import.refused.${Date.now().toString(36)}@cli001.test`;
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/user/import');
+    await signedIn(page, 'admin', '/user/import');
     await chooseFile(page, 'users.csv', [USER_HEADER, `Refusé;Ana;${email};user;BDX;`].join('\r\n'));
     await expect(page.getByTestId('import-invalid')).toHaveText('0 ligne invalide');
     // The form posted to S3 changed on its way: its Content-Type field is no longer the one the policy fixes.
@@ -118,8 +116,7 @@ test.describe('CSV import', () => {
   });
 
   test('e-mails used twice in a user file block the import with a lasting warning', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/user/import');
+    await signedIn(page, 'admin', '/user/import');
     await chooseFile(
       page,
       'users.csv',
@@ -145,8 +142,7 @@ test.describe('CSV import', () => {
     page,
   }) => {
     const code = uniqueCode('IMP');
-    await signIn(page, ACCOUNTS.superadmin);
-    await page.goto('/company/list');
+    await signedIn(page, 'superadmin', '/company/list');
     await page.getByRole('link', { name: 'Importer' }).click();
     await expect(page.getByRole('heading', { name: 'Importer des comptes clients' })).toBeVisible();
     const header =
@@ -201,8 +197,7 @@ test.describe('CSV import', () => {
 
   test('a writer imports recipients into a warehouse and segment it chooses', async ({ page }) => {
     const code = uniqueCode('IMPR');
-    await signIn(page, ACCOUNTS.user);
-    await page.goto('/recipient/list');
+    await signedIn(page, 'user', '/recipient/list');
     await page.getByRole('link', { name: 'Importer' }).click();
     await expect(page.getByRole('heading', { name: 'Importer des destinataires' })).toBeVisible();
     // The file waits for the warehouse and the segment.
@@ -228,8 +223,7 @@ test.describe('CSV import', () => {
 
   test('a writer imports products; attribute cells follow the row’s sub-family', async ({ page }) => {
     const code = uniqueCode('IMPP');
-    await signIn(page, ACCOUNTS.user);
-    await page.goto('/product/list');
+    await signedIn(page, 'user', '/product/list');
     await page.getByRole('link', { name: 'Importer' }).click();
     await expect(page.getByRole('heading', { name: 'Importer des articles' })).toBeVisible();
     const labels = importHeader(

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, signIn } from './support';
+import { signedIn } from './support';
 
 /** The focused element (a string runs in the page: the tests' TypeScript knows no DOM). */
 const focused = (page: Page) => page.locator('*:focus');
@@ -36,8 +36,7 @@ test.describe('Keyboard', () => {
     await page.keyboard.press('Shift+Tab');
     expect(await page.evaluate<string>('document.activeElement?.tagName ?? "BODY"')).toBe('BODY');
 
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/order/list');
+    await signedIn(page, 'admin', '/order/list');
     await expect(page.getByRole('heading', { name: 'Commandes' })).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(skip).toBeFocused();
@@ -54,8 +53,7 @@ test.describe('Keyboard', () => {
   });
 
   test('a grid is one Tab stop, the arrows move between its cells, and Enter opens a row', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/order/list');
+    await signedIn(page, 'admin', '/order/list');
     const grid = page.getByTestId('data-grid');
     await expect(grid.getByRole('gridcell').first()).toBeVisible();
 
@@ -110,7 +108,7 @@ test.describe('Keyboard', () => {
   });
 
   test('the menu groups open and close from the keyboard', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     const group = menu.getByRole('button', { name: 'Stock', exact: true });
     const movements = menu.getByRole('link', { name: 'Mouvements de stock' });
@@ -132,8 +130,7 @@ test.describe('Keyboard', () => {
   });
 
   test('keyboard focus is outlined', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/recipient/list');
+    await signedIn(page, 'admin', '/recipient/list');
     await page.getByRole('textbox', { name: 'Rechercher' }).focus();
     // The toolbar's fields and buttons, then the grid's header cell (outlined by the grid's theme, not by Mantine).
     const names: string[] = [];

@@ -4,7 +4,7 @@
  * The user's answer is held back a moment here, so that "together" is visible in the request times.
  */
 import { expect, type Page, type Request, test } from '@playwright/test';
-import { ACCOUNTS, gridRows, signIn } from './support';
+import { gridRows, signedIn } from './support';
 
 const HOLD_MS = 1_500;
 
@@ -31,7 +31,7 @@ async function holdUser(page: Page) {
 }
 
 test('the recipients list asks its layout and first rows beside the user, not after', async ({ page }) => {
-  await signIn(page, ACCOUNTS.admin);
+  await signedIn(page, 'admin');
   await holdUser(page);
   const requests = recordRequests(page);
   await page.goto('/recipient/list');
@@ -49,7 +49,7 @@ test('the recipients list asks its layout and first rows beside the user, not af
 });
 
 test('the product list asks its families, attributes, layout and first rows beside the user', async ({ page }) => {
-  await signIn(page, ACCOUNTS.admin);
+  await signedIn(page, 'admin');
   await holdUser(page);
   const requests = recordRequests(page);
   await page.goto('/product/list');
@@ -69,7 +69,7 @@ for (const [path, preference, list] of [
   ['/shipping-order/list', '/api/preferences/shipping-order', '/api/shipping-orders'],
 ] as const) {
   test(`${path} asks its layout and first rows beside the user, and asks its rows once`, async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
     await holdUser(page);
     const requests = recordRequests(page);
     let listRequests = 0;
@@ -88,7 +88,7 @@ for (const [path, preference, list] of [
 }
 
 test('the client accounts list asks its layout and first rows beside the superadmin', async ({ page }) => {
-  await signIn(page, ACCOUNTS.superadmin);
+  await signedIn(page, 'superadmin');
   await holdUser(page);
   const requests = recordRequests(page);
   await page.goto('/company/list');
@@ -100,7 +100,7 @@ test('the client accounts list asks its layout and first rows beside the superad
 });
 
 test('the users list asks its column layout beside the user', async ({ page }) => {
-  await signIn(page, ACCOUNTS.admin);
+  await signedIn(page, 'admin');
   await holdUser(page);
   const requests = recordRequests(page);
   await page.goto('/client-user/list');
@@ -111,7 +111,7 @@ test('the users list asks its column layout beside the user', async ({ page }) =
 });
 
 test('a search typed on before its answer aborts the request it replaces', async ({ page }) => {
-  await signIn(page, ACCOUNTS.admin);
+  await signedIn(page, 'admin');
   await page.goto('/recipient/list');
   await expect(gridRows(page).first()).toBeVisible();
   // The first search's answer is slow; the second one's is not.
@@ -148,7 +148,7 @@ for (const viewport of [
     page,
   }) => {
     await page.setViewportSize(viewport);
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
     await holdUser(page);
     await page.goto('/recipient/list');
     // The user's answer is held back: the frame shows the product's name and a translated loader, not a blank page.

@@ -1,25 +1,25 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './support';
+import { ACCOUNTS, PASSWORD, signedIn, signIn } from './support';
 
 test.describe('Guards and redirects', () => {
   test('an unknown path leads to /login when signed out and to /dashboard when signed in', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/login$/);
 
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: /Bienvenue/ })).toBeVisible();
   });
 
   test('a signed-in visitor of /login goes to /dashboard', async ({ page }) => {
-    await signIn(page, ACCOUNTS.user);
+    await signedIn(page, 'user');
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('a reader visiting /carrier/list gets /403', async ({ page }) => {
-    await signIn(page, ACCOUNTS.reader);
+    await signedIn(page, 'reader');
     await page.goto('/carrier/list');
     await expect(page).toHaveURL(/\/403$/);
     await expect(page.getByRole('heading', { name: 'Accès refusé' })).toBeVisible();

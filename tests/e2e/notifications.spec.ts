@@ -3,7 +3,7 @@
  * cover neither the header nor a modal's close button, and a form's warning or error goes once the form succeeds.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ACCOUNTS, gridRows, signIn, uniqueCode } from './support';
+import { gridRows, signedIn, uniqueCode } from './support';
 
 const notices = (page: Page) => page.locator('.mantine-Notification-root');
 
@@ -39,8 +39,7 @@ test.describe('Notifications', () => {
   });
 
   test('a notice covers neither the header nor the close button of the open modal', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/recipient/list?search_filter=CLT0001');
+    await signedIn(page, 'admin', '/recipient/list?search_filter=CLT0001');
     await expect(gridRows(page)).toHaveCount(1);
     await gridRows(page).first().getByRole('button', { name: 'Modifier CLT0001' }).click();
     const modal = page.getByRole('dialog', { name: 'Modifier le destinataire' });
@@ -65,8 +64,7 @@ test.describe('Notifications', () => {
 
   test("a form's warning, then its server error, go once the form succeeds", async ({ page }) => {
     const code = uniqueCode('NTF');
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/supplier/create');
+    await signedIn(page, 'admin', '/supplier/create');
     const form = page.getByRole('form', { name: 'Fournisseur' });
     await form.getByRole('button', { name: 'Créer' }).click();
     const warning = notices(page).filter({ hasText: 'Le formulaire contient des erreurs.' });

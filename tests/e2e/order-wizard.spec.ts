@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, choose, gridRows, horizontalOverflow, signIn, uniqueCode } from './support';
+import { choose, gridRows, horizontalOverflow, signedIn, uniqueCode } from './support';
 
 interface DemoLot {
   id: string;
@@ -133,7 +133,7 @@ test.describe('Order wizard', () => {
     page,
   }) => {
     const reference = uniqueCode('CMD');
-    await signIn(page, ACCOUNTS.user);
+    await signedIn(page, 'user');
     const { code, warehouse, first, second } = await multiLotProduct(page);
     const quantity = first.available + 2;
     await page.getByRole('navigation').getByRole('link', { name: 'Commandes' }).click();
@@ -226,7 +226,7 @@ test.describe('Order wizard', () => {
 
   test('a line the stock can no longer serve is refused with its message on the cart line', async ({ page }) => {
     const reference = uniqueCode('SHORT');
-    await signIn(page, ACCOUNTS.user);
+    await signedIn(page, 'user');
     const { code, lot } = await singleLotProduct(page, 'B2B');
     await page.goto('/order/list');
     await newOrder(page);
@@ -283,8 +283,7 @@ test.describe('Order wizard', () => {
   });
 
   test('the superadmin picks the account, and sees its code in the product grid', async ({ page }) => {
-    await signIn(page, ACCOUNTS.superadmin);
-    await page.goto('/order/create');
+    await signedIn(page, 'superadmin', '/order/create');
     const step = stepForm(page, 'Compte et segment');
     await step.getByRole('combobox', { name: 'Compte client' }).fill('CLI001');
     await page.getByRole('option', { name: 'CLI001 - Vignobles Duval & Fils' }).click();
@@ -295,7 +294,7 @@ test.describe('Order wizard', () => {
   });
 
   test('?recipient_id= opens the details with the recipient’s address copied', async ({ page }) => {
-    await signIn(page, ACCOUNTS.user);
+    await signedIn(page, 'user');
     const { data } = await api<{ data: { id: string; address: { street: string } }[] }>(
       page,
       '/api/contacts?filter[type]=recipient&filter[segment]=B2B&paginate=1',
@@ -310,7 +309,7 @@ test.describe('Order wizard', () => {
 
   test('an order whose lots lie in several warehouses asks where it leaves from', async ({ page }) => {
     const reference = uniqueCode('DEST');
-    await signIn(page, ACCOUNTS.user);
+    await signedIn(page, 'user');
     const { code, warehouses, total } = await spreadProduct(page);
     await page.goto('/order/list');
     await newOrder(page);
@@ -339,14 +338,13 @@ test.describe('Order wizard', () => {
   });
 
   test('an unknown order leads to /404', async ({ page }) => {
-    await signIn(page, ACCOUNTS.user);
-    await page.goto('/order/modify/01UNKNOWNORDER0000000000000');
+    await signedIn(page, 'user', '/order/modify/01UNKNOWNORDER0000000000000');
     await expect(page).toHaveURL(/\/404$/);
   });
 
   test('a writer orders B2C with a carrier and its service', async ({ page }) => {
     const reference = uniqueCode('B2C');
-    await signIn(page, ACCOUNTS.user);
+    await signedIn(page, 'user');
     const { code } = await singleLotProduct(page, 'B2C');
     await page.goto('/order/list');
     await newOrder(page);
@@ -379,8 +377,7 @@ test.describe('Order wizard', () => {
   });
 
   test('a reader sees no new-order button and no modify icon, and cannot open the wizard', async ({ page }) => {
-    await signIn(page, ACCOUNTS.reader);
-    await page.goto('/order/list');
+    await signedIn(page, 'reader', '/order/list');
     await expect(gridRows(page).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Nouvelle commande' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: /^Modifier / })).toHaveCount(0);
@@ -391,7 +388,7 @@ test.describe('Order wizard', () => {
 
 test.describe('Order wizard on a phone', () => {
   test('steps 2 and 3 are usable at 390×844', async ({ page }) => {
-    await signIn(page, ACCOUNTS.user);
+    await signedIn(page, 'user');
     const { code } = await singleLotProduct(page, 'B2B');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/order/list');

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, gridRows, signIn } from './support';
+import { gridRows, signedIn } from './support';
 
 const DRAFT = 'CMD-CLI001-001';
 const ENTRY = 'CMD-CLI001-003';
@@ -24,7 +24,7 @@ async function findOrder(page: Page, reference: string) {
 
 test.describe('Orders', () => {
   test('a writer sees the demo orders, opens a shipped one and downloads its PDF', async ({ page }) => {
-    await signIn(page, ACCOUNTS.user);
+    await signedIn(page, 'user');
     await page.getByRole('navigation').getByRole('link', { name: 'Commandes' }).click();
     await expect(page).toHaveURL(/\/order\/list$/);
     const grid = page.getByTestId('data-grid');
@@ -64,8 +64,7 @@ test.describe('Orders', () => {
   });
 
   test('an admin may only cancel on the status page, and is asked first', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto(`/order?search_filter=${ENTRY}`);
+    await signedIn(page, 'admin', `/order?search_filter=${ENTRY}`);
     await expect(gridRows(page)).toHaveCount(1);
     await gridRows(page)
       .first()
@@ -85,8 +84,7 @@ test.describe('Orders', () => {
   });
 
   test('the superadmin sets a status in the warehouse’s stead, once confirmed', async ({ page }) => {
-    await signIn(page, ACCOUNTS.superadmin);
-    await page.goto(`/order?search_filter=${ENTRY}`);
+    await signedIn(page, 'superadmin', `/order?search_filter=${ENTRY}`);
     await expect(gridRows(page)).toHaveCount(1);
     await gridRows(page)
       .first()
@@ -104,8 +102,7 @@ test.describe('Orders', () => {
   });
 
   test('the superadmin sees the owner columns and resends the transmitting orders', async ({ page }) => {
-    await signIn(page, ACCOUNTS.superadmin);
-    await page.goto('/order/list');
+    await signedIn(page, 'superadmin', '/order/list');
     await expect(page.getByTestId('data-grid').getByRole('columnheader', { name: 'Code compte' })).toBeVisible();
     const resend = page.getByRole('button', { name: 'Renvoyer les commandes en transmission' });
     // Nothing ticked, nothing to send; only a transmitting order can be ticked.
@@ -120,7 +117,7 @@ test.describe('Orders', () => {
   });
 
   test('a reader sees the orders without any write control', async ({ page }) => {
-    await signIn(page, ACCOUNTS.reader);
+    await signedIn(page, 'reader');
     await page.getByRole('navigation').getByRole('link', { name: 'Commandes' }).click();
     await expect(page).toHaveURL(/\/order\/list$/);
     const row = await findOrder(page, DRAFT);
@@ -137,8 +134,7 @@ test.describe('Orders', () => {
   });
 
   test('an unknown order leads to /404', async ({ page }) => {
-    await signIn(page, ACCOUNTS.user);
-    await page.goto('/order/detail/01UNKNOWNORDER0000000000000');
+    await signedIn(page, 'user', '/order/detail/01UNKNOWNORDER0000000000000');
     await expect(page).toHaveURL(/\/404$/);
   });
 });

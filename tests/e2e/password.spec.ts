@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, mailboxLink, signIn } from './support';
+import { ACCOUNTS, mailboxLink, signedIn } from './support';
 
 /** Signs in with any password, in French. */
 async function signInWith(page: Page, email: string, password: string) {
@@ -13,8 +13,7 @@ async function signInWith(page: Page, email: string, password: string) {
 /** An account of CLI001 created by its admin, its first password set from the welcome e-mail; signed out. */
 async function newAccount(page: Page, password: string): Promise<string> {
   const email = `premier.${Date.now().toString(36)}@cli001.test`;
-  await signIn(page, ACCOUNTS.admin);
-  await page.goto('/client-user/create');
+  await signedIn(page, 'admin', '/client-user/create');
   const form = page.getByRole('form', { name: 'Utilisateur' });
   await form.getByRole('textbox', { name: 'Nom', exact: true }).fill('Premier');
   await form.getByRole('textbox', { name: 'Prénom' }).fill('Paul');

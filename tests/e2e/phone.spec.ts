@@ -3,7 +3,7 @@
  * and on a desktop the header keeps its actions in view.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, gridRows, horizontalOverflow, signIn, uniqueCode } from './support';
+import { ACCOUNTS, gridRows, horizontalOverflow, signedIn, signIn, uniqueCode } from './support';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -47,8 +47,7 @@ test.describe('On a phone', () => {
   });
 
   test('a list pages, searches and fits the screen', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/recipient/list');
+    await signedIn(page, 'admin', '/recipient/list');
     await expect(gridRows(page)).toHaveCount(20);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     const pager = page.getByTestId('grid-pager');
@@ -61,8 +60,7 @@ test.describe('On a phone', () => {
 
   test('a form warns, then creates, and fits the screen', async ({ page }) => {
     const code = uniqueCode('TEL');
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/supplier/create');
+    await signedIn(page, 'admin', '/supplier/create');
     const form = page.getByRole('form', { name: 'Fournisseur' });
     await form.getByRole('button', { name: 'Créer' }).click();
     await expect(page.getByText('Le formulaire contient des erreurs.')).toBeVisible();
@@ -87,7 +85,7 @@ test.describe('On a phone', () => {
 
 test.describe('On a desktop', () => {
   test('the header keeps every action in view, without the account menu', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
     await expect(page.getByTestId('user-name')).toHaveText('Léa Chevalier (admin)');
     await expect(userMenu(page)).toHaveCount(0);
     for (const name of ['Langue', 'Plein écran', 'Se déconnecter']) {

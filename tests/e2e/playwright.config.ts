@@ -1,6 +1,7 @@
 /**
  * Browser tests in Debian's Chromium against the local runtime, started on a throw-away data dir (fresh demo
  * data each run) after a build of the SPA it serves. E2E_BASE_URL points the tests at a runtime already running.
+ * Once the runtime answers, the global setup signs each demo account in (global-setup.ts).
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
@@ -13,6 +14,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: `${ROOT}/test-results/e2e`,
+  globalSetup: './global-setup.ts',
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,

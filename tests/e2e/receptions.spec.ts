@@ -4,7 +4,7 @@
  * movement lists show it; a reader sees no write control; a phone-width flow.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, choose, gridRows, signIn, uniqueCode } from './support';
+import { choose, gridRows, signedIn, uniqueCode } from './support';
 
 interface DemoProduct {
   id: string;
@@ -83,7 +83,7 @@ test.describe('Receptions', () => {
   test('a writer builds a reception with a new lot, saves a draft, continues it from the modal and sends it', async ({
     page,
   }) => {
-    await signIn(page, ACCOUNTS.user);
+    await signedIn(page, 'user');
     const { batched } = await demoProducts(page);
     await page.getByRole('navigation').getByRole('link', { name: 'Livraisons' }).click();
     await expect(page).toHaveURL(/\/reception\/list$/);
@@ -151,8 +151,7 @@ test.describe('Receptions', () => {
   });
 
   test('the superadmin closes it with a received quantity; the stock and its movements show it', async ({ page }) => {
-    await signIn(page, ACCOUNTS.superadmin);
-    await page.goto(`/reception/list?search_filter=${reference}`);
+    await signedIn(page, 'superadmin', `/reception/list?search_filter=${reference}`);
     await expect(gridRows(page)).toHaveCount(1);
     await gridRows(page)
       .first()
@@ -193,7 +192,7 @@ test.describe('Receptions', () => {
   });
 
   test('a reader sees the receptions without any write control', async ({ page }) => {
-    await signIn(page, ACCOUNTS.reader);
+    await signedIn(page, 'reader');
     await page.getByRole('navigation').getByRole('link', { name: 'Livraisons' }).click();
     await expect(page).toHaveURL(/\/reception\/list$/);
     await page.getByRole('textbox', { name: 'Rechercher' }).fill(reference);
@@ -211,7 +210,7 @@ test.describe('Receptions', () => {
   test('a created reception keeps its reference; the add-supplier and create-product buttons come back to it', async ({
     page,
   }) => {
-    await signIn(page, ACCOUNTS.user);
+    await signedIn(page, 'user');
     const { plain } = await demoProducts(page);
     const suppliers = await api<{ data: { id: string }[] }>(
       page,
@@ -252,8 +251,7 @@ test.describe('Receptions', () => {
   });
 
   test('an unknown reception leads to /404', async ({ page }) => {
-    await signIn(page, ACCOUNTS.user);
-    await page.goto('/reception/modify/01UNKNOWNRECEPTION000000000');
+    await signedIn(page, 'user', '/reception/modify/01UNKNOWNRECEPTION000000000');
     await expect(page).toHaveURL(/\/404$/);
   });
 });
@@ -262,7 +260,7 @@ test.describe('Receptions on a phone', () => {
   test('a writer sends a reception of a plain product at 390×844', async ({ page }) => {
     const reference = uniqueCode('TEL');
     // Signed in on a wide screen (the sign-in helper waits for the user's name, which a phone hides).
-    await signIn(page, ACCOUNTS.user);
+    await signedIn(page, 'user');
     const { plain } = await demoProducts(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/reception/list');

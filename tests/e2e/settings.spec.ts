@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, signIn } from './support';
+import { ACCOUNTS, signedIn } from './support';
 
 test.describe('Settings', () => {
   test('a notification switch saves at once; a plain user sees no company card', async ({ page }) => {
-    await signIn(page, ACCOUNTS.user);
+    await signedIn(page, 'user');
     await page.getByRole('navigation').getByRole('link', { name: 'Paramètres' }).click();
     await expect(page).toHaveURL(/\/params$/);
     await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(ACCOUNTS.user);
@@ -20,8 +20,7 @@ test.describe('Settings', () => {
   });
 
   test('an admin sees its company, read-only', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/params');
+    await signedIn(page, 'admin', '/params');
     const card = page.getByRole('region', { name: 'Ma société' });
     await expect(card.getByRole('textbox', { name: 'Code', exact: true })).toHaveValue('CLI001');
     await expect(card.getByRole('textbox', { name: 'Code', exact: true })).toHaveAttribute('readonly', '');

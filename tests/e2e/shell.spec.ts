@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, signIn } from './support';
+import { signedIn } from './support';
 
 test.describe('The shell', () => {
   test('the superadmin publishes an update, counted in the badge, then deletes it', async ({ page }) => {
     const title = `Nouveauté ${Date.now().toString(36)}`;
-    await signIn(page, ACCOUNTS.superadmin);
+    await signedIn(page, 'superadmin');
     const count = page.getByTestId('updates-count');
     const before = Number(await count.textContent());
     await page.getByRole('button', { name: /^Mises à jour/ }).click();
@@ -36,7 +36,7 @@ test.describe('The shell', () => {
   });
 
   test('the footer names the version and the environment, and leads to the privacy page', async ({ page }) => {
-    await signIn(page, ACCOUNTS.reader);
+    await signedIn(page, 'reader');
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText('v1.7.23');
     await expect(footer.getByTestId('app-env')).toHaveText('local');
@@ -49,7 +49,7 @@ test.describe('The shell', () => {
   });
 
   test('the menu folds to a mini mode that is remembered', async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
     const nav = page.getByRole('navigation');
     await expect(nav.getByText('Destinataires', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Replier le menu' }).click();
@@ -61,7 +61,7 @@ test.describe('The shell', () => {
   });
 
   test('the statistics pivot by day or month, keeps its layout, and exports the logs', async ({ page }) => {
-    await signIn(page, ACCOUNTS.superadmin);
+    await signedIn(page, 'superadmin');
     const logged = page.waitForResponse(
       (r) => r.url().endsWith('/api/activity-logs') && r.request().postDataJSON()?.pageName === 'recipient-list',
     );

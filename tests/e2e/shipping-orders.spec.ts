@@ -4,7 +4,7 @@
  * reads it on the detail page; a reader sees no create button and no pencil; an unknown id leads to /404.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, choose, gridRows, horizontalOverflow, PASSWORD, signIn, uniqueCode } from './support';
+import { ACCOUNTS, choose, gridRows, horizontalOverflow, PASSWORD, signedIn, uniqueCode } from './support';
 
 /** Types a time into a time picker field (hours, then minutes), as a keyboard user would. */
 async function typeTime(page: Page, label: string, hhmm: string) {
@@ -35,7 +35,7 @@ async function findShippingOrder(page: Page, reference: string) {
 test.describe('Shipping orders', () => {
   test('a writer creates a shipping order through the three steps and changes its status', async ({ page }) => {
     const reference = uniqueCode('TR');
-    await signIn(page, ACCOUNTS.user);
+    await signedIn(page, 'user');
     await page.getByRole('navigation').getByRole('link', { name: 'Transport', exact: true }).click();
     await expect(page).toHaveURL(/\/shipping-order\/list$/);
     await page.getByRole('button', { name: 'Nouvel ordre de transport' }).click();
@@ -127,8 +127,7 @@ test.describe('Shipping orders', () => {
     page,
   }) => {
     const reference = uniqueCode('TRK');
-    await signIn(page, ACCOUNTS.user);
-    await page.goto('/shipping-order/create');
+    await signedIn(page, 'user', '/shipping-order/create');
     const detail = page.getByRole('form', { name: 'Détail' });
     await choose(page, detail.getByRole('combobox', { name: 'Entrepôt' }), 'BDX - Bordeaux – Bruges');
     await choose(page, detail.getByRole('combobox', { name: 'Segment' }), 'B2C');
@@ -185,8 +184,7 @@ test.describe('Shipping orders', () => {
     });
     expect(created.status()).toBe(201);
 
-    await signIn(page, ACCOUNTS.reader);
-    await page.goto('/shipping-order');
+    await signedIn(page, 'reader', '/shipping-order');
     const row = await findShippingOrder(page, reference);
     await expect(row.getByRole('link', { name: `Voir ${reference}` })).toBeVisible();
     await expect(row.getByRole('button', { name: `Modifier le statut ${reference}` })).toHaveCount(0);
@@ -214,7 +212,7 @@ test.describe('Shipping orders', () => {
       ).json();
       const supplier = suppliers.data.find((c: { code: string }) => c.code !== 'MULTI');
 
-      await signIn(page, ACCOUNTS.user);
+      await signedIn(page, 'user');
       await page.getByRole('button', { name: 'Menu du compte', exact: true }).click();
       await page.getByRole('menuitem', { name: 'English' }).click();
       await page.goto('/shipping-order/list');

@@ -1,4 +1,6 @@
-/** Sign-in, mailbox and grid helpers shared by the specs. */
+/** Sign-in, mailbox, grid and accessibility helpers shared by the specs. */
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Cellar-demo-2026';
@@ -10,17 +12,47 @@ export const ACCOUNTS = {
   otherAdmin: 'admin@cli002.test',
 } as const;
 
-/** Signs in through the login page (in French, the default language) and waits for the dashboard's shell. */
-export async function signIn(page: Page, email: string) {
+export type Account = keyof typeof ACCOUNTS;
+
+/** The signed-in shell is up: the user's name, or on a phone the menu that holds it. */
+const shellUp = (page: Page, timeout?: number) =>
+  expect(
+    page
+      .getByTestId('user-name')
+      .or(page.getByRole('button', { name: 'Menu du compte' }))
+      .filter({ visible: true }),
+    'the signed-in shell (a session that no longer holds leads to the sign-in page)',
+  ).toBeVisible({ timeout });
+
+/**
+ * Signs in through the login page (in French, the default language) and waits for the dashboard's shell. For the
+ * tests whose subject is signing in or out, and for accounts a test creates; the others start with `signedIn`.
+ * `timeout` is for the global setup, where expect does not take the config's.
+ */
+export async function signIn(page: Page, email: string, timeout?: number) {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Mot de passe').fill(PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout });
   // The shell is up (the login page can still be on screen while the dashboard's chunk loads, and its language
-  // switch is the device's only, not the account's): the user's name, or on a phone the menu that holds it.
-  const shell = page.getByTestId('user-name').or(page.getByRole('button', { name: 'Menu du compte' }));
-  await expect(shell.filter({ visible: true })).toBeVisible();
+  // switch is the device's only, not the account's).
+  await shellUp(page, timeout);
+}
+
+/** Where the global setup keeps each demo account's signed-in browser storage (global-setup.ts). */
+export const sessionFile = (account: Account) =>
+  fileURLToPath(new URL(`../../.cellar/e2e-sessions/${account}.json`, import.meta.url));
+
+/**
+ * Opens `path` (the dashboard unless told) as a demo account, with the storage its sign-in through the login
+ * form left in the global setup (the session's token is in localStorage), and waits for the shell as `signIn`
+ * does: the same start, without a sign-in per test.
+ */
+export async function signedIn(page: Page, account: Account, path = '/dashboard') {
+  await page.context().setStorageState(sessionFile(account));
+  await page.goto(path);
+  await shellUp(page);
 }
 
 /** How much wider than the window the page is (0 when nothing overflows sideways). */
@@ -70,3 +102,11 @@ export async function choose(page: Page, field: ReturnType<Page['getByRole']>, o
   await field.click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
+
+/**
+ * axe-core on the page, every rule, as the audits run it. In legacy mode axe runs in the page itself: the default
+ * mode opens a blank page for each analysis to merge the results of frames (the SPA has none), which made an audit
+ * two to three times slower. Only violations are read, so the passes and the rest are not listed node by node
+ * (resultTypes); the violations come with all their nodes either way.
+ */
+export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, gridRows, signIn } from './support';
+import { ACCOUNTS, gridRows, signedIn } from './support';
 
 test.describe('Client users', () => {
   test('an admin creates a user of its company, edits it and deactivates it', async ({ page }) => {
     const email = `cave.${Date.now().toString(36)}@cli001.test`;
-    await signIn(page, ACCOUNTS.admin);
+    await signedIn(page, 'admin');
     await page.getByRole('navigation').getByRole('link', { name: 'Comptes utilisateurs' }).click();
     await expect(page).toHaveURL(/\/client-user\/list$/);
     await expect(page.getByRole('heading', { name: 'Mes utilisateurs' })).toBeVisible();
@@ -81,8 +81,7 @@ test.describe('Client users', () => {
   test('a superadmin lists a company’s users under its breadcrumb; an unknown company is not found', async ({
     page,
   }) => {
-    await signIn(page, ACCOUNTS.superadmin);
-    await page.goto('/company/list');
+    await signedIn(page, 'superadmin', '/company/list');
     await gridRows(page)
       .filter({ hasText: 'CLI002' })
       .getByRole('link', { name: 'Utilisateurs du compte CLI002' })
