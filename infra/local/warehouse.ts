@@ -20,7 +20,7 @@ export interface WarehouseOptions {
   eventsQueueUrl: string;
   /** The time between two steps of a document (acknowledged, preparing, prepared, shipped). */
   stepMs: number;
-  /** How far it goes: every step, the acknowledgement only, or nothing (a test then reports itself). */
+  /** How far it goes: every step, an order's acknowledgement only, or nothing (a test then reports itself). */
   plays?: 'all' | 'acknowledge' | 'none';
   /** The share of documents on which something goes wrong (0.2 by default). */
   discrepancies?: number;
@@ -49,7 +49,9 @@ export function simulatedWarehouse(o: WarehouseOptions) {
   /** Reports the steps one `stepMs` apart, dropping what was planned before. */
   const play = (d: Doing, reports: WmsReport[]) => {
     for (const t of d.timers) clearTimeout(t);
-    const steps = plays === 'all' ? reports : plays === 'acknowledge' ? reports.slice(0, 1) : [];
+    // Acknowledging is an order's first step; a delivery has none (its first is its arrival, a physical fact).
+    const steps =
+      plays === 'all' ? reports : plays === 'acknowledge' ? reports.filter((r) => r.type === 'order.acknowledged') : [];
     d.timers = steps.map((r, i) =>
       setTimeout(
         () => {
