@@ -200,6 +200,7 @@ describe('ApiStack: the REST API', () => {
     const roleId = (functions[fn]!.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
     // Assess
     expect(shipping.sort()).toEqual([
+      'DELETE /api/shipping-orders/{id} → shippingOrders',
       'GET /api/shipping-orders → shippingOrders',
       'GET /api/shipping-orders/{id} → shippingOrders',
       'POST /api/shipping-orders → shippingOrders',

@@ -139,6 +139,7 @@ const SAMPLES: Partial<Record<RouteId, () => Sample>> = {
   orderDelete: () => ({ params: { id: cli1.order as string }, otherTenant: NOT_FOUND }),
   shippingOrderGet: () => ({ params: { id: cli1.shippingOrder as string }, otherTenant: NOT_FOUND }),
   shippingOrderUpdate: () => ({ params: { id: cli1.shippingOrder as string }, otherTenant: NOT_FOUND }),
+  shippingOrderDelete: () => ({ params: { id: cli1.shippingOrder as string }, otherTenant: NOT_FOUND }),
   // Preferences are the caller's own: another company's user reaches only its own.
   preferenceGet: () => ({ params: { slug: 'recipient' }, otherTenant: [200] }),
   preferencePut: () => ({ params: { slug: 'recipient' }, otherTenant: [422] }),

@@ -5,8 +5,13 @@
  */
 import { todayIn } from '@cellar/shared/common/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cellarMessage } from '@cellar/shared/wms/contract';
+import { callerFor } from '../../functions/src/auth/principal';
+import { getItem } from '../../functions/src/data/table';
 import { StaleVersionError } from '../../functions/src/errors';
 import { findShippingOrder, shippingOrderRecords } from '../../functions/src/shippingOrders/repository';
+import { cancelShippingOrder } from '../../functions/src/shippingOrders/service';
+import { outboxEntry, outboxKey } from '../../functions/src/wms/outbox';
 import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
 
 let h: Harness;
@@ -288,6 +293,103 @@ describe('PUT /api/shipping-orders/{id}', () => {
     expect((await put(READER1, id, { statusCode: '100' })).status).toBe(403);
     expect((await get(READER1, `/api/shipping-orders/${id}`)).status).toBe(200);
     expect((await get(ADMIN1, '/api/shipping-orders/01UNKNOWN')).status).toBe(404);
+  });
+});
+
+describe('DELETE /api/shipping-orders/{id}', () => {
+  const del = async (email: string, id: string, lang = 'en') =>
+    h.call('DELETE', `/api/shipping-orders/${id}`, { token: await h.login(email), lang });
+  /** The outbox entry a cancellation wrote, read when its request publishes it (null: none written). */
+  async function cancelledTelling(email: string, id: string) {
+    const me = (await h.call('GET', '/api/auth/user', { token: await h.login(email) })).body;
+    const caller = await callerFor(me.id);
+    if (!caller) throw new Error(`no caller ${email}`);
+    let told: unknown = null;
+    await cancelShippingOrder(caller, id, {
+      tell: async (kind, doc, type) => {
+        told = await getItem(outboxKey(kind, doc.id, type));
+      },
+    });
+    return told;
+  }
+
+  it('cancels a booked shipping order, which is gone, and the warehouse is told by a message of the contract', async () => {
+    // Prepare
+    const created = (await post(ADMIN1, body())).body;
+    const search = `/api/shipping-orders?filter[search]=${created.reference}`;
+    expect((await get(USER1, search)).body.data).toHaveLength(1);
+    // Act
+    const told = outboxEntry.parse(await cancelledTelling(USER1, created.id));
+    // Assess
+    const message = cellarMessage.parse(told.message);
+    expect(message).toMatchObject({
+      type: 'shipping_order.cancelled',
+      documentId: created.id,
+      seq: created.version + 1,
+      reference: created.reference,
+      ownerCode: 'CLI001',
+    });
+    expect((await get(USER1, `/api/shipping-orders/${created.id}`)).status).toBe(404);
+    expect(await findShippingOrder(created.id)).toBeUndefined();
+    expect((await get(USER1, search)).body.data).toEqual([]);
+  });
+
+  it('answers in the caller’s language, and tells nothing of a draft', async () => {
+    // Prepare
+    const booked = (await post(ADMIN1, body())).body;
+    const draft = (await post(ADMIN1, body())).body;
+    await put(USER1, draft.id, { statusCode: '000' });
+    // Act
+    const res = await del(USER1, booked.id, 'fr');
+    const told = await cancelledTelling(USER1, draft.id);
+    // Assess
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.message).toBe("L'ordre de transport a été annulé.");
+    expect(told).toBeNull();
+    expect(await getItem(outboxKey('shippingOrder', draft.id, 'shipping_order.cancelled'))).toBeUndefined();
+  });
+
+  it('is refused once the goods are picked up, except to the provider’s staff', async () => {
+    // Prepare
+    const { id } = (await post(ADMIN1, body())).body;
+    await put(USER1, id, { statusCode: '100', pickedupAt: `${day(0)}T09:15` });
+    // Act
+    const refused = await del(USER1, id, 'fr');
+    const forced = await del(SUPER, id);
+    // Assess
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe("La marchandise a déjà été enlevée : l'ordre de transport ne peut plus être annulé.");
+    expect(forced.status, forced.text).toBe(200);
+    expect(await findShippingOrder(id)).toBeUndefined();
+  });
+
+  it('does not exist for another company, a reader may not cancel, and a second cancellation finds nothing', async () => {
+    // Prepare
+    const { id } = (await post(ADMIN1, body())).body;
+    // Act
+    const other = await del(ADMIN2, id);
+    const reader = await del(READER1, id);
+    const first = await del(USER1, id);
+    const second = await del(USER1, id);
+    // Assess
+    expect([other.status, reader.status, first.status, second.status]).toEqual([404, 403, 200, 404]);
+  });
+
+  it('lets a change and a cancellation race: one wins, the other is refused, and nothing is half done', async () => {
+    // Prepare
+    const { id } = (await post(ADMIN1, body())).body;
+    // Act
+    const [changed, cancelled] = await Promise.all([put(USER1, id, { unitCount: 9 }), del(ADMIN1, id)]);
+    // Assess
+    const left = await findShippingOrder(id);
+    if (cancelled.status === 200) {
+      expect(left).toBeUndefined();
+      expect([200, 404, 409]).toContain(changed.status);
+    } else {
+      expect(cancelled.status).toBe(409);
+      expect(changed.status).toBe(200);
+      expect(left?.unitCount).toBe(9);
+    }
   });
 });
 

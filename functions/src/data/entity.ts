@@ -186,6 +186,11 @@ export interface Entity<T extends object> extends EntityDef<T> {
    * ItemExistsError.
    */
   saveWith(next: T, previous: (T & { version: number }) | undefined, extra: readonly TransactAction[]): Promise<T>;
+  /**
+   * Deletes the record as it was read (conditioned on its version) in one transaction with other writes, then its
+   * claims, words and counts. A record changed or gone since it was read is a StaleVersionError.
+   */
+  removeWith(record: T & { version: number }, extra: readonly TransactAction[]): Promise<void>;
   /** `removeIfPresent` for a transaction: the delete, conditioned as given, and what to release once it is done. */
   stageRemove(record: T, condition?: Pick<TransactAction, 'condition' | 'names' | 'values'>): Staged<T>;
   /** The items a bulk load writes beside the record: its claims and search words. */
@@ -439,6 +444,20 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
       }
       await staged.committed();
       return staged.saved;
+    },
+    async removeWith(record, extra) {
+      const staged = this.stageRemove(record, {
+        condition: 'attribute_exists(PK) AND #v = :v',
+        names: { '#v': 'version' },
+        values: { ':v': record.version },
+      });
+      try {
+        await transactWrite([staged.action, ...extra]);
+      } catch (e) {
+        if (e instanceof TransactionCancelledError && e.failed(0)) throw new StaleVersionError();
+        throw e;
+      }
+      await staged.committed();
     },
     async stage(next, previous) {
       const claimed = await claim(next, previous);

@@ -2,7 +2,7 @@ import { shippingOrderRoutes } from '@cellar/shared/shippingOrders/routes';
 import { resourceHandler } from '../platform/http';
 import { answerList } from '../platform/lists';
 import { shippingOrderList } from './list';
-import { createShippingOrder, getShippingOrder, updateShippingOrder } from './service';
+import { cancelShippingOrder, createShippingOrder, getShippingOrder, updateShippingOrder } from './service';
 
 /** The warehouse is told at once of what a write put in the outbox (loaded with the first write). */
 const teller = () => import('../wms/publish').then((m) => m.tellWarehouse);
@@ -13,4 +13,10 @@ export const handler = resourceHandler(shippingOrderRoutes, {
   shippingOrderCreate: async ({ caller, body }) => createShippingOrder(caller, body, { tell: await teller() }),
   shippingOrderUpdate: async ({ caller, params, body }) =>
     updateShippingOrder(caller, params.id, body, { tell: await teller() }),
+  shippingOrderDelete: async ({ caller, params, lang }) => {
+    await cancelShippingOrder(caller, params.id, { tell: await teller() });
+    // The messages of every language load with the first cancellation, not with the function.
+    const { translate } = await import('@cellar/shared/i18n/messages');
+    return { message: translate(lang, 'api.shipping_order_cancelled') };
+  },
 });

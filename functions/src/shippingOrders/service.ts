@@ -19,7 +19,7 @@ import type { Caller } from '../auth/principal';
 import { seesOwner, segmentsSeen } from '../auth/visibility';
 import { findContact } from '../contacts/repository';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
-import { ConflictError, type FieldMessages, InvalidError, NotFoundError } from '../errors';
+import { ConflictError, type FieldMessages, ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { outboxPut } from '../wms/outbox';
 import { toShippingOrder } from './list';
 import { findShippingOrder, type ShippingOrderItem, shippingOrderRecords } from './repository';
@@ -212,4 +212,23 @@ export async function updateShippingOrder(
   }
   const modified = JSON.stringify(contentOf(next)) !== JSON.stringify(contentOf(current));
   return answer(await saveTelling(next, current, modified ? 'shipping_order.modified' : null, hooks));
+}
+
+/**
+ * Cancels a shipping order: a writer's until the goods are picked up, the provider's staff's at any time
+ * (shippingOrderRules.isCancellable). It goes, and a booked one leaves the warehouse the notice that its transport
+ * is no longer wanted, in the same transaction (its document is gone: the entry carries its message).
+ */
+export async function cancelShippingOrder(caller: Caller, id: string, hooks: TellHooks = {}): Promise<void> {
+  const current = await visibleShippingOrder(caller, id);
+  if (!shippingOrderRules.isCancellable(current, caller.isSuperadmin))
+    throw new ForbiddenError('api.shipping_order_picked_up');
+  const told = shippingOrderRules.isBooked(current.statusCode) && !current.pickedupAt;
+  const at = new Date().toISOString();
+  // The contract's schemas load with the first cancellation, not with the function.
+  const { cancelledMessage } = await import('./warehouse-messages');
+  const message = told ? cancelledMessage(current, await references()) : null;
+  const extra = message ? [outboxPut('shippingOrder', current, 'shipping_order.cancelled', at, message)] : [];
+  await shippingOrderRecords.removeWith(current, extra);
+  if (told && hooks.tell) await hooks.tell('shippingOrder', current, 'shipping_order.cancelled');
 }

@@ -3,6 +3,7 @@
  * outbox publishes it (wms/publish.ts):
  *   shipping_order.booked    created: a transport to book
  *   shipping_order.modified  its content changed before delivery: the whole transport order again
+ *   shipping_order.cancelled  cancelled before pickup: built with the delete, which takes the shipping order away
  * Its seq is the shipping order's version, which grows with every change.
  */
 import { type CellarMessage, type CellarMessageType, WMS_CONTRACT_VERSION } from '@cellar/shared/wms/contract';
@@ -48,6 +49,22 @@ export function shippingOrderMessage(
     weight: o.weight,
     pickupDate: o.pickupDate,
     deliveryDate: o.deliveryDate,
+  };
+}
+
+/** The notice that a booked transport is no longer wanted, for the outbox entry of its delete. */
+export function cancelledMessage(o: ShippingOrderItem, refs: References): CellarMessage {
+  const type = 'shipping_order.cancelled';
+  const seq = o.version + 1;
+  return {
+    type,
+    messageId: `${type}:${o.id}:${seq}`,
+    version: WMS_CONTRACT_VERSION,
+    documentId: o.id,
+    seq,
+    at: new Date().toISOString(),
+    ownerCode: refs.companies.get(o.ownerId)?.code ?? o.ownerId,
+    reference: o.reference,
   };
 }
 

@@ -137,6 +137,8 @@ export const sharedMessages = {
       self_forbidden: 'Vous ne pouvez pas faire cela sur votre propre compte.',
       role_forbidden: 'Vous ne pouvez attribuer que des rôles inférieurs au vôtre.',
       reception_deleted: 'La réception a été supprimée.',
+      shipping_order_cancelled: "L'ordre de transport a été annulé.",
+      shipping_order_picked_up: "La marchandise a déjà été enlevée : l'ordre de transport ne peut plus être annulé.",
       reception_stock_taken:
         'Impossible : {{product}} a été réservé ou expédié depuis la clôture ({{left}} disponible(s)). Annulez d’abord les commandes concernées.',
       order_deleted: 'La commande a été supprimée.',
@@ -294,6 +296,8 @@ export const sharedMessages = {
       self_forbidden: 'You cannot do this to your own account.',
       role_forbidden: 'You may only assign roles below your own.',
       reception_deleted: 'The reception has been deleted.',
+      shipping_order_cancelled: 'The shipping order has been cancelled.',
+      shipping_order_picked_up: 'The goods have already been picked up: the shipping order can no longer be cancelled.',
       reception_stock_taken:
         'Not possible: {{product}} has been allocated or shipped since the reception was closed ({{left}} available). Cancel those orders first.',
       order_deleted: 'The order has been deleted.',

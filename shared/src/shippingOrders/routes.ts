@@ -1,6 +1,6 @@
 /** Shipping orders (spec 2 §2, §7; menu entry Transport, transportation scope). */
 import { ACCESS } from '../access/roles';
-import { paged } from '../common/schemas';
+import { messageSchema, paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
 import { defineRoute, idParams, includeQuery } from '../routes/define';
 import { shippingOrderCreateSchema, shippingOrderSchema, shippingOrderUpdateSchema } from './schemas';
@@ -107,5 +107,15 @@ export const shippingOrderRoutes = {
     query: includeQuery,
     body: shippingOrderUpdateSchema,
     response: shippingOrderSchema,
+  }),
+  /** Cancels a shipping order not picked up yet (shippingOrderRules.isCancellable); the warehouse is told. */
+  shippingOrderDelete: defineRoute({
+    method: 'DELETE',
+    path: '/api/shipping-orders/{id}',
+    resource: 'shippingOrders',
+    access: ACCESS.writer,
+    scopes: ['transportation'],
+    params: idParams,
+    response: messageSchema,
   }),
 } as const;

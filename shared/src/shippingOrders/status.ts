@@ -21,4 +21,12 @@ export const shippingOrderRules = {
   initialStatus: '001',
   /** Draft rows are highlighted in the list. */
   isDraft: (code: string) => code === '000',
+  /**
+   * Who may cancel a shipping order (DELETE): a writer until the goods are picked up (after that the transport has
+   * happened), the provider's staff at any time. Only a booked one is told to the warehouse (`isBooked`).
+   */
+  isCancellable: (o: { statusCode: string; pickedupAt: string | null }, superadmin: boolean) =>
+    superadmin || (o.statusCode !== '200' && !o.pickedupAt),
+  /** Booked with the warehouse: created or planified, not delivered. */
+  isBooked: (code: string) => code === '001' || code === '100',
 } as const;

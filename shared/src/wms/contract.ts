@@ -189,6 +189,11 @@ export const shippingOrderModified = message(
   'The whole transport order again, after a change.',
   shippingOrderContent,
 );
+export const shippingOrderCancelled = message(
+  'shipping_order.cancelled',
+  'The transport is no longer wanted: cancel its booking.',
+  { ownerCode: code, reference: text(50) },
+);
 
 /** What Cellar sends the warehouse, by type. */
 export const CELLAR_MESSAGES = [
@@ -200,6 +205,7 @@ export const CELLAR_MESSAGES = [
   receptionCancelled,
   shippingOrderBooked,
   shippingOrderModified,
+  shippingOrderCancelled,
 ] as const;
 export const cellarMessage = z.discriminatedUnion('type', CELLAR_MESSAGES);
 export type CellarMessage = z.infer<typeof cellarMessage>;

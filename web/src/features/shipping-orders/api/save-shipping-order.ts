@@ -31,3 +31,14 @@ export function useUpdateShippingOrder() {
     },
   });
 }
+
+/** Cancels a shipping order not picked up yet; a booked one's warehouse is told. */
+export const cancelShippingOrder = (id: string) => callRoute(routes.shippingOrderDelete, { params: { id } });
+
+export function useCancelShippingOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelShippingOrder,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKey(routes.shippingOrderList) }),
+  });
+}

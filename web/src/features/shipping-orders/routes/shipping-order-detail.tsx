@@ -1,13 +1,24 @@
-/** /shipping-order/detail/{id} (spec 2 §2): the shipping order, read-only. The loader sends an unknown id to /404. */
+/**
+ * /shipping-order/detail/{id} (spec 2 §2): the shipping order, read-only. The loader sends an unknown id to /404.
+ * A writer cancels it here until the goods are picked up (the provider's staff at any time), after a confirmation
+ * that says whether the warehouse will be told.
+ */
+import { isSuperadmin, isWritter } from '@cellar/shared/access/roles';
 import type { ShippingAddress } from '@cellar/shared/shippingOrders/schemas';
-import { Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { shippingOrderRules } from '@cellar/shared/shippingOrders/status';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { type Crumb, PageBreadcrumbs } from '../../../components/layouts/page-breadcrumbs';
 import { paths } from '../../../config/paths';
+import { usePrincipal } from '../../../lib/auth';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { notify } from '../../../lib/notifications';
 import { useShippingOrder } from '../api/get-shipping-order';
+import { useCancelShippingOrder } from '../api/save-shipping-order';
 import { ShippingOrderStatusBadge } from '../components/shipping-order-status-badge';
 import { formatMoment } from '../utils/moment';
 
@@ -53,6 +64,9 @@ export function ShippingOrderDetailRoute() {
   const { t } = useTranslation();
   const { shippingOrderId = '' } = useParams();
   const o = useShippingOrder(shippingOrderId);
+  const navigate = useNavigate();
+  const principal = usePrincipal();
+  const cancel = useCancelShippingOrder();
   const language = currentLanguage();
   const title = t(paths.shippingOrders.detail.title);
   const f = (key: string) => t(`shipping_orders.fields.${key}`);
@@ -61,12 +75,51 @@ export function ShippingOrderDetailRoute() {
     { label: t(paths.shippingOrders.list.title), to: paths.shippingOrders.list.path },
     { label: title },
   ];
+  const cancellable = isWritter(principal) && shippingOrderRules.isCancellable(o, isSuperadmin(principal));
+  const reference = o.reference;
+  const confirmCancel = () =>
+    modals.openConfirmModal({
+      title: t('shipping_orders.cancel.title'),
+      children: (
+        <Text size="sm">
+          {t(
+            shippingOrderRules.isBooked(o.statusCode) && !o.pickedupAt
+              ? 'shipping_orders.cancel.confirm_booked'
+              : 'shipping_orders.cancel.confirm',
+            { reference },
+          )}
+        </Text>
+      ),
+      labels: { confirm: t('shipping_orders.cancel.title'), cancel: t('shipping_orders.cancel.keep') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        cancel
+          .mutateAsync(o.id)
+          .then(() => {
+            notify('success', t('shipping_orders.cancel.done', { reference }));
+            navigate(paths.shippingOrders.list.path);
+          })
+          .catch(() => undefined),
+    });
   return (
     <Stack>
       <PageBreadcrumbs crumbs={crumbs} />
       <Group justify="space-between">
-        <Title order={2}>{`${title} - ${o.reference}`}</Title>
-        <ShippingOrderStatusBadge code={o.statusCode} />
+        <Group>
+          <Title order={2}>{`${title} - ${o.reference}`}</Title>
+          <ShippingOrderStatusBadge code={o.statusCode} />
+        </Group>
+        {cancellable && (
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconBan size={16} />}
+            loading={cancel.isPending}
+            onClick={confirmCancel}
+          >
+            {t('shipping_orders.cancel.title')}
+          </Button>
+        )}
       </Group>
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
