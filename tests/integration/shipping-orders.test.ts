@@ -4,8 +4,8 @@
  * tenancy, and the list's plan (filters, sorts, search, next shipments, CSV export).
  */
 import { todayIn } from '@cellar/shared/common/dates';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellarMessage } from '@cellar/shared/wms/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor } from '../../functions/src/auth/principal';
 import { getItem } from '../../functions/src/data/table';
 import { StaleVersionError } from '../../functions/src/errors';
@@ -358,7 +358,9 @@ describe('DELETE /api/shipping-orders/{id}', () => {
     const forced = await del(SUPER, id);
     // Assess
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe("La marchandise a déjà été enlevée : l'ordre de transport ne peut plus être annulé.");
+    expect(refused.body.message).toBe(
+      "La marchandise a déjà été enlevée : l'ordre de transport ne peut plus être annulé.",
+    );
     expect(forced.status, forced.text).toBe(200);
     expect(await findShippingOrder(id)).toBeUndefined();
   });
