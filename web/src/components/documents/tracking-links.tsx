@@ -1,5 +1,5 @@
 /**
- * An order's tracking numbers (order detail, timeline, dashboard): each a link to the carrier's page when
+ * An order's tracking numbers (order detail and list, timeline, dashboard): each a link to the carrier's page when
  * the warehouse gave one, opened in a new tab and named so ('COL123, carrier's tracking page (opens in a new tab)'),
  * else the number alone. Only web addresses are links: an address of another kind (javascript:…) from a report is
  * shown as the number alone.
