@@ -3,7 +3,8 @@
  * API page; sort and column filters are the server's (list-query.ts), offered only where the route's list spec
  * allows them (grid-column.ts); a search box (filter[search], prefilled from ?search_filter=), initial column
  * filters from ?grid_filters= (a serialized filter query), a page-size menu, the column menu backed by the
- * user's preference, and a CSV or XLSX export of the current filters and visible columns over an optional date range.
+ * user's preference, and a CSV or XLSX export of the current filters and visible columns (those the export
+ * writes) over an optional date range.
  * The grid is remounted when the language or the page size changes, keeping its filters and sort.
  */
 
@@ -27,7 +28,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { recentRowOf } from '../../lib/recent-rows';
 import { columnDefsOf } from './column-defs';
-import { filterableColumns, type GridColumn, type ListRoute, type RouteCondition, type RowOf } from './grid-column';
+import {
+  exportedFields,
+  filterableColumns,
+  type GridColumn,
+  type ListRoute,
+  type RouteCondition,
+  type RowOf,
+} from './grid-column';
 import { useGridExport } from './grid-export';
 import { type FilterChip, filterChips, GRID_HEADER_HEIGHT } from './grid-states';
 import { FilterChips, GridLoadError, GridPager, GridPlaceholder } from './grid-status';
@@ -106,6 +114,7 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
   const [exportOpened, exportDialog] = useDisclosure(false);
   const [exportFormat, setExportFormat] = useState<ExportFormat>('csv');
   const layout = useColumnLayout(slug, columns);
+  const exported = exportedFields(columns, layout.visibleInOrder);
   const [page, setPage] = useState(0);
   const [filterModel, setFilterModel] = useState<Record<string, ColumnFilterModel>>(linkFilters.model);
   const [recentId] = useState(() => recentRowOf(route.path));
@@ -197,7 +206,7 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
         columns={columns.map((c) => ({ field: c.field, label: t(c.header) }))}
         layout={layout}
         exporting={gridExport.exporting}
-        canExport={layout.visibleInOrder.length > 0}
+        canExport={exported.length > 0}
         onExport={(format) => {
           setExportFormat(format);
           exportDialog.open();
@@ -245,7 +254,7 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
               gridExport.start({
                 endpoint: route.path,
                 query: lastQuery.current.query,
-                columns: layout.visibleInOrder,
+                columns: exported,
                 rows: lastQuery.current.total,
                 range,
                 format: exportFormat,

@@ -1,6 +1,6 @@
 import type { ListSpec } from '@cellar/shared/filter/query';
 import { describe, expect, it } from 'vitest';
-import { columnAbilities, filterableColumns, filterKindOf } from './grid-column';
+import { columnAbilities, exportedFields, filterableColumns, filterKindOf } from './grid-column';
 
 const SPEC: ListSpec = {
   filters: ['code', 'quantity', 'warehouse.id', 'storedAt'],
@@ -74,5 +74,18 @@ describe('Function: filterableColumns', () => {
       { colId: 'warehouse.name', field: 'warehouse.id', kind: 'choice' },
       { colId: 'label', field: 'label', kind: null },
     ]);
+  });
+});
+
+describe('Function: exportedFields', () => {
+  it('asks an export for the visible columns it writes, in their order, leaving out those shown only', () => {
+    const columns = [
+      { field: 'code', header: 'h' },
+      { field: 'links', header: 'h', exported: false as const },
+      { field: 'label', header: 'h' },
+      { field: 'quantity', header: 'h' },
+    ];
+    expect(exportedFields(columns, ['code', 'links', 'label'])).toEqual(['code', 'label']);
+    expect(exportedFields(columns, ['links'])).toEqual([]);
   });
 });

@@ -39,6 +39,11 @@ export interface GridColumn<R extends ListRoute> {
   filterField?: FilterField<R>;
   /** Hidden until the user shows it in the column menu. */
   hidden?: boolean;
+  /**
+   * Shown only: the list's export does not write it (an order's tracking links), so an export leaves it out of the
+   * columns it asks for rather than have the server refuse them all.
+   */
+  exported?: false;
   width?: number;
   value?: (row: RowOf<R>) => unknown;
   render?: (row: RowOf<R>) => ReactNode;
@@ -74,3 +79,9 @@ export const filterableColumns = (columns: readonly GridColumn<ListRoute>[], spe
     field: c.filterField ?? c.field,
     kind: filterKindOf(columnAbilities(c, spec).filter),
   }));
+
+/** The visible columns an export asks for, in their order: those the list's export writes. */
+export const exportedFields = (
+  columns: readonly Pick<GridColumn<ListRoute>, 'field' | 'exported'>[],
+  visible: readonly string[],
+) => visible.filter((field) => columns.find((c) => c.field === field)?.exported !== false);

@@ -14,7 +14,8 @@ export function refusedFilters<R extends ListRoute>(columns: readonly GridColumn
 
 /**
  * The columns whose title differs from the one their list's export writes (a column the export writes under
- * another field, the warehouse's name as its code, is compared with that field's).
+ * another field, the warehouse's name as its code, is compared with that field's); a column shown only
+ * (`exported: false`) has none to compare.
  */
 export async function exportTitleMismatches<R extends ListRoute>(
   columns: readonly GridColumn<R>[],
@@ -26,6 +27,7 @@ export async function exportTitleMismatches<R extends ListRoute>(
     ...spec.columnAliases,
   };
   return columns.flatMap((c) => {
+    if (c.exported === false) return [];
     const written = (aliases[c.field] ?? [c.field]).map((field) => defs[field]?.header);
     return written.every((header) => header === c.header) ? [] : [c.field];
   });

@@ -2,8 +2,8 @@
  * The keyboard in every grid, as the WAI-ARIA grid pattern has it: the grid is one Tab stop (Tab leaves it, the
  * arrows move between cells and headers), and the links and buttons a cell holds (row icons, a product code) are
  * not Tab stops of their own. On a cell that holds some, Enter moves into them, the left and right arrows move
- * between them, and Escape comes back to the cell; on any other cell, Enter opens the row (follows its first link,
- * the row's own page, as clicking its icon does).
+ * between them, and Escape comes back to the cell; on any other cell, Enter opens the row (follows its first link
+ * that stays in the app, the row's own page, as clicking its icon does).
  */
 import type {
   CellKeyDownEvent,
@@ -16,6 +16,9 @@ import { type RefCallback, useCallback } from 'react';
 const CELL = '.ag-cell';
 const WIDGETS =
   'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]';
+
+/** The row's own page: its first link that stays in the app (a carrier's tracking page opens in a new tab). */
+const ROW_PAGE = 'a[href]:not([target="_blank"])';
 
 const asElement = (target: EventTarget | null) => (target instanceof HTMLElement ? target : null);
 const cellOf = (el: HTMLElement | null) => el?.closest<HTMLElement>(CELL) ?? null;
@@ -38,7 +41,7 @@ function onCellKeyDown(e: CellKeyDownEvent | FullWidthCellKeyDownEvent) {
     first.focus();
     return;
   }
-  cell.closest('.ag-row')?.querySelector<HTMLElement>('a[href]')?.click();
+  cell.closest('.ag-row')?.querySelector<HTMLElement>(ROW_PAGE)?.click();
 }
 
 /** The grid options every grid shares for the keyboard. */

@@ -1,7 +1,8 @@
 /**
- * An order's tracking numbers (order detail, timeline, dashboard): each a link to the carrier's page when the
- * warehouse gave one, opened in a new tab, else the number alone. Only web addresses are links: an address of
- * another kind (javascript:…) from a report is shown as the number alone.
+ * An order's tracking numbers (order detail and list, timeline, dashboard): each a link to the carrier's page when
+ * the warehouse gave one, opened in a new tab and named so ('COL123, carrier's tracking page (opens in a new tab)'),
+ * else the number alone. Only web addresses are links: an address of another kind (javascript:…) from a report is
+ * shown as the number alone.
  */
 import type { Tracking } from '@cellar/shared/orders/schemas';
 import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
@@ -48,7 +49,9 @@ export function TrackingLink({ tracking, size = 'sm' }: { tracking: Tracking; si
     <Anchor href={href} target="_blank" rel="noopener noreferrer" size={size} fw={500}>
       {tracking.number}
       <IconExternalLink size={12} style={{ marginLeft: 2, verticalAlign: 'middle' }} aria-hidden />
-      <VisuallyHidden> {t('documents.new_tab')}</VisuallyHidden>
+      <VisuallyHidden>
+        , {t('documents.tracking_page')} {t('documents.new_tab')}
+      </VisuallyHidden>
     </Anchor>
   );
 }

@@ -127,7 +127,8 @@ describe('Component: TimelineEvents', () => {
     expect(links[0]?.getAttribute('href')).toBe('https://www.laposte.fr/suivi?code=COL123');
     expect(links[0]?.getAttribute('target')).toBe('_blank');
     expect(links[0]?.getAttribute('rel')).toContain('noopener');
-    expect(links[0]?.textContent).toContain('(s’ouvre dans un nouvel onglet)');
+    // Its name says where it leads: 'COL123, page de suivi du transporteur (s’ouvre dans un nouvel onglet)'.
+    expect(links[0]?.textContent).toBe('COL123, page de suivi du transporteur (s’ouvre dans un nouvel onglet)');
     expect(text).toContain('COL124');
     expect(text).toContain('BAD1');
   });

@@ -1,8 +1,8 @@
 /**
  * The order list's grid (spec 2 §2, §9): the default columns (reference, creation date, recipient, delivery,
  * appointment and preparation dates, prepared and ordered quantities, carrier, recipient country, warehouse, status
- * chip, support type), owner code and name for the superadmin; draft rows highlighted; the country filter's
- * choices from /api/orders/countries.
+ * chip, support type), with a shipped order's tracking links next to its carrier, as its detail shows them; owner
+ * code and name for the superadmin; draft rows highlighted; the country filter's choices from /api/orders/countries.
  */
 
 import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
@@ -16,11 +16,13 @@ import { type Choice, SEGMENT_CHOICES } from '../../../components/data-grid/choi
 import { DataGrid, type DataGridHandle } from '../../../components/data-grid/data-grid';
 import type { GridColumn } from '../../../components/data-grid/grid-column';
 import { useWarehouseChoices } from '../../../components/data-grid/warehouse-choices';
+import { TrackingLinks } from '../../../components/documents/tracking-links';
 import { OrderStatusBadge } from '../../../components/status/order-status-badge';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { orderListPlan } from '../api/order-list-plan';
 import { useOrderCountries } from '../api/save-order';
+import { orderTracking } from '../utils/tracking';
 
 type OrderListRoute = typeof routes.orderList;
 
@@ -60,6 +62,21 @@ export function orderColumns({ principal, warehouses, countries, language }: Ord
     quantity('preparedQuantity', 'orders.columns.prepared_quantity'),
     quantity('orderedQuantity', 'orders.columns.ordered_quantity'),
     { field: 'carrier.name', header: 'orders.columns.carrier', width: 160, value: (o) => o.carrier?.name ?? '' },
+    {
+      // Shown only: the list neither sorts nor filters by it, and its export does not write it.
+      field: 'fulfilment.trackingNumbers',
+      header: 'orders.fields.tracking',
+      width: 180,
+      exported: false,
+      value: (o) =>
+        orderTracking(o)
+          .map((n) => n.number)
+          .join(', '),
+      render: (o) => {
+        const numbers = orderTracking(o);
+        return numbers.length ? <TrackingLinks numbers={numbers} /> : null;
+      },
+    },
     {
       field: 'recipient.country',
       header: 'orders.columns.country',

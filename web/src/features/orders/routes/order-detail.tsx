@@ -25,6 +25,7 @@ import { downloadOrderPdf } from '../api/save-order';
 import { CancellationNotice, CancelOrderButton } from '../components/cancel-order';
 import { OrderLinesTable } from '../components/order-lines-table';
 import { PackingList } from '../components/packing-list';
+import { orderTracking } from '../utils/tracking';
 
 function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -67,13 +68,8 @@ export function OrderDetailRoute() {
   const b2b = order.segment === 'B2B';
   const dateField = requiredDateField(order);
   const carrierOwnerCode = order.carrier?.owner?.code ?? null;
-  const { trackingNumbers, shippedAt, exciseDocument } = order.fulfilment;
-  // The numbers the warehouse reported, else the one the order was given before the warehouse reported them.
-  const tracking = trackingNumbers.length
-    ? trackingNumbers
-    : order.shippingTrackingId
-      ? [{ number: order.shippingTrackingId, url: null }]
-      : [];
+  const { shippedAt, exciseDocument } = order.fulfilment;
+  const tracking = orderTracking(order);
   const shipped = order.statusCode === '070' || tracking.length > 0 || shippedAt !== null;
 
   const download = () => {

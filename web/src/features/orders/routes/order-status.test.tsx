@@ -97,4 +97,39 @@ describe('Route: OrderStatusRoute', () => {
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ statusCode: '070' });
   });
+
+  it('warns the superadmin cancelling an order the warehouse handles that it may refuse, and what then happens', async () => {
+    // Prepare
+    const order = anOrder({ statusCode: '040' });
+    const fetch = stubOrderApi(order, { ...order, statusCode: '050' });
+    const el = await showOrderPage(<OrderStatusRoute />, { role: 'superadmin', order });
+    // Act
+    await choose(el, '050 - Annulée');
+    // Assess
+    const text = dialog()?.textContent ?? '';
+    expect(text).toContain('La commande CMD-001 sera annulée.');
+    expect(text).toContain('Le stock qu’elle réserve sera libéré');
+    expect(text).toContain('L’entrepôt traite déjà la commande : il lui sera demandé de l’annuler.');
+    expect(text).toContain('Elle apparaîtra annulée dès maintenant');
+    expect(text).toContain(
+      'si l’entrepôt répond qu’il est trop tard, elle reviendra au statut qu’il avait atteint, avec le motif de son refus, et son stock sera de nouveau réservé.',
+    );
+    expect(text).toContain('à la place de l’entrepôt');
+    // Act
+    await act(async () => buttonNamed('Confirmer')?.click());
+    await settle();
+    // Assess
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ statusCode: '050' });
+  });
+
+  it('says nothing of a refusal when the warehouse has not started: the cancellation stands', async () => {
+    const order = anOrder({ statusCode: '010' });
+    stubOrderApi(order);
+    const el = await showOrderPage(<OrderStatusRoute />, { role: 'superadmin', order });
+    await choose(el, '050 - Annulée');
+    const text = dialog()?.textContent ?? '';
+    expect(text).toContain('La commande CMD-001 sera annulée.');
+    expect(text).not.toContain('trop tard');
+  });
 });

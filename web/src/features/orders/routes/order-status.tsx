@@ -3,8 +3,9 @@
  * sets the statuses of an order's progress; the page offers only what the user may still set
  * (orderRules.statusChoices): a client admin, the cancellation while the warehouse has not started preparing; the
  * provider's staff, any other status, in the warehouse's stead, which the order's history records. Each change is
- * confirmed first, saying what it does (stock released, shipped, held again); then it saves
- * ('order.update_validate_success_msg'). Whoever may set nothing sees the status read-only, and why.
+ * confirmed first, saying what it does (stock released, shipped, held again; a cancellation the warehouse may still
+ * refuse, as it says what then happens); then it saves ('order.update_validate_success_msg'). Whoever may set
+ * nothing sees the status read-only, and why.
  */
 import { canUpdateStatus, isSuperadmin } from '@cellar/shared/access/roles';
 import type { OrderStatusCode } from '@cellar/shared/orders/schemas';
@@ -20,7 +21,7 @@ import { usePrincipal } from '../../../lib/auth';
 import { notify } from '../../../lib/notifications';
 import { useOrder } from '../api/get-order';
 import { useUpdateOrder } from '../api/save-order';
-import { type OrderStatusEffect, orderStatusEffects } from '../utils/status-change';
+import { type OrderStatusEffect, orderStatusEffects, warehouseMayRefuse } from '../utils/status-change';
 
 export function OrderStatusRoute() {
   const { t } = useTranslation();
@@ -80,6 +81,7 @@ export function OrderStatusRoute() {
               ))}
             </List>
           )}
+          {warehouseMayRefuse(from, to) && <Text size="sm">{t('orders.status_confirm.cancel_request')}</Text>}
           {superadmin && (
             <Text size="sm" fw={500}>
               {t('orders.status_confirm.override')}

@@ -3,6 +3,8 @@
  * stock effects: functions/src/orders/effects.ts). An order holds its lines' stock from transmitting (005) to
  * prepared (040); once sent (070) what it ships has left the stock; a draft or a cancelled order holds nothing.
  */
+import { orderRules } from '@cellar/shared/orders/status';
+
 const HOLDING: ReadonlySet<string> = new Set(['005', '010', '020', '030', '040']);
 
 /**
@@ -19,3 +21,13 @@ export function orderStatusEffects(from: string, to: string): OrderStatusEffect[
   if (from !== '070' && to === '070') effects.push('ship');
   return effects;
 }
+
+/**
+ * Whether moving from `from` to `to` cancels an order the warehouse is already handling (020–040, where a client's
+ * cancellation is a request: orderRules.cancellation), which the provider's staff may force. The order is
+ * cancelled at once and the warehouse asked to cancel it; if it answers that it is too late
+ * (order.cancellation_refused), the order comes back to the status the warehouse had reached, with its reason, and
+ * holds its stock again (functions/src/orders/warehouse-reports.ts).
+ */
+export const warehouseMayRefuse = (from: string, to: string) =>
+  to === '050' && orderRules.cancellation(from) === 'request';
