@@ -115,9 +115,16 @@ describe('an order’s reports', () => {
     expect(events[1]?.details.short).toEqual([expect.objectContaining({ ordered: 5, prepared: 4 })]);
   });
 
-  it('tells the company’s users who chose e-mail, once, with a link to the order', async () => {
-    // Prepare
+  it('tells the company’s users who chose e-mail and that news, once, with a link to the order', async () => {
+    // Prepare: the admin hears by e-mail of everything but shipments
     const o = await sent(5);
+    const admin = await h.login(ADMIN1);
+    const chose = await h.call('PUT', '/api/auth/user', {
+      token: admin,
+      body: { notificationChannels: ['mail'], notificationEvents: ['reception.received', 'order.preparing'] },
+    });
+    expect(chose.status, chose.text).toBe(200);
+    expect(chose.body.data.notificationEvents).toEqual(['order.preparing', 'reception.received']);
     const sqs = new SQSClient({
       endpoint: h.runtime.env.AWS_ENDPOINT_URL_SQS,
       region: REGION,
@@ -143,7 +150,9 @@ describe('an order’s reports', () => {
     await new Promise((r) => setTimeout(r, 1000));
     // Assess
     expect(await links(USER1)).toHaveLength(1);
+    expect(await links(ADMIN1)).toEqual([]);
     expect(await links(ADMIN2)).toEqual([]);
+    await h.call('PUT', '/api/auth/user', { token: admin, body: { notificationEvents: ['order.shipped'] } });
   });
 
   it('releases what a short pick left, and moves through acknowledged, preparing and prepared', async () => {

@@ -1,6 +1,7 @@
 /** Sign-in, the current user, password links and impersonation (spec 1 §2, §4, §7). */
 
 import type { Credentials, PasswordChange, PasswordReset, SelfUpdateBody } from '@cellar/shared/auth/schemas';
+import { chosenEvents } from '@cellar/shared/users/schemas';
 import { isStrongPassword, MESSAGES, PASSWORD_MIN_LENGTH } from '@cellar/shared/validation/validators';
 import { config } from '../config/config';
 import { ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError, UnauthenticatedError } from '../errors';
@@ -88,6 +89,9 @@ export async function updateSelf(caller: Caller, input: SelfUpdateBody) {
     email: input.email?.trim().toLowerCase() ?? caller.user.email,
     locale: input.locale ?? caller.user.locale,
     notificationChannels: input.notificationChannels ?? caller.user.notificationChannels,
+    notificationEvents: input.notificationEvents
+      ? chosenEvents(input.notificationEvents)
+      : caller.user.notificationEvents,
   };
   const emailChanged = edited.email !== caller.user.email;
   const saved = await saveUser(emailChanged ? withNewTokenVersion(edited) : edited, caller.user);

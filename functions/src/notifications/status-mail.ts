@@ -1,13 +1,14 @@
 /**
  * E-mails of what the warehouse did with a client's documents: an order refused, being prepared, shipped (with its
  * tracking links), its cancellation confirmed or refused; a reception counted (with its differences). Each goes to
- * the active users of the document's company who chose e-mail in their settings (`notificationChannels`), in their
- * language, with a link to the document.
+ * the active users of the document's company who chose e-mail in their settings (`notificationChannels`) and that
+ * kind of news (`notificationEvents`, all of them until they choose), in their language, with a link to the document.
  * What is to be sent is written in the transaction of the report that calls for it (`notificationPut`), then sent
  * at once (`deliverNotification`) and the entry deleted; a process that dies between the two leaves the entry for
  * the sweep, so nothing is lost (a recipient may then get the same e-mail twice: the safer side).
  *   PK OUTBOX#NOTIFY   SK <kind>#<document id>#<event>#<seq>   { kind, documentId, ownerId, event, at, details }
  */
+import { chosenEvents, NOTIFIED_EVENTS, type NotifiedEvent } from '@cellar/shared/users/schemas';
 import * as z from 'zod';
 import { batchGet, deleteItem, getItem, type Key, queryAll, queryKeys } from '../data/table';
 import type { TransactAction } from '../data/transact';
@@ -17,19 +18,6 @@ import { sendMail } from '../platform/mail';
 import { type UserItem, userRecords, userSource } from '../users/repository';
 
 export const NOTIFY = 'OUTBOX#NOTIFY';
-
-/** The warehouse's reports a client hears of by e-mail. */
-export const NOTIFIED_EVENTS = [
-  'order.refused',
-  'order.preparing',
-  'order.shipped',
-  'order.cancellation_confirmed',
-  'order.cancellation_refused',
-  'reception.received',
-] as const;
-export type NotifiedEvent = (typeof NOTIFIED_EVENTS)[number];
-export const isNotified = (event: string): event is NotifiedEvent =>
-  (NOTIFIED_EVENTS as readonly string[]).includes(event);
 
 const entrySchema = z.object({
   PK: z.string(),
@@ -186,8 +174,8 @@ export async function notificationMail(e: NotificationEntry, u: UserItem) {
   const open = lang === 'fr' ? 'Voir le détail' : 'See the details';
   const why =
     lang === 'fr'
-      ? 'Vous recevez cet e-mail car les notifications par e-mail sont activées dans vos paramètres Cellar.'
-      : 'You receive this e-mail because e-mail notifications are on in your Cellar settings.';
+      ? 'Vous recevez cet e-mail car vous avez choisi d’être prévenu de ce type d’événement par e-mail ; vos paramètres Cellar permettent de le changer.'
+      : 'You receive this e-mail because you chose to hear of this kind of event by e-mail; your Cellar settings let you change that.';
   return { to: u.email, subject, text: `${hello}\n\n${body}\n\n${open} : ${link}\n\n${why}\n` };
 }
 
@@ -198,6 +186,7 @@ export async function deliverNotification(entry: NotificationEntry): Promise<voi
   for await (const k of queryKeys(userSource(entry.ownerId))) found.push({ PK: String(k.PK), SK: String(k.SK) });
   for (const u of (await batchGet(found)).map((i) => userRecords.parse(i))) {
     if (!u.active || !u.notificationChannels.includes('mail')) continue;
+    if (!chosenEvents(u.notificationEvents).includes(entry.event)) continue;
     await sendMail(await notificationMail(entry, u));
   }
   await deleteItem({ PK: entry.PK, SK: entry.SK });

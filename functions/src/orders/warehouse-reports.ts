@@ -17,15 +17,10 @@
  * the warehouse's.
  */
 import type { OrderStatusCode } from '@cellar/shared/orders/schemas';
+import { isNotifiedEvent, type NotifiedEvent } from '@cellar/shared/users/schemas';
 import { isNews, type WmsReport } from '@cellar/shared/wms/contract';
 import { InvalidReportError, StaleVersionError } from '../errors';
-import {
-  isNotified,
-  type NotifiedEvent,
-  notificationKey,
-  notificationPut,
-  notifyNow,
-} from '../notifications/status-mail';
+import { notificationKey, notificationPut, notifyNow } from '../notifications/status-mail';
 import { WAREHOUSE_ACTOR } from '../timeline/repository';
 import { answered } from '../wms/outbox';
 import { findOrder, type OrderItem, type OrderLineItem } from './repository';
@@ -169,7 +164,8 @@ export async function applyOrderReport(r: OrderReport): Promise<'applied' | 'sta
     const next = afterReport(o, r);
     const details = detailsOf(o, r);
     // The client hears by e-mail of what the report changed (a report that moved nothing says nothing new).
-    const told = isNotified(r.type) && (next.statusCode !== o.statusCode || r.type === 'order.cancellation_refused');
+    const told =
+      isNotifiedEvent(r.type) && (next.statusCode !== o.statusCode || r.type === 'order.cancellation_refused');
     try {
       await commit(
         next,

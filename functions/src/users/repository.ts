@@ -28,6 +28,8 @@ const userItemSchema = z.object({
   warehouseIds: z.array(z.string()),
   scope: z.array(z.string()),
   notificationChannels: z.array(z.enum(['mail', 'push'])),
+  /** The news heard of by e-mail (users/schemas.ts NOTIFIED_EVENTS); absent on a user who never chose: all. */
+  notificationEvents: z.array(z.string()).optional(),
   childIds: z.array(z.string()),
   createdAt: z.string(),
   version: z.number().int(),

@@ -1,7 +1,7 @@
 /** The user as the API shows it, with the requested includes; never the password hash. */
 
 import { roleSlug } from '@cellar/shared/access/roles';
-import type { User } from '@cellar/shared/users/schemas';
+import { chosenEvents, type User } from '@cellar/shared/users/schemas';
 import { carrierServicesOf } from '../companies/carriers';
 import { type CompanyItem, type References, references, SEGMENTS, warehouseRef } from '../data/reference';
 import { getUser, type UserItem } from './repository';
@@ -50,6 +50,7 @@ export function userRecord(u: UserItem, include: Set<string>, r: Refs, children:
     locale: u.locale,
     companyId: u.companyId,
     notificationChannels: u.notificationChannels,
+    notificationEvents: chosenEvents(u.notificationEvents),
     warehouseIds: u.warehouseIds,
     scope: u.scope,
     createdAt: u.createdAt,

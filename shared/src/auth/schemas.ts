@@ -1,6 +1,6 @@
 /** Sign-in, password links and one's own account (spec 1 §3, §7). */
 import * as z from 'zod';
-import { localeSchema, notificationChannel } from '../users/schemas';
+import { localeSchema, NOTIFIED_EVENTS, notificationChannel, notifiedEvent } from '../users/schemas';
 import { isStrongPassword, MESSAGES, PASSWORD_MIN_LENGTH } from '../validation/validators';
 import { requiredEmail, requiredString } from '../validation/zod';
 
@@ -70,7 +70,11 @@ export const selfUpdateSchema = z.object({
   /** Required to change the sign-in e-mail (the server checks it; refused while acting as another user). */
   currentPassword: z.string().max(200).optional(),
   locale: localeSchema.optional(),
-  notificationChannels: z.array(notificationChannel).optional(),
+  notificationChannels: z.array(notificationChannel).max(10).optional(),
+  notificationEvents: z
+    .array(notifiedEvent)
+    .max(NOTIFIED_EVENTS.length * 2)
+    .optional(),
 });
 
 export type SelfUpdate = z.infer<typeof selfUpdateSchema>;

@@ -11,6 +11,26 @@ export const NOTIFICATION_CHANNELS = ['mail', 'push'] as const;
 
 export const notificationChannel = z.enum(NOTIFICATION_CHANNELS);
 
+/**
+ * The warehouse's news a user may hear of by e-mail (functions/src/notifications/status-mail.ts), each chosen in
+ * the settings; a user who never chose hears of all of them.
+ */
+export const NOTIFIED_EVENTS = [
+  'order.refused',
+  'order.preparing',
+  'order.shipped',
+  'order.cancellation_confirmed',
+  'order.cancellation_refused',
+  'reception.received',
+] as const;
+export const notifiedEvent = z.enum(NOTIFIED_EVENTS);
+export type NotifiedEvent = z.infer<typeof notifiedEvent>;
+export const isNotifiedEvent = (event: string): event is NotifiedEvent =>
+  (NOTIFIED_EVENTS as readonly string[]).includes(event);
+/** The news a user chose, in their order; all of them for a user who never chose (`undefined`). */
+export const chosenEvents = (chosen: readonly string[] | undefined): NotifiedEvent[] =>
+  chosen ? NOTIFIED_EVENTS.filter((e) => chosen.includes(e)) : [...NOTIFIED_EVENTS];
+
 export const localeSchema = z.string().regex(/^(fr|en)-[A-Z]{2}$/, { error: MESSAGES.invalid });
 
 export const DEFAULT_LOCALE = 'fr-FR';
@@ -32,6 +52,8 @@ export const userSchema = z.object({
   companyId: z.string(),
   company: companyRefSchema.optional(),
   notificationChannels: z.array(notificationChannel),
+  /** The news the user hears of by e-mail, when e-mail is among its channels. */
+  notificationEvents: z.array(notifiedEvent),
   warehouseIds: z.array(z.string()),
   warehouses: z.array(warehouseSchema).optional(),
   scope: z.array(z.string()),

@@ -25,6 +25,7 @@ export const aUser = (role: RoleSlug, scope: string[] = ['order', 'reception']) 
   locale: 'fr',
   companyId: 'c1',
   notificationChannels: [],
+  notificationEvents: [],
   warehouseIds: [],
   scope,
 });

@@ -21,6 +21,7 @@ const user = {
   locale: 'fr',
   companyId: 'c1',
   notificationChannels: [],
+  notificationEvents: [],
   warehouseIds: [],
   scope: [],
 };

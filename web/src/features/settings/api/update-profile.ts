@@ -6,7 +6,7 @@ import { userQueryOptions } from '../../../lib/auth';
 import { isImpersonating, storage } from '../../../lib/storage';
 
 /**
- * PUT /api/auth/user: one's own name, e-mail and notification channels. A new sign-in e-mail ends the user's other
+ * PUT /api/auth/user: one's own name, e-mail, notification channels and the news heard of by e-mail. A new sign-in e-mail ends the user's other
  * sessions on the server; this one goes on with the fresh token of the answer.
  */
 export async function updateProfile(body: SelfUpdate) {

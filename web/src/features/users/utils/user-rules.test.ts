@@ -113,6 +113,7 @@ describe('Function: activationBody', () => {
       locale: 'fr-FR',
       companyId: 'C1',
       notificationChannels: ['mail' as const],
+      notificationEvents: [],
       warehouseIds: ['W1'],
       scope: ['order'],
     };
