@@ -8,13 +8,15 @@
  * allocates, cancelling releases, modifying in 010 allocates only the difference, shipping turns the allocation
  * into an output, and going back takes back exactly what was applied.
  */
+
 import type { OrderStatusCode } from '@cellar/shared/orders/schemas';
+import { HOLDING_STATUSES } from '@cellar/shared/orders/status';
 import { documentLineEffects, type LineEffect, NO_DELTA, type StockDelta } from '../stocks/effects';
 
 export type { LineEffect };
 
-/** The statuses in which an order holds its lines' stock. */
-export const HOLDING: ReadonlySet<string> = new Set(['005', '010', '020', '030', '040']);
+/** The statuses in which an order holds its lines' stock (the shared rule). */
+export const HOLDING = HOLDING_STATUSES;
 
 /** A line's figures, as the effects read them. */
 export interface EffectFigures {

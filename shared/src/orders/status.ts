@@ -26,6 +26,13 @@ const CANCELLABLE_NOW: ReadonlySet<string> = new Set(['005', '010']);
 /** How a client's cancellation goes in a status: at once, as a request the warehouse answers, or not at all. */
 export type Cancellation = 'now' | 'request' | null;
 
+/**
+ * The statuses in which an order holds its lines' stock (functions/src/orders/effects.ts): from transmitting (005)
+ * to prepared (040). Once shipped (070) what it shipped has left the stock; a draft or a cancelled order holds
+ * nothing.
+ */
+export const HOLDING_STATUSES: ReadonlySet<string> = new Set(['005', '010', '020', '030', '040']);
+
 export const orderRules = {
   isModifiable: (code: string) => code === '000' || code === '010',
   isDeletable: (code: string, p: Principal | null) => code === DRAFT || isSuperadmin(p),

@@ -1,11 +1,8 @@
 /**
  * What a status change on the status page does beyond the status, as its confirmation says it (the server's
- * stock effects: functions/src/orders/effects.ts). An order holds its lines' stock from transmitting (005) to
- * prepared (040); once sent (070) what it ships has left the stock; a draft or a cancelled order holds nothing.
+ * stock effects: functions/src/orders/effects.ts), from the shared rule of the statuses that hold stock.
  */
-import { orderRules } from '@cellar/shared/orders/status';
-
-const HOLDING: ReadonlySet<string> = new Set(['005', '010', '020', '030', '040']);
+import { HOLDING_STATUSES as HOLDING, orderRules } from '@cellar/shared/orders/status';
 
 /**
  * What moving from `from` to `to` does, in the order to say it: `release` the stock held (the warehouse is told of
