@@ -196,7 +196,14 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
       'warehouseOrders',
       warehouseOrders.queueUrl,
       visibilityTimeoutSeconds(QUEUES.warehouseOrders),
-      simulatedWarehouse({ sqs, eventsQueueUrl: warehouseEvents.queueUrl, stepMs: 12_000, ...o.warehouse }),
+      simulatedWarehouse({
+        sqs,
+        eventsQueueUrl: warehouseEvents.queueUrl,
+        stepMs: 12_000,
+        ...o.warehouse,
+        // What it is doing survives a restart, as a real warehouse's does.
+        stateFile: join(dataDir, 'warehouse.json'),
+      }),
     ),
   ];
 

@@ -7,9 +7,11 @@
  *   order.cancellation_requested  confirmed before preparation starts (and the order stops), refused after
  *   reception.announced           arrived, received; modified: counted from then on; cancelled: it stops
  *   shipping_order.*              taken, nothing reported (the contract has no transport reports)
- * Like a real warehouse it ignores a message whose seq is not above the last it took for the document. What it is
- * doing lives in memory: a runtime restarted mid-way leaves those documents where they stood.
+ * Like a real warehouse it ignores a message whose seq is not above the last it took for the document. Like a real
+ * one it keeps what it is doing on disk (`stateFile`, written whole after each change): a runtime restarted mid-way
+ * goes on with each document's remaining steps, a step that fell due while it was down reported at once.
  */
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { type CellarMessage, cellarMessage, type WmsReport } from '@cellar/shared/wms/contract';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
@@ -24,51 +26,92 @@ export interface WarehouseOptions {
   plays?: 'all' | 'acknowledge' | 'none';
   /** The share of documents on which something goes wrong (0.2 by default). */
   discrepancies?: number;
+  /** Where it keeps what it is doing across restarts (none: in memory only). */
+  stateFile?: string;
 }
 
 /** Its report numbers and SSCC serials go on from the clock, so that a restarted runtime never repeats one. */
 let seq = Date.now();
 let serial = Math.floor(Date.now() / 1000) % 10_000_000;
 
+/** A step still to report, and when (epoch ms). */
+interface Planned {
+  report: WmsReport;
+  dueAt: number;
+}
+
 interface Doing {
   /** The last seq taken of Cellar for the document. */
   told: number;
-  /** The steps still to report. */
-  timers: NodeJS.Timeout[];
+  /** The steps still to report, in order. */
+  planned: Planned[];
   /** Whether preparation started (a cancellation is then refused). */
   preparing: boolean;
 }
 
+/** Documents remembered once played out (to ignore a late repeat of what Cellar sent): the most recent ones. */
+const REMEMBERED = 5_000;
+
 export function simulatedWarehouse(o: WarehouseOptions) {
-  const doing = new Map<string, Doing>();
+  const doing = new Map<string, Doing>(
+    o.stateFile && existsSync(o.stateFile) ? JSON.parse(readFileSync(o.stateFile, 'utf8')) : [],
+  );
+  const timers = new Map<string, NodeJS.Timeout[]>();
   const plays = o.plays ?? 'all';
   const script = (): ScriptOptions => ({ discrepancies: o.discrepancies ?? 0.2, nextSeq: () => ++seq, serial });
   const report = (r: WmsReport) =>
     o.sqs.send(new SendMessageCommand({ QueueUrl: o.eventsQueueUrl, MessageBody: JSON.stringify(r) }));
 
-  /** Reports the steps one `stepMs` apart, dropping what was planned before. */
-  const play = (d: Doing, reports: WmsReport[]) => {
-    for (const t of d.timers) clearTimeout(t);
-    // Acknowledging is an order's first step; a delivery has none (its first is its arrival, a physical fact).
-    const steps =
-      plays === 'all' ? reports : plays === 'acknowledge' ? reports.filter((r) => r.type === 'order.acknowledged') : [];
-    d.timers = steps.map((r, i) =>
-      setTimeout(
-        () => {
-          if (r.type === 'order.preparing') d.preparing = true;
-          // Dated when it happens, as a warehouse dates what it reports.
-          report(stamped(r, new Date())).catch(() => {});
-        },
-        o.stepMs * (i + 1),
+  /** Writes what it is doing whole (a new file renamed over the old: a crash leaves one or the other). */
+  const keep = () => {
+    if (!o.stateFile) return;
+    writeFileSync(`${o.stateFile}.next`, JSON.stringify([...doing]));
+    renameSync(`${o.stateFile}.next`, o.stateFile);
+  };
+
+  /** Sets the clock for a document's remaining steps; each one reported is crossed off. */
+  const schedule = (id: string, d: Doing) => {
+    for (const t of timers.get(id) ?? []) clearTimeout(t);
+    timers.set(
+      id,
+      d.planned.map((p) =>
+        setTimeout(
+          () => {
+            d.planned = d.planned.filter((q) => q !== p);
+            if (p.report.type === 'order.preparing') d.preparing = true;
+            keep();
+            // Dated when it happens, as a warehouse dates what it reports.
+            report(stamped(p.report, new Date())).catch(() => {});
+          },
+          Math.max(0, p.dueAt - Date.now()),
+        ),
       ),
     );
   };
+  for (const [id, d] of doing) if (d.planned.length) schedule(id, d);
+
+  /** Plans the steps one `stepMs` apart, dropping what was planned before. */
+  const play = (id: string, d: Doing, reports: WmsReport[]) => {
+    // Acknowledging is an order's first step; a delivery has none (its first is its arrival, a physical fact).
+    const steps =
+      plays === 'all' ? reports : plays === 'acknowledge' ? reports.filter((r) => r.type === 'order.acknowledged') : [];
+    const now = Date.now();
+    d.planned = steps.map((report, i) => ({ report, dueAt: now + o.stepMs * (i + 1) }));
+    schedule(id, d);
+    keep();
+  };
 
   const take = (m: CellarMessage) => {
-    const d = doing.get(m.documentId) ?? { told: 0, timers: [], preparing: false };
+    const d = doing.get(m.documentId) ?? { told: 0, planned: [], preparing: false };
     if (m.seq <= d.told) return;
     d.told = m.seq;
+    // Most recent last: the forgotten ones are the oldest.
+    doing.delete(m.documentId);
     doing.set(m.documentId, d);
+    for (const [id, old] of doing) {
+      if (doing.size <= REMEMBERED) break;
+      if (old.planned.length === 0) doing.delete(id);
+    }
     switch (m.type) {
       case 'order.transmitted':
       case 'order.modified': {
@@ -76,25 +119,28 @@ export function simulatedWarehouse(o: WarehouseOptions) {
         serial += 1000;
         // A modification while preparing changes what is prepared, not the steps already reported.
         play(
+          m.documentId,
           d,
           d.preparing ? reports.filter((r) => r.type === 'order.prepared' || r.type === 'order.shipped') : reports,
         );
         return;
       }
       case 'order.cancellation_requested': {
-        if (plays === 'none') return;
-        if (!d.preparing) play(d, []);
+        if (plays === 'none') return keep();
+        if (!d.preparing) play(m.documentId, d, []);
+        else keep();
         report(cancellationAnswer(m, d.preparing, script())).catch(() => {});
         return;
       }
       case 'reception.announced':
       case 'reception.modified':
-        play(d, receptionReports(m, script()));
+        play(m.documentId, d, receptionReports(m, script()));
         return;
       case 'reception.cancelled':
-        play(d, []);
+        play(m.documentId, d, []);
         return;
       default:
+        keep();
         return;
     }
   };
