@@ -4,6 +4,9 @@
  *   --reset          wipe the data first (a fresh demo)
  *   --warehouse all|acknowledge|none   how far the simulated warehouse plays what it is sent (default all)
  *   --warehouse-step-ms N              the time between two of its steps (default 12000)
+ *   --warehouse-discrepancies SHARE    the share of documents, 0 to 1, on which it meets a discrepancy (default 0.2):
+ *                                      a bottle picked short, broken on arrival, delivered under another batch; 1 for
+ *                                      every document, 0 for none (chosen by document id: the same ones every run)
  */
 import { parseArgs } from 'node:util';
 import { startRuntime } from './runtime';
@@ -16,6 +19,7 @@ const { values } = parseArgs({
     reset: { type: 'boolean', default: false },
     warehouse: { type: 'string' },
     'warehouse-step-ms': { type: 'string' },
+    'warehouse-discrepancies': { type: 'string' },
   },
 });
 
@@ -25,12 +29,19 @@ if (plays !== 'all' && plays !== 'acknowledge' && plays !== 'none') {
   process.exit(2);
 }
 const stepMs = Number(values['warehouse-step-ms'] ?? 12_000);
+const share = values['warehouse-discrepancies'];
+// Unset, the warehouse's own default; Number('') is 0, so an empty value is refused rather than read as none.
+const discrepancies = share === undefined ? undefined : share.trim() === '' ? Number.NaN : Number(share);
+if (discrepancies !== undefined && !(discrepancies >= 0 && discrepancies <= 1)) {
+  console.error(`--warehouse-discrepancies is a share from 0 to 1 (0.2: a fifth of documents), not ${share}`);
+  process.exit(2);
+}
 
 const runtime = await startRuntime({
   port: Number(values.port ?? process.env.PORT ?? 3000),
   dataDir: values['data-dir'],
   reset: values.reset,
-  warehouse: { plays, stepMs },
+  warehouse: { plays, stepMs, discrepancies },
   log: (line) => console.log(line),
 });
 

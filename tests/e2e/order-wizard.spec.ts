@@ -6,37 +6,17 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { choose, gridRows, horizontalOverflow, signedIn, uniqueCode } from './support';
-
-interface DemoLot {
-  id: string;
-  product: { id: string; code: string };
-  warehouse: { code: string };
-  segment: string | null;
-  quality: string;
-  batch: string | null;
-  ubd: string | null;
-  available: number;
-}
-
-/** The signed-in user's API, as the page calls it. */
-async function api<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate("localStorage.getItem('cellar.token')");
-  const res = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as T;
-}
-
-/** The user's lots an order of a segment may take from, by product code. */
-async function sellableLots(page: Page, segment: 'B2B' | 'B2C') {
-  const { data } = await api<{ data: DemoLot[] }>(
-    page,
-    `/api/stocks?filter[available][gt]=0&filter[quality][notIn]=BLO,NC,NCO&filter[segment]=${segment},NULL&include=warehouse&paginate=1000`,
-  );
-  const byProduct = new Map<string, DemoLot[]>();
-  for (const lot of data) byProduct.set(lot.product.code, [...(byProduct.get(lot.product.code) ?? []), lot]);
-  return byProduct;
-}
+import {
+  chooseRecipient,
+  chooseSegment,
+  enterQuantity,
+  fillDate,
+  findOrder,
+  newOrder,
+  sellableLots,
+  singleLotProduct,
+} from './order-steps';
+import { api, choose, gridRows, horizontalOverflow, signedIn, stepForm, uniqueCode } from './support';
 
 /** A product with batched lots of distinct use-by dates in one warehouse (each run empties the earliest one). */
 async function multiLotProduct(page: Page) {
@@ -52,15 +32,6 @@ async function multiLotProduct(page: Page) {
   throw new Error('The demo lacks a product with several dated lots in one warehouse');
 }
 
-/** A product with a single sellable lot in the segment. */
-async function singleLotProduct(page: Page, segment: 'B2B' | 'B2C') {
-  for (const [code, lots] of await sellableLots(page, segment)) {
-    const [lot] = lots;
-    if (lots.length === 1 && lot && lot.available >= 5) return { code, lot };
-  }
-  throw new Error(`The demo lacks a ${segment} product with a single lot`);
-}
-
 /** A product whose lots lie in several warehouses. */
 async function spreadProduct(page: Page) {
   for (const [code, lots] of await sellableLots(page, 'B2B')) {
@@ -68,64 +39,6 @@ async function spreadProduct(page: Page) {
     if (warehouses.length > 1) return { code, warehouses, total: lots.reduce((n, l) => n + l.available, 0) };
   }
   throw new Error('The demo lacks a product stored in several warehouses');
-}
-
-/** A day in a week, as typed in the date fields (DD/MM/YYYY). */
-function nextWeek() {
-  const d = new Date(Date.now() + 7 * 86_400_000);
-  return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
-}
-
-const stepForm = (page: Page, name: string) => page.getByRole('form', { name });
-
-/** From the list: the new-order button, answered 'new order' when the modal offers a draft. */
-async function newOrder(page: Page) {
-  await page.getByRole('button', { name: 'Nouvelle commande' }).click();
-  const modal = page.getByRole('dialog', { name: 'Commande en cours' });
-  await modal
-    .or(page.getByRole('form', { name: 'Compte et segment' }))
-    .first()
-    .waitFor();
-  if (await modal.isVisible()) await modal.getByRole('button', { name: 'Nouvelle commande' }).click();
-  await expect(page).toHaveURL(/\/order\/create$/);
-}
-
-/** Step 1: the segment, then on to the products. */
-async function chooseSegment(page: Page, segment: 'B2B' | 'B2C') {
-  const step = stepForm(page, 'Compte et segment');
-  await choose(page, step.getByRole('combobox', { name: 'Segment' }), segment);
-  await step.getByRole('button', { name: 'Suivant' }).click();
-  await expect(page.getByRole('textbox', { name: 'Rechercher un article' })).toBeVisible();
-}
-
-/** Step 2: finds a product by its code and types a quantity, then Enter. */
-async function enterQuantity(page: Page, code: string, quantity: number) {
-  await page.getByRole('textbox', { name: 'Rechercher un article' }).fill(code);
-  const field = page.getByRole('textbox', { name: `Quantité ${code}`, exact: true });
-  await expect(field).toBeVisible();
-  await field.fill(String(quantity));
-  await field.press('Enter');
-}
-
-/** Step 3: the first recipient the search offers. */
-async function chooseRecipient(page: Page) {
-  await page.getByRole('combobox', { name: 'Destinataire' }).click();
-  await page.getByRole('option').first().click();
-  await expect(page.getByRole('button', { name: 'Changer de destinataire' })).toBeVisible();
-}
-
-async function fillDate(page: Page, name: string) {
-  const field = page.getByRole('textbox', { name });
-  await field.fill(nextWeek());
-  // Leaving the field reads the typed day and closes its calendar.
-  await field.press('Tab');
-}
-
-/** The list, searched for one reference. */
-async function findOrder(page: Page, reference: string) {
-  await page.getByRole('textbox', { name: 'Rechercher' }).fill(reference);
-  await expect(gridRows(page)).toHaveCount(1);
-  return gridRows(page).first();
 }
 
 test.describe('Order wizard', () => {

@@ -1,14 +1,29 @@
 /**
  * Browser tests in Debian's Chromium against the local runtime, started on a throw-away data dir (fresh demo
- * data each run) after a build of the SPA it serves. E2E_BASE_URL points the tests at a runtime already running.
- * Once the runtime answers, the global setup signs each demo account in (global-setup.ts).
+ * data each run) after a build of the SPA it serves; beside it, on the next port, a second runtime whose simulated
+ * warehouse plays everything, for the warehouse loop's spec (runtimes.ts says which is which, and the variables
+ * that point the tests at runtimes already running: E2E_BASE_URL, E2E_LOOP_BASE_URL).
+ * Once the runtimes answer, the global setup signs each demo account in on the main one (global-setup.ts).
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { BASE_URL, LOOP_PORT, PORT, STARTS_LOOP } from './runtimes';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const external = process.env.E2E_BASE_URL;
+
+/** How a runtime is started and awaited; `command` is what differs. */
+const runtime = (command: string, port: number) => ({
+  command,
+  cwd: ROOT,
+  url: `http://127.0.0.1:${port}/api/health`,
+  reuseExistingServer: !process.env.CI,
+  timeout: 180_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+});
+const start = (port: number, dataDir: string, warehouse: string) =>
+  `npx tsx infra/local/start.ts --port ${port} --data-dir ${dataDir} --reset ${warehouse} --warehouse-step-ms 1500`;
 
 export default defineConfig({
   testDir: '.',
@@ -23,7 +38,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: external ?? `http://127.0.0.1:${PORT}`,
+    baseURL: BASE_URL,
     browserName: 'chromium',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
@@ -41,15 +56,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: external
-    ? undefined
-    : {
-        command: `npm run build -w web && npx tsx infra/local/start.ts --port ${PORT} --data-dir .cellar/e2e --reset --warehouse acknowledge --warehouse-step-ms 1500`,
-        cwd: ROOT,
-        url: `http://127.0.0.1:${PORT}/api/health`,
-        reuseExistingServer: !process.env.CI,
-        timeout: 180_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-      },
+  webServer: [
+    ...(external
+      ? []
+      : [runtime(`npm run build -w web && ${start(PORT, '.cellar/e2e', '--warehouse acknowledge')}`, PORT)]),
+    // The loop's runtime builds nothing: it serves web/dist as the main one does, file by file as asked, and no
+    // test starts before every runtime answers, the build done (Playwright starts them one after the other, in
+    // this order, each once the one before answers).
+    ...(STARTS_LOOP
+      ? [runtime(start(LOOP_PORT, '.cellar/e2e-loop', '--warehouse all --warehouse-discrepancies 1'), LOOP_PORT)]
+      : []),
+  ],
 });

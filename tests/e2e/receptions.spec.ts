@@ -3,77 +3,9 @@
  * from the new-reception modal and sends it; the superadmin closes it with a received quantity; the stock and
  * movement lists show it; a reader sees no write control; a phone-width flow.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { choose, gridRows, signedIn, uniqueCode } from './support';
-
-interface DemoProduct {
-  id: string;
-  code: string;
-  label: string;
-  hasBatch: boolean;
-  hasBbd: boolean;
-  hasUbd: boolean;
-}
-
-/** The signed-in user's API, as the page calls it. */
-async function api<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate("localStorage.getItem('cellar.token')");
-  const res = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as T;
-}
-
-/** Two visible products of the user's company in Bordeaux: one managed by batch only, one by no lot at all. */
-async function demoProducts(page: Page) {
-  const warehouses = await api<{ id: string; code: string }[]>(page, '/api/warehouses');
-  const bdx = warehouses.find((w) => w.code === 'BDX');
-  if (!bdx) throw new Error('No BDX warehouse in the demo');
-  const { data } = await api<{ data: DemoProduct[] }>(
-    page,
-    `/api/products?filter[warehouse.uuid]=${bdx.id}&filter[hidden]=false&paginate=500`,
-  );
-  const batched = data.find((p) => p.hasBatch && !p.hasUbd && !p.hasBbd);
-  const plain = data.find((p) => !p.hasBatch && !p.hasUbd && !p.hasBbd);
-  if (!batched || !plain) throw new Error('The demo lacks a batch-managed or a plain product in BDX');
-  return { batched, plain };
-}
-
-/** A day in a week, as typed in the date fields (DD/MM/YYYY). */
-function nextWeek() {
-  const d = new Date(Date.now() + 7 * 86_400_000);
-  return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
-}
-
-const stepForm = (page: Page, name: string) => page.getByRole('form', { name });
-
-/** Step 1: segment B2B and the Bordeaux warehouse, then on to the products. */
-async function chooseWarehouse(page: Page) {
-  const step = stepForm(page, 'Entrepôt');
-  await choose(page, step.getByRole('combobox', { name: 'Segment' }), 'B2B');
-  await choose(page, step.getByRole('combobox', { name: 'Entrepôt de destination' }), 'BDX - Bordeaux – Bruges');
-  await step.getByRole('button', { name: 'Suivant' }).click();
-  await expect(page.getByRole('textbox', { name: 'Rechercher un article' })).toBeVisible();
-}
-
-/** Step 2: finds a product by its code and types a quantity, then Enter. */
-async function enterQuantity(page: Page, product: DemoProduct, quantity: number) {
-  await page.getByRole('textbox', { name: 'Rechercher un article' }).fill(product.code);
-  const field = page.getByRole('textbox', { name: `Quantité ${product.code}`, exact: true });
-  await expect(field).toBeVisible();
-  await field.fill(String(quantity));
-  await field.press('Enter');
-}
-
-/** Step 3: reference, expected date and the first supplier found. */
-async function fillDetails(page: Page, reference: string) {
-  const step = stepForm(page, 'Informations');
-  await step.getByRole('textbox', { name: 'Référence' }).fill(reference);
-  await step.getByRole('textbox', { name: 'Date prévue' }).fill(nextWeek());
-  // Leaving the field reads the typed day and closes its calendar.
-  await step.getByRole('textbox', { name: 'Date prévue' }).press('Tab');
-  await step.getByRole('combobox', { name: 'Fournisseur' }).click();
-  await page.getByRole('option').first().click();
-}
+import { expect, test } from '@playwright/test';
+import { chooseWarehouse, demoProducts, enterQuantity, fillDetails } from './reception-steps';
+import { api, choose, gridRows, signedIn, stepForm, uniqueCode } from './support';
 
 test.describe('Receptions', () => {
   test.describe.configure({ mode: 'serial' });

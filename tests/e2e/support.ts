@@ -67,21 +67,43 @@ export const gridRows = (page: Page) =>
     .getByRole('row')
     .filter({ has: page.getByRole('gridcell') });
 
+/** The e-mails to `email` on the local mailbox page (/_mailbox), newest first. */
+export const mailsTo = (page: Page, email: string) =>
+  page.getByTestId('mail').filter({ has: page.getByTestId('mail-to').getByText(email, { exact: true }) });
+
+/** A link of an e-mail made relative, so that it is followed on the runtime under test. */
+export const relative = (href: string) => {
+  const url = new URL(href);
+  return `${url.pathname}${url.search}`;
+};
+
 /**
  * The link of the newest e-mail sent to `email`, read in the local mailbox (/_mailbox) as a person would, and
  * made relative so that it is followed on the runtime under test.
  */
 export async function mailboxLink(page: Page, email: string): Promise<string> {
   await page.goto('/_mailbox');
-  const mail = page
-    .getByTestId('mail')
-    .filter({ has: page.getByTestId('mail-to').getByText(email, { exact: true }) })
-    .first();
-  const href = await mail.getByRole('link').first().getAttribute('href');
+  const href = await mailsTo(page, email).first().getByRole('link').first().getAttribute('href');
   if (!href) throw new Error(`No link in the mail to ${email}`);
-  const url = new URL(href);
-  return `${url.pathname}${url.search}`;
+  return relative(href);
 }
+
+/** The signed-in user's API, as the page calls it (the session's token is in localStorage). */
+export async function api<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate("localStorage.getItem('cellar.token')");
+  const res = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A day in a week, as typed in the date fields (DD/MM/YYYY). */
+export function nextWeek() {
+  const d = new Date(Date.now() + 7 * 86_400_000);
+  return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+}
+
+/** A step of a document's form (order wizard, reception form), by its name. */
+export const stepForm = (page: Page, name: string) => page.getByRole('form', { name });
 
 /** A code no earlier run can have used. */
 export const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}`;
