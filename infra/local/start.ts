@@ -28,7 +28,12 @@ if (plays !== 'all' && plays !== 'acknowledge' && plays !== 'none') {
   console.error(`--warehouse is all, acknowledge or none, not ${plays}`);
   process.exit(2);
 }
-const stepMs = Number(values['warehouse-step-ms'] ?? 12_000);
+const step = values['warehouse-step-ms'];
+const stepMs = step === undefined ? 12_000 : step.trim() === '' ? Number.NaN : Number(step);
+if (!(Number.isInteger(stepMs) && stepMs >= 0 && stepMs <= 3_600_000)) {
+  console.error(`--warehouse-step-ms is a whole number of milliseconds from 0 to 3600000 (an hour), not ${step}`);
+  process.exit(2);
+}
 const share = values['warehouse-discrepancies'];
 // Unset, the warehouse's own default; Number('') is 0, so an empty value is refused rather than read as none.
 const discrepancies = share === undefined ? undefined : share.trim() === '' ? Number.NaN : Number(share);

@@ -21,6 +21,8 @@ export const receptionRules = {
   isViewable: (code: string) => code !== DRAFT,
   /** A writer cancels (deletes) a reception until it arrives: the warehouse is told it will not come. */
   isCancellable: (code: string) => code === '001',
+  /** Announced (the warehouse reports its arrival) or arrived (its count): the warehouse is to move it next. */
+  awaitsWarehouse: (code: string) => code === '001' || code === '100',
   /** The statuses a principal may set on the status page: the provider's staff any other (recorded); a client none. */
   statusChoices: (code: string, p: Principal | null): string[] =>
     isSuperadmin(p) ? RECEPTION_STATUS.codes.filter((c) => c !== code && c !== DRAFT) : [],

@@ -26,6 +26,20 @@ export const receptionQueryOptions = (id: string) =>
 /** The reception a page's loader has fetched. */
 export const useReception = (id: string) => useSuspenseQuery(receptionQueryOptions(id)).data;
 
+/** What the warehouse does with a delivery (its arrival, its count) shows within this delay, without a reload. */
+export const RECEPTION_REFRESH_MS = 10_000;
+
+/**
+ * The reception a page's loader has fetched, read again in the background while the warehouse is to move it
+ * (announced: its arrival; arrived: its count); a draft or a closed reception is not the warehouse's to change.
+ */
+export const useWatchedReception = (id: string) =>
+  useSuspenseQuery({
+    ...receptionQueryOptions(id),
+    refetchInterval: (query) =>
+      query.state.data && receptionRules.awaitsWarehouse(query.state.data.statusCode) ? RECEPTION_REFRESH_MS : false,
+  }).data;
+
 /** A reception before its page, or /404 when it is unknown (spec 3 §8). */
 export async function loadReception(id: string | null | undefined) {
   try {

@@ -65,6 +65,33 @@ describe('Route: ReceptionDetailRoute', () => {
     expect(document.querySelector('[data-testid="elsewhere"]')).not.toBeNull();
   });
 
+  it('shows the warehouse’s count of a delivery that arrived without a reload, and stops reading once closed', async () => {
+    // Prepare
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const arrived = aReception({ statusCode: '100', arrivedAt: '2026-06-09T07:15:00.000Z' });
+    const counted = aReception({
+      statusCode: '200',
+      arrivedAt: arrived.arrivedAt,
+      updatedAt: '2026-06-09T09:00:00.000Z',
+      stocks: [aLine({ id: '1', position: 1, expected: 12, received: 11 })],
+    });
+    const fetch = stubReceptionApi(counted);
+    const el = await showReceptionPage(<ReceptionDetailRoute />, { role: 'user', reception: arrived });
+    const reads = () => fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/receptions/r1?')).length;
+    expect(el.textContent).not.toContain('Clôturée');
+    // Act
+    await act(async () => vi.advanceTimersByTime(10_000));
+    await settle();
+    // Assess
+    expect(el.textContent).toContain('Clôturée');
+    expect(rows(el)[0]?.querySelector('[data-difference]')?.textContent).toBe('−1');
+    const afterClose = reads();
+    await act(async () => vi.advanceTimersByTime(30_000));
+    await settle();
+    expect(reads()).toBe(afterClose);
+    vi.useRealTimers();
+  });
+
   it('offers a reader no cancellation', async () => {
     const reception = aReception({ statusCode: '001' });
     stubReceptionApi(reception);

@@ -19,7 +19,7 @@ import { usePrincipal } from '../../../lib/auth';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';
-import { useReception } from '../api/get-reception';
+import { useWatchedReception } from '../api/get-reception';
 import { useDeleteReception } from '../api/save-reception';
 import { ReceptionLinesTable } from '../components/reception-lines-table';
 import { currentReception } from '../utils/current-reception';
@@ -42,7 +42,7 @@ export function ReceptionDetailRoute() {
   const { receptionId = '' } = useParams();
   const navigate = useNavigate();
   const principal = usePrincipal();
-  const reception = useReception(receptionId);
+  const reception = useWatchedReception(receptionId);
   const remove = useDeleteReception();
   const language = currentLanguage();
   const title = t(paths.receptions.detail.title);
