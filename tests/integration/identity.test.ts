@@ -381,17 +381,31 @@ describe('App updates and activity logs', () => {
     const other = await h.call('GET', '/api/activity-logs/stats', { token: await h.login(ADMIN2) });
     expect(other.body.every((r: { company: string }) => r.company === 'CLI002')).toBe(true);
     // A period of at most a year: a longer or reversed one would read month after month for nothing.
-    for (const range of ['start_date=1000-01-01&end_date=2026-12-31', 'start_date=2026-06-01&end_date=2026-05-01']) {
+    // A lone bound is checked with the other one the period would take (this year's): a reader's lone far bound would
+    // otherwise read every month since year 1.
+    const year = new Date().getUTCFullYear();
+    for (const range of [
+      'start_date=1000-01-01&end_date=2026-12-31',
+      'start_date=2026-06-01&end_date=2026-05-01',
+      'start_date=0001-01-01',
+      `start_date=${year - 2}-12-31`,
+      'end_date=9999-12-31',
+      `end_date=${year - 1}-12-31`,
+    ]) {
       const refused = await h.call('GET', `/api/activity-logs/stats?${range}`, { token: await h.login(ADMIN2) });
       expect(refused.status, range).toBe(422);
       expect(refused.body.errors.end_date).toEqual([
         'The period covers at most a year, and its end is not before its start.',
       ]);
     }
-    const year = await h.call('GET', '/api/activity-logs/stats?start_date=2025-07-01&end_date=2026-06-30', {
+    const wholeYear = await h.call('GET', '/api/activity-logs/stats?start_date=2025-07-01&end_date=2026-06-30', {
       token: await h.login(ADMIN2),
     });
-    expect(year.status).toBe(200);
+    expect(wholeYear.status).toBe(200);
+    const lone = await h.call('GET', `/api/activity-logs/stats?start_date=${year}-03-01`, {
+      token: await h.login(ADMIN2),
+    });
+    expect(lone.status).toBe(200);
   });
 });
 

@@ -1,4 +1,4 @@
-import { activityLogRoutes } from '@cellar/shared/activityLogs/routes';
+import { activityLogRoutes, statsPeriod } from '@cellar/shared/activityLogs/routes';
 import { type ActivityLog, activityLogSchema } from '@cellar/shared/activityLogs/schemas';
 import { dayIn } from '@cellar/shared/common/dates';
 import type { CsvColumn } from '@cellar/shared/csv/write';
@@ -186,11 +186,9 @@ function logColumns(q: ListQuery, wording: ExportWording): CsvColumn[] {
   }));
 }
 
-/** Daily counts per company, type and page between two dates (default: this year). */
+/** Daily counts per company, type and page between two dates (default: this year; the route bounds the period). */
 export async function stats(caller: Caller, startDate?: string, endDate?: string) {
-  const year = new Date().toISOString().slice(0, 4);
-  const start = startDate ?? `${year}-01-01`;
-  const end = endDate ?? `${year}-12-31`;
+  const { start, end } = statsPeriod({ start_date: startDate, end_date: endDate });
   const rows = new Map<string, { company: string; type: string; pageName: string; days: Record<string, number> }>();
   // The months are read side by side.
   const months = await Promise.all(

@@ -1,6 +1,7 @@
 /** Activity logs and their statistics (spec 1). */
 import * as z from 'zod';
 import { ACCESS } from '../access/roles';
+import { todayIn } from '../common/dates';
 import { paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
 import { defineRoute } from '../routes/define';
@@ -19,15 +20,24 @@ export const ACTIVITY_LOG_LIST = {
 } as const;
 
 /**
- * The statistics' period: at most a year (366 days), its end not before its start — so that one request reads at
- * most 13 months of counts.
+ * The statistics' period as a request names it: a bound not given is the current year's (Paris) — January 1st, or
+ * December 31st — so a lone bound is checked like two.
+ */
+export function statsPeriod(q: { start_date?: string; end_date?: string }, today: string = todayIn()) {
+  const year = today.slice(0, 4);
+  return { start: q.start_date ?? `${year}-01-01`, end: q.end_date ?? `${year}-12-31` };
+}
+
+/**
+ * The statistics' period, once its missing bounds are filled (`statsPeriod`): at most a year (366 days), its end
+ * not before its start — so that one request, whoever sends it, reads at most 13 months of counts.
  */
 const statsRangeQuery = z
   .strictObject({ start_date: z.iso.date().optional(), end_date: z.iso.date().optional() })
   .superRefine((q, ctx) => {
-    if (!q.start_date || !q.end_date) return;
-    const days = (Date.parse(q.end_date) - Date.parse(q.start_date)) / 86_400_000;
-    if (days < 0 || days > 365) ctx.addIssue({ code: 'custom', message: MESSAGES.statsRange, path: ['end_date'] });
+    const { start, end } = statsPeriod(q);
+    const days = (Date.parse(end) - Date.parse(start)) / 86_400_000;
+    if (!(days >= 0 && days <= 365)) ctx.addIssue({ code: 'custom', message: MESSAGES.statsRange, path: ['end_date'] });
   });
 
 export const activityLogRoutes = {
