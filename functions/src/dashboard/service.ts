@@ -21,6 +21,7 @@ import {
 import { NULL_LITERAL } from '@cellar/shared/filter/match';
 import { type Condition, emptyQuery, type ListQuery, type SortKey } from '@cellar/shared/filter/query';
 import type { Caller } from '../auth/principal';
+import { mapBounded } from '../data/fan-out';
 import { plannedPage } from '../data/list';
 import { companies } from '../data/reference';
 import type { ListAnswer } from '../platform/lists';
@@ -65,7 +66,7 @@ async function perOwner<T>(
 ): Promise<T[]> {
   if (ctx.owner !== 'all') return page(ctx);
   const owners = [...(await companies.get()).keys()];
-  const pages = await Promise.all(owners.map((owner) => page({ ...ctx, owner })));
+  const pages = await mapBounded(owners, (owner) => page({ ...ctx, owner }));
   return pages.flat().sort(order).slice(0, DASHBOARD_PANEL_SIZE);
 }
 

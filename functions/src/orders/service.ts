@@ -26,6 +26,7 @@ import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { segmentsSeen } from '../auth/visibility';
 import { type ContactItem, findContact } from '../contacts/repository';
+import { mapBounded } from '../data/fan-out';
 import { keys } from '../data/keys';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
 import { batchGet } from '../data/table';
@@ -167,9 +168,9 @@ async function resolveLines(
   previous: readonly OrderLineItem[],
   errors: FieldMessages,
 ): Promise<OrderLineItem[]> {
-  const stocks = await Promise.all(c.stocks.map((l) => findStock(l.stockId)));
+  const stocks = await mapBounded(c.stocks, (l) => findStock(l.stockId));
   const productIds = [...new Set(stocks.flatMap((s) => (s ? [s.productId] : [])))];
-  const found = await Promise.all(productIds.map((id) => findProduct(id)));
+  const found = await mapBounded(productIds, (id) => findProduct(id));
   const products = new Map<string, ProductItem | undefined>(productIds.map((id, i) => [id, found[i]]));
   const lines: OrderLineItem[] = [];
   for (const [i, input] of c.stocks.entries()) {
@@ -667,7 +668,7 @@ export async function orderDocument(caller: Caller, id: string, lang: Language) 
 /** The recipients' countries of the caller's orders (every company's for the superadmin), named in `lang`. */
 export async function listCountries(caller: Caller, lang: string) {
   const owners = caller.isSuperadmin ? [...(await references()).companies.keys()] : [caller.tenantId];
-  const codes = [...new Set((await Promise.all(owners.map((o) => orderCountries(o)))).flat())].sort();
+  const codes = [...new Set((await mapBounded(owners, (o) => orderCountries(o))).flat())].sort();
   const names = new Intl.DisplayNames([lang], { type: 'region' });
   return codes.map((code) => ({ code, country: names.of(code) ?? code }));
 }

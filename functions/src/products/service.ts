@@ -18,6 +18,7 @@ import { listedOwner, seesOwner } from '../auth/visibility';
 import type { ContactItem } from '../contacts/repository';
 import { findContact } from '../contacts/repository';
 import { createChecked } from '../data/bulk';
+import { mapBounded } from '../data/fan-out';
 import type { PlannedList } from '../data/list';
 import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';
 import { type DomainError, InvalidError, NotFoundError } from '../errors';
@@ -100,7 +101,7 @@ export function toProduct(
 
 async function suppliersOf(items: readonly { supplierId?: string | null }[]) {
   const ids = [...new Set(items.map((p) => p.supplierId).filter((id): id is string => Boolean(id)))];
-  const found = await Promise.all(ids.map(findContact));
+  const found = await mapBounded(ids, findContact);
   return new Map(
     found
       .filter((c) => c !== undefined)

@@ -23,6 +23,7 @@ import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { segmentsSeen } from '../auth/visibility';
 import { type ContactItem, findContact } from '../contacts/repository';
+import { mapBounded } from '../data/fan-out';
 import { keys } from '../data/keys';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
 import { batchGet } from '../data/table';
@@ -110,9 +111,9 @@ async function resolveLines(
   errors: FieldMessages,
 ): Promise<ReceptionLineItem[]> {
   const ids = [...new Set(c.stocks.map((l) => l.productId))];
-  const found = await Promise.all(ids.map((id) => findProduct(id)));
+  const found = await mapBounded(ids, (id) => findProduct(id));
   const products = new Map(ids.map((id, i) => [id, found[i]]));
-  const stocks = await Promise.all(c.stocks.map((l) => (l.stockId ? findStock(l.stockId) : undefined)));
+  const stocks = await mapBounded(c.stocks, async (l) => (l.stockId ? findStock(l.stockId) : undefined));
   const checked: { input: LineInput; product: ProductItem; stock?: Awaited<ReturnType<typeof findStock>> }[] = [];
   for (const [i, input] of c.stocks.entries()) {
     const p = products.get(input.productId);

@@ -16,6 +16,7 @@ import {
 } from '@cellar/shared/stocks/schemas';
 import type { Caller } from '../auth/principal';
 import { listedOwner } from '../auth/visibility';
+import { mapBounded } from '../data/fan-out';
 import { keys } from '../data/keys';
 import type { PlannedList } from '../data/list';
 import { companyRef, type References, references, warehouseRef } from '../data/reference';
@@ -111,7 +112,7 @@ async function plan(caller: Caller, query: ListQuery): Promise<PlannedList<Stock
 
 /** Lines by id, through the id index: the owner's only (every owner's for the superadmin naming none). */
 async function linesById(ids: readonly string[], owner: string | undefined): Promise<Item[]> {
-  const found = await Promise.all([...new Set(ids)].map(findStock));
+  const found = await mapBounded([...new Set(ids)], findStock);
   return found
     .filter((s): s is StockItem => s !== undefined && (owner === undefined || s.ownerId === owner))
     .map((s) => stockRecords.item(s));

@@ -13,6 +13,7 @@ import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { sendWelcome } from '../auth/reset-tokens';
 import { listedOwner, seesOwner } from '../auth/visibility';
+import { mapBounded } from '../data/fan-out';
 import { keys } from '../data/keys';
 import type { PlannedList } from '../data/list';
 import type { CompanyItem } from '../data/reference';
@@ -180,7 +181,7 @@ export async function updateUser(caller: Caller, id: string, input: UserUpdate, 
  */
 async function checkedChildren(parent: UserItem, parentLevel: RoleLevel, childIds: string[]): Promise<string[]> {
   const wanted = [...new Set(childIds)];
-  const children = await Promise.all(wanted.map((id) => getUser(id)));
+  const children = await mapBounded(wanted, (id) => getUser(id));
   const holder = { id: parent.id, role: parentLevel, companyId: parent.companyId };
   const refused = children.some(
     (c) => !c || !mayBeChild(holder, { id: c.id, role: c.roleLevel, companyId: c.companyId }),

@@ -3,6 +3,7 @@
 import { roleSlug } from '@cellar/shared/access/roles';
 import { chosenEvents, type User } from '@cellar/shared/users/schemas';
 import { carrierServicesOf } from '../companies/carriers';
+import { mapBounded } from '../data/fan-out';
 import { type CompanyItem, type References, references, SEGMENTS, warehouseRef } from '../data/reference';
 import { getUser, type UserItem } from './repository';
 
@@ -74,7 +75,7 @@ export function userRecord(u: UserItem, include: Set<string>, r: Refs, children:
 export async function userView(u: UserItem, include: Set<string>, actorId?: string): Promise<User> {
   const r = await loadRefs();
   const children = include.has('children')
-    ? (await Promise.all(u.childIds.map(getUser))).filter((c): c is UserItem => Boolean(c?.active))
+    ? (await mapBounded(u.childIds, getUser)).filter((c): c is UserItem => Boolean(c?.active))
     : [];
   const user = userRecord(u, include, r, children);
   const company = r.companies.get(u.companyId);
