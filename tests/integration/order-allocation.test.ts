@@ -35,8 +35,8 @@ afterAll(() => h?.stop());
 const stockLine = (quantity: number) => freshStock(quantity, at);
 const body = (stockIds: string | string[], patch: Record<string, unknown> = {}) =>
   orderBody(stockIds, recipient, patch);
-const post = async (email: string, b: unknown, headers: Record<string, string> = {}) =>
-  h.call('POST', '/api/orders', { token: await h.login(email), body: b, headers });
+const post = async (email: string, b: unknown, headers: Record<string, string> = {}, lang = 'en') =>
+  h.call('POST', '/api/orders', { token: await h.login(email), body: b, headers, lang });
 const put = async (email: string, id: string, b: unknown) =>
   h.call('PUT', `/api/orders/${id}`, { token: await h.login(email), body: b });
 
@@ -263,6 +263,30 @@ describe('each effect once', () => {
     expect(await figures(s)).toEqual({ quantity: 10, allocated: 2, available: 8 });
     const list = await h.call('GET', `/api/orders?filter[reference]=${b.reference}`, { token: await h.login(USER1) });
     expect(list.body.data).toHaveLength(1);
+  });
+
+  it('refuses the same Idempotency-Key with another body, and a key of no use, allocating nothing', async () => {
+    // Prepare
+    const s = await stockLine(10);
+    const key = { 'Idempotency-Key': `k2-${Date.now()}` };
+    const first = await post(USER1, body(s, { stocks: [ordered(s, 2)] }), key);
+    expect(first.status, first.text).toBe(201);
+    // Act
+    const other = await post(USER1, body(s, { stocks: [ordered(s, 3)] }), key, 'fr');
+    const long = await post(USER1, body(s, { stocks: [ordered(s, 1)] }), { 'Idempotency-Key': 'k'.repeat(2000) });
+    const spaced = await post(USER1, body(s, { stocks: [ordered(s, 1)] }), { 'Idempotency-Key': 'a key' });
+    // Assess
+    expect(other.status, other.text).toBe(422);
+    expect(other.body.errors['Idempotency-Key']).toEqual([
+      "Cette clé d'idempotence a déjà servi pour une autre commande : choisissez-en une nouvelle.",
+    ]);
+    for (const refused of [long, spaced]) {
+      expect(refused.status, refused.text).toBe(422);
+      expect(refused.body.errors['Idempotency-Key']).toEqual([
+        'The Idempotency-Key header holds 1 to 255 visible ASCII characters.',
+      ]);
+    }
+    expect(await figures(s)).toEqual({ quantity: 10, allocated: 2, available: 8 });
   });
 });
 

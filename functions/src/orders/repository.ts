@@ -169,17 +169,26 @@ export async function orderCountries(ownerId: string): Promise<string[]> {
 }
 
 /**
- * Claims an `Idempotency-Key` for a new order's id; returns the id already bound to it when the key was used.
- * Keys are kept per owner: two companies' keys never meet.
+ * Claims an `Idempotency-Key` for a new order's id and the fingerprint of its body; returns what is bound to the key
+ * (this order's, or the earlier request's id and fingerprint when the key was used). Keys are kept per owner: two
+ * companies' keys never meet. A claim written before fingerprints existed has none.
  */
-export async function claimIdempotencyKey(ownerId: string, key: string, orderId: string): Promise<string> {
-  const item = { ...keys.orderIdempotency(ownerId, key), entity: 'orderIdempotency', orderId };
+export async function claimIdempotencyKey(
+  ownerId: string,
+  key: string,
+  orderId: string,
+  fingerprint: string,
+): Promise<{ orderId: string; fingerprint?: string }> {
+  const item = { ...keys.orderIdempotency(ownerId, key), entity: 'orderIdempotency', orderId, fingerprint };
   try {
     await putNew(item);
-    return orderId;
+    return { orderId, fingerprint };
   } catch (e) {
     if (!(e instanceof ItemExistsError)) throw e;
     const found = await getItem(keys.orderIdempotency(ownerId, key));
-    return typeof found?.orderId === 'string' ? found.orderId : orderId;
+    return {
+      orderId: typeof found?.orderId === 'string' ? found.orderId : orderId,
+      ...(typeof found?.fingerprint === 'string' ? { fingerprint: found.fingerprint } : {}),
+    };
   }
 }

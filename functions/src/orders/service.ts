@@ -3,8 +3,9 @@
  * `orderIssues` with the owner's carriers, the lines' stock, statuses and who may change them. Stock effects are
  * recorded here and applied by settle.ts; a send that cannot allocate every line is undone and answered 409.
  */
+import { createHash } from 'node:crypto';
 import { canUpdateStatus } from '@cellar/shared/access/roles';
-import type { SegmentCode } from '@cellar/shared/common/schemas';
+import { isIdempotencyKey, type SegmentCode } from '@cellar/shared/common/schemas';
 import { serviceTarget } from '@cellar/shared/companies/schemas';
 import type { Language } from '@cellar/shared/i18n/messages';
 import { ORDER_INCLUDES } from '@cellar/shared/orders/routes';
@@ -391,8 +392,9 @@ async function replayed(id: string): Promise<Order | undefined> {
 
 /**
  * Creates an order: a draft (000), or a send (005) that allocates every line. With an `Idempotency-Key`, the key is
- * claimed for the new order's id before anything is written: a repeated POST (a double click, a retry) answers the
- * order the first one created instead of creating another.
+ * claimed for the new order's id and its body's fingerprint before anything is written: a repeated POST (a double
+ * click, a retry) answers the order the first one created instead of creating another; the same key with another
+ * body is refused (422), as the IETF's Idempotency-Key draft says, rather than answered with an unrelated order.
  */
 export async function createOrder(
   caller: Caller,
@@ -406,13 +408,19 @@ export async function createOrder(
     throw new InvalidError({ statusCode: [MESSAGES.invalid] });
   }
   let id = ulid();
-  if (idempotencyKey) {
-    const bound = await claimIdempotencyKey(owner.id, idempotencyKey, id);
-    if (bound !== id) {
-      const earlier = await replayed(bound);
+  if (idempotencyKey !== undefined) {
+    const field = 'Idempotency-Key';
+    if (!isIdempotencyKey(idempotencyKey)) throw new InvalidError({ [field]: ['api.idempotency_key_invalid'] });
+    const fingerprint = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
+    const bound = await claimIdempotencyKey(owner.id, idempotencyKey, id, fingerprint);
+    if (bound.fingerprint !== undefined && bound.fingerprint !== fingerprint) {
+      throw new InvalidError({ [field]: ['api.idempotency_key_reused'] });
+    }
+    if (bound.orderId !== id) {
+      const earlier = await replayed(bound.orderId);
       if (earlier) return earlier;
       // The first request died before writing its order: this one writes it, under the same id.
-      id = bound;
+      id = bound.orderId;
     }
   }
   const fields = await build(owner, refs, content(input), input.statusCode, []);

@@ -59,3 +59,9 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const ref = z.object({ id: z.string(), code: z.string(), name: z.string() });
+
+/**
+ * An `Idempotency-Key` header a create accepts (IETF draft-ietf-httpapi-idempotency-key-header): 1 to 255 visible
+ * ASCII characters, so that its claim's key stays small whatever a client sends.
+ */
+export const isIdempotencyKey = (key: string) => /^[\x21-\x7E]{1,255}$/.test(key);

@@ -139,6 +139,9 @@ export const sharedMessages = {
       reception_deleted: 'La réception a été supprimée.',
       shipping_order_cancelled: "L'ordre de transport a été annulé.",
       shipping_order_picked_up: "La marchandise a déjà été enlevée : l'ordre de transport ne peut plus être annulé.",
+      idempotency_key_invalid:
+        "L'en-tête Idempotency-Key compte de 1 à 255 caractères visibles (lettres, chiffres et ponctuation ASCII).",
+      idempotency_key_reused: "Cette clé d'idempotence a déjà servi pour une autre commande : choisissez-en une nouvelle.",
       reception_stock_taken:
         'Impossible : {{product}} a été réservé ou expédié depuis la clôture ({{left}} disponible(s)). Annulez d’abord les commandes concernées.',
       order_deleted: 'La commande a été supprimée.',
@@ -298,6 +301,8 @@ export const sharedMessages = {
       reception_deleted: 'The reception has been deleted.',
       shipping_order_cancelled: 'The shipping order has been cancelled.',
       shipping_order_picked_up: 'The goods have already been picked up: the shipping order can no longer be cancelled.',
+      idempotency_key_invalid: 'The Idempotency-Key header holds 1 to 255 visible ASCII characters.',
+      idempotency_key_reused: 'This idempotency key was already used for another order: choose a new one.',
       reception_stock_taken:
         'Not possible: {{product}} has been allocated or shipped since the reception was closed ({{left}} available). Cancel those orders first.',
       order_deleted: 'The order has been deleted.',
