@@ -61,6 +61,12 @@ export class MalformedRequestError extends DomainError {
     super(key);
   }
 }
+/** A body in a format the route does not read (anything but JSON). */
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor() {
+    super('api.unsupported_media_type');
+  }
+}
 export class TooLargeError extends DomainError {
   constructor() {
     super('api.too_large');

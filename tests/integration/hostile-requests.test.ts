@@ -70,12 +70,28 @@ describe('The local server survives hostile requests', () => {
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       raw: part,
     });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ body: ['The request body is not valid JSON.'] });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ message: 'The request body must be JSON (Content-Type: application/json).' });
     // A connection that stops sending before its announced length.
     const cut = `POST /api/csv/contact HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 5000\r\n\r\n${part}`;
     await raw(cut);
     expect(await alive()).toBe(true);
+  });
+
+  it('reads a body as JSON only when it says it is: any other type is a 415, and nothing is written', async () => {
+    const code = `CT${Date.now().toString(36)}`;
+    const contact = JSON.stringify({ type: 'recipient', code, address: { name: 'Cave', country: 'FR' } });
+    for (const type of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', '']) {
+      const res = await h.call('POST', '/api/contacts', { token, headers: { 'content-type': type }, raw: contact });
+      expect(res.status, type).toBe(415);
+    }
+    const listed = await h.call('GET', `/api/contacts?filter[type]=recipient&filter[code]=${code}`, { token });
+    expect(listed.body.data).toEqual([]);
+    // JSON and its +json types with a charset are read.
+    for (const type of ['application/json; charset=utf-8', 'application/merge-patch+json']) {
+      const res = await h.call('POST', '/api/contacts', { token, headers: { 'content-type': type }, raw: '{' });
+      expect(res.status, type).toBe(422);
+    }
   });
 
   it('refuses numbers out of range in list queries with a 422', async () => {

@@ -36,6 +36,7 @@ import {
   TooLargeError,
   TooManyRequestsError,
   UnauthenticatedError,
+  UnsupportedMediaTypeError,
 } from '../errors';
 import { CORRELATION_HEADER, withCorrelation } from './correlation';
 import { logger } from './logger';
@@ -102,8 +103,14 @@ const json = (status: number, body: unknown): APIGatewayProxyResult => ({
   body: status === 204 ? '' : JSON.stringify(body ?? null),
 });
 
+/** JSON, or a JSON-based type (`application/problem+json`), with or without its charset. */
+const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
+
 function decodeBody(event: Event): unknown {
   if (event.body === null || event.body === undefined || event.body === '') return undefined;
+  // Headers are lower-cased by the normalizer; a body of another type is not read as if it were JSON.
+  const type = (event.headers as Record<string, string | undefined>)['content-type'] ?? '';
+  if (!JSON_TYPE.test(type)) throw new UnsupportedMediaTypeError();
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (Buffer.byteLength(raw) > config.maxBodyBytes) throw new TooLargeError();
   try {
@@ -186,6 +193,7 @@ const STATUS = new Map<abstract new (...args: never[]) => DomainError, number>([
   [NotFoundError, 404],
   [ConflictError, 409],
   [TooLargeError, 413],
+  [UnsupportedMediaTypeError, 415],
   [TooManyRequestsError, 429],
 ]);
 

@@ -124,6 +124,7 @@ export const sharedMessages = {
       first_superadmin_exists:
         'Le premier superadmin de cette installation existe déjà : les suivants se créent dans l’application.',
       too_large: 'La requête est trop volumineuse.',
+      unsupported_media_type: 'Le corps de la requête doit être du JSON (Content-Type: application/json).',
       malformed_request: 'La requête est mal formée ou incomplète.',
       server_error: 'Une erreur est survenue.',
       too_many_attempts: 'Trop de tentatives de connexion. Réessayez dans {{minutes}} minutes.',
@@ -287,6 +288,7 @@ export const sharedMessages = {
       first_superadmin_exists:
         'The first superadmin of this stage exists already: further ones are created in the application.',
       too_large: 'The request is too large.',
+      unsupported_media_type: 'The request body must be JSON (Content-Type: application/json).',
       malformed_request: 'The request is malformed or incomplete.',
       server_error: 'Server error.',
       too_many_attempts: 'Too many sign-in attempts. Try again in {{minutes}} minutes.',
