@@ -94,6 +94,20 @@ describe('The local server survives hostile requests', () => {
     }
   });
 
+  it('refuses a control or direction character in any text of a body, naming its field, and stores nothing', async () => {
+    const code = `BD${Date.now().toString(36)}`;
+    const res = await h.call('POST', '/api/contacts', {
+      token,
+      lang: 'fr',
+      body: { type: 'recipient', code, address: { name: 'Cave\u202E1-TXE', city: 'Bor\u0000deaux', country: 'FR' } },
+    });
+    expect(res.status, res.text).toBe(422);
+    const said = 'Ce texte contient un caractère de contrôle ou d’orientation invisible : retirez-le.';
+    expect(res.body.errors).toEqual({ 'address.name': [said], 'address.city': [said] });
+    const listed = await h.call('GET', `/api/contacts?filter[type]=recipient&filter[code]=${code}`, { token });
+    expect(listed.body.data).toEqual([]);
+  });
+
   it('refuses numbers out of range in list queries with a 422', async () => {
     for (const q of ['page=9007199254740993', 'page=1e400', 'paginate=99999999999999999999', 'paginate=1.5']) {
       const res = await h.call('GET', `/api/products?${q}`, { token });

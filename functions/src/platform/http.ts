@@ -18,6 +18,8 @@ import {
 } from '@cellar/shared/filter/query';
 import { fieldMessages, type Language, pickLanguage, translate } from '@cellar/shared/i18n/messages';
 import type { RouteDef } from '@cellar/shared/routes/define';
+import { unsafeTextPaths } from '@cellar/shared/validation/text';
+import { MESSAGES } from '@cellar/shared/validation/validators';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpRouterHandler, { type Route } from '@middy/http-router';
@@ -180,6 +182,8 @@ const validate = (def: RouteDef): MiddlewareObj<Event> => ({
     }
     ctx.params = parseWith(def.params, decodeParams(event.pathParameters)) as never;
     const body = decodeBody(event);
+    const unsafe = unsafeTextPaths(body);
+    if (unsafe.length) throw new InvalidError(Object.fromEntries(unsafe.map((path) => [path, [MESSAGES.unsafeText]])));
     if (def.body) ctx.body = parseWith(def.body, body ?? {}) as never;
   },
 });

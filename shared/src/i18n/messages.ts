@@ -46,6 +46,7 @@ export const sharedMessages = {
         'Ce mot de passe fait partie des plus courants (ou en dérive) : choisissez-en un moins prévisible.',
       current_password: 'Le mot de passe actuel est incorrect.',
       stats_range: 'La période couvre au plus un an, et sa fin ne précède pas son début.',
+      unsafe_text: 'Ce texte contient un caractère de contrôle ou d’orientation invisible : retirez-le.',
       child_account:
         'Un compte enfant doit être un utilisateur existant, autre qu’un superadmin, de rôle égal ou inférieur.',
     },
@@ -142,7 +143,8 @@ export const sharedMessages = {
       shipping_order_picked_up: "La marchandise a déjà été enlevée : l'ordre de transport ne peut plus être annulé.",
       idempotency_key_invalid:
         "L'en-tête Idempotency-Key compte de 1 à 255 caractères visibles (lettres, chiffres et ponctuation ASCII).",
-      idempotency_key_reused: "Cette clé d'idempotence a déjà servi pour une autre commande : choisissez-en une nouvelle.",
+      idempotency_key_reused:
+        "Cette clé d'idempotence a déjà servi pour une autre commande : choisissez-en une nouvelle.",
       reception_stock_taken:
         'Impossible : {{product}} a été réservé ou expédié depuis la clôture ({{left}} disponible(s)). Annulez d’abord les commandes concernées.',
       order_deleted: 'La commande a été supprimée.',
@@ -212,6 +214,7 @@ export const sharedMessages = {
       password_common: 'This password is one of the most common ones (or built on one): choose a less predictable one.',
       current_password: 'The current password is incorrect.',
       stats_range: 'The period covers at most a year, and its end is not before its start.',
+      unsafe_text: 'This text holds an invisible control or direction character: remove it.',
       child_account: 'A child account must be an existing user, not a superadmin, with an equal or lower role.',
     },
     import: {

@@ -49,6 +49,12 @@ describe('user import rows', () => {
     expect(check.cells.email).toEqual({ state: 'invalid', message: { key: 'validation.email', values: {} } });
     expect(check.cells.firstname?.state).toBe('valid');
   });
+  it('refuses a cell holding a control or direction character, whatever its kind', () => {
+    const check = checkRow(userCtx, user({ lastname: 'Du\u202Eval', firstname: 'Ann\u0000e' }));
+    expect(check.valid).toBe(false);
+    expect(check.cells.lastname).toEqual({ state: 'invalid', message: { key: 'validation.unsafe_text' } });
+    expect(check.cells.firstname?.state).toBe('invalid');
+  });
   it('offers only the roles below the importer', () => {
     expect(checkRow(userCtx, user({ role: 'admin' })).cells.role?.state).toBe('invalid');
     expect(checkRow(userCtx, user({ role: 'READER' })).cells.role?.state).toBe('valid');

@@ -16,6 +16,7 @@ import { ATTRIBUTE_MESSAGES, isActive, validateAttributes } from '../referential
 import { ATTRIBUTES, capacityOf, FAMILIES, familyAttributes, findSubFamily } from '../referential/data';
 import type { Localized } from '../referential/schemas';
 import { userCreateSchema } from '../users/schemas';
+import { isSafeText } from '../validation/text';
 import { isEmpty, MESSAGES, parseBooleanText, weightForCapacity } from '../validation/validators';
 import { issue } from '../validation/zod';
 
@@ -283,6 +284,7 @@ export const splitList = (v: string) =>
 /** Reads one cell's text as its column's kind. Unknown multi-select values are dropped (spec 3 §5). */
 function readCell(column: ImportColumn, raw: string | undefined): Read {
   const v = (raw ?? '').trim();
+  if (!isSafeText(v)) return { ok: false, message: { key: MESSAGES.unsafeText } };
   switch (column.kind) {
     case 'text':
       return { ok: true, value: v };

@@ -161,6 +161,7 @@ export const MESSAGES = {
   currentPassword: 'validation.current_password',
   childAccount: 'validation.child_account',
   statsRange: 'validation.stats_range',
+  unsafeText: 'validation.unsafe_text',
   notModifiable: 'validation.not_modifiable',
   locked: 'validation.locked',
 } as const;
