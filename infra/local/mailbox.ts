@@ -8,6 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { type Mail, useMailTransport } from '@cellar/functions/platform/mail';
+import { LOCAL_ONLY } from './ops';
 
 export const MAILBOX_PATH = '/_mailbox';
 const KEEP = 200;
@@ -49,8 +50,8 @@ To: <span data-testid="mail-to">${escapeHtml(m.to)}</span> · ${escapeHtml(m.at)
         )
         .join('\n')
     : '<p>No e-mail yet.</p>';
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.writeHead(200, { ...LOCAL_ONLY, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
   res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cellar – local mailbox</title>
 <style>body{font-family:system-ui;margin:2rem;max-width:60rem}article{border:1px solid #ccc;border-radius:6px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}</style>
-</head><body><h1>Local mailbox</h1><p>E-mails the local runtime delivered, newest first.</p>${body}</body></html>`);
+</head><body><h1>Local mailbox</h1><p>E-mails the local runtime delivered, newest first. This page exists in the local runtime only: in AWS, SES delivers them.</p>${body}</body></html>`);
 }

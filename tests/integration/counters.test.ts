@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/src/data/keys';
 import { addToCounter, getItem, putItem } from '../../functions/src/data/table';
-import { type Harness, startHarness } from './harness';
+import { ADMIN1, type Harness, SUPER, startHarness } from './harness';
 
 const ADMIN = 'admin@cli001.test';
 let h: Harness;
@@ -24,9 +24,18 @@ afterAll(() => h?.stop());
 const total = async (path: string) => (await h.call('GET', path, { token })).body.meta.total as number;
 const RECIPIENTS = '/api/contacts?filter[type]=recipient&paginate=1';
 const MOVEMENTS = '/api/stock-movements?paginate=1';
-const recount = () => h.call('POST', '/_ops/recount');
+const recount = async () => h.call('POST', '/_ops/recount', { token: await h.login(SUPER) });
 
 describe('The recount', () => {
+  it('is a superadmin’s action, on the local runtime only, and says so', async () => {
+    const anonymous = await h.call('POST', '/_ops/recount');
+    const client = await h.call('POST', '/_ops/recount', { token: await h.login(ADMIN1) });
+    const mailbox = await fetch(`${h.url}/_mailbox`);
+    expect([anonymous.status, client.status]).toEqual([401, 403]);
+    expect(anonymous.headers.get('x-cellar-local-only')).toBe('This path exists in the local runtime only.');
+    expect(mailbox.headers.get('x-cellar-local-only')).toBe('This path exists in the local runtime only.');
+  });
+
   it('repairs drifted contact and movement counters, and the list totals are exact again', async () => {
     // Prepare
     const recipients = await total(RECIPIENTS);
