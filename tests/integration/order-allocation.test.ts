@@ -265,6 +265,17 @@ describe('each effect once', () => {
     expect(list.body.data).toHaveLength(1);
   });
 
+  it('refuses a quantity beyond a million, up to numbers near 2^53, with a message and nothing allocated', async () => {
+    const s = await stockLine(10);
+    for (const n of [1_000_001, 2 ** 53 - 1, 2 ** 53 + 2, 1e300]) {
+      const res = await post(USER1, body(s, { stocks: [ordered(s, n)] }));
+      expect(res.status, `${n} ${res.text}`).toBe(422);
+    }
+    const refused = await post(USER1, body(s, { stocks: [ordered(s, 1_000_001)] }));
+    expect(refused.body.errors['stocks.0.ordered']).toEqual(['The value must be between 1 and 1000000.']);
+    expect(await figures(s)).toEqual({ quantity: 10, allocated: 0, available: 10 });
+  });
+
   it('refuses the same Idempotency-Key with another body, and a key of no use, allocating nothing', async () => {
     // Prepare
     const s = await stockLine(10);

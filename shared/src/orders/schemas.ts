@@ -37,13 +37,17 @@ const flag = z.union([z.literal(0), z.literal(1)], { error: MESSAGES.invalid });
 /** A delivery or preparation comment: at most 255 characters, none the warehouse interfaces cannot carry. */
 const comment = optionalString(ORDER_COMMENT_MAX).refine(isAlphanumeric, { error: MESSAGES.alphanumeric });
 
+/** The most a line may order or a warehouse prepare: the warehouse contract's bound on a quantity. */
+export const ORDER_QUANTITY_MAX = 1_000_000;
+
 /** One cart line on the wire: the stock line (lot) and the quantity ordered from it. */
 export const orderLineInput = z.object({
   stockId: id,
   ordered: z
     .number({ error: MESSAGES.integer })
     .int({ error: MESSAGES.integer })
-    .refine((n) => n > 0, { error: MESSAGES.greaterThan, params: { min: 0 } }),
+    .refine((n) => n > 0, { error: MESSAGES.greaterThan, params: { min: 0 } })
+    .refine((n) => n <= ORDER_QUANTITY_MAX, { error: MESSAGES.between, params: { min: 1, max: ORDER_QUANTITY_MAX } }),
 });
 export type OrderLineInput = z.infer<typeof orderLineInput>;
 
@@ -109,7 +113,18 @@ export const orderUpdateSchema = z.object({
     .optional(),
   statusCode: orderStatusCode.optional(),
   stocks: z.array(orderLineInput).max(ORDER_LINES_MAX, { error: MESSAGES.invalid }).optional(),
-  prepared: z.record(id, z.number().int().min(0)).optional(),
+  prepared: z
+    .record(
+      id,
+      z
+        .number({ error: MESSAGES.integer })
+        .int({ error: MESSAGES.integer })
+        .refine((n) => n >= 0 && n <= ORDER_QUANTITY_MAX, {
+          error: MESSAGES.between,
+          params: { min: 0, max: ORDER_QUANTITY_MAX },
+        }),
+    )
+    .optional(),
 });
 export type OrderUpdate = z.infer<typeof orderUpdateSchema>;
 

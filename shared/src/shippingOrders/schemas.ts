@@ -135,7 +135,12 @@ export const shippingOrderUpdateSchema = z
   .object(contentFields)
   .partial()
   .extend({
-    version: z.number().int().positive().optional(),
+    version: z
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31)
+      .optional(),
     statusCode: shippingOrderStatusCode.optional(),
     pickedupAt: moment,
     deliveredAt: moment,
