@@ -64,7 +64,28 @@ describe('The OpenAPI document', () => {
     expect(param('paginate')).toMatchObject({ maximum: 5000, default: 20 });
     expect(param('include').items.enum).toEqual(routes.stockList.list.includes);
     expect(param('output').enum).toEqual(['csv', 'xlsx']);
-    expect(Object.keys(list.responses['200']?.content ?? {})).toEqual(['application/json', 'text/csv']);
+    expect(Object.keys(list.responses['200']?.content ?? {})).toEqual([
+      'application/json',
+      'text/csv',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
+  });
+
+  it('describes the files a route answers, the headers it reads, 415 for bodies, and sign-in’s 401 and 429', () => {
+    const paths = doc.paths as Record<
+      string,
+      Record<string, { responses: Record<string, { content?: object }>; parameters?: { name: string; in: string }[] }>
+    >;
+    const pdf = paths['/api/orders/{id}/pdf']?.get;
+    expect(Object.keys(pdf?.responses['200']?.content ?? {})).toEqual(['application/json', 'application/pdf']);
+    expect(Object.keys(paths['/api/imports/{id}/refused']?.get?.responses['200']?.content ?? {})).toEqual(['text/csv']);
+    const create = paths['/api/orders']?.post;
+    expect(create?.parameters?.find((p) => p.name === 'Idempotency-Key')?.in).toBe('header');
+    expect(Object.keys(create?.responses ?? {})).toContain('415');
+    const signIn = paths['/api/auth/token']?.post;
+    expect(Object.keys(signIn?.responses ?? {})).toEqual(expect.arrayContaining(['401', '429']));
+    const responses = (doc.components as unknown as { responses: Record<string, { headers?: object }> }).responses;
+    expect(responses.TooManyRequests?.headers).toHaveProperty('Retry-After');
   });
 
   it('uses the route’s status, and no body for 204', () => {

@@ -35,9 +35,13 @@ const ERRORS = {
   404: ['NotFound', 'No such record for this caller (another company’s record is not found either).'],
   409: ['Conflict', 'The record changed meanwhile, or a unique value is taken.'],
   413: ['PayloadTooLarge', 'The body is over the size limit.'],
+  415: ['UnsupportedMediaType', 'The body is not JSON (its Content-Type must be application/json).'],
   422: ['UnprocessableEntity', 'Invalid input: errors names each field with its messages.'],
+  429: ['TooManyRequests', 'Too many attempts: Retry-After says in how many seconds to try again.'],
 } as const;
 type ErrorStatus = keyof typeof ERRORS;
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const SUCCESS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
 
@@ -132,7 +136,14 @@ function parameters(r: RouteDef): Json[] {
     required: query.required.has(name),
     schema,
   }));
-  return [...inPath, ...inQuery];
+  const inHeader = Object.entries(r.headers ?? {}).map(([name, description]) => ({
+    name,
+    in: 'header',
+    required: false,
+    description,
+    schema: { type: 'string' },
+  }));
+  return [...inPath, ...inQuery, ...inHeader];
 }
 
 function requestBody(r: RouteDef, input: Map<z.ZodType, string>): Json | undefined {
@@ -142,11 +153,13 @@ function requestBody(r: RouteDef, input: Map<z.ZodType, string>): Json | undefin
 
 function errorStatuses(r: RouteDef): ErrorStatus[] {
   const statuses: ErrorStatus[] = [];
-  if (r.access !== 0) statuses.push(401, 403);
+  if (r.access !== 0 || r.throttled) statuses.push(401);
+  if (r.access !== 0) statuses.push(403);
   if (r.path.includes('{')) statuses.push(404);
   if (r.method !== 'GET') statuses.push(409);
-  if (r.body) statuses.push(413);
+  if (r.body) statuses.push(413, 415);
   if (r.params || r.query || r.list || r.body) statuses.push(422);
+  if (r.throttled) statuses.push(429);
   return statuses;
 }
 
@@ -154,7 +167,11 @@ function responses(r: RouteDef, output: Map<z.ZodType, string>): Json {
   const status = r.status ?? 200;
   const content: Json = {};
   if (r.response && status !== 204) content['application/json'] = { schema: ref(output.get(r.response) as string) };
-  if (r.csv) content['text/csv'] = { schema: { type: 'string' } };
+  if (r.csv) {
+    content['text/csv'] = { schema: { type: 'string' } };
+    content[XLSX] = { schema: { type: 'string', format: 'binary' } };
+  }
+  for (const type of r.files ?? []) content[type] = { schema: { type: 'string', format: 'binary' } };
   const success = { description: SUCCESS[status], ...(Object.keys(content).length ? { content } : {}) };
   const errors = errorStatuses(r).map((s) => [s, { $ref: `#/components/responses/${ERRORS[s][0]}` }]);
   return { [status]: success, ...Object.fromEntries(errors) };
@@ -188,8 +205,8 @@ const DESCRIPTION = `The Cellar API, generated from its route table.
   module scopes of which one must be granted.
 - The tenant comes from the token: another company's record answers 404.
 - Errors are \`{ message, errors? }\` (errors: field → messages), in the \`Accept-Language\` language (French by
-  default). A service may answer an error status its operation does not list (401 for wrong credentials, 429 after
-  too many attempts).
+  default). Sign-in and the password e-mail answer 401 for wrong credentials and 429 (with \`Retry-After\`) after
+  too many attempts; a body that is not JSON is a 415.
 - Lists take the filter language (filter, sort, include, page, paginate) and answer \`{ data, meta }\`; those with a
   CSV export take \`output=csv\` and \`columns\`.`;
 
@@ -201,9 +218,14 @@ export function openApiDocument(): Json {
     paths[r.path] ??= {};
     (paths[r.path] as Record<string, Json>)[r.method.toLowerCase()] = operation(key, r, names);
   }
+  const retryAfter = { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } };
   const errorResponses = Object.values(ERRORS).map(([name, description]) => [
     name,
-    { description, content: { 'application/json': { schema: ref(ERROR_BODY) } } },
+    {
+      description,
+      ...(name === 'TooManyRequests' ? { headers: retryAfter } : {}),
+      content: { 'application/json': { schema: ref(ERROR_BODY) } },
+    },
   ]);
   return {
     openapi: '3.1.0',

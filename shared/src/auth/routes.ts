@@ -21,6 +21,7 @@ export const authRoutes = {
     access: ACCESS.public,
     body: credentialsSchema,
     response: tokenResponseSchema,
+    throttled: true,
   }),
   authUser: defineRoute({
     method: 'GET',
@@ -56,6 +57,7 @@ export const authRoutes = {
     access: ACCESS.public,
     body: passwordEmailSchema,
     response: messageSchema,
+    throttled: true,
   }),
   authPasswordReset: defineRoute({
     method: 'POST',

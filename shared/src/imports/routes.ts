@@ -24,6 +24,7 @@ export const importRoutes = {
     params: templateParams,
     query: templateQuery,
     response: templateLabelsSchema,
+    files: ['text/csv'],
     stream: true,
   }),
   /**
@@ -61,6 +62,7 @@ export const importRoutes = {
     resource: 'imports',
     access: ACCESS.writer,
     params: idParams,
+    files: ['text/csv'],
     stream: true,
   }),
 } as const;

@@ -196,6 +196,10 @@ export const orderRoutes = {
     body: orderCreateSchema,
     response: orderSchema,
     status: 201,
+    headers: {
+      'Idempotency-Key':
+        '1 to 255 visible ASCII characters. The same key with the same body answers the order the first request created; with another body, 422.',
+    },
   }),
   /** The wizard's save and send, and the status change (statusCode alone; canUpdateStatus). */
   orderUpdate: defineRoute({
@@ -236,6 +240,7 @@ export const orderDocumentRoutes = {
     params: idParams,
     query: z.strictObject({ output: z.enum(['pdf', 'json']).optional() }),
     response: orderPdfJsonSchema,
+    files: ['application/pdf'],
     stream: true,
   }),
 } as const;

@@ -61,6 +61,12 @@ export interface RouteDef<
   stream?: boolean;
   /** Expected success status when not 200. */
   status?: 201 | 202 | 204;
+  /** The files the route may answer instead of its JSON, by media type (the order's PDF, a CSV template). */
+  files?: readonly string[];
+  /** Request headers the route reads besides authentication and language: name → what it does. */
+  headers?: Readonly<Record<string, string>>;
+  /** Counts failed attempts: wrong credentials answer 401, too many attempts 429 with `Retry-After` (seconds). */
+  throttled?: boolean;
 }
 
 /** Keeps each route's literal resource, method and path, and its schemas' types, for the typed handler map. */
