@@ -4,12 +4,14 @@
  * ignores its policy; here, as in S3, the policy's SigV4 signature (with the emulator's credentials), its expiry
  * and every condition (bucket, exact key or prefix, Content-Type, content-length-range, and no form field the
  * policy does not name) are checked first, and S3's XML errors answered. CORS is answered for the site's origin
- * only, as the import bucket's CORS rule does in AWS (infra/lib/data-stack.ts). Every other request goes to
- * s3rver as it came, so the SDK calls of the functions are the ones that run in AWS.
+ * only, as the import bucket's CORS rule does in AWS (infra/lib/data-stack.ts). Every other request must be signed
+ * (SigV4 in its header or its query: s3-signature.ts), and then goes to s3rver as it came, so the SDK calls of the
+ * functions are the ones that run in AWS.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkSignature } from './s3-signature';
 
 export interface S3FrontOptions {
   /** s3rver's own endpoint. */
@@ -246,7 +248,20 @@ export async function startS3Front(o: S3FrontOptions): Promise<S3Front> {
       res.writeHead(200).end();
       return;
     }
-    if (!isPostObject(req, url)) return pass(req, res);
+    if (!isPostObject(req, url)) {
+      // Signed with the emulator's credentials, as S3 asks of every request but a policy's POST (s3-signature.ts).
+      checkSignature(o, req)
+        .then((failed) => {
+          if (!failed) return pass(req, res);
+          res.writeHead(failed.status, { 'content-type': 'application/xml', connection: 'close' });
+          res.end(errorXml(failed.code, failed.message));
+        })
+        .catch(() => {
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/xml' });
+          res.end(errorXml('InternalError', 'We encountered an internal error.'));
+        });
+      return;
+    }
     cors(req, res);
     postObject(req, res, url).catch((e: unknown) => {
       const failure =

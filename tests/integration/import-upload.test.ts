@@ -194,6 +194,22 @@ describe('The presigned upload', () => {
     expect(await stored(`incoming/${queued.id}.csv`)).toBe(false);
   });
 
+  it('refuses an unsigned PUT, GET or LIST: another company’s queued import stays as it was', async () => {
+    const file = userFile('Unsigned');
+    const { job: queued } = await ticketFor(file);
+    const s3 = h.runtime.env.AWS_ENDPOINT_URL_S3;
+    const put = await fetch(`${s3}/${bucket}/incoming/${queued.id}.csv`, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/csv' },
+      body: 'lastname;firstname\nIntrus;Eve\n',
+    });
+    const get = await fetch(`${s3}/${bucket}/incoming/${queued.id}.csv`);
+    const list = await fetch(`${s3}/${bucket}?list-type=2`);
+    expect([put.status, get.status, list.status]).toEqual([403, 403, 403]);
+    expect(await put.text()).toContain('<Code>AccessDenied</Code>');
+    expect(await stored(`incoming/${queued.id}.csv`)).toBe(false);
+  });
+
   it('answers CORS for the site’s origin only', async () => {
     const site = new URL(h.url).origin;
     const preflight = (origin: string) =>
