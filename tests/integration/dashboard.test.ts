@@ -76,10 +76,16 @@ const as = async (email: string) => ({ token: await h.login(email) });
 const total = async (email: string, path: string) => (await h.call('GET', path, await as(email))).body.meta.total;
 const year = () => Number(day(0).slice(0, 4));
 
-/** Sends an order of `bottles` from a fresh line; returns its id. */
-async function sentOrder(bottles: number, headers?: Record<string, string>) {
+/** An order of `bottles` from a fresh line. */
+async function orderOf(bottles: number) {
   const stock = await freshStock(50, at);
-  const body = { ...orderBody(stock, recipient), stocks: [{ stockId: stock, ordered: bottles }] };
+  return { ...orderBody(stock, recipient), stocks: [{ stockId: stock, ordered: bottles }] };
+}
+type OrderBody = Awaited<ReturnType<typeof orderOf>>;
+
+/** Sends an order of `bottles` from a fresh line, or the body given (a retry sends the same); returns its id. */
+async function sentOrder(order: number | OrderBody, headers?: Record<string, string>) {
+  const body = typeof order === 'number' ? await orderOf(order) : order;
   const res = await h.call('POST', '/api/orders', { ...(await as(USER1)), body, headers });
   expect(res.status, res.text).toBe(201);
   return res.body.id as string;
@@ -125,9 +131,10 @@ describe('Figures: orders of the year and bottles sent', () => {
     expect((await kpi()).yearOrdersCount).toBe(start.yearOrdersCount);
     // a send counts one, a POST retried with its Idempotency-Key none more
     const key = { 'Idempotency-Key': unique('dash') };
-    const first = await sentOrder(6, key);
+    const order = await orderOf(6);
+    const first = await sentOrder(order, key);
     const stock = (await h.call('GET', `/api/orders/${first}?include=stocks`, await as(USER1))).body.stocks[0].stockId;
-    expect(await sentOrder(6, key)).toBe(first);
+    expect(await sentOrder(order, key)).toBe(first);
     expect((await kpi()).yearOrdersCount).toBe(start.yearOrdersCount + 1);
     // the warehouse's acknowledgement delivered three times moves nothing
     const ack = wmsReportOf('order.acknowledged', first, {});

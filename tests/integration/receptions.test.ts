@@ -21,6 +21,7 @@ let cli1: { id: string; warehouseIds: string[] };
 let cli2: { id: string; warehouseIds: string[] };
 let batchProduct: Product;
 let plainProduct: Product;
+let datedProduct: Product;
 let hiddenProduct: Product;
 let supplier1: string;
 let supplier2: string;
@@ -48,6 +49,7 @@ beforeAll(async () => {
   const products: Product[] = (await h.call('GET', '/api/products?paginate=100', { token })).body.data;
   batchProduct = products.find((p) => p.hasBatch && !p.hidden && !p.hasUbd) as Product;
   plainProduct = products.find((p) => !p.hasBatch && !p.hasUbd && !p.hidden) as Product;
+  datedProduct = products.find((p) => p.hasUbd && !p.hidden) as Product;
   hiddenProduct = products.find((p) => p.hidden) as Product;
   const suppliers = (await h.call('GET', '/api/contacts?filter[type]=supplier&paginate=5', { token })).body.data;
   supplier1 = suppliers.find((c: { code: string }) => c.code !== 'MULTI').id;
@@ -184,12 +186,19 @@ describe('POST /api/receptions: the rules, with their translated messages', () =
       'stocks.0.ubd',
       'Invalid value.',
     ],
+    [
+      'a new lot whose use-by date is past',
+      { stocks: [{ productId: 'DATED', quality: 'STD', batch: 'L1', ubd: day(-1), expected: 1 }] },
+      'stocks.0.ubd',
+      'The date cannot be before today.',
+    ],
   ])('refuses %s', async (_name, patch, field, message) => {
     // Prepare
     const ids: Record<string, string> = {
       SUPPLIER2: supplier2,
       BATCH: batchProduct.id,
       PLAIN: plainProduct.id,
+      DATED: datedProduct.id,
       HIDDEN: hiddenProduct?.id ?? 'none',
     };
     const resolved = JSON.parse(JSON.stringify(patch), (_k, v) => (typeof v === 'string' && ids[v] ? ids[v] : v));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accessRefusal,
   assignableRoles,
   canAccess,
   canSendTransmittingOrder,
@@ -55,6 +56,29 @@ describe('Function: canAccess', () => {
     expect(canAccess(p, level, scopes)).toBe(ok);
   });
   it("treats '*' as every scope", () => expect(hasScope(['*'], 'stockMovement')).toBe(true));
+});
+
+describe('Function: accessRefusal', () => {
+  it.each([
+    ['a reader on a writer’s page of its module', as(1, ['order']), 2, ['order'], { level: 2 }],
+    ['a writer without the page’s module', as(2, ['reception']), 1, ['order'], { scopes: ['order'] }],
+    ['a reader lacking both', as(1, ['reception']), 2, ['order'], { level: 2, scopes: ['order'] }],
+    ['a writer on an admin page without modules', as(2), 10, [], { level: 10 }],
+    ['no one signed in', null, 1, ['order'], { level: 1, scopes: ['order'] }],
+  ] as const)('names what %s lacks', (_, p, level, scopes, refusal) => {
+    // Act
+    const lacking = accessRefusal(p, level, scopes);
+    // Assess
+    expect(lacking).toEqual(refusal);
+  });
+
+  it.each([
+    [as(2, ['order']), 2, ['order']],
+    [as(1, ['recipient']), 1, ['supplier', 'recipient']],
+    [null, 0, []],
+  ] as const)('refuses nothing to %j at level %s with scopes %j', (p, level, scopes) => {
+    expect(accessRefusal(p, level, scopes)).toBeNull();
+  });
 });
 
 describe('Capabilities', () => {

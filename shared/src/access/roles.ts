@@ -102,16 +102,35 @@ export interface Principal {
   scope: readonly string[];
 }
 
-/** A route admits a principal when the role reaches its level and, if it names scopes, one of them is granted. */
-export function canAccess(
+/** What a route asks that a principal lacks: its level, its modules, or both. */
+export interface AccessRefusal {
+  /** The route's level, when the principal's role is below it. */
+  level?: AccessLevel;
+  /** The route's modules (any one would do), when the principal holds none of them. */
+  scopes?: readonly ModuleScope[];
+}
+
+/**
+ * Why a route refuses a principal, or null when it admits it: the role must reach the route's level and, if the
+ * route names scopes, one of them must be granted. The 403 page says which.
+ *
+ * @example accessRefusal({ role: 1, scope: ['order'] }, 2, ['order']) // { level: 2 }
+ */
+export function accessRefusal(
   principal: Principal | null,
   access: AccessLevel,
   scopes: readonly ModuleScope[] = [],
-): boolean {
-  if (access === 0) return true;
-  if (!principal) return false;
-  return principal.role >= access && hasAnyScope(principal.scope, scopes);
+): AccessRefusal | null {
+  if (access === 0) return null;
+  const refusal: AccessRefusal = {};
+  if ((principal?.role ?? 0) < access) refusal.level = access;
+  if (!hasAnyScope(principal?.scope ?? [], scopes)) refusal.scopes = scopes;
+  return refusal.level === undefined && refusal.scopes === undefined ? null : refusal;
 }
+
+/** A route admits a principal when the role reaches its level and, if it names scopes, one of them is granted. */
+export const canAccess = (principal: Principal | null, access: AccessLevel, scopes: readonly ModuleScope[] = []) =>
+  accessRefusal(principal, access, scopes) === null;
 
 export const isSuperadmin = (p: Principal | null | undefined): boolean => p?.role === ROLES.superadmin;
 /** Writers (user and above) may create and edit. The spec spells it isWritter. */

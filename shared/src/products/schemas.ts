@@ -3,7 +3,6 @@ import * as z from 'zod';
 import { ref } from '../common/schemas';
 import { contactCode } from '../contacts/schemas';
 import { searchWords } from '../filter/search';
-import { MESSAGES } from '../validation/validators';
 import { id, optionalString, requiredString } from '../validation/zod';
 import { warehouseSchema } from '../warehouses/schemas';
 
@@ -50,12 +49,6 @@ export type Product = z.infer<typeof productSchema>;
 /** Multiple-stock management applies when any of batch, best-before or use-by is tracked. */
 export const managesMultipleStock = (p: Pick<Product, 'hasBatch' | 'hasBbd' | 'hasUbd'>) =>
   p.hasBatch || p.hasBbd || p.hasUbd;
-
-export const productQuantity = z.coerce
-  .number({ error: MESSAGES.integer })
-  .int({ error: MESSAGES.integer })
-  .min(0)
-  .max(99999, { error: MESSAGES.invalid });
 
 /** What the product search finds a product by: its code, its label and its unit EAN (word beginnings). */
 export const productWords = (p: { code: string; label: string; eanUnit: string }) =>

@@ -1,4 +1,4 @@
-/** Receptions: inbound deliveries (spec 3 §2, §7; menu entry Deliveries, reception scope). */
+/** Receptions: inbound deliveries (spec 3 §2, §7; menu entry Receptions, reception scope). */
 import * as z from 'zod';
 import { ACCESS } from '../access/roles';
 import { messageSchema, paged } from '../common/schemas';

@@ -28,4 +28,14 @@ describe('Function: lotIssues', () => {
       ['bbd', 'validation.invalid'],
     ]);
   });
+
+  it('refuses a new lot’s use-by or best-before day before today, in Paris', () => {
+    // Prepare
+    const dated = { hasBatch: false, hasUbd: true, hasBbd: true };
+    const now = new Date('2026-03-10T23:30:00Z'); // already the 11th in Paris
+    // Act
+    const issues = lotIssues({ ubd: '2026-03-10', bbd: '2026-03-11' }, dated, now);
+    // Assess
+    expect(issues).toEqual([{ field: 'ubd', key: 'validation.not_before_today' }]);
+  });
 });

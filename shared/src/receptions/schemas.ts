@@ -136,18 +136,27 @@ export type LotIssue = { field: 'batch' | 'ubd' | 'bbd'; key: string };
 
 /**
  * A new lot's batch and dates (spec 3 §5, stock creation): a lot-managed product's lot needs its batch; batch,
- * use-by and best-before are accepted only where the product manages them.
+ * use-by and best-before are accepted only where the product manages them, and its days are not before today in
+ * Paris (spec 3 §7: no date earlier than today), refused rather than emptied.
  * @example lotIssues({ batch: ' ' }, { hasBatch: true, hasUbd: false, hasBbd: false }) // batch required
  */
 export function lotIssues(
   line: Pick<ReceptionLineInput, 'batch' | 'ubd' | 'bbd'>,
   product: { hasBatch: boolean; hasUbd: boolean; hasBbd: boolean },
+  now?: Date,
 ): LotIssue[] {
   const out: LotIssue[] = [];
   if (product.hasBatch && isEmpty(line.batch)) out.push({ field: 'batch', key: MESSAGES.required });
   if (!product.hasBatch && !isEmpty(line.batch)) out.push({ field: 'batch', key: MESSAGES.invalid });
-  if (!product.hasUbd && !isEmpty(line.ubd)) out.push({ field: 'ubd', key: MESSAGES.invalid });
-  if (!product.hasBbd && !isEmpty(line.bbd)) out.push({ field: 'bbd', key: MESSAGES.invalid });
+  for (const [field, managed] of [
+    ['ubd', product.hasUbd],
+    ['bbd', product.hasBbd],
+  ] as const) {
+    const day = line[field];
+    if (typeof day !== 'string' || isEmpty(day)) continue;
+    if (!managed) out.push({ field, key: MESSAGES.invalid });
+    else if (!notBeforeToday(day, now)) out.push({ field, key: MESSAGES.notBeforeToday });
+  }
   return out;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The data router. Guards are loaders: no session → /login, signed in on /login → /dashboard, role level or
- * module scope too low → /403 (the shared canAccess rule). Every page, and the signed-in shell, is a lazy chunk, so
- * the first load carries the router and the providers only; AG Grid comes with the list pages.
+ * module scope too low → /403 naming what the page asks (the shared canAccess rule). Every page, and the signed-in
+ * shell, is a lazy chunk, so the first load carries the router and the providers only; AG Grid comes with the list
+ * pages.
  */
 import { canAccess } from '@cellar/shared/access/roles';
 import { CONTACT_TYPES, type ContactType } from '@cellar/shared/contacts/schemas';
@@ -11,7 +12,7 @@ import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirec
 import { RouteError } from '../components/errors/route-error';
 import { ShellFallback } from '../components/layouts/shell-fallback';
 import { PageLoader } from '../components/ui/page-loader';
-import { type AppPath, paths } from '../config/paths';
+import { type AppPath, forbiddenPath, paths } from '../config/paths';
 import { LoginRoute } from '../features/auth/routes/login';
 import { hasSession, principalOf, userQueryOptions } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
@@ -33,7 +34,7 @@ const guard =
     if (!hasSession()) throw redirect(paths.login.path);
     const prefetching = prefetch?.(new URL(args.request.url)).catch(() => undefined);
     const user = await loadUser();
-    if (!canAccess(principalOf(user), page.access, page.scopes)) throw redirect(paths.forbidden.path);
+    if (!canAccess(principalOf(user), page.access, page.scopes)) throw redirect(forbiddenPath(page));
     await prefetching;
     return then ? then(args) : null;
   };

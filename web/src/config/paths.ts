@@ -3,7 +3,7 @@
  * pageName of activity logs). The router's guards and the side menu both read it, so a page and its menu entry
  * can never disagree on who may see it.
  */
-import { ACCESS, type AccessLevel, type ModuleScope } from '@cellar/shared/access/roles';
+import { ACCESS, type AccessLevel, MODULE_SCOPES, type ModuleScope, ROLES } from '@cellar/shared/access/roles';
 import { CONTACT_SCOPE, CONTACT_TYPES, type ContactType } from '@cellar/shared/contacts/schemas';
 import { generatePath } from 'react-router';
 
@@ -291,3 +291,24 @@ export const orderCreatePath = (orderId?: string | null) =>
 /** /shipping-order/detail/{id}. */
 export const shippingOrderDetailPath = (shippingOrderId: string) =>
   generatePath(paths.shippingOrders.detail.path, { shippingOrderId });
+
+/** What a refused page asks: its level and its modules. */
+export type AskedAccess = Required<Pick<AppPath, 'access' | 'scopes'>>;
+
+/** /403 naming what the refused page asks (?level=2&module=order), for the page to say what the user lacks. */
+export function forbiddenPath(page: Pick<AppPath, 'access' | 'scopes'>): string {
+  const query = new URLSearchParams({ level: String(page.access) });
+  for (const scope of page.scopes ?? []) query.append('module', scope);
+  return `${paths.forbidden.path}?${query}`;
+}
+
+const LEVELS: readonly number[] = Object.values(ROLES);
+const isScope = (v: string): v is ModuleScope => (MODULE_SCOPES as readonly string[]).includes(v);
+
+/** What a /403 address says the refused page asks; null when it names none, or not in forbiddenPath's words. */
+export function askedAccessOf(search: URLSearchParams): AskedAccess | null {
+  const level = Number(search.get('level'));
+  const scopes = search.getAll('module');
+  if (!LEVELS.includes(level) || !scopes.every(isScope)) return null;
+  return { access: level as AccessLevel, scopes };
+}

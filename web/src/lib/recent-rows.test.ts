@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { recentRowOf, rememberWrite, writtenRow } from './recent-rows';
+import { storage } from './storage';
+
+afterEach(() => localStorage.clear());
 
 describe('Function: writtenRow', () => {
   it.each([
@@ -24,5 +27,16 @@ describe('Function: recentRowOf', () => {
     // Assess
     expect(recentRowOf('/api/contacts')).toBe('C1');
     expect(recentRowOf('/api/products')).toBeNull();
+  });
+
+  it('forgets the row once the session that saved it has ended: the next user of the tab is not shown it', () => {
+    // Prepare
+    storage.set('token', 'A');
+    rememberWrite('POST', '/api/contacts', { id: 'C2' });
+    // Act
+    storage.clearSession();
+    storage.set('token', 'B');
+    // Assess
+    expect(recentRowOf('/api/contacts')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
  * from the writes themselves (the API is RESTful: POST /api/x creates, PUT /api/x/{id} edits, both answer the
  * saved entity with its id), so every list gets it without its feature saying anything.
  */
+import { activeToken } from './storage';
 
 export interface WrittenRow {
   /** The list's path: /api/contacts. */
@@ -21,11 +22,14 @@ export function writtenRow(method: string, path: string, answer: unknown): Writt
   return { collection: bare, id };
 }
 
-let last: WrittenRow | null = null;
+/** With the session (its token) that saved it: a sign-out does not reload the tab, and the next user is not shown it. */
+let last: (WrittenRow & { session: string | null }) | null = null;
 
 export function rememberWrite(method: string, path: string, answer: unknown) {
-  last = writtenRow(method, path, answer) ?? last;
+  const row = writtenRow(method, path, answer);
+  if (row) last = { ...row, session: activeToken() };
 }
 
-/** The id of the row last saved in this list, if any. */
-export const recentRowOf = (collection: string): string | null => (last?.collection === collection ? last.id : null);
+/** The id of the row last saved in this list in this session, if any. */
+export const recentRowOf = (collection: string): string | null =>
+  last?.collection === collection && last.session === activeToken() ? last.id : null;

@@ -96,6 +96,7 @@ const SERVER_USES = usesIn(
  */
 const DYNAMIC_KEYS: Record<string, { reason: string; values?: readonly string[] }> = {
   'roles.': { reason: 'role slugs of the shared roles', values: ROLE_SLUGS },
+  'errors.rights.': { reason: 'the right of each shared role, on the 403 page', values: ROLE_SLUGS },
   'segments.': { reason: 'segment codes of the shared schemas', values: SEGMENT_CODES },
   'contacts.': {
     reason: 'one block of texts per contact type',

@@ -41,17 +41,23 @@ export function stubApi(reply: (method: string, url: string) => Response) {
 }
 
 /**
- * Renders `page` at `path` (matched by `pattern`) for a user of `role`, with `data` already in the query cache
- * (key → answer).
+ * Renders `page` at `path` (matched by `pattern`) for a user of `role` (with the modules `scope`, or aUser's), with
+ * `data` already in the query cache (key → answer).
  */
 export async function showPage(
   page: ReactNode,
-  { role, path, pattern, data = [] }: { role: RoleSlug; path: string; pattern: string; data?: [QueryKey, unknown][] },
+  {
+    role,
+    scope,
+    path,
+    pattern,
+    data = [],
+  }: { role: RoleSlug; scope?: string[]; path: string; pattern: string; data?: [QueryKey, unknown][] },
 ) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
-  client.setQueryData(USER_QUERY_KEY, aUser(role));
+  client.setQueryData(USER_QUERY_KEY, aUser(role, scope));
   for (const [key, value] of data) client.setQueryData(key, value);
   return show(
     <QueryClientProvider client={client}>

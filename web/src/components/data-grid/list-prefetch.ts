@@ -7,6 +7,7 @@ import { DEFAULT_PAGE_SIZE, type ListQuery, type SortKey } from '@cellar/shared/
 import type { PreferenceSlug } from '@cellar/shared/preferences/schemas';
 import { callRoute, type ResponseOf } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
+import { activeToken } from '../../lib/storage';
 import type { ListRoute, RouteCondition } from './grid-column';
 import { preferenceQueryOptions } from './grid-preferences';
 import { gridQuery, pageOf } from './list-query';
@@ -29,6 +30,22 @@ export interface PrefetchedPage<R extends ListRoute> {
 /** A page asked longer ago than this is not taken: the grid asks afresh. */
 const FRESH_MS = 15_000;
 const asked = new Map<string, PrefetchedPage<ListRoute> & { at: number }>();
+/** The session (its token) the pages were asked in. */
+let askedIn: string | null = null;
+
+/**
+ * The pages asked in the current session: a sign-out does not reload the tab, so the pages of the previous session
+ * are dropped (and their requests stopped) rather than handed to the next user signed in.
+ */
+function sessionPages() {
+  const session = activeToken();
+  if (session !== askedIn) {
+    for (const page of asked.values()) page.controller.abort();
+    asked.clear();
+    askedIn = session;
+  }
+  return asked;
+}
 const keyOf = (route: ListRoute, query: ListQuery) => `${route.method} ${route.path} ${JSON.stringify(query)}`;
 
 /** The first page's query, as the grid builds it (useListDatasource) when no link, search, filter or sort applies. */
@@ -65,14 +82,15 @@ export function prefetchList<R extends ListRoute>(plan: ListPlan<R>, url: URL): 
   const answer = callRoute(plan.route, { query, quiet: true, signal: controller.signal });
   // The grid reports a failure when it takes the page; a page nobody takes fails silently.
   answer.catch(() => undefined);
-  asked.set(keyOf(plan.route, query), { answer, controller, at: performance.now() });
+  sessionPages().set(keyOf(plan.route, query), { answer, controller, at: performance.now() });
 }
 
 /** The page a loader asked for exactly this query, if recent; it is then forgotten. */
 export function takePrefetchedPage<R extends ListRoute>(route: R, query: ListQuery): PrefetchedPage<R> | undefined {
   const key = keyOf(route, query);
-  const page = asked.get(key);
-  asked.delete(key);
+  const pages = sessionPages();
+  const page = pages.get(key);
+  pages.delete(key);
   if (!page || performance.now() - page.at > FRESH_MS) return undefined;
   return page as unknown as PrefetchedPage<R>;
 }

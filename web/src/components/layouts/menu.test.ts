@@ -1,5 +1,8 @@
 import { ROLES, type RoleSlug } from '@cellar/shared/access/roles';
 import { describe, expect, it } from 'vitest';
+import { paths } from '../../config/paths';
+import { i18n, loadTexts } from '../../lib/i18n';
+import { moduleLabel } from '../forms/module-choices';
 import { isGroup, type MenuEntry, visibleMenu } from './menu';
 
 const principal = (role: RoleSlug, scope: string[] = ['*']) => ({ role: ROLES[role], scope });
@@ -11,7 +14,7 @@ const flatten = (entries: MenuEntry[]) =>
   );
 
 describe('Function: visibleMenu', () => {
-  it('gives a reader home, the deliveries, the orders, the stock group, transport, the toolkit and settings', () => {
+  it('gives a reader home, the receptions, the orders, the stock group, transport, the toolkit and settings', () => {
     expect(flatten(visibleMenu(principal('reader')))).toEqual([
       'menu.home → /dashboard',
       'menu.receptions → /reception/list',
@@ -89,7 +92,7 @@ describe('Function: visibleMenu', () => {
     expect(flatten(visibleMenu(principal('reader', ['reception']))).some((e) => e.includes('/order'))).toBe(false);
   });
 
-  it('shows the deliveries with the reception scope only', () => {
+  it('shows the receptions with the reception scope only', () => {
     expect(flatten(visibleMenu(principal('reader', ['reception'])))).toContain('menu.receptions → /reception/list');
     expect(flatten(visibleMenu(principal('reader', ['stock']))).some((e) => e.includes('/reception'))).toBe(false);
   });
@@ -97,4 +100,29 @@ describe('Function: visibleMenu', () => {
   it.each([[['all']], [['*']]])('reads the grant %j as every scope', (scope) => {
     expect(flatten(visibleMenu(principal('user', scope)))).toContain('menu.toolkit/menu.supplier → /supplier/list');
   });
+});
+
+describe('Texts: the receptions entry', () => {
+  // Spec 3 names the module Receptions ('Nouvelle réception'); 'Livraisons' reads as outbound in French logistics.
+  it.each([
+    ['fr', 'Réceptions', 'Réception'],
+    ['en', 'Receptions', 'Reception'],
+  ] as const)(
+    '(%s) names inbound receptions as their module in the menu, the list, its crumbs and the modules',
+    async (language, many, one) => {
+      // Prepare
+      await loadTexts(language);
+      const t = i18n.getFixedT(language);
+      // Act
+      const names = [
+        t('menu.receptions'),
+        t(paths.receptions.list.title),
+        t(moduleLabel('reception')),
+        t('scopes.groups.reception'),
+      ];
+      // Assess
+      expect(names).toEqual([many, many, many, many]);
+      expect(t('breadcrumbs.reception')).toBe(one);
+    },
+  );
 });

@@ -1,8 +1,9 @@
 /**
- * The side menu of spec 1 §2 and spec 3 §6: Home; Deliveries; Orders; the stock group (stock, stock movements);
- * Transport (shipping orders, transportation scope); the toolkit group
- * (product, supplier, recipient), each entry with its module scope; user accounts for admins; the provider's
- * screens for the superadmin (carriers, client accounts, client carriers, statistics); Settings for everyone.
+ * The side menu of spec 1 §2 and spec 3 §6: Home; Receptions (spec 1 calls the entry Deliveries, which reads as
+ * outbound in French logistics: it takes the module's name, as its pages do); Orders; the stock group (stock, stock
+ * movements); Transport (shipping orders, transportation scope); the toolkit group (product, supplier, recipient),
+ * each entry with its module scope; user accounts for admins; the provider's screens for the superadmin (carriers,
+ * client accounts, client carriers, statistics); Settings for everyone.
  * An entry shows when its page admits the user (the shared canAccess rule against the SPA route table) and the
  * user reaches the entry's own level. A menu never leads to a page that does not exist.
  */

@@ -11,7 +11,7 @@ const product = { id: 'p1', code: 'CHB001', label: 'Chablis', hasBatch: true, ha
 
 let container: HTMLElement | undefined;
 let root: Root | undefined;
-async function show(onAdd: (line: CartLine) => void) {
+async function show(onAdd: (line: CartLine) => void, shown: typeof product = product) {
   container = document.createElement('div');
   document.body.append(container);
   const r = createRoot(container);
@@ -19,7 +19,7 @@ async function show(onAdd: (line: CartLine) => void) {
   await act(async () =>
     r.render(
       <MantineProvider>
-        <StockCreateForm product={product} quantity={6} onAdd={onAdd} onBack={() => undefined} />
+        <StockCreateForm product={shown} quantity={6} onAdd={onAdd} onBack={() => undefined} />
       </MantineProvider>,
     ),
   );
@@ -34,6 +34,12 @@ afterEach(async () => {
 const batchInput = (el: HTMLElement) => el.querySelector('input:not([readonly])') as HTMLInputElement;
 const addButton = (el: HTMLElement) =>
   [...el.querySelectorAll('button')].find((b) => b.textContent === 'Ajouter au panier') as HTMLButtonElement;
+
+const blur = (input: HTMLInputElement) =>
+  act(async () => {
+    input.dispatchEvent(new FocusEvent('blur', { bubbles: false }));
+    input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+  });
 
 async function type(input: HTMLInputElement, value: string) {
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
@@ -66,5 +72,20 @@ describe('Component: StockCreateForm', () => {
     await act(async () => addButton(el).click());
     // Assess
     expect(onAdd).toHaveBeenCalledWith(expect.objectContaining({ batch: 'L26001', expected: 6, stockId: null }));
+  });
+
+  it('keeps a past use-by day as typed, says why it is refused and adds nothing', async () => {
+    // Prepare
+    const onAdd = vi.fn();
+    const el = await show(onAdd, { ...product, hasBatch: false, hasUbd: true });
+    const ubd = el.querySelector('input:not([readonly])') as HTMLInputElement;
+    await type(ubd, '02/01/2020');
+    await blur(ubd);
+    // Act
+    await act(async () => addButton(el).click());
+    // Assess
+    expect(ubd.value).toBe('02/01/2020');
+    expect(onAdd).not.toHaveBeenCalled();
+    expect(el.textContent).toContain('La date ne peut pas être antérieure à aujourd’hui.');
   });
 });

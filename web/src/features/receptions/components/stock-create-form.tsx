@@ -3,14 +3,12 @@
  * the product manages them. A lot equal to an existing stock line is reused by the server, never duplicated.
  */
 
-import { todayIn } from '@cellar/shared/common/dates';
 import { type LotIssue, lotIssues, RECEPTION_QUANTITY_MAX } from '@cellar/shared/receptions/schemas';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DayFromTodayInput } from '../../../components/forms/day-from-today-input';
 import { QuantityInput } from '../../../components/forms/quantity-input';
-import { parseDay } from '../../../lib/format';
 import { type CartLine, type CartProduct, DEFAULT_QUALITY, positiveQuantity } from '../utils/cart';
 
 interface StockCreateFormProps {
@@ -34,20 +32,12 @@ export function StockCreateForm({ product, quantity, onAdd, onBack }: StockCreat
     return found ? t(found.key) : undefined;
   };
 
-  const dateField = (label: string, value: string | null, onChange: (v: string | null) => void) => (
-    <DateInput
-      label={label}
-      valueFormat="DD/MM/YYYY"
-      dateParser={parseDay}
-      placeholder={t('export_csv.date_placeholder')}
-      clearable
-      firstDayOfWeek={1}
-      minDate={todayIn()}
-      value={value}
-      onChange={onChange}
-      popoverProps={{ withinPortal: true }}
-    />
-  );
+  const dateField = (
+    field: 'ubd' | 'bbd',
+    label: string,
+    value: string | null,
+    onChange: (v: string | null) => void,
+  ) => <DayFromTodayInput label={label} value={value} onChange={onChange} error={lotError(field)} />;
 
   const add = () => {
     setSubmitted(true);
@@ -76,8 +66,8 @@ export function StockCreateForm({ product, quantity, onAdd, onBack }: StockCreat
           data-autofocus
         />
       )}
-      {product.hasUbd && dateField(t('receptions.columns.ubd'), ubd, setUbd)}
-      {product.hasBbd && dateField(t('receptions.columns.bbd'), bbd, setBbd)}
+      {product.hasUbd && dateField('ubd', t('receptions.columns.ubd'), ubd, setUbd)}
+      {product.hasBbd && dateField('bbd', t('receptions.columns.bbd'), bbd, setBbd)}
       <QuantityInput
         label={t('receptions.fields.quantity')}
         min={1}
