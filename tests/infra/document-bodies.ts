@@ -7,6 +7,7 @@ import {
   ORDER_COMMENT_MAX,
   ORDER_GROUPING_MAX,
   ORDER_LINES_MAX,
+  ORDER_QUANTITY_MAX,
   ORDER_REFERENCE_MAX,
 } from '@cellar/shared/orders/schemas';
 import {
@@ -16,16 +17,17 @@ import {
 } from '@cellar/shared/receptions/schemas';
 import type { RouteDef } from '@cellar/shared/routes/define';
 import { routes } from '@cellar/shared/routes/table';
+import { unsafeTextPaths } from '@cellar/shared/validation/text';
 import { EXCISE_LENGTH } from '@cellar/shared/validation/validators';
 
 /** An id's maximum length (`id` in shared/src/validation/zod.ts). */
 const ID_MAX = 64;
-/** zod's `int()` takes safe integers only: an order line's quantity, unbounded otherwise, is at most this long. */
-const LONGEST_INTEGER = Number.MAX_SAFE_INTEGER;
+/** An order line's quantity, and a prepared one, at their bound. */
+const LONGEST_INTEGER = ORDER_QUANTITY_MAX;
 /** An e-mail has no maximum in the schema: the longest address SMTP carries (RFC 5321, 254 characters). */
 const EMAIL_MAX = 254;
 
-/** Candidates for a text's characters, the longest in JSON first: a control character is a 6-byte escape. */
+/** Candidates for a text's characters, the longest in JSON first (a control character, a 6-byte escape, is refused by the API: `valid` skips it). */
 const WIDEST = ['\u0001', '€', 'é', 'A'] as const;
 
 type Text = (field: string, length: number) => string;
@@ -122,8 +124,9 @@ const SHAPES: [RouteDef, Shape][] = [
   ],
 ];
 
-/** Whether the route's body schema takes the body. */
-const valid = (route: RouteDef, body: unknown) => route.body!.safeParse(body).success;
+/** Whether the API takes the body: its route's schema, and no text with a control character (platform/http.ts). */
+const valid = (route: RouteDef, body: unknown) =>
+  route.body!.safeParse(body).success && unsafeTextPaths(body).length === 0;
 
 /**
  * The body of `shape` with each text written in the longest character its route's schema takes there: one field
