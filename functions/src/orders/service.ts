@@ -541,8 +541,7 @@ export async function updateOrder(caller: Caller, id: string, input: OrderUpdate
   let next: OrderItem = { ...current, statusCode: to };
   if (editing) {
     if (!orderRules.isModifiable(from)) throw new InvalidError({ statusCode: [MESSAGES.notModifiable] });
-    // The reference is locked once the order has left the draft.
-    if (from !== '000' && input.reference !== undefined && input.reference !== current.reference) {
+    if (orderRules.isReferenceLocked(from) && input.reference !== undefined && input.reference !== current.reference) {
       throw new InvalidError({ reference: [MESSAGES.locked] });
     }
     next = { ...next, ...(await build(owner, refs, merged(current, input), to, current.lines)) };

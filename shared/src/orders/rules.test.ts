@@ -135,5 +135,6 @@ describe('Functions: the wizard rules', () => {
     expect(['000', '010'].map(orderRules.isModifiable)).toEqual([true, true]);
     expect(orderRules.isPdfAvailable('005')).toBe(false);
     expect(orderRules.isPdfAvailable('070')).toBe(true);
+    expect(['000', '005', '010'].map(orderRules.isReferenceLocked)).toEqual([false, true, true]);
   });
 });

@@ -97,6 +97,8 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
   const [cart, setCart] = useState<OrderCartLine[]>(() => (order ? cartOfOrder(order) : []));
   const statusCode: OrderStatusCode = order?.statusCode ?? '000';
   const draft = statusCode === '000';
+  // A draft is given its reference here, whether it was opened to continue it or from its pencil.
+  const referenceLocked = orderRules.isReferenceLocked(statusCode);
   const orderId = useRef<string | null>(order?.id ?? null);
   const idempotencyKey = useRef(crypto.randomUUID());
   const saving = useRef<Promise<unknown>>(Promise.resolve());
@@ -162,8 +164,7 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
       const id = orderId.current;
       if (id) {
         const { ownerId: _owner, ...rest } = body;
-        // Once sent, the reference is locked.
-        return update.mutateAsync({ id, body: draft ? rest : { ...rest, reference: undefined } });
+        return update.mutateAsync({ id, body: referenceLocked ? { ...rest, reference: undefined } : rest });
       }
       // One key for this form's order: a retry after a lost answer or a refusal writes (or answers) that order.
       const created = await create.mutateAsync({ body, idempotencyKey: idempotencyKey.current });
@@ -376,7 +377,7 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
           <Stack gap="md" mt="md" role="form" aria-label={t('orders.wizard.steps.details')}>
             <OrderDetailsStep
               form={form}
-              referenceLocked={modifyRoute || !draft}
+              referenceLocked={referenceLocked}
               appointmentDate={order?.appointmentDate ?? null}
               carriers={carriers.data ?? []}
               onChooseRecipient={(contact) => form.setValues((v) => withRecipient(v as OrderFormValues, contact))}

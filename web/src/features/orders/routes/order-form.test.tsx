@@ -1,0 +1,98 @@
+import type { Order } from '@cellar/shared/orders/schemas';
+import { act } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { emptyAddress } from '../../../components/forms/address-values';
+import { USER_QUERY_KEY } from '../../../lib/auth';
+import { type } from '../../../testing/dom';
+import { answer, aUser, buttonNamed, fieldLabelled, settle, showPage, stubApi } from '../../../testing/pages';
+import { orderQueryOptions } from '../api/get-order';
+import { anOrder } from '../testing/order-pages.testing';
+import { OrderModifyRoute } from './order-form';
+
+// The comment fields grow with their text and listen for the fonts, which happy-dom does not load.
+beforeAll(() => {
+  if (!document.fonts) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+/** A draft saved from its first cart line: no reference yet, its recipient and date already given. */
+const draft = anOrder({
+  statusCode: '000',
+  reference: '',
+  customerId: 'r1',
+  recipient: {
+    ...emptyAddress(),
+    company: 'Cave Martin',
+    street: '1 rue des Vignes',
+    postcode: '33000',
+    city: 'Bordeaux',
+    displayName: 'Cave Martin',
+  },
+  deliveryDate: '2099-06-10',
+  lineCount: 1,
+  stocks: [
+    {
+      id: 'l1',
+      position: 1,
+      stockId: 's1',
+      product: { id: 'p1', code: 'CHB001', label: 'Château B', pcb: 6 },
+      warehouse: { id: 'w1', code: 'BDX', name: 'Bordeaux' },
+      quality: 'STD',
+      batch: 'L26',
+      ubd: null,
+      bbd: null,
+      ordered: 6,
+      prepared: null,
+      uniqueKey: 'CHB001|s1',
+    },
+  ],
+});
+
+/** A writer of a company selling B2B, on /order/modify/{id} with `order` read. */
+function showModify(order: Order) {
+  const user = {
+    ...aUser('user', ['order']),
+    company: { id: 'c1', code: 'CLI001', name: 'Vignobles', segments: [{ id: 'B2B', code: 'B2B', name: 'B2B' }] },
+    warehouseIds: ['w1'],
+  };
+  return showPage(<OrderModifyRoute />, {
+    role: 'user',
+    path: `/order/modify/${order.id}`,
+    pattern: '/order/modify/:orderId',
+    data: [
+      [USER_QUERY_KEY, user],
+      [orderQueryOptions(order.id).queryKey, order],
+    ],
+  });
+}
+
+describe('Route: OrderModifyRoute', () => {
+  it('lets a draft opened from its pencil be given its reference and sent, as the continued draft is', async () => {
+    // Prepare
+    const fetch = stubApi((method, url) =>
+      method === 'PUT'
+        ? answer(200, { ...draft, statusCode: '005' })
+        : answer(200, url.includes('/carriers') || url.includes('/warehouses') ? [] : { data: [], meta: {} }),
+    );
+    const el = await showModify(draft);
+    await settle();
+    const reference = fieldLabelled(el, 'Référence de la commande');
+    // Act
+    await act(async () => buttonNamed('Valider la commande')?.click());
+    await settle();
+    const refused = fetch.mock.calls.filter(([, init]) => init?.method === 'PUT').length;
+    await type(reference, 'CMD-PENCIL-1');
+    await act(async () => buttonNamed('Valider la commande')?.click());
+    await settle();
+    // Assess
+    expect(reference.readOnly).toBe(false);
+    expect(refused).toBe(0);
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(String(put?.[0])).toMatch(/^\/api\/orders\/o1(\?|$)/);
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ reference: 'CMD-PENCIL-1', statusCode: '005' });
+  }, 15_000);
+});
