@@ -142,6 +142,29 @@ describe('POST /api/orders: the rules of spec 2 §5, with their translated messa
     expect(chosen.body).toMatchObject({ statusCode: '005', warehouseId: second });
   });
 
+  it('asks again for the departure warehouse once a draft’s lines, all in one warehouse before, spread', async () => {
+    // Prepare
+    const [first, second] = cli1.warehouseIds as [string, string];
+    const here = await freshStock(5, { productId, warehouseId: first });
+    const there = await freshStock(5, { productId, warehouseId: second });
+    const draft = await post(USER1, body(here, { statusCode: '000' }));
+    const spread = [
+      { stockId: here, ordered: 1 },
+      { stockId: there, ordered: 1 },
+    ];
+    // Act
+    const sent = await put(USER1, draft.body.id, { stocks: spread, statusCode: '005' });
+    const chosen = await put(USER1, draft.body.id, { stocks: spread, warehouseId: second, statusCode: '005' });
+    // Assess
+    expect(draft.body.warehouseId).toBe(first);
+    expect(sent.status, sent.text).toBe(422);
+    expect(sent.body.errors).toEqual({
+      warehouseId: ['Choose the departure warehouse: the lines leave from several warehouses.'],
+    });
+    expect(chosen.status, chosen.text).toBe(200);
+    expect(chosen.body).toMatchObject({ statusCode: '005', warehouseId: second });
+  });
+
   it('refuses a stock line of another owner, of another segment, or in a quality not for sale', async () => {
     // Prepare
     const b2c = await stock(5, { segment: 'B2C' });
@@ -384,5 +407,19 @@ describe('GET /api/orders: the list, the drafts lookup, countries, export', () =
     const refused = await get(USER1, '/api/orders?filter[comment]=x');
     expect(sorted.status, sorted.text).toBe(200);
     expect(refused.status).toBe(422);
+  });
+});
+
+describe('The demo', () => {
+  it('holds no order sent from several warehouses without its departure warehouse', async () => {
+    // Act
+    const page = await get(SUPER, '/api/orders?include=stocks&paginate=500');
+    // Assess
+    const spread = page.body.data.filter(
+      (o: { statusCode: string; stocks: { warehouse: { id: string } }[] }) =>
+        o.statusCode !== '000' && new Set(o.stocks.map((l) => l.warehouse.id)).size > 1,
+    );
+    expect(page.body.data.some((o: { reference: string }) => o.reference === 'CMD-CLI001-012')).toBe(true);
+    expect(spread.filter((o: { warehouseId: string | null }) => !o.warehouseId)).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { serviceTarget } from '@cellar/shared/companies/schemas';
 import type { Language } from '@cellar/shared/i18n/messages';
 import { ORDER_INCLUDES } from '@cellar/shared/orders/routes';
 import {
+  chosenDeparture,
   NO_FULFILMENT,
   type Order,
   type OrderCarrierFacts,
@@ -492,7 +493,7 @@ function merged(current: OrderItem, input: OrderUpdate): Content {
     recipientReference: input.recipientReference ?? current.recipientReference,
     groupingNumber: input.groupingNumber ?? current.groupingNumber,
     type: pick(input.type, current.type),
-    warehouseId: pick(input.warehouseId, current.warehouse?.id ?? null),
+    warehouseId: pick(input.warehouseId, chosenDeparture(current.warehouse?.id, current.lines)),
     recipient: pick(input.recipient, current.recipient),
     customerId: pick(input.customerId, current.customerId),
     carrierId: pick(input.carrierId, current.carrier?.id ?? null),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderIssues, orderTypeRequired, requiredDateField } from './schemas';
+import { chosenDeparture, orderIssues, orderTypeRequired, requiredDateField } from './schemas';
 import { orderRules } from './status';
 import { allocationResult, withCarrier, withPickupManagement, wizardStep } from './wizard';
 
@@ -55,6 +55,12 @@ describe('Function: orderIssues', () => {
     expect(chosen).toEqual([]);
     expect(draft).toEqual([]);
     expect(oneWarehouse).toEqual([]);
+  });
+
+  it('holds a departure warehouse as chosen only while the lines lie in several warehouses', () => {
+    expect(chosenDeparture('W1', [{ warehouseId: 'W1' }, { warehouseId: 'W1' }])).toBeNull();
+    expect(chosenDeparture('W2', [{ warehouseId: 'W1' }, { warehouseId: 'W2' }])).toBe('W2');
+    expect(chosenDeparture(null, [{ warehouseId: 'W1' }, { warehouseId: 'W2' }])).toBeNull();
   });
 
   it('asks B2C for carrier, service and recipient contact, and CO020 for a type', () => {

@@ -186,6 +186,14 @@ export const requiredDateField = (o: { segment?: SegmentCode | null; pickupManag
 export const departureWarehouseRequired = (lines: readonly OrderRuleLine[]) =>
   new Set(lines.flatMap((l) => (l.warehouseId ? [l.warehouseId] : []))).size > 1;
 
+/**
+ * The departure warehouse an order holds as chosen. Lines all in one warehouse leave from it, and the order keeps that
+ * warehouse without anyone choosing it: it is a choice only while the lines lie in several, so that lines spreading
+ * later ask for it again.
+ */
+export const chosenDeparture = (warehouseId: string | null | undefined, lines: readonly OrderRuleLine[]) =>
+  departureWarehouseRequired(lines) ? (warehouseId ?? null) : null;
+
 /** The order type is required when the carrier's owner is CO020. */
 export const orderTypeRequired = (carrierOwnerCode: string | null | undefined) =>
   carrierOwnerCode === ORDER_TYPE_CARRIER_OWNER;
