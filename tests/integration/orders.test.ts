@@ -3,6 +3,8 @@
  * statuses and who may change them, the list's plan, countries, carrier and service, tenancy.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../functions/src/platform/passwords';
+import { insertUser } from '../../functions/src/users/repository';
 import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
 import { ADDRESS, day, freshStock, orderBody, unique } from './order-fixtures';
 
@@ -12,6 +14,8 @@ let recipient1: string;
 let recipient2: string;
 let carriers: { id: string; code: string; services: { code: string }[] }[];
 let productId: string;
+/** A writer of CLI001 attached to its first warehouse only. */
+const RESTRICTED1 = 'restricted@cli001.test';
 
 const stock = (quantity: number, patch: Parameters<typeof freshStock>[2] = {}) =>
   freshStock(quantity, { productId, warehouseId: cli1.warehouseIds[0] as string }, patch);
@@ -39,6 +43,27 @@ beforeAll(async () => {
   const products = (await h.call('GET', '/api/products?paginate=50', { token })).body.data;
   const visible = products.filter((p: { hidden: boolean }) => !p.hidden);
   productId = visible[0].id;
+  await insertUser(
+    {
+      id: 'RESTRICTED1',
+      email: RESTRICTED1,
+      passwordHash: await hashPassword('Cellar-demo-2026'),
+      firstname: 'Jeanne',
+      lastname: 'Martin',
+      roleLevel: 2,
+      active: true,
+      locale: 'fr-FR',
+      companyId: cli1.id,
+      companyCode: 'CLI001',
+      warehouseIds: [cli1.warehouseIds[0] as string],
+      scope: ['*'],
+      notificationChannels: [],
+      childIds: [],
+      createdAt: new Date().toISOString(),
+      version: 1,
+    },
+    {},
+  );
 });
 afterAll(() => h?.stop());
 
@@ -407,6 +432,78 @@ describe('GET /api/orders: the list, the drafts lookup, countries, export', () =
     const refused = await get(USER1, '/api/orders?filter[comment]=x');
     expect(sorted.status, sorted.text).toBe(200);
     expect(refused.status).toBe(422);
+  });
+});
+
+describe('A user attached to some of the company’s warehouses', () => {
+  it('orders only from the lots of its warehouses, each other lot refused with the reason', async () => {
+    // Prepare
+    const [first, second] = cli1.warehouseIds as [string, string];
+    const here = await freshStock(5, { productId, warehouseId: first });
+    const there = await freshStock(5, { productId, warehouseId: second });
+    // Act
+    const refused = await post(RESTRICTED1, body(there));
+    const fr = await post(RESTRICTED1, body(there), 'fr');
+    const accepted = await post(RESTRICTED1, body(here));
+    const draft = await post(RESTRICTED1, body(here, { statusCode: '000' }));
+    const added = await put(RESTRICTED1, draft.body.id, {
+      stocks: [
+        { stockId: here, ordered: 1 },
+        { stockId: there, ordered: 1 },
+      ],
+    });
+    const departure = await post(RESTRICTED1, body(here, { warehouseId: second }));
+    // Assess
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.body.errors).toEqual({
+      'stocks.0.stockId': [
+        expect.stringMatching(/^This lot is in the warehouse \S+, which you are not attached to\.$/),
+      ],
+    });
+    expect(fr.body.errors['stocks.0.stockId']).toEqual([
+      expect.stringMatching(/^Ce lot est dans l’entrepôt \S+, auquel vous n’êtes pas rattaché\(e\)\.$/),
+    ]);
+    expect(accepted.status, accepted.text).toBe(201);
+    expect(added.status).toBe(422);
+    expect(Object.keys(added.body.errors)).toEqual(['stocks.1.stockId']);
+    expect(departure.status).toBe(422);
+    expect(Object.keys(departure.body.errors)).toEqual(['warehouseId']);
+  });
+
+  it('sees the orders taking from its warehouses only, in the list and by id', async () => {
+    // Prepare
+    const [first, second] = cli1.warehouseIds as [string, string];
+    const lot = (warehouseId: string) => freshStock(5, { productId, warehouseId });
+    const mine = await post(USER1, body(await lot(first)));
+    const other = await post(USER1, body(await lot(second)));
+    const mixed = await post(
+      USER1,
+      orderBody([await lot(second), await lot(first)], recipient1, { warehouseId: second }),
+    );
+    const search = (o: { body: { reference: string } }) =>
+      `/api/orders?filter[search]=${o.body.reference.toLowerCase()}`;
+    // Act
+    const listed = await Promise.all([mine, other, mixed].map((o) => get(RESTRICTED1, search(o))));
+    const page = await get(RESTRICTED1, '/api/orders?include=stocks&paginate=100');
+    const byId = await get(RESTRICTED1, `/api/orders/${other.body.id}`);
+    const changed = await put(RESTRICTED1, other.body.id, { deliveryComment: 'x' });
+    // Assess
+    expect(listed.map((l) => l.body.data.map((o: { id: string }) => o.id))).toEqual([
+      [mine.body.id],
+      [],
+      [mixed.body.id],
+    ]);
+    const warehousesOf = (o: { warehouseId: string | null; stocks: { warehouse: { id: string } }[] }) =>
+      [o.warehouseId, ...o.stocks.map((l) => l.warehouse.id)].filter(Boolean);
+    expect(page.body.data.length).toBeGreaterThan(0);
+    for (const o of page.body.data) {
+      const touched = warehousesOf(o);
+      expect(touched.length === 0 || touched.includes(first), o.reference).toBe(true);
+    }
+    expect(byId.status).toBe(404);
+    expect(changed.status).toBe(404);
+    expect((await get(USER1, `/api/orders/${other.body.id}`)).status).toBe(200);
+    expect((await get(RESTRICTED1, `/api/orders/${mixed.body.id}`)).status).toBe(200);
   });
 });
 

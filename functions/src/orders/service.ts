@@ -26,7 +26,7 @@ import { MESSAGES } from '@cellar/shared/validation/validators';
 import type { CellarMessageType } from '@cellar/shared/wms/contract';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
-import { segmentsSeen } from '../auth/visibility';
+import { seesWarehouses, segmentsSeen, warehousesWorked, worksIn } from '../auth/visibility';
 import { type ContactItem, findContact } from '../contacts/repository';
 import { mapBounded } from '../data/fan-out';
 import { keys } from '../data/keys';
@@ -47,7 +47,7 @@ import { findStock, type StockItem, stockRecords } from '../stocks/repository';
 import { type ChangeOf, changeWrites } from '../timeline/change';
 import { actorOf, timeline } from '../timeline/repository';
 import { HOLDING, movesStock } from './effects';
-import { type Extras, toOrder } from './list';
+import { type Extras, orderWarehouses, toOrder } from './list';
 import { claimIdempotencyKey, findOrder, type OrderItem, type OrderLineItem, orderCountries } from './repository';
 import { commitOrder, orderEffects, type SettleHooks, type Shortage, settleOrder, totals } from './settle';
 
@@ -58,7 +58,7 @@ function visible(caller: Caller, o: OrderItem): boolean {
   if (caller.isSuperadmin) return true;
   if (o.ownerId !== caller.tenantId) return false;
   const segments = segmentsSeen(caller);
-  return !segments || segments.includes(o.segment);
+  return (!segments || segments.includes(o.segment)) && seesWarehouses(warehousesWorked(caller), orderWarehouses(o));
 }
 
 /** The order with what its answer shows: the carrier contact, and each line's available quantity. */
@@ -139,8 +139,8 @@ export interface Content {
   stocks: readonly OrderLineInput[];
 }
 
-const add = (errors: FieldMessages, field: string, key: string) => {
-  errors[field] = [...(errors[field] ?? []), key];
+const add = (errors: FieldMessages, field: string, key: string, values?: Record<string, unknown>) => {
+  errors[field] = [...(errors[field] ?? []), values ? { key, values } : key];
 };
 
 /** The carrier as the rules need it: may the owner use it for this segment, and which of its services. */
@@ -163,9 +163,14 @@ function carrierFacts(owner: CompanyItem, carrier: ContactItem | undefined, segm
 
 const sellable = (s: StockItem) => !(EXCLUDED_QUALITIES as readonly string[]).includes(s.quality);
 
-/** The lines of a body as stored: each stock line checked (the owner's, sellable, in the segment), one per lot. */
+/**
+ * The lines of a body as stored: each stock line checked (the owner's, sellable, in the segment, in a warehouse the
+ * caller works in), one per lot.
+ */
 async function resolveLines(
+  caller: Caller,
   owner: CompanyItem,
+  refs: References,
   c: Content,
   previous: readonly OrderLineItem[],
   errors: FieldMessages,
@@ -187,6 +192,11 @@ async function resolveLines(
       (owner.isPooledActivity || s.segment === null || s.segment === c.segment);
     if (!fits || !s || !p) {
       add(errors, `stocks.${i}.stockId`, MESSAGES.invalid);
+      continue;
+    }
+    if (!worksIn(caller, s.warehouseId)) {
+      const warehouse = refs.warehouses.get(s.warehouseId)?.code ?? s.warehouseId;
+      add(errors, `stocks.${i}.stockId`, 'api.lot_warehouse_not_attached', { warehouse });
       continue;
     }
     const same = lines.find((l) => l.stockId === s.id);
@@ -219,6 +229,7 @@ async function resolveLines(
 
 /** Checks a body against the owner and the caller (spec 2 §5), and builds the stored fields it sets. */
 async function build(
+  caller: Caller,
   owner: CompanyItem,
   refs: References,
   c: Content,
@@ -228,7 +239,7 @@ async function build(
   const errors: FieldMessages = {};
   const carrier = c.carrierId ? await findContact(c.carrierId) : undefined;
   const facts = c.carrierId ? carrierFacts(owner, carrier, c.segment) : null;
-  const lines = await resolveLines(owner, c, previous, errors);
+  const lines = await resolveLines(caller, owner, refs, c, previous, errors);
   // Each body line with the warehouse of its lot (null for a lot refused).
   const stocks = c.stocks.map((s) => ({
     warehouseId: lines.find((l) => l.stockId === s.stockId)?.warehouseId ?? null,
@@ -243,6 +254,8 @@ async function build(
   const warehouse = c.warehouseId ? refs.warehouses.get(c.warehouseId) : undefined;
   if (c.warehouseId && (!warehouse || !owner.warehouseIds.includes(c.warehouseId))) {
     add(errors, 'warehouseId', MESSAGES.invalid);
+  } else if (warehouse && !worksIn(caller, warehouse.id)) {
+    add(errors, 'warehouseId', 'api.warehouse_not_attached', { warehouse: warehouse.code });
   }
   if (Object.keys(errors).length) throw new InvalidError(errors);
   // One warehouse for every line is the destination; lines from several need the destination chosen.
@@ -424,7 +437,7 @@ export async function createOrder(
       id = bound.orderId;
     }
   }
-  const fields = await build(owner, refs, content(input), input.statusCode, []);
+  const fields = await build(caller, owner, refs, content(input), input.statusCode, []);
   const now = new Date().toISOString();
   const record: OrderItem = {
     id,
@@ -545,7 +558,7 @@ export async function updateOrder(caller: Caller, id: string, input: OrderUpdate
     if (orderRules.isReferenceLocked(from) && input.reference !== undefined && input.reference !== current.reference) {
       throw new InvalidError({ reference: [MESSAGES.locked] });
     }
-    next = { ...next, ...(await build(owner, refs, merged(current, input), to, current.lines)) };
+    next = { ...next, ...(await build(caller, owner, refs, merged(current, input), to, current.lines)) };
   } else if (from === '000' && to !== '000') {
     // Leaving the draft asks for everything the send does, on what is stored.
     const issues = orderIssues(

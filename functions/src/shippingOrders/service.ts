@@ -16,7 +16,7 @@ import { MESSAGES } from '@cellar/shared/validation/validators';
 import type { CellarMessageType } from '@cellar/shared/wms/contract';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
-import { seesOwner, segmentsSeen } from '../auth/visibility';
+import { seesOwner, segmentsSeen, worksIn } from '../auth/visibility';
 import { findContact } from '../contacts/repository';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
 import { ConflictError, type FieldMessages, ForbiddenError, InvalidError, NotFoundError } from '../errors';
@@ -84,8 +84,10 @@ async function build(caller: Caller, owner: CompanyItem, refs: References, c: Co
     add(errors, i.path.join('.'), i.key, i.params);
   }
   const warehouse = refs.warehouses.get(c.warehouseId);
-  const mine = caller.isSuperadmin || caller.user.warehouseIds.includes(c.warehouseId);
-  if (!warehouse || !owner.warehouseIds.includes(c.warehouseId) || !mine) add(errors, 'warehouseId', MESSAGES.invalid);
+  if (!warehouse || !owner.warehouseIds.includes(c.warehouseId)) add(errors, 'warehouseId', MESSAGES.invalid);
+  else if (!worksIn(caller, warehouse.id)) {
+    add(errors, 'warehouseId', 'api.warehouse_not_attached', { warehouse: warehouse.code });
+  }
   const [sender, recipient] = await Promise.all([
     contactOf(owner, c.senderId, 'supplier', 'senderId', errors),
     contactOf(owner, c.recipientId, 'recipient', 'recipientId', errors),

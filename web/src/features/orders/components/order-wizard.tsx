@@ -350,10 +350,12 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
 
         <Stepper.Step label={t('orders.wizard.steps.products')}>
           <Stack gap="md" mt="md">
-            {step === 1 && (
+            {/* The products are looked for once the user's warehouses are known (a user may work in some only). */}
+            {step === 1 && !owner.loading && (
               <OrderProductsStep
                 scope={{ ownerId: superadmin ? values.ownerId : null, segment: owner.pooled ? null : values.segment }}
                 warehouses={owner.warehouses}
+                restricted={owner.restricted}
                 cart={cart}
                 heldOf={heldOf}
                 lineErrors={lineErrs}

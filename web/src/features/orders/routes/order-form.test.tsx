@@ -4,7 +4,16 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emptyAddress } from '../../../components/forms/address-values';
 import { USER_QUERY_KEY } from '../../../lib/auth';
 import { type } from '../../../testing/dom';
-import { answer, aUser, buttonNamed, fieldLabelled, settle, showPage, stubApi } from '../../../testing/pages';
+import {
+  answer,
+  aUser,
+  buttonNamed,
+  fieldLabelled,
+  optionsOf,
+  settle,
+  showPage,
+  stubApi,
+} from '../../../testing/pages';
 import { orderQueryOptions } from '../api/get-order';
 import { anOrder } from '../testing/order-pages.testing';
 import { OrderModifyRoute } from './order-form';
@@ -94,5 +103,35 @@ describe('Route: OrderModifyRoute', () => {
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(String(put?.[0])).toMatch(/^\/api\/orders\/o1(\?|$)/);
     expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ reference: 'CMD-PENCIL-1', statusCode: '005' });
-  }, 15_000);
+  }, 30_000);
+});
+
+describe('Route: OrderModifyRoute, for a user attached to some of its company’s warehouses', () => {
+  it('looks for products in the user’s warehouses only, and offers those in the warehouse filter', async () => {
+    // Prepare
+    const warehouses = [
+      { id: 'w1', code: 'BDX', name: 'Bordeaux' },
+      { id: 'w2', code: 'COG', name: 'Cognac' },
+    ];
+    const fetch = stubApi((_, url) =>
+      answer(
+        200,
+        url.startsWith('/api/warehouses') ? warehouses : url.includes('/carriers') ? [] : { data: [], meta: {} },
+      ),
+    );
+    // Act: a draft with its owner and segment opens on its products.
+    const el = await showModify({ ...draft, customerId: null, recipient: null });
+    await settle();
+    const filter = fieldLabelled(el, 'Entrepôts');
+    // Assess
+    const products = fetch.mock.calls
+      .map(([url]) => decodeURIComponent(String(url)))
+      .filter((u) => u.startsWith('/api/products'));
+    expect(products.length).toBeGreaterThan(0);
+    for (const url of products) {
+      expect(url).toContain('filter[warehouse.uuid]=w1');
+      expect(url).not.toContain('w2');
+    }
+    expect(await optionsOf(filter)).toEqual(['BDX - Bordeaux']);
+  }, 30_000);
 });
