@@ -27,6 +27,11 @@ const post = async (email: string, b: unknown, lang = 'en', headers: Record<stri
 const put = async (email: string, id: string, b: unknown, lang = 'en') =>
   h.call('PUT', `/api/orders/${id}`, { token: await h.login(email), body: b, lang });
 const get = async (email: string, path: string) => h.call('GET', path, { token: await h.login(email) });
+const userOf = async (email: string) => (await get(email, '/api/auth/user')).body;
+/** A session of the superadmin acting as the user of `email`. */
+const actingAs = async (email: string) =>
+  (await h.call('GET', `/api/auth/login-as/${(await userOf(email)).id}`, { token: await h.login(SUPER) })).body
+    .access_token as string;
 
 beforeAll(async () => {
   h = await startHarness();
@@ -504,6 +509,29 @@ describe('A user attached to some of the company’s warehouses', () => {
     expect(changed.status).toBe(404);
     expect((await get(USER1, `/api/orders/${other.body.id}`)).status).toBe(200);
     expect((await get(RESTRICTED1, `/api/orders/${mixed.body.id}`)).status).toBe(200);
+  });
+});
+
+describe('Impersonation', () => {
+  it('records the user acted as and the superadmin who acted, on the order and in its timeline', async () => {
+    // Prepare
+    const [user, superadmin] = [await userOf(USER1), await userOf(SUPER)];
+    const token = await actingAs(USER1);
+    // Act
+    const created = await h.call('POST', '/api/orders', { token, body: body(await stock(5)), lang: 'en' });
+    const timeline = await h.call('GET', `/api/orders/${created.body.id}/timeline`, { token });
+    // Assess
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.createdBy).toEqual({
+      id: user.id,
+      name: `${user.firstname} ${user.lastname}`,
+      actingFor: { id: superadmin.id, name: `${superadmin.firstname} ${superadmin.lastname}` },
+    });
+    expect(timeline.body[0].actor).toEqual({
+      type: 'user',
+      name: `${user.firstname} ${user.lastname}`,
+      actingFor: `${superadmin.firstname} ${superadmin.lastname}`,
+    });
   });
 });
 

@@ -106,6 +106,7 @@ export function toOrder(o: OrderItem, refs: References, x: Extras = { include: n
     supportType: o.supportType,
     supportNumber: o.supportNumber,
     fulfilment: o.fulfilment,
+    createdBy: o.createdBy,
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
   };

@@ -22,6 +22,7 @@ import {
 } from '@cellar/shared/orders/schemas';
 import { orderRules } from '@cellar/shared/orders/status';
 import { EXCLUDED_QUALITIES } from '@cellar/shared/stocks/schemas';
+import { actorOfAuthor } from '@cellar/shared/timeline/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import type { CellarMessageType } from '@cellar/shared/wms/contract';
 import { ulid } from 'ulid';
@@ -45,7 +46,7 @@ import { findProduct, type ProductItem } from '../products/repository';
 import type { LedgerEffect } from '../stocks/ledger';
 import { findStock, type StockItem, stockRecords } from '../stocks/repository';
 import { type ChangeOf, changeWrites } from '../timeline/change';
-import { actorOf, timeline } from '../timeline/repository';
+import { actorOf, authorOf, timeline } from '../timeline/repository';
 import { HOLDING, movesStock } from './effects';
 import { type Extras, orderWarehouses, toOrder } from './list';
 import { claimIdempotencyKey, findOrder, type OrderItem, type OrderLineItem, orderCountries } from './repository';
@@ -438,6 +439,7 @@ export async function createOrder(
     }
   }
   const fields = await build(caller, owner, refs, content(input), input.statusCode, []);
+  const author = await authorOf(caller);
   const now = new Date().toISOString();
   const record: OrderItem = {
     id,
@@ -460,12 +462,13 @@ export async function createOrder(
     transmittedAt: null,
     fulfilment: NO_FULFILMENT,
     wmsSeq: 0,
+    createdBy: author,
     createdAt: now,
     updatedAt: now,
     version: 1,
   };
   try {
-    const event = { type: input.statusCode === '005' ? 'sent' : 'created', actor: await actorOf(caller) };
+    const event = { type: input.statusCode === '005' ? 'sent' : 'created', actor: actorOfAuthor(author) };
     return answer(await commit(record, undefined, hooks, { event }));
   } catch (e) {
     if (!(idempotencyKey && e instanceof ItemExistsError)) throw e;

@@ -20,6 +20,7 @@ import { seesOwner, segmentsSeen, worksIn } from '../auth/visibility';
 import { findContact } from '../contacts/repository';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
 import { ConflictError, type FieldMessages, ForbiddenError, InvalidError, NotFoundError } from '../errors';
+import { authorOf } from '../timeline/repository';
 import { outboxPut } from '../wms/outbox';
 import { toShippingOrder } from './list';
 import { findShippingOrder, type ShippingOrderItem, shippingOrderRecords } from './repository';
@@ -136,6 +137,7 @@ export async function createShippingOrder(
   const refs = await references();
   const owner = ownerFor(caller, input.ownerId, refs);
   const fields = await build(caller, owner, refs, input);
+  const author = await authorOf(caller);
   const now = new Date().toISOString();
   const record: ShippingOrderItem = {
     id: ulid(),
@@ -145,6 +147,8 @@ export async function createShippingOrder(
     pickedupAt: null,
     deliveredAt: null,
     tracking: null,
+    createdBy: author,
+    updatedBy: author,
     createdAt: now,
     updatedAt: now,
     version: 1,
@@ -202,6 +206,7 @@ export async function updateShippingOrder(
     pickedupAt: input.pickedupAt !== undefined ? input.pickedupAt : current.pickedupAt,
     deliveredAt: input.deliveredAt !== undefined ? input.deliveredAt : current.deliveredAt,
     tracking: input.tracking !== undefined ? input.tracking || null : current.tracking,
+    updatedBy: await authorOf(caller),
     updatedAt: new Date().toISOString(),
   };
   if (CONTENT_FIELDS.some((f) => input[f] !== undefined)) {

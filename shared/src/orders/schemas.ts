@@ -11,6 +11,7 @@ import { type Address, addressDisplayName, addressFields } from '../common/addre
 import { notBeforeToday } from '../common/dates';
 import { ref, type SegmentCode, segmentCode, segmentSchema } from '../common/schemas';
 import { searchWords } from '../filter/search';
+import { authorSchema } from '../timeline/schemas';
 import { isAlphanumeric, isEmpty, MESSAGES } from '../validation/validators';
 import { id, isoDate, optionalString } from '../validation/zod';
 import { warehouseSchema } from '../warehouses/schemas';
@@ -371,6 +372,8 @@ export const orderSchema = z.object({
   supportType: z.string().nullable(),
   supportNumber: z.number().int().nullable(),
   fulfilment: fulfilmentSchema,
+  /** Who started the order (whose draft it is), and who acted as them; null for an order older than the record. */
+  createdBy: authorSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
