@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chosenDeparture, orderIssues, orderTypeRequired, requiredDateField } from './schemas';
 import { orderRules } from './status';
-import { allocationResult, withCarrier, withPickupManagement, wizardStep } from './wizard';
+import { allocationResult, cartHolds, withCarrier, withPickupManagement, wizardStep } from './wizard';
 
 const now = new Date('2026-06-10T10:00:00Z');
 const sent = {
@@ -121,6 +121,15 @@ describe('Functions: the wizard rules', () => {
     [{ ownerId: 'O' }, 1],
   ])('derives the step of %o: %i', (o, step) => {
     expect(wizardStep(o)).toBe(step);
+  });
+
+  it.each([
+    ['the same choices', { ownerId: 'C1', segment: 'B2C' as const }, false, true],
+    ['another segment', { ownerId: 'C1', segment: 'B2B' as const }, false, false],
+    ['another segment of a pooled owner', { ownerId: 'C1', segment: 'B2B' as const }, true, true],
+    ['another owner', { ownerId: 'C2', segment: 'B2C' as const }, true, false],
+  ])('keeps the cart after step 1 with %s: %s', (_, now, pooled, holds) => {
+    expect(cartHolds({ ownerId: 'C1', segment: 'B2C' }, now, pooled)).toBe(holds);
   });
 
   it('checks the allocation', () => {

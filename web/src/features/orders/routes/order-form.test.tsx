@@ -1,3 +1,4 @@
+import type { Segment } from '@cellar/shared/common/schemas';
 import type { Order } from '@cellar/shared/orders/schemas';
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,8 +9,11 @@ import {
   answer,
   aUser,
   buttonNamed,
+  dialog,
+  dialogButton,
   fieldLabelled,
   optionsOf,
+  pick,
   settle,
   showPage,
   stubApi,
@@ -62,10 +66,10 @@ const draft = anOrder({
 });
 
 /** A writer of a company selling B2B, on /order/modify/{id} with `order` read. */
-function showModify(order: Order) {
+function showModify(order: Order, segments: Segment[] = [{ id: 'B2B', code: 'B2B', name: 'B2B' }]) {
   const user = {
     ...aUser('user', ['order']),
-    company: { id: 'c1', code: 'CLI001', name: 'Vignobles', segments: [{ id: 'B2B', code: 'B2B', name: 'B2B' }] },
+    company: { id: 'c1', code: 'CLI001', name: 'Vignobles', segments },
     warehouseIds: ['w1'],
   };
   return showPage(<OrderModifyRoute />, {
@@ -133,5 +137,55 @@ describe('Route: OrderModifyRoute, for a user attached to some of its company’
       expect(url).not.toContain('w2');
     }
     expect(await optionsOf(filter)).toEqual(['BDX - Bordeaux']);
+  }, 30_000);
+});
+
+describe('Route: OrderModifyRoute, back to step 1 with a filled cart', () => {
+  const bothSegments: Segment[] = [
+    { id: 'B2B', code: 'B2B', name: 'B2B' },
+    { id: 'B2C', code: 'B2C', name: 'B2C' },
+  ];
+  const onProducts = () => buttonNamed('Valider le panier') !== undefined;
+  const cartSaves = (fetch: ReturnType<typeof stubApi>) =>
+    fetch.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([, init]) => JSON.parse(String(init?.body)));
+  const click = async (button: HTMLButtonElement | undefined) => {
+    await act(async () => button?.click());
+    await settle();
+  };
+
+  it('goes forward again without losing the cart, and asks before a new segment empties it', async () => {
+    // Prepare: a draft with its owner and segment opens on its products.
+    const fetch = stubApi((method, url) =>
+      method === 'PUT'
+        ? answer(200, { ...draft, stocks: [], lineCount: 0 })
+        : answer(200, url.includes('/carriers') || url.includes('/warehouses') ? [] : { data: [], meta: {} }),
+    );
+    const el = await showModify({ ...draft, customerId: null, recipient: null }, bothSegments);
+    await settle();
+    const started = onProducts();
+    // Act: back to look, and forward again.
+    await click(buttonNamed('Précédent'));
+    const back = !onProducts();
+    await click(buttonNamed('Suivant'));
+    const forward = onProducts() && !dialog();
+    // Act: another segment, kept after all.
+    await click(buttonNamed('Précédent'));
+    await pick(fieldLabelled(el, 'Segment'), 'B2C');
+    await click(buttonNamed('Suivant'));
+    const question = dialog()?.textContent ?? '';
+    await click(dialogButton('Garder le panier'));
+    const kept = { segment: fieldLabelled(el, 'Segment').value, onProducts: onProducts() };
+    // Act: another segment, and the cart emptied.
+    await pick(fieldLabelled(el, 'Segment'), 'B2C');
+    await click(buttonNamed('Suivant'));
+    await click(dialogButton('Vider le panier'));
+    // Assess
+    expect([started, back, forward]).toEqual([true, true, true]);
+    expect(question).toContain('Le panier a été rempli pour le segment B2B');
+    expect(question).toContain('segment B2C');
+    expect(kept).toEqual({ segment: 'B2B', onProducts: false });
+    expect(onProducts()).toBe(false);
+    expect(fieldLabelled(el, 'Segment')).toBeUndefined();
+    expect(cartSaves(fetch)).toEqual([expect.objectContaining({ segment: 'B2C', stocks: [] })]);
   }, 30_000);
 });
