@@ -440,6 +440,25 @@ describe('GET /api/orders: the list, the drafts lookup, countries, export', () =
   });
 });
 
+describe('Drafts and their authors', () => {
+  it('records who started an order, and finds a user’s own drafts among the company’s', async () => {
+    // Prepare
+    const [user, admin] = [await userOf(USER1), await userOf(ADMIN1)];
+    const mine = await post(USER1, { segment: 'B2B', statusCode: '000', stocks: [] });
+    const colleague = await post(ADMIN1, { segment: 'B2B', statusCode: '000', stocks: [] });
+    // Act
+    const drafts = await get(USER1, `/api/orders?filter[statusCode]=000&filter[createdBy.id]=${user.id}&paginate=100`);
+    const all = await get(USER1, '/api/orders?filter[statusCode]=000&paginate=100');
+    // Assess
+    expect(mine.body.createdBy).toEqual({ id: user.id, name: `${user.firstname} ${user.lastname}`, actingFor: null });
+    expect(colleague.body.createdBy).toMatchObject({ id: admin.id, actingFor: null });
+    const ids = drafts.body.data.map((o: { id: string }) => o.id);
+    expect(ids[0]).toBe(mine.body.id);
+    expect(ids).not.toContain(colleague.body.id);
+    expect(all.body.data.find((o: { id: string }) => o.id === colleague.body.id)?.createdBy.id).toBe(admin.id);
+  });
+});
+
 describe('A user attached to some of the company’s warehouses', () => {
   it('orders only from the lots of its warehouses, each other lot refused with the reason', async () => {
     // Prepare
