@@ -111,6 +111,7 @@ function order(owner: string, n: number, j: number): OrderItem {
     transmittedAt: null,
     fulfilment: NO_FULFILMENT,
     wmsSeq: 0,
+    createdBy: null,
     createdAt: at,
     updatedAt: at,
     version: 1,

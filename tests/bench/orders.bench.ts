@@ -92,6 +92,7 @@ async function seedOwner(n: number): Promise<string> {
         transmittedAt: null,
         fulfilment: NO_FULFILMENT,
         wmsSeq: 0,
+        createdBy: null,
         createdAt: at,
         updatedAt: at,
         version: 1,

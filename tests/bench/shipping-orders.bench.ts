@@ -82,6 +82,8 @@ async function seedOwner(n: number): Promise<string> {
         pickedupAt: null,
         deliveredAt: null,
         tracking: null,
+        createdBy: null,
+        updatedBy: null,
         createdAt: at,
         updatedAt: at,
         version: 1,

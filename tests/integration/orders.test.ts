@@ -3,6 +3,8 @@
  * statuses and who may change them, the list's plan, countries, carrier and service, tenancy.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../functions/src/platform/passwords';
+import { insertUser } from '../../functions/src/users/repository';
 import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
 import { ADDRESS, day, freshStock, orderBody, unique } from './order-fixtures';
 
@@ -12,6 +14,8 @@ let recipient1: string;
 let recipient2: string;
 let carriers: { id: string; code: string; services: { code: string }[] }[];
 let productId: string;
+/** A writer of CLI001 attached to its first warehouse only. */
+const RESTRICTED1 = 'restricted@cli001.test';
 
 const stock = (quantity: number, patch: Parameters<typeof freshStock>[2] = {}) =>
   freshStock(quantity, { productId, warehouseId: cli1.warehouseIds[0] as string }, patch);
@@ -23,6 +27,11 @@ const post = async (email: string, b: unknown, lang = 'en', headers: Record<stri
 const put = async (email: string, id: string, b: unknown, lang = 'en') =>
   h.call('PUT', `/api/orders/${id}`, { token: await h.login(email), body: b, lang });
 const get = async (email: string, path: string) => h.call('GET', path, { token: await h.login(email) });
+const userOf = async (email: string) => (await get(email, '/api/auth/user')).body;
+/** A session of the superadmin acting as the user of `email`. */
+const actingAs = async (email: string) =>
+  (await h.call('GET', `/api/auth/login-as/${(await userOf(email)).id}`, { token: await h.login(SUPER) })).body
+    .access_token as string;
 
 beforeAll(async () => {
   h = await startHarness();
@@ -39,6 +48,27 @@ beforeAll(async () => {
   const products = (await h.call('GET', '/api/products?paginate=50', { token })).body.data;
   const visible = products.filter((p: { hidden: boolean }) => !p.hidden);
   productId = visible[0].id;
+  await insertUser(
+    {
+      id: 'RESTRICTED1',
+      email: RESTRICTED1,
+      passwordHash: await hashPassword('Cellar-demo-2026'),
+      firstname: 'Jeanne',
+      lastname: 'Martin',
+      roleLevel: 2,
+      active: true,
+      locale: 'fr-FR',
+      companyId: cli1.id,
+      companyCode: 'CLI001',
+      warehouseIds: [cli1.warehouseIds[0] as string],
+      scope: ['*'],
+      notificationChannels: [],
+      childIds: [],
+      createdAt: new Date().toISOString(),
+      version: 1,
+    },
+    {},
+  );
 });
 afterAll(() => h?.stop());
 
@@ -139,6 +169,29 @@ describe('POST /api/orders: the rules of spec 2 §5, with their translated messa
     expect(Object.keys(sentDraft.body.errors)).toEqual(['warehouseId']);
     expect((await get(USER1, `/api/orders/${draft.body.id}`)).body.statusCode).toBe('000');
     expect(chosen.status, chosen.text).toBe(201);
+    expect(chosen.body).toMatchObject({ statusCode: '005', warehouseId: second });
+  });
+
+  it('asks again for the departure warehouse once a draft’s lines, all in one warehouse before, spread', async () => {
+    // Prepare
+    const [first, second] = cli1.warehouseIds as [string, string];
+    const here = await freshStock(5, { productId, warehouseId: first });
+    const there = await freshStock(5, { productId, warehouseId: second });
+    const draft = await post(USER1, body(here, { statusCode: '000' }));
+    const spread = [
+      { stockId: here, ordered: 1 },
+      { stockId: there, ordered: 1 },
+    ];
+    // Act
+    const sent = await put(USER1, draft.body.id, { stocks: spread, statusCode: '005' });
+    const chosen = await put(USER1, draft.body.id, { stocks: spread, warehouseId: second, statusCode: '005' });
+    // Assess
+    expect(draft.body.warehouseId).toBe(first);
+    expect(sent.status, sent.text).toBe(422);
+    expect(sent.body.errors).toEqual({
+      warehouseId: ['Choose the departure warehouse: the lines leave from several warehouses.'],
+    });
+    expect(chosen.status, chosen.text).toBe(200);
     expect(chosen.body).toMatchObject({ statusCode: '005', warehouseId: second });
   });
 
@@ -384,5 +437,133 @@ describe('GET /api/orders: the list, the drafts lookup, countries, export', () =
     const refused = await get(USER1, '/api/orders?filter[comment]=x');
     expect(sorted.status, sorted.text).toBe(200);
     expect(refused.status).toBe(422);
+  });
+});
+
+describe('Drafts and their authors', () => {
+  it('records who started an order, and finds a user’s own drafts among the company’s', async () => {
+    // Prepare
+    const [user, admin] = [await userOf(USER1), await userOf(ADMIN1)];
+    const mine = await post(USER1, { segment: 'B2B', statusCode: '000', stocks: [] });
+    const colleague = await post(ADMIN1, { segment: 'B2B', statusCode: '000', stocks: [] });
+    // Act
+    const drafts = await get(USER1, `/api/orders?filter[statusCode]=000&filter[createdBy.id]=${user.id}&paginate=100`);
+    const all = await get(USER1, '/api/orders?filter[statusCode]=000&paginate=100');
+    // Assess
+    expect(mine.body.createdBy).toEqual({ id: user.id, name: `${user.firstname} ${user.lastname}`, actingFor: null });
+    expect(colleague.body.createdBy).toMatchObject({ id: admin.id, actingFor: null });
+    const ids = drafts.body.data.map((o: { id: string }) => o.id);
+    expect(ids[0]).toBe(mine.body.id);
+    expect(ids).not.toContain(colleague.body.id);
+    expect(all.body.data.find((o: { id: string }) => o.id === colleague.body.id)?.createdBy.id).toBe(admin.id);
+  });
+});
+
+describe('A user attached to some of the company’s warehouses', () => {
+  it('orders only from the lots of its warehouses, each other lot refused with the reason', async () => {
+    // Prepare
+    const [first, second] = cli1.warehouseIds as [string, string];
+    const here = await freshStock(5, { productId, warehouseId: first });
+    const there = await freshStock(5, { productId, warehouseId: second });
+    // Act
+    const refused = await post(RESTRICTED1, body(there));
+    const fr = await post(RESTRICTED1, body(there), 'fr');
+    const accepted = await post(RESTRICTED1, body(here));
+    const draft = await post(RESTRICTED1, body(here, { statusCode: '000' }));
+    const added = await put(RESTRICTED1, draft.body.id, {
+      stocks: [
+        { stockId: here, ordered: 1 },
+        { stockId: there, ordered: 1 },
+      ],
+    });
+    const departure = await post(RESTRICTED1, body(here, { warehouseId: second }));
+    // Assess
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.body.errors).toEqual({
+      'stocks.0.stockId': [
+        expect.stringMatching(/^This lot is in the warehouse \S+, which you are not attached to\.$/),
+      ],
+    });
+    expect(fr.body.errors['stocks.0.stockId']).toEqual([
+      expect.stringMatching(/^Ce lot est dans l’entrepôt \S+, auquel vous n’êtes pas rattaché\(e\)\.$/),
+    ]);
+    expect(accepted.status, accepted.text).toBe(201);
+    expect(added.status).toBe(422);
+    expect(Object.keys(added.body.errors)).toEqual(['stocks.1.stockId']);
+    expect(departure.status).toBe(422);
+    expect(Object.keys(departure.body.errors)).toEqual(['warehouseId']);
+  });
+
+  it('sees the orders taking from its warehouses only, in the list and by id', async () => {
+    // Prepare
+    const [first, second] = cli1.warehouseIds as [string, string];
+    const lot = (warehouseId: string) => freshStock(5, { productId, warehouseId });
+    const mine = await post(USER1, body(await lot(first)));
+    const other = await post(USER1, body(await lot(second)));
+    const mixed = await post(
+      USER1,
+      orderBody([await lot(second), await lot(first)], recipient1, { warehouseId: second }),
+    );
+    const search = (o: { body: { reference: string } }) =>
+      `/api/orders?filter[search]=${o.body.reference.toLowerCase()}`;
+    // Act
+    const listed = await Promise.all([mine, other, mixed].map((o) => get(RESTRICTED1, search(o))));
+    const page = await get(RESTRICTED1, '/api/orders?include=stocks&paginate=100');
+    const byId = await get(RESTRICTED1, `/api/orders/${other.body.id}`);
+    const changed = await put(RESTRICTED1, other.body.id, { deliveryComment: 'x' });
+    // Assess
+    expect(listed.map((l) => l.body.data.map((o: { id: string }) => o.id))).toEqual([
+      [mine.body.id],
+      [],
+      [mixed.body.id],
+    ]);
+    const warehousesOf = (o: { warehouseId: string | null; stocks: { warehouse: { id: string } }[] }) =>
+      [o.warehouseId, ...o.stocks.map((l) => l.warehouse.id)].filter(Boolean);
+    expect(page.body.data.length).toBeGreaterThan(0);
+    for (const o of page.body.data) {
+      const touched = warehousesOf(o);
+      expect(touched.length === 0 || touched.includes(first), o.reference).toBe(true);
+    }
+    expect(byId.status).toBe(404);
+    expect(changed.status).toBe(404);
+    expect((await get(USER1, `/api/orders/${other.body.id}`)).status).toBe(200);
+    expect((await get(RESTRICTED1, `/api/orders/${mixed.body.id}`)).status).toBe(200);
+  });
+});
+
+describe('Impersonation', () => {
+  it('records the user acted as and the superadmin who acted, on the order and in its timeline', async () => {
+    // Prepare
+    const [user, superadmin] = [await userOf(USER1), await userOf(SUPER)];
+    const token = await actingAs(USER1);
+    // Act
+    const created = await h.call('POST', '/api/orders', { token, body: body(await stock(5)), lang: 'en' });
+    const timeline = await h.call('GET', `/api/orders/${created.body.id}/timeline`, { token });
+    // Assess
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.createdBy).toEqual({
+      id: user.id,
+      name: `${user.firstname} ${user.lastname}`,
+      actingFor: { id: superadmin.id, name: `${superadmin.firstname} ${superadmin.lastname}` },
+    });
+    expect(timeline.body[0].actor).toEqual({
+      type: 'user',
+      name: `${user.firstname} ${user.lastname}`,
+      actingFor: `${superadmin.firstname} ${superadmin.lastname}`,
+    });
+  });
+});
+
+describe('The demo', () => {
+  it('holds no order sent from several warehouses without its departure warehouse', async () => {
+    // Act
+    const page = await get(SUPER, '/api/orders?include=stocks&paginate=500');
+    // Assess
+    const spread = page.body.data.filter(
+      (o: { statusCode: string; stocks: { warehouse: { id: string } }[] }) =>
+        o.statusCode !== '000' && new Set(o.stocks.map((l) => l.warehouse.id)).size > 1,
+    );
+    expect(page.body.data.some((o: { reference: string }) => o.reference === 'CMD-CLI001-012')).toBe(true);
+    expect(spread.filter((o: { warehouseId: string | null }) => !o.warehouseId)).toEqual([]);
   });
 });

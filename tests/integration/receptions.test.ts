@@ -671,3 +671,28 @@ describe('the multi-supplier entry', () => {
     expect(await multi(SUPER, `&filter[owner.id]=${company.body.id}`)).toHaveLength(1);
   });
 });
+
+describe('Impersonation', () => {
+  it('records in the timeline the user acted as and the superadmin who acted, at creation and on a change', async () => {
+    // Prepare
+    const user = (await h.call('GET', '/api/auth/user', { token: await h.login(USER1) })).body;
+    const superadmin = (await h.call('GET', '/api/auth/user', { token: await h.login(SUPER) })).body;
+    const token = (await h.call('GET', `/api/auth/login-as/${user.id}`, { token: await h.login(SUPER) })).body
+      .access_token;
+    // Act
+    const created = await h.call('POST', '/api/receptions', { token, body: body({ statusCode: '000' }) });
+    await h.call('PUT', `/api/receptions/${created.body.id}`, { token, body: { statusCode: '001' } });
+    const timeline = await h.call('GET', `/api/receptions/${created.body.id}/timeline`, { token });
+    // Assess
+    expect(created.status, created.text).toBe(201);
+    const actor = {
+      type: 'user',
+      name: `${user.firstname} ${user.lastname}`,
+      actingFor: `${superadmin.firstname} ${superadmin.lastname}`,
+    };
+    expect(timeline.body.map((e: { type: string; actor: object }) => [e.type, e.actor])).toEqual([
+      ['created', actor],
+      ['sent', actor],
+    ]);
+  });
+});

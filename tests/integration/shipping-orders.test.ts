@@ -497,3 +497,25 @@ describe('The demo', () => {
     expect(delivered.deliveredAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
   });
 });
+
+describe('Who made a shipping order', () => {
+  it('records who created and who last changed it, and the superadmin acting as them', async () => {
+    // Prepare
+    const user = (await get(USER1, '/api/auth/user')).body;
+    const superadmin = (await get(SUPER, '/api/auth/user')).body;
+    const token = (await h.call('GET', `/api/auth/login-as/${user.id}`, { token: await h.login(SUPER) })).body
+      .access_token;
+    const name = (u: { firstname: string; lastname: string }) => `${u.firstname} ${u.lastname}`;
+    // Act
+    const created = await h.call('POST', '/api/shipping-orders', { token, body: body() });
+    const changed = await put(USER1, created.body.id, { palletCount: 3 });
+    const read = await get(USER1, `/api/shipping-orders/${created.body.id}`);
+    // Assess
+    expect(created.status, created.text).toBe(201);
+    const acting = { id: user.id, name: name(user), actingFor: { id: superadmin.id, name: name(superadmin) } };
+    expect(created.body).toMatchObject({ createdBy: acting, updatedBy: acting });
+    expect(changed.status, changed.text).toBe(200);
+    expect(read.body.createdBy).toEqual(acting);
+    expect(read.body.updatedBy).toEqual({ id: user.id, name: name(user), actingFor: null });
+  });
+});

@@ -1,6 +1,16 @@
 import type { Condition } from '@cellar/shared/filter/query';
 import { describe, expect, it } from 'vitest';
-import { listedOwner, listedOwners, seesOwner, type Viewer, warehousesSeen } from './visibility';
+import {
+  listedOwner,
+  listedOwners,
+  seesOwner,
+  seesWarehouses,
+  type Viewer,
+  type WarehouseWorker,
+  warehousesSeen,
+  warehousesWorked,
+  worksIn,
+} from './visibility';
 
 const superadmin: Viewer = { isSuperadmin: true, tenantId: 'PROVIDER-CO' };
 /** A reader, a user or a customer admin: tenancy does not depend on the role below the superadmin. */
@@ -93,5 +103,40 @@ describe('Function: warehousesSeen', () => {
 
   it('shows the superadmin every warehouse, whatever its company holds', () => {
     expect(warehousesSeen(superadmin, all, [])).toEqual(all);
+  });
+});
+
+describe('Functions: the warehouses a user works in', () => {
+  // Prepare
+  const worker = (isSuperadmin: boolean, warehouseIds: string[]): WarehouseWorker => ({
+    isSuperadmin,
+    user: { warehouseIds },
+    company: { warehouseIds: ['W1', 'W2', 'W3'] },
+  });
+
+  it.each([
+    ['a user attached to it', worker(false, ['W1']), 'W1', true],
+    ['a user attached elsewhere', worker(false, ['W1']), 'W2', false],
+    ['the superadmin, attached to none', worker(true, []), 'W2', true],
+  ])('lets %s work in a warehouse: %s', (_, who, warehouseId, expected) => {
+    expect(worksIn(who, warehouseId)).toBe(expected);
+  });
+
+  it('restricts what a user attached to some of its company’s warehouses sees, and no one else', () => {
+    // Act
+    const some = warehousesWorked(worker(false, ['W1', 'W3']));
+    // Assess
+    expect(some && [...some].sort()).toEqual(['W1', 'W3']);
+    expect(warehousesWorked(worker(false, ['W3', 'W2', 'W1']))).toBeNull();
+    expect(warehousesWorked(worker(true, []))).toBeNull();
+  });
+
+  it.each([
+    ['touching one of its warehouses', ['W2', 'W1'], true],
+    ['touching none of them', ['W2'], false],
+    ['touching no warehouse yet', [], true],
+  ])('shows a restricted user a document %s: %s', (_, warehouseIds, expected) => {
+    expect(seesWarehouses(new Set(['W1']), warehouseIds)).toBe(expected);
+    expect(seesWarehouses(null, warehouseIds)).toBe(true);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * Tenancy: whose records a caller sees. The superadmin sees every owner's (and may name one in a list's filter);
  * anyone else, whatever its role, only its own company's: another company's record does not exist for them (404).
+ * Within its company, a user works in the warehouses it is attached to (`user.warehouseIds`): its documents come
+ * from them, and it sees those that touch one of them.
  */
 import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/common/schemas';
 import type { Condition } from '@cellar/shared/filter/query';
 import type { CompanyItem } from '../data/reference';
+import type { UserItem } from '../users/repository';
 import type { Caller } from './principal';
 
 /** What tenancy needs to know of a caller. */
@@ -54,3 +57,34 @@ export function segmentsSeen(
   if (SEGMENT_CODES.every((s) => own.includes(s))) return null;
   return [...own, null];
 }
+
+/** What the warehouse restriction needs to know of a caller. */
+export type WarehouseWorker = Pick<Caller, 'isSuperadmin'> & {
+  user: Pick<UserItem, 'warehouseIds'>;
+  company: Pick<CompanyItem, 'warehouseIds'>;
+};
+
+/**
+ * Whether the caller works in a warehouse: the superadmin in every one, anyone else in those its user is attached
+ * to. A document's warehouse, or a lot an order takes from, must be one of them.
+ * @example worksIn(caller, reception.warehouseId)
+ */
+export const worksIn = (worker: Pick<WarehouseWorker, 'isSuperadmin' | 'user'>, warehouseId: string): boolean =>
+  worker.isSuperadmin || worker.user.warehouseIds.includes(warehouseId);
+
+/**
+ * The warehouses whose documents a caller sees: null means every one (the superadmin, or a user attached to all of
+ * its company's warehouses, whose lists then keep their counted totals); else those its user is attached to.
+ */
+export function warehousesWorked(worker: WarehouseWorker): ReadonlySet<string> | null {
+  if (worker.isSuperadmin) return null;
+  const own = new Set(worker.user.warehouseIds);
+  return worker.company.warehouseIds.every((w) => own.has(w)) ? null : own;
+}
+
+/**
+ * Whether a document touching these warehouses is the caller's to see (`warehousesWorked`): one of them is the
+ * caller's, or it touches none yet (a draft without lines).
+ */
+export const seesWarehouses = (worked: ReadonlySet<string> | null, warehouseIds: readonly string[]): boolean =>
+  !worked || warehouseIds.length === 0 || warehouseIds.some((w) => worked.has(w));

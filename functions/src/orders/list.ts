@@ -9,7 +9,7 @@ import { SEGMENT_CODES } from '@cellar/shared/common/schemas';
 import { type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { type Order, type OrderLine, orderWords } from '@cellar/shared/orders/schemas';
 import type { Caller } from '../auth/principal';
-import { listedOwner, segmentsSeen } from '../auth/visibility';
+import { listedOwner, seesWarehouses, segmentsSeen, warehousesWorked } from '../auth/visibility';
 import type { ContactItem } from '../contacts/repository';
 import type { PlannedList } from '../data/list';
 import { companyRef, type References, references, SEGMENTS, warehouseRef } from '../data/reference';
@@ -106,20 +106,31 @@ export function toOrder(o: OrderItem, refs: References, x: Extras = { include: n
     supportType: o.supportType,
     supportNumber: o.supportNumber,
     fulfilment: o.fulfilment,
+    createdBy: o.createdBy,
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
   };
 }
+
+/** The warehouses an order touches: the one it leaves from and those its lines take from. */
+export const orderWarehouses = (o: OrderItem): string[] => [
+  ...new Set([...(o.warehouse ? [o.warehouse.id] : []), ...o.lines.map((l) => l.warehouseId)]),
+];
 
 // ── list ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
 async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Order>> {
   const owner = listedOwner(caller, q.filters) ?? 'all';
   const segments = segmentsSeen(caller);
+  const worked = warehousesWorked(caller);
   const conditions = q.filters.filter((c) => !(c.field === 'owner.id' && owner !== 'all' && caller.isSuperadmin));
   const refs = await references();
   // The drafts lookup (`filter[statusCode]=000&include=stocks`) gets the lines: they are in the item anyway.
   const extras: Extras = { include: new Set(q.include) };
+  // The stored order behind each row, for the warehouses its lines take from.
+  const items = new WeakMap<Order, OrderItem>();
+  const visible = (o: Order) =>
+    (!segments || segments.includes(o.segment)) && seesWarehouses(worked, orderWarehouses(items.get(o) as OrderItem));
   return {
     spec: orderRoutes.orderList.list,
     keySource: orderSource(owner),
@@ -128,10 +139,16 @@ async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Order>> {
     searchScope: orderListScope(owner),
     conditions,
     sort: q.sort,
-    map: (item) => toOrder(orderRecords.parse(item), refs, extras),
+    map: (raw) => {
+      const item = orderRecords.parse(raw);
+      const row = toOrder(item, refs, extras);
+      items.set(row, item);
+      return row;
+    },
     id: (o) => o.id,
     words: (o) => orderWords(o),
-    visible: segments ? (o) => segments.includes(o.segment) : undefined,
+    // A user attached to every warehouse of its company, or seeing both segments, keeps the counted totals.
+    visible: segments || worked ? visible : undefined,
     total: () => countOrders(owner, segments ?? [...SEGMENT_CODES, null]),
     // Order ids are ULIDs: newest first is also the order of an index's one value.
     idOrdered: owner !== 'all',

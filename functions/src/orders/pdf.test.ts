@@ -82,6 +82,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   supportType: null,
   supportNumber: null,
   fulfilment: { cancellation: null, reason: null, trackingNumbers: [], shippedAt: null, exciseDocument: null },
+  createdBy: null,
   createdAt: '2026-03-02T08:15:00.000Z',
   updatedAt: '2026-03-02T08:15:00.000Z',
   ...over,

@@ -23,6 +23,7 @@ import {
   orderWords,
   packingSchema,
 } from '@cellar/shared/orders/schemas';
+import { authorSchema } from '@cellar/shared/timeline/schemas';
 import * as z from 'zod';
 import { orderFigureRanges, orderFigures } from '../dashboard/figures';
 import { segmentTotals } from '../data/counters';
@@ -101,6 +102,8 @@ const orderItemSchema = z.object({
   fulfilment: fulfilmentSchema.default(NO_FULFILMENT),
   /** The `seq` of the last warehouse report applied: a report applies only above it (wms/contract.ts). */
   wmsSeq: z.number().int().default(0),
+  /** Whose order it is (a draft is offered to its author only), and who acted as them; null before it was kept. */
+  createdBy: authorSchema.nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),

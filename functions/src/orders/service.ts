@@ -10,6 +10,7 @@ import { serviceTarget } from '@cellar/shared/companies/schemas';
 import type { Language } from '@cellar/shared/i18n/messages';
 import { ORDER_INCLUDES } from '@cellar/shared/orders/routes';
 import {
+  chosenDeparture,
   NO_FULFILMENT,
   type Order,
   type OrderCarrierFacts,
@@ -21,11 +22,12 @@ import {
 } from '@cellar/shared/orders/schemas';
 import { orderRules } from '@cellar/shared/orders/status';
 import { EXCLUDED_QUALITIES } from '@cellar/shared/stocks/schemas';
+import { actorOfAuthor } from '@cellar/shared/timeline/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import type { CellarMessageType } from '@cellar/shared/wms/contract';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
-import { segmentsSeen } from '../auth/visibility';
+import { seesWarehouses, segmentsSeen, warehousesWorked, worksIn } from '../auth/visibility';
 import { type ContactItem, findContact } from '../contacts/repository';
 import { mapBounded } from '../data/fan-out';
 import { keys } from '../data/keys';
@@ -44,9 +46,9 @@ import { findProduct, type ProductItem } from '../products/repository';
 import type { LedgerEffect } from '../stocks/ledger';
 import { findStock, type StockItem, stockRecords } from '../stocks/repository';
 import { type ChangeOf, changeWrites } from '../timeline/change';
-import { actorOf, timeline } from '../timeline/repository';
+import { actorOf, authorOf, timeline } from '../timeline/repository';
 import { HOLDING, movesStock } from './effects';
-import { type Extras, toOrder } from './list';
+import { type Extras, orderWarehouses, toOrder } from './list';
 import { claimIdempotencyKey, findOrder, type OrderItem, type OrderLineItem, orderCountries } from './repository';
 import { commitOrder, orderEffects, type SettleHooks, type Shortage, settleOrder, totals } from './settle';
 
@@ -57,7 +59,7 @@ function visible(caller: Caller, o: OrderItem): boolean {
   if (caller.isSuperadmin) return true;
   if (o.ownerId !== caller.tenantId) return false;
   const segments = segmentsSeen(caller);
-  return !segments || segments.includes(o.segment);
+  return (!segments || segments.includes(o.segment)) && seesWarehouses(warehousesWorked(caller), orderWarehouses(o));
 }
 
 /** The order with what its answer shows: the carrier contact, and each line's available quantity. */
@@ -138,8 +140,8 @@ export interface Content {
   stocks: readonly OrderLineInput[];
 }
 
-const add = (errors: FieldMessages, field: string, key: string) => {
-  errors[field] = [...(errors[field] ?? []), key];
+const add = (errors: FieldMessages, field: string, key: string, values?: Record<string, unknown>) => {
+  errors[field] = [...(errors[field] ?? []), values ? { key, values } : key];
 };
 
 /** The carrier as the rules need it: may the owner use it for this segment, and which of its services. */
@@ -162,9 +164,14 @@ function carrierFacts(owner: CompanyItem, carrier: ContactItem | undefined, segm
 
 const sellable = (s: StockItem) => !(EXCLUDED_QUALITIES as readonly string[]).includes(s.quality);
 
-/** The lines of a body as stored: each stock line checked (the owner's, sellable, in the segment), one per lot. */
+/**
+ * The lines of a body as stored: each stock line checked (the owner's, sellable, in the segment, in a warehouse the
+ * caller works in), one per lot.
+ */
 async function resolveLines(
+  caller: Caller,
   owner: CompanyItem,
+  refs: References,
   c: Content,
   previous: readonly OrderLineItem[],
   errors: FieldMessages,
@@ -186,6 +193,11 @@ async function resolveLines(
       (owner.isPooledActivity || s.segment === null || s.segment === c.segment);
     if (!fits || !s || !p) {
       add(errors, `stocks.${i}.stockId`, MESSAGES.invalid);
+      continue;
+    }
+    if (!worksIn(caller, s.warehouseId)) {
+      const warehouse = refs.warehouses.get(s.warehouseId)?.code ?? s.warehouseId;
+      add(errors, `stocks.${i}.stockId`, 'api.lot_warehouse_not_attached', { warehouse });
       continue;
     }
     const same = lines.find((l) => l.stockId === s.id);
@@ -218,6 +230,7 @@ async function resolveLines(
 
 /** Checks a body against the owner and the caller (spec 2 §5), and builds the stored fields it sets. */
 async function build(
+  caller: Caller,
   owner: CompanyItem,
   refs: References,
   c: Content,
@@ -227,7 +240,7 @@ async function build(
   const errors: FieldMessages = {};
   const carrier = c.carrierId ? await findContact(c.carrierId) : undefined;
   const facts = c.carrierId ? carrierFacts(owner, carrier, c.segment) : null;
-  const lines = await resolveLines(owner, c, previous, errors);
+  const lines = await resolveLines(caller, owner, refs, c, previous, errors);
   // Each body line with the warehouse of its lot (null for a lot refused).
   const stocks = c.stocks.map((s) => ({
     warehouseId: lines.find((l) => l.stockId === s.stockId)?.warehouseId ?? null,
@@ -242,6 +255,8 @@ async function build(
   const warehouse = c.warehouseId ? refs.warehouses.get(c.warehouseId) : undefined;
   if (c.warehouseId && (!warehouse || !owner.warehouseIds.includes(c.warehouseId))) {
     add(errors, 'warehouseId', MESSAGES.invalid);
+  } else if (warehouse && !worksIn(caller, warehouse.id)) {
+    add(errors, 'warehouseId', 'api.warehouse_not_attached', { warehouse: warehouse.code });
   }
   if (Object.keys(errors).length) throw new InvalidError(errors);
   // One warehouse for every line is the destination; lines from several need the destination chosen.
@@ -423,7 +438,8 @@ export async function createOrder(
       id = bound.orderId;
     }
   }
-  const fields = await build(owner, refs, content(input), input.statusCode, []);
+  const fields = await build(caller, owner, refs, content(input), input.statusCode, []);
+  const author = await authorOf(caller);
   const now = new Date().toISOString();
   const record: OrderItem = {
     id,
@@ -446,12 +462,13 @@ export async function createOrder(
     transmittedAt: null,
     fulfilment: NO_FULFILMENT,
     wmsSeq: 0,
+    createdBy: author,
     createdAt: now,
     updatedAt: now,
     version: 1,
   };
   try {
-    const event = { type: input.statusCode === '005' ? 'sent' : 'created', actor: await actorOf(caller) };
+    const event = { type: input.statusCode === '005' ? 'sent' : 'created', actor: actorOfAuthor(author) };
     return answer(await commit(record, undefined, hooks, { event }));
   } catch (e) {
     if (!(idempotencyKey && e instanceof ItemExistsError)) throw e;
@@ -492,7 +509,7 @@ function merged(current: OrderItem, input: OrderUpdate): Content {
     recipientReference: input.recipientReference ?? current.recipientReference,
     groupingNumber: input.groupingNumber ?? current.groupingNumber,
     type: pick(input.type, current.type),
-    warehouseId: pick(input.warehouseId, current.warehouse?.id ?? null),
+    warehouseId: pick(input.warehouseId, chosenDeparture(current.warehouse?.id, current.lines)),
     recipient: pick(input.recipient, current.recipient),
     customerId: pick(input.customerId, current.customerId),
     carrierId: pick(input.carrierId, current.carrier?.id ?? null),
@@ -541,11 +558,10 @@ export async function updateOrder(caller: Caller, id: string, input: OrderUpdate
   let next: OrderItem = { ...current, statusCode: to };
   if (editing) {
     if (!orderRules.isModifiable(from)) throw new InvalidError({ statusCode: [MESSAGES.notModifiable] });
-    // The reference is locked once the order has left the draft.
-    if (from !== '000' && input.reference !== undefined && input.reference !== current.reference) {
+    if (orderRules.isReferenceLocked(from) && input.reference !== undefined && input.reference !== current.reference) {
       throw new InvalidError({ reference: [MESSAGES.locked] });
     }
-    next = { ...next, ...(await build(owner, refs, merged(current, input), to, current.lines)) };
+    next = { ...next, ...(await build(caller, owner, refs, merged(current, input), to, current.lines)) };
   } else if (from === '000' && to !== '000') {
     // Leaving the draft asks for everything the send does, on what is stored.
     const issues = orderIssues(

@@ -21,7 +21,7 @@ import type { CellarMessageType } from '@cellar/shared/wms/contract';
 import pLimit from 'p-limit';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
-import { segmentsSeen } from '../auth/visibility';
+import { segmentsSeen, worksIn } from '../auth/visibility';
 import { type ContactItem, findContact } from '../contacts/repository';
 import { mapBounded } from '../data/fan-out';
 import { keys } from '../data/keys';
@@ -99,8 +99,8 @@ interface Content {
   stocks: readonly LineInput[];
 }
 
-const add = (errors: FieldMessages, field: string, key: string) => {
-  errors[field] = [...(errors[field] ?? []), key];
+const add = (errors: FieldMessages, field: string, key: string, values?: Record<string, unknown>) => {
+  errors[field] = [...(errors[field] ?? []), values ? { key, values } : key];
 };
 
 /** The lines of a body as stored: products checked, lots resolved to their stock lines, one line per stock line. */
@@ -213,8 +213,10 @@ async function build(
     add(errors, i.path.join('.'), i.key);
   }
   const warehouse = refs.warehouses.get(c.warehouseId);
-  const mine = caller.isSuperadmin || caller.user.warehouseIds.includes(c.warehouseId);
-  if (!warehouse || !owner.warehouseIds.includes(c.warehouseId) || !mine) add(errors, 'warehouseId', MESSAGES.invalid);
+  if (!warehouse || !owner.warehouseIds.includes(c.warehouseId)) add(errors, 'warehouseId', MESSAGES.invalid);
+  else if (!worksIn(caller, warehouse.id)) {
+    add(errors, 'warehouseId', 'api.warehouse_not_attached', { warehouse: warehouse.code });
+  }
   let supplier: ContactItem | undefined;
   if (c.supplierId) {
     supplier = await findContact(c.supplierId);

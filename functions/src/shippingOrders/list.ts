@@ -45,6 +45,8 @@ export function toShippingOrder(o: ShippingOrderItem, refs: References): Shippin
     pickedupAt: o.pickedupAt,
     deliveredAt: o.deliveredAt,
     tracking: o.tracking,
+    createdBy: o.createdBy,
+    updatedBy: o.updatedBy,
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
     version: o.version,

@@ -15,6 +15,7 @@ import {
   shippingOrderStatusCode,
   shippingOrderWords,
 } from '@cellar/shared/shippingOrders/schemas';
+import { authorSchema } from '@cellar/shared/timeline/schemas';
 import * as z from 'zod';
 import { segmentTotals } from '../data/counters';
 import { defineEntity } from '../data/entity';
@@ -44,6 +45,9 @@ const shippingOrderItemSchema = z.object({
   pickedupAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   tracking: z.string().nullable(),
+  /** Who booked it and who last changed it, and who acted as them (no timeline keeps it); null before it was kept. */
+  createdBy: authorSchema.nullable().default(null),
+  updatedBy: authorSchema.nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),

@@ -16,10 +16,11 @@ import { MESSAGES } from '@cellar/shared/validation/validators';
 import type { CellarMessageType } from '@cellar/shared/wms/contract';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
-import { seesOwner, segmentsSeen } from '../auth/visibility';
+import { seesOwner, segmentsSeen, worksIn } from '../auth/visibility';
 import { findContact } from '../contacts/repository';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
 import { ConflictError, type FieldMessages, ForbiddenError, InvalidError, NotFoundError } from '../errors';
+import { authorOf } from '../timeline/repository';
 import { outboxPut } from '../wms/outbox';
 import { toShippingOrder } from './list';
 import { findShippingOrder, type ShippingOrderItem, shippingOrderRecords } from './repository';
@@ -84,8 +85,10 @@ async function build(caller: Caller, owner: CompanyItem, refs: References, c: Co
     add(errors, i.path.join('.'), i.key, i.params);
   }
   const warehouse = refs.warehouses.get(c.warehouseId);
-  const mine = caller.isSuperadmin || caller.user.warehouseIds.includes(c.warehouseId);
-  if (!warehouse || !owner.warehouseIds.includes(c.warehouseId) || !mine) add(errors, 'warehouseId', MESSAGES.invalid);
+  if (!warehouse || !owner.warehouseIds.includes(c.warehouseId)) add(errors, 'warehouseId', MESSAGES.invalid);
+  else if (!worksIn(caller, warehouse.id)) {
+    add(errors, 'warehouseId', 'api.warehouse_not_attached', { warehouse: warehouse.code });
+  }
   const [sender, recipient] = await Promise.all([
     contactOf(owner, c.senderId, 'supplier', 'senderId', errors),
     contactOf(owner, c.recipientId, 'recipient', 'recipientId', errors),
@@ -134,6 +137,7 @@ export async function createShippingOrder(
   const refs = await references();
   const owner = ownerFor(caller, input.ownerId, refs);
   const fields = await build(caller, owner, refs, input);
+  const author = await authorOf(caller);
   const now = new Date().toISOString();
   const record: ShippingOrderItem = {
     id: ulid(),
@@ -143,6 +147,8 @@ export async function createShippingOrder(
     pickedupAt: null,
     deliveredAt: null,
     tracking: null,
+    createdBy: author,
+    updatedBy: author,
     createdAt: now,
     updatedAt: now,
     version: 1,
@@ -200,6 +206,7 @@ export async function updateShippingOrder(
     pickedupAt: input.pickedupAt !== undefined ? input.pickedupAt : current.pickedupAt,
     deliveredAt: input.deliveredAt !== undefined ? input.deliveredAt : current.deliveredAt,
     tracking: input.tracking !== undefined ? input.tracking || null : current.tracking,
+    updatedBy: await authorOf(caller),
     updatedAt: new Date().toISOString(),
   };
   if (CONTENT_FIELDS.some((f) => input[f] !== undefined)) {

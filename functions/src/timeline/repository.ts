@@ -4,6 +4,8 @@
  *   event   PK T#<owner>   SK EVENT#<kind>#<document id>#<at>#<event id>
  */
 import {
+  type Author,
+  actorOfAuthor,
   TIMELINE_MAX,
   type TimelineActor,
   type TimelineEvent,
@@ -26,16 +28,19 @@ export const WAREHOUSE_ACTOR: TimelineActor = { type: 'warehouse', name: null, a
 
 const fullName = (u: { firstname: string; lastname: string }) => `${u.firstname} ${u.lastname}`.trim();
 
-/** The person behind a request: the user, and the superadmin acting as them, if any. */
-export async function actorOf(caller: Caller): Promise<TimelineActor> {
-  let actingFor: string | null = null;
+/** The person behind a request: the user, and who acted as them (a superadmin, the parent account), if anyone. */
+export async function authorOf(caller: Caller): Promise<Author> {
+  let actingFor: Author['actingFor'] = null;
   if (caller.actorId && caller.actorId !== caller.user.id) {
     const { getUser } = await import('../users/repository');
     const real = await getUser(caller.actorId);
-    actingFor = real ? fullName(real) : caller.actorId;
+    actingFor = { id: caller.actorId, name: real ? fullName(real) : caller.actorId };
   }
-  return { type: 'user', name: fullName(caller.user), actingFor };
+  return { id: caller.user.id, name: fullName(caller.user), actingFor };
 }
+
+/** The person behind a request, as the timeline names them. */
+export const actorOf = async (caller: Caller): Promise<TimelineActor> => actorOfAuthor(await authorOf(caller));
 
 /** An event to record: what happened and who did it (its date and the statuses come from the change). */
 export interface EventInput {

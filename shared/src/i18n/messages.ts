@@ -141,6 +141,8 @@ export const sharedMessages = {
       reception_deleted: 'La réception a été supprimée.',
       shipping_order_cancelled: "L'ordre de transport a été annulé.",
       shipping_order_picked_up: "La marchandise a déjà été enlevée : l'ordre de transport ne peut plus être annulé.",
+      warehouse_not_attached: 'Vous n’êtes pas rattaché(e) à l’entrepôt {{warehouse}}.',
+      lot_warehouse_not_attached: 'Ce lot est dans l’entrepôt {{warehouse}}, auquel vous n’êtes pas rattaché(e).',
       idempotency_key_invalid:
         "L'en-tête Idempotency-Key compte de 1 à 255 caractères visibles (lettres, chiffres et ponctuation ASCII).",
       idempotency_key_reused:
@@ -306,6 +308,8 @@ export const sharedMessages = {
       reception_deleted: 'The reception has been deleted.',
       shipping_order_cancelled: 'The shipping order has been cancelled.',
       shipping_order_picked_up: 'The goods have already been picked up: the shipping order can no longer be cancelled.',
+      warehouse_not_attached: 'You are not attached to the warehouse {{warehouse}}.',
+      lot_warehouse_not_attached: 'This lot is in the warehouse {{warehouse}}, which you are not attached to.',
       idempotency_key_invalid: 'The Idempotency-Key header holds 1 to 255 visible ASCII characters.',
       idempotency_key_reused: 'This idempotency key was already used for another order: choose a new one.',
       reception_stock_taken:

@@ -57,6 +57,8 @@ export const ORDER_LIST = {
     'recipient.country',
     'carrier.id',
     'carrier.name',
+    // A user's own drafts, for the new-order button (checked on the rows the status index returns).
+    'createdBy.id',
   ],
   sorts: Object.keys(ORDER_SORTS) as (keyof typeof ORDER_SORTS)[],
   // The owner chooses the partition; the other filters are checked on the rows the indexes return.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { orderIssues, orderTypeRequired, requiredDateField } from './schemas';
+import { chosenDeparture, orderIssues, orderTypeRequired, requiredDateField } from './schemas';
 import { orderRules } from './status';
-import { allocationResult, withCarrier, withPickupManagement, wizardStep } from './wizard';
+import { allocationResult, cartHolds, withCarrier, withPickupManagement, wizardStep } from './wizard';
 
 const now = new Date('2026-06-10T10:00:00Z');
 const sent = {
@@ -55,6 +55,12 @@ describe('Function: orderIssues', () => {
     expect(chosen).toEqual([]);
     expect(draft).toEqual([]);
     expect(oneWarehouse).toEqual([]);
+  });
+
+  it('holds a departure warehouse as chosen only while the lines lie in several warehouses', () => {
+    expect(chosenDeparture('W1', [{ warehouseId: 'W1' }, { warehouseId: 'W1' }])).toBeNull();
+    expect(chosenDeparture('W2', [{ warehouseId: 'W1' }, { warehouseId: 'W2' }])).toBe('W2');
+    expect(chosenDeparture(null, [{ warehouseId: 'W1' }, { warehouseId: 'W2' }])).toBeNull();
   });
 
   it('asks B2C for carrier, service and recipient contact, and CO020 for a type', () => {
@@ -117,6 +123,15 @@ describe('Functions: the wizard rules', () => {
     expect(wizardStep(o)).toBe(step);
   });
 
+  it.each([
+    ['the same choices', { ownerId: 'C1', segment: 'B2C' as const }, false, true],
+    ['another segment', { ownerId: 'C1', segment: 'B2B' as const }, false, false],
+    ['another segment of a pooled owner', { ownerId: 'C1', segment: 'B2B' as const }, true, true],
+    ['another owner', { ownerId: 'C2', segment: 'B2C' as const }, true, false],
+  ])('keeps the cart after step 1 with %s: %s', (_, now, pooled, holds) => {
+    expect(cartHolds({ ownerId: 'C1', segment: 'B2C' }, now, pooled)).toBe(holds);
+  });
+
   it('checks the allocation', () => {
     expect(
       allocationResult(6, [
@@ -135,5 +150,6 @@ describe('Functions: the wizard rules', () => {
     expect(['000', '010'].map(orderRules.isModifiable)).toEqual([true, true]);
     expect(orderRules.isPdfAvailable('005')).toBe(false);
     expect(orderRules.isPdfAvailable('070')).toBe(true);
+    expect(['000', '005', '010'].map(orderRules.isReferenceLocked)).toEqual([false, true, true]);
   });
 });

@@ -11,6 +11,7 @@ import { type Address, addressDisplayName, addressFields } from '../common/addre
 import { notBeforeToday } from '../common/dates';
 import { ref, type SegmentCode, segmentCode, segmentSchema } from '../common/schemas';
 import { searchWords } from '../filter/search';
+import { authorSchema } from '../timeline/schemas';
 import { isAlphanumeric, isEmpty, MESSAGES } from '../validation/validators';
 import { id, isoDate, optionalString } from '../validation/zod';
 import { warehouseSchema } from '../warehouses/schemas';
@@ -185,6 +186,14 @@ export const requiredDateField = (o: { segment?: SegmentCode | null; pickupManag
 /** Lines whose lots lie in more than one warehouse need the departure warehouse chosen. */
 export const departureWarehouseRequired = (lines: readonly OrderRuleLine[]) =>
   new Set(lines.flatMap((l) => (l.warehouseId ? [l.warehouseId] : []))).size > 1;
+
+/**
+ * The departure warehouse an order holds as chosen. Lines all in one warehouse leave from it, and the order keeps that
+ * warehouse without anyone choosing it: it is a choice only while the lines lie in several, so that lines spreading
+ * later ask for it again.
+ */
+export const chosenDeparture = (warehouseId: string | null | undefined, lines: readonly OrderRuleLine[]) =>
+  departureWarehouseRequired(lines) ? (warehouseId ?? null) : null;
 
 /** The order type is required when the carrier's owner is CO020. */
 export const orderTypeRequired = (carrierOwnerCode: string | null | undefined) =>
@@ -363,6 +372,8 @@ export const orderSchema = z.object({
   supportType: z.string().nullable(),
   supportNumber: z.number().int().nullable(),
   fulfilment: fulfilmentSchema,
+  /** Who started the order (whose draft it is), and who acted as them; null for an order older than the record. */
+  createdBy: authorSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -35,6 +35,11 @@ export const HOLDING_STATUSES: ReadonlySet<string> = new Set(['005', '010', '020
 
 export const orderRules = {
   isModifiable: (code: string) => code === '000' || code === '010',
+  /**
+   * The reference is the draft's to give (a draft saved from its first cart line has none), on whichever page it is
+   * opened; once sent, the warehouse knows the order by it and it is locked.
+   */
+  isReferenceLocked: (code: string) => code !== DRAFT,
   isDeletable: (code: string, p: Principal | null) => code === DRAFT || isSuperadmin(p),
   isViewable: (code: string) => code !== DRAFT,
   isPdfAvailable: (code: string) => ORDER_PDF.has(code),

@@ -50,6 +50,21 @@ export function wizardStep(o: {
   return 1;
 }
 
+/** What step 1 chose for the cart: the owner its lots belong to, and the segment they serve. */
+export interface CartScope {
+  ownerId: string | null;
+  segment: SegmentCode | null;
+}
+
+/**
+ * Whether the cart still holds after step 1 was opened again: the same owner, and the same segment unless the owner
+ * is pooled (its lots serve every segment). Going back to look changes nothing; another choice empties the cart,
+ * once the user agrees.
+ * @example cartHolds({ ownerId: 'C1', segment: 'B2B' }, { ownerId: 'C1', segment: 'B2C' }, false) // false
+ */
+export const cartHolds = (filledFor: CartScope, now: CartScope, pooled: boolean): boolean =>
+  filledFor.ownerId === now.ownerId && (pooled || filledFor.segment === now.segment);
+
 /** What a lot offers an order. */
 export const lotAvailable = (s: { quantity: number; quantity_allocated: number }) => availableQuantity(s);
 

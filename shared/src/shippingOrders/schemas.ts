@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { notBeforeToday } from '../common/dates';
 import { ref, SEGMENT_CODES, type SegmentCode, segmentCode } from '../common/schemas';
 import { searchWords } from '../filter/search';
+import { authorSchema } from '../timeline/schemas';
 import { isEmpty, MESSAGES } from '../validation/validators';
 import { id, isoDate, optionalString, requiredString } from '../validation/zod';
 import { warehouseSchema } from '../warehouses/schemas';
@@ -236,6 +237,9 @@ export const shippingOrderSchema = z.object({
   pickedupAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   tracking: z.string().nullable(),
+  /** Who booked it and who last changed it, with who acted as them; null for one older than the record. */
+  createdBy: authorSchema.nullable(),
+  updatedBy: authorSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),

@@ -15,6 +15,25 @@ export const timelineActorSchema = z.object({
 export type TimelineActor = z.infer<typeof timelineActorSchema>;
 
 /**
+ * Who made (or last changed) a document, as the document keeps it: the user it was done as (whose document it is),
+ * and, while someone acted as that user (a superadmin, the parent account), who really did.
+ */
+export const authorSchema = z.object({
+  id: z.string(),
+  /** The name as it was then. */
+  name: z.string(),
+  actingFor: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type Author = z.infer<typeof authorSchema>;
+
+/** The author as a timeline names a person. */
+export const actorOfAuthor = (a: Author): TimelineActor => ({
+  type: 'user',
+  name: a.name,
+  actingFor: a.actingFor?.name ?? null,
+});
+
+/**
  * What an event is: a person's act (`sent`, `modified`, `status` changed by the provider's staff as an override,
  * `cancellation_requested`, `cancelled`), or a warehouse report by its message type (`order.shipped`…).
  */

@@ -14,7 +14,7 @@ export interface OwnedDocument {
 
 /**
  * The owner of the document being built: the superadmin's chosen account (from the accounts list, or the
- * document's own owner while the list loads), else the user's company and warehouses.
+ * document's own owner while the list loads), else the user's company and the warehouses it is attached to.
  */
 export function useOwnerContext(ownerId: string | null, stored?: OwnedDocument): OwnerContext & { loading: boolean } {
   const superadmin = isSuperadmin(usePrincipal());
@@ -22,10 +22,14 @@ export function useOwnerContext(ownerId: string | null, stored?: OwnedDocument):
   const accounts = useOwnerAccounts(superadmin);
   const warehouses = useWarehouses(!superadmin);
   if (!superadmin) {
+    // The API refuses a document in, or a lot from, a warehouse the user is not attached to.
+    const all = warehouses.data ?? [];
+    const worked = all.filter((w) => user.warehouseIds.includes(w.id));
     return {
       pooled: Boolean(user.company?.isPooledActivity),
       segments: (user.company?.segments ?? []).map((s) => s.code),
-      warehouses: warehouses.data ?? [],
+      warehouses: worked,
+      restricted: worked.length < all.length,
       loading: warehouses.isPending,
     };
   }
@@ -35,6 +39,7 @@ export function useOwnerContext(ownerId: string | null, stored?: OwnedDocument):
       pooled: Boolean(account.isPooledActivity),
       segments: (account.segments ?? []).map((s) => s.code),
       warehouses: account.warehouses ?? [],
+      restricted: false,
       loading: false,
     };
   }
@@ -44,6 +49,7 @@ export function useOwnerContext(ownerId: string | null, stored?: OwnedDocument):
         pooled: Boolean(owner.isPooledActivity),
         segments: (owner.segments ?? []).map((s) => s.code),
         warehouses: stored?.warehouse ? [stored.warehouse] : [],
+        restricted: false,
         loading: accounts.isPending,
       }
     : { ...NO_OWNER, loading: accounts.isPending };

@@ -19,12 +19,13 @@ const LOOKS: Record<string, { color: string; variant: 'light' | 'filled' }> = {
 
 export const orderStatusLabel = (code: string) => ORDER_STATUS.byCode(code)?.labelKey ?? code;
 
-export function OrderStatusBadge({ code }: { code: string }) {
+/** `draftOf`: the author of a draft that is not the reader's, named on its chip ('Brouillon de Jeanne Martin'). */
+export function OrderStatusBadge({ code, draftOf }: { code: string; draftOf?: string | null }) {
   const { t } = useTranslation();
   const look = LOOKS[code] ?? { color: 'gray', variant: 'light' };
   return (
     <Badge color={look.color} variant={look.variant} radius="sm" data-status={code}>
-      {t(orderStatusLabel(code))}
+      {code === '000' && draftOf ? t('orders.draft_of', { name: draftOf }) : t(orderStatusLabel(code))}
     </Badge>
   );
 }

@@ -41,7 +41,7 @@ import { RecipientField } from './recipient-field';
 
 interface OrderDetailsStepProps {
   form: UseFormReturnType<OrderFormValues>;
-  /** The reference is locked (modify mode). */
+  /** The reference is locked (the order has left the draft: orderRules.isReferenceLocked). */
   referenceLocked: boolean;
   appointmentDate: string | null;
   carriers: readonly OwnerCarrier[];

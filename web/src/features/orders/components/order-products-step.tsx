@@ -35,7 +35,10 @@ function lotsByProduct(lots: readonly Stock[], heldOf: (stockId: string) => numb
 
 interface OrderProductsStepProps {
   scope: Omit<OrderScope, 'warehouseIds'>;
+  /** The warehouses the user works in, which the filter offers. */
   warehouses: readonly Warehouse[];
+  /** The user works in some of the owner's warehouses only: no warehouse chosen means those. */
+  restricted: boolean;
   cart: readonly OrderCartLine[];
   /** What the stored order already holds of each lot (its allocation, once sent). */
   heldOf: (stockId: string) => number;
@@ -43,11 +46,15 @@ interface OrderProductsStepProps {
   onCart: (cart: OrderCartLine[]) => void;
 }
 
-export function OrderProductsStep({ scope, warehouses, cart, heldOf, lineErrors, onCart }: OrderProductsStepProps) {
+export function OrderProductsStep(props: OrderProductsStepProps) {
+  const { scope, warehouses, restricted, cart, heldOf, lineErrors, onCart } = props;
   const { t } = useTranslation();
   const superadmin = isSuperadmin(usePrincipal());
   const [warehouseIds, setWarehouseIds] = useState<string[]>([]);
-  const fullScope = { ...scope, warehouseIds };
+  const fullScope = {
+    ...scope,
+    warehouseIds: warehouseIds.length || !restricted ? warehouseIds : warehouses.map((w) => w.id),
+  };
   const found = useProductSearch(orderProductFilters(fullScope), '', superadmin ? ['owner'] : []);
   const productIds = (found.products.data?.data ?? []).map((p) => p.id);
   const lots = useOrderLots(fullScope, productIds);

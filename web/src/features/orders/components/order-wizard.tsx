@@ -17,7 +17,14 @@ import {
   orderIssues,
 } from '@cellar/shared/orders/schemas';
 import { orderRules } from '@cellar/shared/orders/status';
-import { defaultPickupManaged, withCarrier, withPickupManagement, wizardStep } from '@cellar/shared/orders/wizard';
+import {
+  type CartScope,
+  cartHolds,
+  defaultPickupManaged,
+  withCarrier,
+  withPickupManagement,
+  wizardStep,
+} from '@cellar/shared/orders/wizard';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import type { Warehouse } from '@cellar/shared/warehouses/schemas';
 import { Button, Group, Paper, Select, Stack, Stepper, Text } from '@mantine/core';
@@ -97,6 +104,8 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
   const [cart, setCart] = useState<OrderCartLine[]>(() => (order ? cartOfOrder(order) : []));
   const statusCode: OrderStatusCode = order?.statusCode ?? '000';
   const draft = statusCode === '000';
+  // A draft is given its reference here, whether it was opened to continue it or from its pencil.
+  const referenceLocked = orderRules.isReferenceLocked(statusCode);
   const orderId = useRef<string | null>(order?.id ?? null);
   const idempotencyKey = useRef(crypto.randomUUID());
   const saving = useRef<Promise<unknown>>(Promise.resolve());
@@ -106,6 +115,8 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
   const [destination, setDestination] = useState<Warehouse[] | null>(null);
   const [downloading, setDownloading] = useState(false);
   const [step, setStep] = useState(() => wizardStep(form.getValues()) - 1);
+  // What step 1 chose when the cart was filled: going back to look at it keeps the cart.
+  const cartScope = useRef<CartScope>({ ownerId: values.ownerId, segment: values.segment });
 
   // What the stored order holds of each lot once sent (an order in 010 may take its own quantities again).
   const heldOf = useCallback(
@@ -162,8 +173,7 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
       const id = orderId.current;
       if (id) {
         const { ownerId: _owner, ...rest } = body;
-        // Once sent, the reference is locked.
-        return update.mutateAsync({ id, body: draft ? rest : { ...rest, reference: undefined } });
+        return update.mutateAsync({ id, body: referenceLocked ? { ...rest, reference: undefined } : rest });
       }
       // One key for this form's order: a retry after a lost answer or a refusal writes (or answers) that order.
       const created = await create.mutateAsync({ body, idempotencyKey: idempotencyKey.current });
@@ -264,19 +274,35 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
       notifyInvalidForm();
       return;
     }
-    if (cart.length === 0) {
+    const now = { ownerId: v.ownerId, segment: v.segment };
+    const forward = () => {
+      cartScope.current = now;
       setStep(1);
+    };
+    if (cart.length === 0 || cartHolds(cartScope.current, now, owner.pooled)) {
+      forward();
       return;
     }
-    // The products depend on the segment: the cart starts again (spec 2 §2).
+    // The products depend on the segment (spec 2 §2): another one empties the cart, or the user goes back to it.
+    const before = cartScope.current.segment;
+    const segmentName = (code: SegmentCode | null) => (code ? t(`segments.${code}`) : '—');
     modals.openConfirmModal({
       title: t('orders.wizard.empty_cart_title'),
-      children: <Text size="sm">{t('orders.wizard.empty_cart_confirm', { count: cart.length })}</Text>,
-      labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
+      children: (
+        <Text size="sm">
+          {t('orders.wizard.empty_cart_confirm', {
+            count: cart.length,
+            from: segmentName(before),
+            to: segmentName(now.segment),
+          })}
+        </Text>
+      ),
+      labels: { confirm: t('orders.wizard.empty_cart'), cancel: t('orders.wizard.keep_cart') },
       onConfirm: () => {
         changeCart([]);
-        setStep(1);
+        forward();
       },
+      onCancel: () => chooseSegment(before),
     });
   };
 
@@ -349,10 +375,12 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
 
         <Stepper.Step label={t('orders.wizard.steps.products')}>
           <Stack gap="md" mt="md">
-            {step === 1 && (
+            {/* The products are looked for once the user's warehouses are known (a user may work in some only). */}
+            {step === 1 && !owner.loading && (
               <OrderProductsStep
                 scope={{ ownerId: superadmin ? values.ownerId : null, segment: owner.pooled ? null : values.segment }}
                 warehouses={owner.warehouses}
+                restricted={owner.restricted}
                 cart={cart}
                 heldOf={heldOf}
                 lineErrors={lineErrs}
@@ -376,7 +404,7 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
           <Stack gap="md" mt="md" role="form" aria-label={t('orders.wizard.steps.details')}>
             <OrderDetailsStep
               form={form}
-              referenceLocked={modifyRoute || !draft}
+              referenceLocked={referenceLocked}
               appointmentDate={order?.appointmentDate ?? null}
               carriers={carriers.data ?? []}
               onChooseRecipient={(contact) => form.setValues((v) => withRecipient(v as OrderFormValues, contact))}

@@ -14,7 +14,13 @@ import { orderColumns } from './orders-grid';
 const TRACKING = 'fulfilment.trackingNumbers';
 
 const columnsFor = (role: keyof typeof ROLES) =>
-  orderColumns({ principal: { role: ROLES[role], scope: ['*'] }, warehouses: [], countries: [], language: 'fr' });
+  orderColumns({
+    principal: { role: ROLES[role], scope: ['*'] },
+    userId: 'u1',
+    warehouses: [],
+    countries: [],
+    language: 'fr',
+  });
 
 /** The tracking column's cell of `order`, as the grid renders it. */
 async function trackingCell(order: Order) {
@@ -91,4 +97,30 @@ describe('Function: orderColumns', () => {
       expect(cell.textContent).toBe('');
     },
   );
+});
+
+describe('Function: orderColumns, the status column', () => {
+  const statusOf = async (order: Order) => {
+    const column = columnsFor('user').find((c) => c.field === 'statusCode');
+    if (!column || !('render' in column) || !column.render) throw new Error('No status column');
+    return (await show(<div>{column.render(order)}</div>)).querySelector('[data-status]')?.textContent;
+  };
+  const by = (id: string, name: string) => ({ id, name, actingFor: null });
+
+  it.each([
+    [
+      'a colleague’s draft by its author',
+      anOrder({ statusCode: '000', createdBy: by('u2', 'Jeanne Martin') }),
+      'Brouillon de Jeanne Martin',
+    ],
+    [
+      'the reader’s own draft as a draft',
+      anOrder({ statusCode: '000', createdBy: by('u1', 'Anne Duval') }),
+      'Brouillon',
+    ],
+    ['a draft of unknown author as a draft', anOrder({ statusCode: '000', createdBy: null }), 'Brouillon'],
+    ['a sent order by its status only', anOrder({ statusCode: '010', createdBy: by('u2', 'Jeanne Martin') }), 'Saisie'],
+  ])('shows %s', async (_, order, text) => {
+    expect(await statusOf(order)).toBe(text);
+  });
 });

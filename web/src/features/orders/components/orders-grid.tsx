@@ -2,7 +2,8 @@
  * The order list's grid (spec 2 §2, §9): the default columns (reference, creation date, recipient, delivery,
  * appointment and preparation dates, prepared and ordered quantities, carrier, recipient country, warehouse, status
  * chip, support type), with a shipped order's tracking links next to its carrier, as its detail shows them; owner
- * code and name for the superadmin; draft rows highlighted; the country filter's choices from /api/orders/countries.
+ * code and name for the superadmin; draft rows highlighted, a colleague's draft named by its author ('Brouillon de
+ * Jeanne Martin'); the country filter's choices from /api/orders/countries.
  */
 
 import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
@@ -18,6 +19,7 @@ import type { GridColumn } from '../../../components/data-grid/grid-column';
 import { useWarehouseChoices } from '../../../components/data-grid/warehouse-choices';
 import { TrackingLinks } from '../../../components/documents/tracking-links';
 import { OrderStatusBadge } from '../../../components/status/order-status-badge';
+import { useUser } from '../../../lib/auth';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { orderListPlan } from '../api/order-list-plan';
@@ -33,12 +35,14 @@ const STATUS_CHOICES: Choice[] = ORDER_STATUS.list
 
 export interface OrderColumnsContext {
   principal: Principal;
+  /** The reader: a draft someone else started shows its author. */
+  userId: string;
   warehouses: readonly Choice[];
   countries: readonly Choice[];
   language: Language;
 }
 
-export function orderColumns({ principal, warehouses, countries, language }: OrderColumnsContext) {
+export function orderColumns({ principal, userId, warehouses, countries, language }: OrderColumnsContext) {
   const day = (v: string | null) => (v ? formatDay(v, language) : '');
   const date = (
     field: 'deliveryDate' | 'appointmentDate' | 'preparationDate',
@@ -97,7 +101,9 @@ export function orderColumns({ principal, warehouses, countries, language }: Ord
       header: 'orders.columns.status',
       width: 160,
       filter: { choices: STATUS_CHOICES },
-      render: (o) => <OrderStatusBadge code={o.statusCode} />,
+      render: (o) => (
+        <OrderStatusBadge code={o.statusCode} draftOf={o.createdBy?.id === userId ? null : o.createdBy?.name} />
+      ),
     },
     { field: 'supportType', header: 'orders.columns.support_type', width: 130 },
     { field: 'recipientReference', header: 'orders.columns.recipient_reference', width: 170, hidden: true },
@@ -139,6 +145,7 @@ export function OrdersGrid({
   ref,
   onTransmittingSelected,
 }: OrdersGridProps) {
+  const user = useUser();
   const warehouses = useWarehouseChoices();
   const countries = useOrderCountries();
   const language = currentLanguage();
@@ -146,11 +153,12 @@ export function OrdersGrid({
     () =>
       orderColumns({
         principal,
+        userId: user.id,
         warehouses: warehouses.data ?? [],
         countries: (countries.data ?? []).map((c) => ({ value: c.code, text: `${c.code} - ${c.country}` })),
         language,
       }),
-    [principal, warehouses.data, countries.data, language],
+    [principal, user.id, warehouses.data, countries.data, language],
   );
   return (
     <DataGrid

@@ -1,6 +1,6 @@
 /**
  * /order/list (alias /order, ?search_filter=): the grid, the row icons, the new-order button for writers (offering
- * to continue the latest draft, with its product count) and, for users allowed to, the button that republishes the
+ * to continue their latest draft, with its product count; a colleague's draft is theirs) and, for users allowed to, the button that republishes the
  * transmitting orders to the warehouse. The rows are reloaded in the background so that status
  * changes made elsewhere (the warehouse acknowledging, another user) show without a reload.
  */
@@ -15,7 +15,7 @@ import type { DataGridHandle } from '../../../components/data-grid/data-grid';
 import { documentActionsWidth } from '../../../components/documents/document-row-actions';
 import { DraftChoiceModal } from '../../../components/documents/draft-choice-modal';
 import { orderCreatePath, paths } from '../../../config/paths';
-import { usePrincipal } from '../../../lib/auth';
+import { usePrincipal, useUser } from '../../../lib/auth';
 import { notify } from '../../../lib/notifications';
 import { latestDraft } from '../api/get-drafts';
 import { ORDER_REFRESH_MS } from '../api/get-order';
@@ -27,6 +27,7 @@ import { productCount } from '../utils/cart';
 export function OrderListRoute() {
   const { t } = useTranslation();
   const principal = usePrincipal();
+  const user = useUser();
   const grid = useRef<DataGridHandle>(null);
   const resend = useResendTransmitting();
   const navigate = useNavigate();
@@ -55,7 +56,7 @@ export function OrderListRoute() {
 
   const startNew = () => {
     setChecking(true);
-    latestDraft()
+    latestDraft(user.id)
       .then((found) => (found ? setDraft(found) : navigate(orderCreatePath())))
       .catch(() => undefined)
       .finally(() => setChecking(false));

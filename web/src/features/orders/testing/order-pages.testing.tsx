@@ -38,6 +38,7 @@ export const anOrder = (o: Partial<Order> = {}): Order => ({
   supportType: null,
   supportNumber: null,
   fulfilment: NO_FULFILMENT,
+  createdBy: null,
   createdAt: '2026-06-01T08:00:00.000Z',
   updatedAt: '2026-06-01T08:00:00.000Z',
   ...o,

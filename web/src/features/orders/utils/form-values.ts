@@ -1,7 +1,12 @@
 /** The wizard's form values, from a stored order or a new one, and the body the API takes from them. */
 import type { Address } from '@cellar/shared/common/address';
 import type { SegmentCode } from '@cellar/shared/common/schemas';
-import type { Order, OrderStatusCode, orderCreateSchema } from '@cellar/shared/orders/schemas';
+import {
+  chosenDeparture,
+  type Order,
+  type OrderStatusCode,
+  type orderCreateSchema,
+} from '@cellar/shared/orders/schemas';
 import type * as z from 'zod';
 import { emptyAddress } from '../../../components/forms/address-values';
 import { linesBody, type OrderCartLine } from './cart';
@@ -36,7 +41,11 @@ export const formValuesOf = (o: Order | undefined, ownerId: string | null): Orde
   recipientReference: o?.recipientReference ?? '',
   groupingNumber: o?.groupingNumber ?? '',
   type: o?.type ?? null,
-  warehouseId: o?.warehouseId ?? null,
+  // The departure the order's lines took without a choice is not one: lines spreading later ask for it.
+  warehouseId: chosenDeparture(
+    o?.warehouseId,
+    (o?.stocks ?? []).map((l) => ({ warehouseId: l.warehouse?.id ?? null })),
+  ),
   address: o?.recipient ? { ...emptyAddress(), ...o.recipient } : emptyAddress(o?.segment !== 'B2C'),
   hasRecipient: Boolean(o?.recipient),
   customerId: o?.customerId ?? null,

@@ -53,7 +53,15 @@ import {
   withProductQuantity,
 } from '../utils/cart';
 import { currentReception } from '../utils/current-reception';
-import { canLeave, initialStep, missingWarehouseFields, type Step, type WizardState } from '../utils/wizard';
+import {
+  type CartScope,
+  canLeave,
+  cartHolds,
+  initialStep,
+  missingWarehouseFields,
+  type Step,
+  type WizardState,
+} from '../utils/wizard';
 import { type StockChoice, StockSelectModal } from './stock-select-modal';
 import { SupplierField } from './supplier-field';
 
@@ -124,6 +132,12 @@ export function ReceptionForm({ reception, modifyRoute, product, supplierId }: R
     lineCount: lines,
   });
   const [step, setStep] = useState<Step>(() => initialStep(wizard(), Boolean(product)));
+  // What step 0 chose when the cart was filled: going back to look at it keeps the cart.
+  const cartScope = useRef<CartScope>({
+    ownerId: values.ownerId,
+    warehouseId: values.warehouseId,
+    segment: values.segment,
+  });
 
   // A single segment or warehouse is chosen for the user.
   useEffect(() => {
@@ -207,18 +221,27 @@ export function ReceptionForm({ reception, modifyRoute, product, supplierId }: R
       notifyInvalidForm();
       return;
     }
-    // The products depend on the warehouse and segment: the cart starts again (spec 3 §2).
-    if (cart.length === 0) {
+    const v = form.getValues();
+    const now = { ownerId: v.ownerId, warehouseId: v.warehouseId, segment: v.segment };
+    const forward = () => {
+      cartScope.current = now;
       setStep(1);
+    };
+    if (cart.length === 0 || cartHolds(cartScope.current, now, owner.pooled)) {
+      forward();
       return;
     }
+    // The products depend on the warehouse and segment (spec 3 §2): other ones empty the cart, or the user goes back.
+    const before = cartScope.current;
     modals.openConfirmModal({
       title: t('receptions.empty_cart_title'),
       children: <Text size="sm">{t('receptions.empty_cart_confirm', { count: cart.length })}</Text>,
+      labels: { confirm: t('receptions.empty_cart'), cancel: t('receptions.keep_cart') },
       onConfirm: () => {
         changeCart([]);
-        setStep(1);
+        forward();
       },
+      onCancel: () => form.setValues({ warehouseId: before.warehouseId, segment: before.segment }),
     });
   };
 

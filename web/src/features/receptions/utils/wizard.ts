@@ -47,3 +47,16 @@ export function canLeave(step: Step, s: WizardState): boolean {
   if (step === 1) return s.lineCount > 0;
   return true;
 }
+
+/** What step 0 chose when the cart was filled: the owner, the warehouse its lots lie in, and their segment. */
+export type CartScope = Pick<WizardState, 'ownerId' | 'warehouseId' | 'segment'>;
+
+/**
+ * Whether the cart still holds after step 0 was opened again: the same owner and warehouse, and the same segment
+ * unless the owner is pooled (no segment is asked). Going back to look changes nothing; another choice empties the
+ * cart, once the user agrees.
+ */
+export const cartHolds = (filledFor: CartScope, now: CartScope, pooled: boolean): boolean =>
+  filledFor.ownerId === now.ownerId &&
+  filledFor.warehouseId === now.warehouseId &&
+  (pooled || filledFor.segment === now.segment);

@@ -45,6 +45,8 @@ const aShippingOrder = (o: Partial<ShippingOrder> = {}): ShippingOrder => ({
   pickedupAt: null,
   deliveredAt: null,
   tracking: null,
+  createdBy: null,
+  updatedBy: null,
   createdAt: '2026-06-01T08:00:00.000Z',
   updatedAt: '2026-06-01T08:00:00.000Z',
   version: 1,
