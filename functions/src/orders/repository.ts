@@ -13,6 +13,7 @@
  * they were when the order was saved, for the list's sorts and search.
  */
 import { addressDisplayName, addressFields } from '@cellar/shared/common/address';
+import { authorSchema } from '@cellar/shared/common/author';
 import { segmentCode } from '@cellar/shared/common/schemas';
 import { ORDER_LIST } from '@cellar/shared/orders/routes';
 import {
@@ -23,7 +24,6 @@ import {
   orderWords,
   packingSchema,
 } from '@cellar/shared/orders/schemas';
-import { authorSchema } from '@cellar/shared/timeline/schemas';
 import * as z from 'zod';
 import { orderFigureRanges, orderFigures } from '../dashboard/figures';
 import { segmentTotals } from '../data/counters';

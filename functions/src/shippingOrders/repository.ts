@@ -8,6 +8,8 @@
  *   totals      PK COUNT#<T#owner|ALL>              SK SHIPPING_ORDER#<segment>
  * The warehouse's and the contacts' code and name are copied as they were when the shipping order was saved.
  */
+
+import { authorSchema } from '@cellar/shared/common/author';
 import { segmentCode } from '@cellar/shared/common/schemas';
 import { SHIPPING_ORDER_LIST } from '@cellar/shared/shippingOrders/routes';
 import {
@@ -15,7 +17,6 @@ import {
   shippingOrderStatusCode,
   shippingOrderWords,
 } from '@cellar/shared/shippingOrders/schemas';
-import { authorSchema } from '@cellar/shared/timeline/schemas';
 import * as z from 'zod';
 import { segmentTotals } from '../data/counters';
 import { defineEntity } from '../data/entity';

@@ -4,7 +4,6 @@
  *   event   PK T#<owner>   SK EVENT#<kind>#<document id>#<at>#<event id>
  */
 import {
-  type Author,
   actorOfAuthor,
   TIMELINE_MAX,
   type TimelineActor,
@@ -16,6 +15,7 @@ import { monotonicFactory } from 'ulid';
 /** Event ids that keep their order within one millisecond (a seed, a burst of reports). */
 const ulid = monotonicFactory();
 
+import { authorOf } from '../auth/author';
 import type { Caller } from '../auth/principal';
 import { keys } from '../data/keys';
 import { readItems } from '../data/table';
@@ -25,19 +25,6 @@ export type DocumentKindName = 'order' | 'reception';
 
 /** The warehouse, as the author of its reports. */
 export const WAREHOUSE_ACTOR: TimelineActor = { type: 'warehouse', name: null, actingFor: null };
-
-const fullName = (u: { firstname: string; lastname: string }) => `${u.firstname} ${u.lastname}`.trim();
-
-/** The person behind a request: the user, and who acted as them (a superadmin, the parent account), if anyone. */
-export async function authorOf(caller: Caller): Promise<Author> {
-  let actingFor: Author['actingFor'] = null;
-  if (caller.actorId && caller.actorId !== caller.user.id) {
-    const { getUser } = await import('../users/repository');
-    const real = await getUser(caller.actorId);
-    actingFor = { id: caller.actorId, name: real ? fullName(real) : caller.actorId };
-  }
-  return { id: caller.user.id, name: fullName(caller.user), actingFor };
-}
 
 /** The person behind a request, as the timeline names them. */
 export const actorOf = async (caller: Caller): Promise<TimelineActor> => actorOfAuthor(await authorOf(caller));

@@ -8,10 +8,10 @@
  */
 import * as z from 'zod';
 import { type Address, addressDisplayName, addressFields } from '../common/address';
+import { authorSchema } from '../common/author';
 import { notBeforeToday } from '../common/dates';
 import { ref, type SegmentCode, segmentCode, segmentSchema } from '../common/schemas';
 import { searchWords } from '../filter/search';
-import { authorSchema } from '../timeline/schemas';
 import { isAlphanumeric, isEmpty, MESSAGES } from '../validation/validators';
 import { id, isoDate, optionalString } from '../validation/zod';
 import { warehouseSchema } from '../warehouses/schemas';

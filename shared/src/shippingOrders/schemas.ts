@@ -5,10 +5,10 @@
  * the time-slot and date-with-time rules are `timeslotIssues` and `dateTimeIssue`, shared the same way.
  */
 import * as z from 'zod';
+import { authorSchema } from '../common/author';
 import { notBeforeToday } from '../common/dates';
 import { ref, SEGMENT_CODES, type SegmentCode, segmentCode } from '../common/schemas';
 import { searchWords } from '../filter/search';
-import { authorSchema } from '../timeline/schemas';
 import { isEmpty, MESSAGES } from '../validation/validators';
 import { id, isoDate, optionalString, requiredString } from '../validation/zod';
 import { warehouseSchema } from '../warehouses/schemas';

@@ -3,6 +3,9 @@
  * Cellar itself). One item per event beside the document, written in the transaction of the change it records.
  */
 import * as z from 'zod';
+import type { Author } from '../common/author';
+
+export { type Author, authorSchema } from '../common/author';
 
 /** Who did it: a person of Cellar (and, while acting as another, who really did), or the warehouse. */
 export const timelineActorSchema = z.object({
@@ -13,18 +16,6 @@ export const timelineActorSchema = z.object({
   actingFor: z.string().nullable(),
 });
 export type TimelineActor = z.infer<typeof timelineActorSchema>;
-
-/**
- * Who made (or last changed) a document, as the document keeps it: the user it was done as (whose document it is),
- * and, while someone acted as that user (a superadmin, the parent account), who really did.
- */
-export const authorSchema = z.object({
-  id: z.string(),
-  /** The name as it was then. */
-  name: z.string(),
-  actingFor: z.object({ id: z.string(), name: z.string() }).nullable(),
-});
-export type Author = z.infer<typeof authorSchema>;
 
 /** The author as a timeline names a person. */
 export const actorOfAuthor = (a: Author): TimelineActor => ({
