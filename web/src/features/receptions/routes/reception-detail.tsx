@@ -6,11 +6,10 @@
  */
 import { isWritter } from '@cellar/shared/access/roles';
 import { receptionRules } from '@cellar/shared/receptions/status';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { IconBan } from '@tabler/icons-react';
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { CancelDocumentButton } from '../../../components/documents/cancel-document-button';
 import { type Crumb, PageBreadcrumbs } from '../../../components/layouts/page-breadcrumbs';
 import { ReceptionStatusBadge } from '../../../components/status/reception-status-badge';
 import { DocumentTimeline } from '../../../components/timeline/document-timeline';
@@ -18,7 +17,6 @@ import { paths } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { notify } from '../../../lib/notifications';
 import { useWatchedReception } from '../api/get-reception';
 import { useDeleteReception } from '../api/save-reception';
 import { ReceptionLinesTable } from '../components/reception-lines-table';
@@ -55,23 +53,6 @@ export function ReceptionDetailRoute() {
   const reference = reception.reference || t('receptions.no_reference');
   const cancellable = isWritter(principal) && receptionRules.isCancellable(reception.statusCode);
 
-  const confirmCancel = () =>
-    modals.openConfirmModal({
-      title: t('receptions.cancel.title'),
-      children: <Text size="sm">{t('receptions.cancel.confirm', { reference })}</Text>,
-      labels: { confirm: t('receptions.cancel.title'), cancel: t('receptions.cancel.keep') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove
-          .mutateAsync(reception.id)
-          .then(() => {
-            if (currentReception.get() === reception.id) currentReception.clear();
-            notify('success', t('receptions.cancel.done', { reference }));
-            navigate(paths.receptions.list.path);
-          })
-          .catch(() => undefined),
-    });
-
   return (
     <Stack>
       <PageBreadcrumbs crumbs={crumbs} />
@@ -81,15 +62,20 @@ export function ReceptionDetailRoute() {
           <ReceptionStatusBadge code={reception.statusCode} />
         </Group>
         {cancellable && (
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconBan size={16} />}
-            loading={remove.isPending}
-            onClick={confirmCancel}
-          >
-            {t('receptions.cancel.title')}
-          </Button>
+          <CancelDocumentButton
+            texts={{
+              title: t('receptions.cancel.title'),
+              confirm: t('receptions.cancel.confirm', { reference }),
+              keep: t('receptions.cancel.keep'),
+              done: t('receptions.cancel.done', { reference }),
+            }}
+            pending={remove.isPending}
+            cancel={() => remove.mutateAsync(reception.id)}
+            onDone={() => {
+              if (currentReception.get() === reception.id) currentReception.clear();
+              navigate(paths.receptions.list.path);
+            }}
+          />
         )}
       </Group>
       <Paper withBorder p="md">

@@ -6,17 +6,15 @@
 import { isSuperadmin, isWritter } from '@cellar/shared/access/roles';
 import type { ShippingAddress } from '@cellar/shared/shippingOrders/schemas';
 import { shippingOrderRules } from '@cellar/shared/shippingOrders/status';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { IconBan } from '@tabler/icons-react';
+import { Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { CancelDocumentButton } from '../../../components/documents/cancel-document-button';
 import { type Crumb, PageBreadcrumbs } from '../../../components/layouts/page-breadcrumbs';
 import { paths } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { notify } from '../../../lib/notifications';
 import { useShippingOrder } from '../api/get-shipping-order';
 import { useCancelShippingOrder } from '../api/save-shipping-order';
 import { ShippingOrderStatusBadge } from '../components/shipping-order-status-badge';
@@ -77,30 +75,6 @@ export function ShippingOrderDetailRoute() {
   ];
   const cancellable = isWritter(principal) && shippingOrderRules.isCancellable(o, isSuperadmin(principal));
   const reference = o.reference;
-  const confirmCancel = () =>
-    modals.openConfirmModal({
-      title: t('shipping_orders.cancel.title'),
-      children: (
-        <Text size="sm">
-          {t(
-            shippingOrderRules.isBooked(o.statusCode) && !o.pickedupAt
-              ? 'shipping_orders.cancel.confirm_booked'
-              : 'shipping_orders.cancel.confirm',
-            { reference },
-          )}
-        </Text>
-      ),
-      labels: { confirm: t('shipping_orders.cancel.title'), cancel: t('shipping_orders.cancel.keep') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        cancel
-          .mutateAsync(o.id)
-          .then(() => {
-            notify('success', t('shipping_orders.cancel.done', { reference }));
-            navigate(paths.shippingOrders.list.path);
-          })
-          .catch(() => undefined),
-    });
   return (
     <Stack>
       <PageBreadcrumbs crumbs={crumbs} />
@@ -110,15 +84,22 @@ export function ShippingOrderDetailRoute() {
           <ShippingOrderStatusBadge code={o.statusCode} />
         </Group>
         {cancellable && (
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconBan size={16} />}
-            loading={cancel.isPending}
-            onClick={confirmCancel}
-          >
-            {t('shipping_orders.cancel.title')}
-          </Button>
+          <CancelDocumentButton
+            texts={{
+              title: t('shipping_orders.cancel.title'),
+              confirm: t(
+                shippingOrderRules.isBooked(o.statusCode) && !o.pickedupAt
+                  ? 'shipping_orders.cancel.confirm_booked'
+                  : 'shipping_orders.cancel.confirm',
+                { reference },
+              ),
+              keep: t('shipping_orders.cancel.keep'),
+              done: t('shipping_orders.cancel.done', { reference }),
+            }}
+            pending={cancel.isPending}
+            cancel={() => cancel.mutateAsync(o.id)}
+            onDone={() => navigate(paths.shippingOrders.list.path)}
+          />
         )}
       </Group>
       <Paper withBorder p="md">
