@@ -18,7 +18,6 @@ import {
 import { receptionRules } from '@cellar/shared/receptions/status';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import type { CellarMessageType } from '@cellar/shared/wms/contract';
-import pLimit from 'p-limit';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { segmentsSeen, worksIn } from '../auth/visibility';
@@ -41,9 +40,6 @@ import { supplierName, suppliersOf, toReception } from './list';
 import { findReception, type ReceptionItem, type ReceptionLineItem } from './repository';
 import { commitReception, receptionEffects, type SettleHooks, settleReception } from './settle';
 import { cancelledMessage } from './warehouse-messages';
-
-/** New lots looked up at once by a reception's save. */
-const LOT_LOOKUPS = 16;
 
 /** Segments a caller may see: null means every one (the superadmin, a company with both). */
 
@@ -137,29 +133,24 @@ async function resolveLines(
     checked.push({ input, product: p });
   }
   if (Object.keys(errors).length) return [];
-  // Each new lot's line is found (or created) by its natural key: one keyed read, LOT_LOOKUPS at a time.
-  const limit = pLimit(LOT_LOOKUPS);
-  const stockIds = await Promise.all(
-    checked.map(({ input, product, stock }) =>
-      limit(async () => {
-        if (stock) return stock.id;
-        return lotLine(
-          {
-            ownerId: owner.id,
-            productId: product.id,
-            productCode: product.code,
-            warehouseId: c.warehouseId,
-            segment: c.segment,
-            quality: input.quality,
-            batch: input.batch?.trim() || null,
-            ubd: input.ubd || null,
-            bbd: input.bbd || null,
-          },
-          productOfLine(product),
-        );
-      }),
-    ),
-  );
+  // Each new lot's line is found (or created) by its natural key: one keyed read, READ_FAN_OUT at a time.
+  const stockIds = await mapBounded(checked, async ({ input, product, stock }) => {
+    if (stock) return stock.id;
+    return lotLine(
+      {
+        ownerId: owner.id,
+        productId: product.id,
+        productCode: product.code,
+        warehouseId: c.warehouseId,
+        segment: c.segment,
+        quality: input.quality,
+        batch: input.batch?.trim() || null,
+        ubd: input.ubd || null,
+        bbd: input.bbd || null,
+      },
+      productOfLine(product),
+    );
+  });
   const lines: ReceptionLineItem[] = [];
   for (const [k, { input, product, stock }] of checked.entries()) {
     const lot = stock ?? {
