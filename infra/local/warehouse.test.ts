@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SQSClient } from '@aws-sdk/client-sqs';
@@ -104,6 +104,17 @@ describe('Function: simulatedWarehouse', () => {
     expect(before).toEqual(['order.acknowledged', 'order.preparing']);
     expect(atOnce).toEqual(['order.prepared']);
     expect(after).toEqual(['order.prepared', 'order.shipped']);
+  });
+
+  it('goes on, without throwing, when the place it keeps its work in is gone (a stopped test runtime)', async () => {
+    const sent: string[] = [];
+    const gone = join(dir, 'gone');
+    mkdirSync(gone);
+    const take = warehouse(sent, join(gone, 'warehouse.json'));
+    await take(transmitted('o4'));
+    rmSync(gone, { recursive: true, force: true });
+    await vi.advanceTimersByTimeAsync(4 * STEP);
+    expect(sent).toEqual(['order.acknowledged', 'order.preparing', 'order.prepared', 'order.shipped']);
   });
 
   it('remembers nothing without a place to keep it', async () => {

@@ -65,8 +65,12 @@ export function simulatedWarehouse(o: WarehouseOptions) {
   /** Writes what it is doing whole (a new file renamed over the old: a crash leaves one or the other). */
   const keep = () => {
     if (!o.stateFile) return;
-    writeFileSync(`${o.stateFile}.next`, JSON.stringify([...doing]));
-    renameSync(`${o.stateFile}.next`, o.stateFile);
+    try {
+      writeFileSync(`${o.stateFile}.next`, JSON.stringify([...doing]));
+      renameSync(`${o.stateFile}.next`, o.stateFile);
+    } catch {
+      // The runtime stopped and its data went (a test's, a bench's): there is nothing left to keep it for.
+    }
   };
 
   /** Sets the clock for a document's remaining steps; each one reported is crossed off. */
