@@ -100,8 +100,12 @@ describe('Method: receptionFigures and stockFigures', () => {
       });
       // Assess: the product's lines, whose presence is the reference, never the reference itself
       expect(figures.some((k) => k.SK === 'DASH#STOCK#references')).toBe(false);
-      const product = figures.find((k) => k.SK === 'DASH#STOCK#product#P1');
-      expect(product?.presence?.SK ?? null).toBe(counted ? 'DASH#STOCK#references' : null);
+      const product = figures.filter((k) => k.SK === 'DASH#STOCK#product#P1');
+      // Its owner's only (a product has one owner), counting it among the owner's references and everyone's
+      expect(product.map((k) => k.PK)).toEqual(counted ? [own('x').PK] : []);
+      expect(product[0]?.presence ?? []).toEqual(
+        counted ? [own('DASH#STOCK#references'), keys.counter('ALL', 'DASH#STOCK#references')] : [],
+      );
       expect(figures).toContainEqual({ ...own('DASH#STOCK#bottles'), by: quantity });
     },
   );

@@ -5,9 +5,10 @@
  *   PK COUNT#<T#owner|ALL>   SK DASH#ORDER#<yyyy-mm>#orders       orders created that month (Paris), drafts excluded
  *                            SK DASH#ORDER#<yyyy-mm>#bottles      bottles of those sent or validated
  *                            SK DASH#RECEPTION#<yyyy-mm>          receptions created, in progress or closed
- *                            SK DASH#STOCK#product#<id>           the product's stock lines with something sellable
- *                            SK DASH#STOCK#references             products with something sellable: the product
- *                                                                 counters above zero (their `presence`)
+ *   PK COUNT#T#<owner>       SK DASH#STOCK#product#<id>           the product's stock lines with something sellable
+ *                                                                 (its owner's only: a product has one owner)
+ *   PK COUNT#<T#owner|ALL>   SK DASH#STOCK#references             products with something sellable: the product
+ *                                                                 counters above zero (their `presence`, in both)
  *                            SK DASH#STOCK#bottles                bottles in stock
  * A counter moves only when the versioned write of its record succeeded (entity.ts), so a retried request or a
  * redelivered message, which finds the change already made, moves nothing; a crash between the record and its
@@ -75,17 +76,15 @@ export function stockFigures(
   },
   sellable = isSellable(s),
 ): CounterKey[] {
-  return scopes(s.ownerId).flatMap((scope) => [
-    ...(sellable
-      ? [
-          {
-            ...keys.counter(scope, `${STOCK}product#${s.productId}`),
-            presence: keys.counter(scope, `${STOCK}references`),
-          },
-        ]
-      : []),
-    { ...keys.counter(scope, `${STOCK}bottles`), by: s.quantity },
-  ]);
+  const product = {
+    ...keys.counter(keys.tenant(s.ownerId), `${STOCK}product#${s.productId}`),
+    // A product is its owner's: crossing zero, its lines count it among the owner's references and everyone's.
+    presence: scopes(s.ownerId).map((scope) => keys.counter(scope, `${STOCK}references`)),
+  };
+  return [
+    ...(sellable ? [product] : []),
+    ...scopes(s.ownerId).map((scope) => ({ ...keys.counter(scope, `${STOCK}bottles`), by: s.quantity })),
+  ];
 }
 
 /** Where an entity's dashboard counters live, per owner and for every owner (for the recount). */

@@ -36,7 +36,7 @@ const id = (k: Key) => `${k.PK}\u0000${k.SK}`;
 export async function recount<T extends { id: string }>(entity: Entity<T>): Promise<RecountResult> {
   if (!entity.counters || !entity.everywhere) throw new Error(`${entity.name} declares no counters to recount`);
   const started = new Date().toISOString();
-  const counts = new Map<string, { key: Key; n: number; presence?: Key }>();
+  const counts = new Map<string, { key: Key; n: number; presence?: readonly Key[] }>();
   let records = 0;
   for (const source of await entity.everywhere()) {
     for await (const item of queryAll(source)) {
@@ -51,10 +51,11 @@ export async function recount<T extends { id: string }>(entity: Entity<T>): Prom
   }
   // A presence counts the counters above zero that name it.
   for (const { n, presence } of [...counts.values()]) {
-    if (!presence) continue;
-    const entry = counts.get(id(presence)) ?? { key: presence, n: 0 };
-    if (n > 0) entry.n += 1;
-    counts.set(id(presence), entry);
+    for (const p of presence ?? []) {
+      const entry = counts.get(id(p)) ?? { key: p, n: 0 };
+      if (n > 0) entry.n += 1;
+      counts.set(id(p), entry);
+    }
   }
   // Counters of the entity's ranges that no record adds to any more should hold nothing.
   for (const range of (await entity.counterRanges?.()) ?? []) {

@@ -44,13 +44,13 @@ type IndexKeys = Partial<Record<IndexName, readonly [string, string]>>;
 /**
  * A counter item a record adds to: one, or `by` (a sum such as the bottles of an order). A change of the record
  * moves each counter by the difference between what the record added before and what it adds now. A counter with
- * a `presence` counts one on that other counter while it is above zero: the stock lines of a product count the
- * product once among the references in stock, however many lines it has.
+ * a `presence` counts one on each of those other counters while it is above zero: the stock lines of a product count
+ * the product once among its owner's references in stock and among everyone's, however many lines it has.
  */
-export type CounterKey = Key & { by?: number; presence?: Key };
+export type CounterKey = Key & { by?: number; presence?: readonly Key[] };
 
-/** A counter's move, and the counter its presence counts on. */
-export type CounterMove = { key: Key; delta: number; presence?: Key };
+/** A counter's move, and the counters its presence counts on. */
+export type CounterMove = { key: Key; delta: number; presence?: readonly Key[] };
 
 const counterId = (k: Key) => `${k.PK}|${k.SK}`;
 const counterKey = (k: CounterKey): Key => ({ PK: k.PK, SK: k.SK });
@@ -71,14 +71,14 @@ export function counterMoves(was: readonly CounterKey[], now: readonly CounterKe
 
 /**
  * Applies a counter's move; when its counter crosses zero (as ADD answered it, one writer at a time), moves its
- * presence by one.
+ * presences by one.
  */
 export async function applyCounterMove(m: CounterMove): Promise<void> {
   const after = await addToCounter(m.key, m.delta);
   if (!m.presence) return;
   const before = after - m.delta;
-  if (before <= 0 && after > 0) await addToCounter(m.presence, 1);
-  else if (before > 0 && after <= 0) await addToCounter(m.presence, -1);
+  const crossed = before <= 0 && after > 0 ? 1 : before > 0 && after <= 0 ? -1 : 0;
+  if (crossed) await Promise.all(m.presence.map((p) => addToCounter(p, crossed)));
 }
 
 const moveCounters = (was: readonly CounterKey[], now: readonly CounterKey[]) =>
