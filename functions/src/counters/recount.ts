@@ -18,6 +18,7 @@ import { logger } from '../platform/logger';
 import { type TimeBudget, timeBudget } from '../platform/time-budget';
 import { tracer } from '../platform/tracer';
 import { productRecords } from '../products/repository';
+import { recountSummaries } from '../products/summary-recount';
 import { receptionRecords } from '../receptions/repository';
 import { shippingOrderRecords } from '../shippingOrders/repository';
 import { movementRecords } from '../stockMovements/repository';
@@ -27,6 +28,7 @@ import { stockRecords } from '../stocks/repository';
 const COUNTED: readonly (readonly [string, () => Promise<RecountResult>])[] = [
   ['contact', () => recount(contactRecords)],
   ['product', () => recount(productRecords)],
+  ['productSummary', () => recountSummaries()],
   ['stock', () => recount(stockRecords)],
   ['movement', () => recount(movementRecords)],
   ['reception', () => recount(receptionRecords)],

@@ -3,8 +3,8 @@
  * recorded on the order; effects.ts says what each status holds):
  *
  *   send ── the lines' stock read ── one short? ── 409 naming each refused line, nothing allocated
- *            └─ one transaction: the order {status 005} IF version = read, each line allocated IF unchanged,
- *               the products' summaries
+ *            └─ one transaction: the order {status 005} IF version = read, each line allocated IF unchanged;
+ *               then the products' summaries
  *   ship ── the same, each allocation turned into an output, one output movement per line
  *
  * A replayed request finds the order already changed and changes nothing; two changes racing on one order end

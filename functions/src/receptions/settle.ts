@@ -3,7 +3,7 @@
  * recorded on the reception; effects.ts says what each status does):
  *
  *   close ── one transaction: the reception {status 200} IF version = read, each line's quantity in IF unchanged,
- *            the products' summaries, one input movement per line
+ *            one input movement per line; then the products' summaries
  *
  * A replayed close finds the reception closed and changes nothing; two closes racing end with one and a 409.
  */

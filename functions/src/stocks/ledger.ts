@@ -6,8 +6,8 @@
  *                                          └─ no: ONE TransactWriteItems:
  *                                               the document           IF version = read   (a race: one wins, a 409)
  *                                               each stock line        IF version = read   (moved meanwhile: read again)
- *                                               each product's summary SET … + Δ
  *                                               the movements          put / delete
+ *                                          then, outside it: the products' summaries (ADD Δ), the counters
  *
  * A change of more effects than one transaction holds (STEP_EFFECTS) is applied in steps whose progress lives on
  * the document (`transition`: its effects and how many are done), never on the shared items: each step's
@@ -16,21 +16,31 @@
  * the check and the step) records the undo of the steps done, which is applied the same way.
  * A pending multi-step change is listed under PENDING#LEDGER until done, for the sweep (`sweep.ts`) to finish.
  *
- * What follows a transaction outside it (the counters, the search words of movements) is repaired by the recount
- * when a crash comes between the two; nothing on a stock line or a product grows with the documents touching it.
+ * What follows a transaction outside it (the products' summaries, the counters, the search words of movements) is
+ * derived from what the transaction wrote and repaired by the recount when a crash comes between the two; nothing
+ * on a stock line or a product grows with the documents touching it.
  */
 import { availableQuantity, isSellable } from '@cellar/shared/stocks/schemas';
 import * as z from 'zod';
 import { applyCounterMove, type CounterKey, counterMoves, type Entity, type Staged } from '../data/entity';
 import { keys } from '../data/keys';
-import { batchDelete, batchGet, batchPut, deleteItem, type Item, type Key, putVersioned } from '../data/table';
+import {
+  batchDelete,
+  batchGet,
+  batchPut,
+  deleteItem,
+  type Item,
+  type Key,
+  putVersioned,
+  updateIf,
+} from '../data/table';
 import { type TransactAction, TransactionCancelledError, transactWrite } from '../data/transact';
 import { StaleVersionError } from '../errors';
 import { type MovementItem, movementRecords } from '../stockMovements/repository';
 import type { StockDelta } from './effects';
 import { type StockItem, stockRecords, storedStockCounters, summaryKey } from './repository';
 
-/** Effects per transaction: each takes a stock line, a product and a movement at most (3 × 30 + the document). */
+/** Effects per transaction: each takes a stock line and a movement at most (2 × 30 + the document and its own). */
 export const STEP_EFFECTS = 30;
 
 const deltaSchema = z.object({
@@ -263,6 +273,32 @@ function shortagesOf(effects: readonly LedgerEffect[], lines: Map<string, StockI
   return out;
 }
 
+/**
+ * The update of a product's stock summary by the net change of some of its lines (undefined when it leaves the
+ * summary as it was: what is on its way or being received is not in it). The summary is derived from the lines, as
+ * the counters are, and follows the transaction outside it: a product shared by every lot of a wine then takes no
+ * part in the transactions of its lots (concurrent documents on different lots of one product do not conflict on
+ * it, and a transaction bills no product twice); a process dying between the two leaves a summary the recount
+ * repairs (`products/summary-recount.ts`). The version moves too: a product edit read before this write must not
+ * put the old summary back.
+ */
+function summaryUpdate(sum: { quantity: number; sellable: Map<string, number> }) {
+  if (sum.quantity === 0 && [...sum.sellable.values()].every((n) => n === 0)) return undefined;
+  const names: Record<string, string> = { '#s': 'stock', '#q': 'quantity', '#v': 'version' };
+  const values: Record<string, unknown> = { ':zero': 0, ':one': 1, ':q': sum.quantity };
+  const sets = ['#s.#q = if_not_exists(#s.#q, :zero) + :q', '#v = #v + :one'];
+  [...sum.sellable.entries()]
+    .filter(([, n]) => n !== 0)
+    .forEach(([k, n], i) => {
+      names['#sel'] = 'sellable';
+      names[`#k${i}`] = k;
+      values[`:a${i}`] = n;
+      sets.push(`#s.#sel.#k${i} = if_not_exists(#s.#sel.#k${i}, :zero) + :a${i}`);
+    });
+  // The marks an earlier version kept on the product go with its first change.
+  return { update: `SET ${sets.join(', ')} REMOVE effects`, condition: 'attribute_exists(PK)', names, values };
+}
+
 /** The writes of some effects on stock, and what follows the transaction. */
 interface StockWrites {
   actions: TransactAction[];
@@ -329,29 +365,11 @@ async function stockWrites<D extends LedgerDoc>(
       : [],
   );
   for (const m of await batchGet(backKeys, true)) takenBack.push(movementRecords.parse(m));
-  for (const [productCode, sum] of summaries) {
-    // What is on its way or being received is not in the summary: a product it leaves as it was is not written.
-    if (sum.quantity === 0 && [...sum.sellable.values()].every((n) => n === 0)) continue;
-    const names: Record<string, string> = { '#s': 'stock', '#q': 'quantity', '#v': 'version' };
-    const values: Record<string, unknown> = { ':zero': 0, ':one': 1, ':q': sum.quantity };
-    const sets = ['#s.#q = if_not_exists(#s.#q, :zero) + :q', '#v = #v + :one'];
-    [...sum.sellable.entries()]
-      .filter(([, n]) => n !== 0)
-      .forEach(([k, n], i) => {
-        names['#sel'] = 'sellable';
-        names[`#k${i}`] = k;
-        values[`:a${i}`] = n;
-        sets.push(`#s.#sel.#k${i} = if_not_exists(#s.#sel.#k${i}, :zero) + :a${i}`);
-      });
-    // The marks an earlier version kept on the product go with its first change.
-    actions.push({
-      update: keys.product(doc.ownerId, productCode),
-      expression: `SET ${sets.join(', ')} REMOVE effects`,
-      condition: 'attribute_exists(PK)',
-      names,
-      values,
-    });
-  }
+  // The products' summaries follow the transaction, as the counters do (`after`): see `summaryUpdate`.
+  const summaryUpdates = [...summaries].flatMap(([productCode, sum]) => {
+    const u = summaryUpdate(sum);
+    return u ? [{ key: keys.product(doc.ownerId, productCode), ...u }] : [];
+  });
   // A movement's words first: a word left by a transaction that failed points at nothing, and lists skip it.
   await batchPut(written.flatMap((m) => movementRecords.companionItems(m)));
   for (const m of written) actions.push({ put: movementRecords.item(m) });
@@ -369,7 +387,11 @@ async function stockWrites<D extends LedgerDoc>(
         [...counters.was, ...takenBack.flatMap((m) => movementRecords.counters?.(m) ?? [])],
         [...counters.now, ...written.flatMap((m) => movementRecords.counters?.(m) ?? [])],
       );
-      await Promise.all(moves.map(applyCounterMove));
+      await Promise.all([
+        ...moves.map(applyCounterMove),
+        // A product gone meanwhile has no summary to keep (its condition fails; nothing is created).
+        ...summaryUpdates.map(({ key, ...change }) => updateIf(key, change)),
+      ]);
       await batchDelete(
         takenBack.flatMap((m) => movementRecords.companionItems(m)).map((w) => ({ PK: w.PK, SK: w.SK })),
       );

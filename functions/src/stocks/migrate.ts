@@ -9,7 +9,6 @@
  *   2. stock lines: marks removed, lot claimed (new lots then find their twin by one keyed read);
  *   3. products: marks removed, the stock summary computed again from the lines.
  */
-import { availableQuantity, isSellable } from '@cellar/shared/stocks/schemas';
 import { keys } from '../data/keys';
 import { batchGet, getItem, type Item, putItem, putNew, queryAll, updateIf } from '../data/table';
 import { ItemExistsError } from '../errors';
@@ -17,7 +16,7 @@ import { contribution as orderContribution } from '../orders/effects';
 import { contribution as receptionContribution } from '../receptions/effects';
 import { documentLineEffects, type StockDelta } from '../stocks/effects';
 import { type LedgerEffect, PENDING_LEDGER } from './ledger';
-import { lotClaim, type StockItem, stockRecords, summaryKey } from './repository';
+import { lotClaim, type StockItem, stockRecords, summaryOf } from './repository';
 
 export interface MigrationResult {
   documents: number;
@@ -147,9 +146,9 @@ async function migrateDocuments(): Promise<number> {
   return n;
 }
 
-async function migrateStockLines(): Promise<{ lines: number; summaries: Map<string, Summary> }> {
+async function migrateStockLines(): Promise<{ lines: number; summaries: Map<string, StockItem[]> }> {
   let lines = 0;
-  const summaries = new Map<string, Summary>();
+  const summaries = new Map<string, StockItem[]>();
   for (const source of await (stockRecords.everywhere?.() ?? [])) {
     for await (const raw of queryAll(source)) {
       if (raw.entity !== 'stock') continue;
@@ -163,23 +162,17 @@ async function migrateStockLines(): Promise<{ lines: number; summaries: Map<stri
         if (!(e instanceof ItemExistsError)) throw e;
       }
       const key = `${s.ownerId}#${s.productCode}`;
-      const sum = summaries.get(key) ?? { quantity: 0, sellable: {} };
-      sum.quantity += s.quantity;
-      const k = summaryKey(s);
-      sum.sellable[k] = (sum.sellable[k] ?? 0) + (isSellable(s) ? availableQuantity(s) : 0);
-      summaries.set(key, sum);
+      summaries.set(key, [...(summaries.get(key) ?? []), s]);
       lines += 1;
     }
   }
   return { lines, summaries };
 }
 
-type Summary = { quantity: number; sellable: Record<string, number> };
-
-async function migrateProducts(summaries: Map<string, Summary>): Promise<number> {
+async function migrateProducts(summaries: Map<string, StockItem[]>): Promise<number> {
   let n = 0;
   for await (const p of queryAll({ index: 'GSI2', pk: keys.products })) {
-    const summary = summaries.get(`${p.ownerId}#${p.code}`) ?? { quantity: 0, sellable: {} };
+    const summary = summaryOf(summaries.get(`${p.ownerId}#${p.code}`) ?? []);
     await updateIf(keys.product(String(p.ownerId), String(p.code)), {
       update: 'SET #s = :s, #v = #v + :one REMOVE effects',
       condition: 'attribute_exists(PK)',

@@ -119,6 +119,17 @@ export const stockRecords = defineEntity<StockItem>({
 
 export const summaryKey = (s: Pick<StockItem, 'warehouseId' | 'segment'>) => `${s.warehouseId}|${s.segment ?? '-'}`;
 
+/** A product's stock summary as its lines make it: their quantity, and what is sellable per warehouse and segment. */
+export function summaryOf(lines: Iterable<StockItem>): { quantity: number; sellable: Record<string, number> } {
+  const sum = { quantity: 0, sellable: {} as Record<string, number> };
+  for (const s of lines) {
+    sum.quantity += s.quantity;
+    const k = summaryKey(s);
+    sum.sellable[k] = (sum.sellable[k] ?? 0) + (isSellable(s) ? availableQuantity(s) : 0);
+  }
+  return sum;
+}
+
 /** Adds a line's quantities to its product's stock summary. */
 export async function addToProductSummary(s: StockItem, sign: 1 | -1): Promise<void> {
   const applied = await updateIf(keys.product(s.ownerId, s.productCode), {
