@@ -32,6 +32,7 @@ import { luhn } from '@cellar/shared/validation/validators';
 import type { WmsReport } from '@cellar/shared/wms/contract';
 import { ulid } from 'ulid';
 import { generateLedger, generateProduct, generateStock } from './catalogue-data';
+import { prng } from './prng';
 import { orderReports, receptionReports, type ScriptOptions } from './warehouse-script';
 
 export const DEMO_PASSWORD = 'Cellar-demo-2026';
@@ -43,21 +44,6 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@cli002.test', role: 'admin', company: 'CLI002' },
 ] as const;
 
-/** A small deterministic generator, so every fresh demo is the same. */
-export function prng(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T,
-  };
-}
 type Rng = ReturnType<typeof prng>;
 
 export function siret(rng: Rng): string {

@@ -14,8 +14,8 @@ import { companies } from '../../functions/src/data/reference';
 import { batchPut, type Item } from '../../functions/src/data/table';
 import { hashPassword } from '../../functions/src/platform/passwords';
 import { userItems } from '../../functions/src/users/repository';
+import { prng } from '../../infra/local/prng';
 import { startRuntime } from '../../infra/local/runtime';
-import { prng } from '../../infra/local/seed';
 
 const LOGS = 100_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);

@@ -17,8 +17,8 @@ import { type ProductItem, productRecords } from '../../functions/src/products/r
 import { counterScope, movementCounters, movementRecords } from '../../functions/src/stockMovements/repository';
 import { stockRecords, summaryKey } from '../../functions/src/stocks/repository';
 import { generateMovement, generateProduct, generateStock } from '../../infra/local/catalogue-data';
+import { prng } from '../../infra/local/prng';
 import { startRuntime } from '../../infra/local/runtime';
-import { prng } from '../../infra/local/seed';
 import { measure } from './measure';
 import { benchSignIn, benchTenantItems } from './tenant';
 

@@ -18,8 +18,8 @@ import { type ProductItem, productRecords } from '../../functions/src/products/r
 import { stockRecords, summaryKey } from '../../functions/src/stocks/repository';
 import { userItems } from '../../functions/src/users/repository';
 import { generateProduct, generateStock } from '../../infra/local/catalogue-data';
+import { prng } from '../../infra/local/prng';
 import { startRuntime } from '../../infra/local/runtime';
-import { prng } from '../../infra/local/seed';
 import { measure, ratioLine } from './measure';
 import { benchSignIn, benchTenantItems, benchUser } from './tenant';
 

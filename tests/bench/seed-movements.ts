@@ -10,7 +10,7 @@ import { batchPut, type Item } from '../../functions/src/data/table';
 import type { ProductItem } from '../../functions/src/products/repository';
 import { movementRecords } from '../../functions/src/stockMovements/repository';
 import { generateMovement, generateProduct, generateStock } from '../../infra/local/catalogue-data';
-import { prng } from '../../infra/local/seed';
+import { prng } from '../../infra/local/prng';
 import { benchTenantItems } from './tenant';
 
 const WAREHOUSE = { id: 'WMV', code: 'MVT', name: 'Entrepôt des mouvements' };

@@ -10,7 +10,7 @@ import { addressDisplayName } from '@cellar/shared/common/address';
 import { type CellarMessage, type CellarMessageType, WMS_CONTRACT_VERSION } from '@cellar/shared/wms/contract';
 import { keys } from '../data/keys';
 import { type References, references } from '../data/reference';
-import type { ToldDocument } from '../wms/publish';
+import type { ToldDocument } from '../wms/told';
 import { type OrderItem, orderRecords } from './repository';
 import { settleOrder } from './settle';
 

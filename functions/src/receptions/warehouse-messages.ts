@@ -9,7 +9,7 @@
 import { type CellarMessage, type CellarMessageType, WMS_CONTRACT_VERSION } from '@cellar/shared/wms/contract';
 import { keys } from '../data/keys';
 import { type References, references } from '../data/reference';
-import type { ToldDocument } from '../wms/publish';
+import type { ToldDocument } from '../wms/told';
 import { type ReceptionItem, receptionRecords } from './repository';
 import { settleReception } from './settle';
 

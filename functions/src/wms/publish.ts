@@ -10,14 +10,7 @@ import { sendMessage } from '../data/client';
 import { deleteItem, getItem, type Key } from '../data/table';
 import { logger } from '../platform/logger';
 import { awaitsAnswer, markPublished, type OutboxEntry, outboxEntry, outboxKey, type ToldKind } from './outbox';
-
-/** What a kind of document tells the warehouse: the message a type calls for, built as the document now stands. */
-export interface ToldDocument {
-  /** The message, or null when the document no longer calls for it (gone, or moved on). */
-  message(documentId: string, ownerId: string, type: CellarMessageType): Promise<CellarMessage | null>;
-  /** What the document notes once its message left (an order's `transmittedAt`). */
-  published?(message: CellarMessage): Promise<void>;
-}
+import type { ToldDocument } from './told';
 
 const KINDS: Record<ToldKind, () => Promise<ToldDocument>> = {
   order: () => import('../orders/warehouse-messages').then((m) => m.toldOrder),

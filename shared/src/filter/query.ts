@@ -7,7 +7,7 @@
  * so that any text survives serialize → parse unchanged. Anything else in the query string is kept in `params`.
  */
 import { endOfDayIn, startOfDayIn } from '../common/dates';
-import type { ColumnDefs } from '../csv/columns';
+import { type ColumnDefs, DATE_STYLES, type DateStyle } from '../csv/columns';
 import { type Language, translate } from '../i18n/messages';
 
 export const OPERATORS = [
@@ -320,10 +320,6 @@ export function exportFormat(q: ListQuery): ExportFormat | undefined {
   }
   return asked as ExportFormat;
 }
-
-/** How an export writes dates: as people read them in their language, or as ISO 8601 (`dates=iso`). */
-export const DATE_STYLES = ['local', 'iso'] as const;
-export type DateStyle = (typeof DATE_STYLES)[number];
 
 /** How an export writes dates (`dates=local|iso`); another value is a QueryError. */
 export function exportDateStyle(q: ListQuery): DateStyle {
