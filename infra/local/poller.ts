@@ -2,7 +2,8 @@
  * Lambda's SQS event-source mapping, locally: long-polls a queue, calls the worker with batches of up to
  * `batchSize` records, deletes what succeeded, and leaves the `batchItemFailures` (or the whole batch when
  * the worker throws) to reappear after the visibility timeout; the queue's redrive policy moves a message
- * to the DLQ after maxReceiveCount receives.
+ * to the DLQ after maxReceiveCount receives. As Lambda scales a queue's function out to its maximum concurrency, up
+ * to `concurrency` batches are worked at once: a long import does not hold back the next one.
  */
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
@@ -24,13 +25,15 @@ export interface PollerOptions {
   /** The worker's timeout, which its context reports as Lambda's does. */
   timeoutSeconds: number;
   waitSeconds?: number;
+  /** Batches worked at once: the function's reserved concurrency (default 1). */
+  concurrency?: number;
   onError?: (e: unknown) => void;
 }
 
 export function startPoller(o: PollerOptions): { stop(): Promise<void> } {
   let running = true;
   let abort = new AbortController();
-  const loop = (async () => {
+  const loop = async () => {
     while (running) {
       try {
         const out = await o.client.send(
@@ -91,13 +94,14 @@ export function startPoller(o: PollerOptions): { stop(): Promise<void> } {
         await new Promise((r) => setTimeout(r, 500));
       }
     }
-  })();
+  };
+  const loops = Array.from({ length: Math.max(1, o.concurrency ?? 1) }, loop);
   return {
     async stop() {
       running = false;
       abort.abort();
       abort = new AbortController();
-      await loop;
+      await Promise.all(loops);
     },
   };
 }

@@ -180,6 +180,9 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
       batchSize: WORK_QUEUE.batchSize,
       visibilityTimeout,
       timeoutSeconds: o.workerTimeoutSeconds?.[queue] ?? QUEUES[queue].workerTimeoutSeconds,
+      // As Lambda scales the queue's function out; the simulated warehouse, the provider's system, reads one batch
+      // at a time.
+      concurrency: (QUEUES[queue] as { concurrency?: number }).concurrency ?? 1,
       onError: (e) => log(`${queue} worker: ${(e as Error).message}`),
     });
   const pollers = [
