@@ -47,6 +47,8 @@ export interface RuntimeOptions {
    * shipped and a reception announced is received within a minute, with discrepancies on a fifth of them.
    */
   warehouse?: Partial<Pick<WarehouseOptions, 'stepMs' | 'plays' | 'discrepancies'>>;
+  /** How often the sweep runs after the one at start (default SWEEP_EVERY_MS; 0: only at start, for a benchmark). */
+  sweepEveryMs?: number;
   log?: (line: string) => void;
 }
 
@@ -235,10 +237,13 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   if (swept.settled) log(`Finished ${swept.settled} change(s) a stop left half-applied.`);
   if (swept.published) log(`Told the warehouse again of ${swept.published} order(s) it had not answered.`);
   let sweeping: Promise<unknown> = Promise.resolve();
-  const sweepTimer = setInterval(() => {
-    sweeping = sweep().catch((e) => log(`sweep: ${(e as Error).message}`));
-  }, SWEEP_EVERY_MS);
-  sweepTimer.unref();
+  const every = o.sweepEveryMs ?? SWEEP_EVERY_MS;
+  const sweepTimer = every
+    ? setInterval(() => {
+        sweeping = sweep().catch((e) => log(`sweep: ${(e as Error).message}`));
+      }, every)
+    : undefined;
+  sweepTimer?.unref();
 
   if (firstStart && o.seed !== false) {
     const { seedDemo } = await import('./seed');

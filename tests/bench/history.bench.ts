@@ -30,8 +30,10 @@ async function main() {
     port: 0,
     dataDir,
     seed: true,
-    // The warehouse answers nothing: its acknowledgements, worked in the background, would land in a send's tally.
+    // Nothing in the background: the warehouse's acknowledgements, or the sweep publishing again what it has not
+    // answered, would land in a send's tally.
     warehouse: { stepMs: 200, plays: 'none' },
+    sweepEveryMs: 0,
   });
   await instrument(runtime.env.TABLE_NAME ?? 'cellar');
   const call = httpCall(runtime.url);
