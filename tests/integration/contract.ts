@@ -262,6 +262,21 @@ function judge(doc: Published, x: Exchange, scope: Scope): { where: string; what
   return wrong;
 }
 
+const readers = new WeakMap<object, Published>();
+
+/**
+ * What is wrong with one exchange against a document (nothing: []), one line each: what the checker of a runtime
+ * says, for a document at hand.
+ */
+export function judgeExchange(doc: object, x: Exchange, scope: Scope = 'all'): string[] {
+  let reader = readers.get(doc);
+  if (!reader) {
+    reader = new Published(doc as OpenApi);
+    readers.set(doc, reader);
+  }
+  return judge(reader, x, scope).map(({ where, what }) => `${where}: ${what}`);
+}
+
 /** The request body of a fetch as the checker needs it: its media type and text, when it has one. */
 function requestOf(init: RequestInit | undefined): Exchange['request'] {
   const body = init?.body;
