@@ -88,6 +88,19 @@ describe('The OpenAPI document', () => {
     expect(responses.TooManyRequests?.headers).toHaveProperty('Retry-After');
   });
 
+  it('gives each operation the errors the pipeline answers whatever the route takes', () => {
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const statuses = Object.keys(operation.responses);
+        // A query parameter the route does not read is refused.
+        expect(statuses, `${method} ${path}`).toContain('422');
+        // A body is read as JSON on any route but a GET (CloudFront refuses a GET's body).
+        const body = ['413', '415'].filter((s) => statuses.includes(s));
+        expect(body, `${method} ${path}`).toEqual(method === 'get' ? [] : ['413', '415']);
+      }
+    }
+  });
+
   it('uses the route’s status, and no body for 204', () => {
     expect(op('post', '/api/contacts').responses['201']?.content).toBeDefined();
     expect(op('post', '/api/csv/{template}').responses['201']).toBeDefined();
