@@ -15,20 +15,10 @@
  * them all at once, which the harness does when it stops, so that the test file fails.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { type Answer, type Call, httpCall } from '../fixtures/http';
+import { type Call, httpCall } from '../fixtures/http';
 
 /** What of an exchange is checked: everything, or only the answer (a request sent off-contract on purpose). */
 export type Scope = 'all' | 'answer';
-
-type CallOptions = NonNullable<Parameters<Call>[2]>;
-export type CheckedCall = <T = any>(
-  method: string,
-  path: string,
-  opts?: CallOptions & {
-    /** 'answer': the request is off-contract on purpose (a hostile one): only its answer is checked. */
-    contract?: Scope;
-  },
-) => Promise<Answer<T>>;
 
 /** One request and its answer, as the checker needs them. */
 export interface Exchange {
@@ -44,7 +34,7 @@ export interface Exchange {
 
 export interface Contract {
   /** httpCall to the runtime, each exchange checked. */
-  call: CheckedCall;
+  call: Call;
   /** fetch of a path of the runtime, checked (a binary answer: its status and content type). */
   fetch(path: string, init?: RequestInit, scope?: Scope): Promise<Response>;
   check(exchange: Exchange, scope?: Scope): Promise<void>;
@@ -306,26 +296,22 @@ export function openContract(baseUrl: string): Contract {
     }
   }
 
-  const call: CheckedCall = async (method, path, opts = {}) => {
-    const { contract: scope = 'all', ...rest } = opts;
-    const answer = await plain(method, path, rest);
-    const type = Object.entries(rest.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  const call: Call = async (method, path, opts = {}) => {
+    const answer = await plain(method, path, opts);
+    const type = Object.entries(opts.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
     let request: Exchange['request'];
-    // As httpCall sends them: a JSON body, else the form or the raw text.
-    if (rest.body !== undefined) request = { type: 'application/json', text: JSON.stringify(rest.body) };
-    else if (rest.form) request = { type: 'multipart/form-data', text: '' };
-    else if (rest.raw) request = { type: type ?? 'text/plain', text: rest.raw };
-    await check(
-      {
-        method,
-        path,
-        request,
-        status: answer.status,
-        contentType: answer.headers.get('content-type'),
-        text: answer.text,
-      },
-      scope,
-    );
+    // As httpCall sends them: a JSON body, else the form or the raw text (fetch calls a string text/plain).
+    if (opts.body !== undefined) request = { type: 'application/json', text: JSON.stringify(opts.body) };
+    else if (opts.form) request = { type: 'multipart/form-data', text: '' };
+    else if (opts.raw) request = { type: type ?? 'text/plain', text: opts.raw };
+    await check({
+      method,
+      path,
+      request,
+      status: answer.status,
+      contentType: answer.headers.get('content-type'),
+      text: answer.text,
+    });
     return answer;
   };
 

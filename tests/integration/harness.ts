@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { type Runtime, type RuntimeOptions, startRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD } from '../../infra/local/seed';
-import { type CheckedCall, type Contract, openContract } from './contract';
+import type { Call } from '../fixtures/http';
+import { type Contract, openContract } from './contract';
 
 export { type Answer, countRows, httpCall, importFile, postFile } from '../fixtures/http';
 
@@ -16,7 +17,7 @@ export interface Harness {
   runtime: Runtime;
   url: string;
   /** HTTP to the runtime as the SPA speaks it, each exchange checked against the published contract. */
-  call: CheckedCall;
+  call: Call;
   /** fetch of a path of the runtime (a file answered), checked against the published contract too. */
   fetch: Contract['fetch'];
   /** The published contract every exchange of `call` and `fetch` is checked against (./contract.ts). */
