@@ -35,7 +35,11 @@ if (v) {
   passed += v.numPassedTests; failed += v.numFailedTests; skipped += v.numPendingTests + v.numTodoTests;
   for (const f of v.testResults ?? []) {
     for (const t of f.assertionResults ?? []) if (t.status === "failed") names.push(`${f.name.replace(process.cwd() + "/", "")} › ${t.fullName}`);
-    if (f.status === "failed" && !(f.assertionResults ?? []).some((t) => t.status === "failed")) names.push(`${f.name.replace(process.cwd() + "/", "")} (the file failed: ${String(f.message ?? "").split("\n")[0]})`);
+    // A file failing outside its tests (a hook: the contract check of the harness when it stops) counts as one failure.
+    if (f.status === "failed" && !(f.assertionResults ?? []).some((t) => t.status === "failed")) {
+      failed += 1;
+      names.push(`${f.name.replace(process.cwd() + "/", "")} (the file failed: ${String(f.message ?? "").split("\n")[0]})`);
+    }
   }
 }
 else failed += 1;

@@ -136,7 +136,7 @@ describe('GET /api/contacts', () => {
     expect(res.headers.get('content-disposition')).toContain('recipients.csv');
     const bytes = new Uint8Array(
       await (
-        await fetch(`${h.url}/api/contacts?filter[type]=recipient&filter[code]=CSV-1&output=csv&columns=code`, {
+        await h.fetch(`/api/contacts?filter[type]=recipient&filter[code]=CSV-1&output=csv&columns=code`, {
           headers: { authorization: `Bearer ${token}` },
         })
       ).arrayBuffer(),

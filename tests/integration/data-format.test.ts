@@ -13,14 +13,28 @@ import { DATA_FORMAT } from '../../functions/src/data/table-definition';
 import { startRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD } from '../../infra/local/seed';
 import { freePort, spawnRuntime, untilServing } from '../fixtures/runtime-process';
-import { ADMIN1, httpCall, SUPER, seededCopy } from './harness';
+import { type Contract, openContract } from './contract';
+import { ADMIN1, SUPER, seededCopy } from './harness';
 
 const dataDir = seededCopy('cellar-format-');
 let child: ChildProcess | undefined;
+/** The published contract of each runtime started, which every exchange keeps to. */
+const contracts = new Map<string, Contract>();
 afterAll(() => {
   child?.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  for (const contract of contracts.values()) contract.verify();
 });
+
+/** HTTP to the runtime at `url`, checked against its published contract. */
+function httpCall(url: string) {
+  let contract = contracts.get(url);
+  if (!contract) {
+    contract = openContract(url);
+    contracts.set(url, contract);
+  }
+  return contract.call;
+}
 
 /**
  * What a client admin sees at `url`: its company, the dashboard's references, and how many published updates (the

@@ -214,7 +214,7 @@ describe('XLSX exports', () => {
     // Prepare
     const token = await h.login(ADMIN1);
     // Act
-    const res = await fetch(`${h.url}/api/stock-movements?output=xlsx&${query}`, {
+    const res = await h.fetch(`/api/stock-movements?output=xlsx&${query}`, {
       headers: { authorization: `Bearer ${token}`, 'accept-language': 'fr', accept: XLSX_TYPE },
     });
     const csv = await h.call('GET', `/api/stock-movements?output=csv&${query}`, { token, lang: 'fr' });
@@ -249,7 +249,7 @@ describe('XLSX exports', () => {
     });
     const job = await finished(ADMIN1, res.body.id);
     const file = await fetch(job.url as string);
-    const direct = await fetch(`${h.url}/api/stock-movements?output=xlsx&${query}`, {
+    const direct = await h.fetch(`/api/stock-movements?output=xlsx&${query}`, {
       headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', accept: XLSX_TYPE },
     });
     // Assess
@@ -284,8 +284,8 @@ describe('XLSX exports', () => {
     };
     expect((await h.call('POST', '/api/contacts', { token, body })).status).toBe(201);
     // Act
-    const res = await fetch(
-      `${h.url}/api/contacts?filter[type]=recipient&filter[code]=XLSX-1&output=xlsx&columns=code,displayName`,
+    const res = await h.fetch(
+      `/api/contacts?filter[type]=recipient&filter[code]=XLSX-1&output=xlsx&columns=code,displayName`,
       { headers: { authorization: `Bearer ${token}`, 'accept-language': 'fr', accept: XLSX_TYPE } },
     );
     const refused = await h.call('GET', '/api/contacts?filter[type]=recipient&output=pdf', { token });

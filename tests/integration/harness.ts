@@ -8,19 +8,26 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { type Runtime, type RuntimeOptions, startRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD } from '../../infra/local/seed';
-import { type Call, httpCall } from '../fixtures/http';
+import type { Call } from '../fixtures/http';
+import { type Contract, openContract } from './contract';
 
 export { type Answer, countRows, httpCall, importFile, postFile } from '../fixtures/http';
 
 export interface Harness {
   runtime: Runtime;
   url: string;
+  /** HTTP to the runtime as the SPA speaks it, each exchange checked against the published contract. */
   call: Call;
+  /** fetch of a path of the runtime (a file answered), checked against the published contract too. */
+  fetch: Contract['fetch'];
+  /** The published contract every exchange of `call` and `fetch` is checked against (./contract.ts). */
+  contract: Contract;
   login(email: string): Promise<string>;
   /** The links of the e-mails the local mailbox holds for an address, newest first. */
   mailboxLinks(email: string): Promise<URL[]>;
   /** Replaces the session `login` keeps for an account (after a password reset has ended the previous one). */
   remember(email: string, token: string): void;
+  /** Stops the runtime, then fails if an exchange broke the published contract. */
   stop(): Promise<void>;
 }
 
@@ -45,11 +52,14 @@ export async function startHarness(
     workerTimeoutSeconds: options.workerTimeoutSeconds,
   });
   const tokens = new Map<string, string>();
-  const call = httpCall(runtime.url);
+  const contract = openContract(runtime.url);
+  const { call } = contract;
   return {
     runtime,
     url: runtime.url,
     call,
+    fetch: contract.fetch,
+    contract,
     async login(email) {
       const known = tokens.get(email);
       if (known) return known;
@@ -76,6 +86,8 @@ export async function startHarness(
     async stop() {
       await runtime.stop();
       rmSync(dataDir, { recursive: true, force: true });
+      // In the file's afterAll: the file fails, listing what the API answered off its contract.
+      contract.verify();
     },
   };
 }

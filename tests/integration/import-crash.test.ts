@@ -9,31 +9,39 @@ import type { ImportJob } from '@cellar/shared/imports/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../infra/local/seed';
 import { eventually, freePort, spawnRuntime, untilServing } from '../fixtures/runtime-process';
-import { httpCall, importFile, seededCopy } from './harness';
+import { type Contract, openContract } from './contract';
+import { importFile, seededCopy } from './harness';
 
 const ROWS = 5_000;
 const dataDir = seededCopy('cellar-crash-');
 let child: ChildProcess | undefined;
+/** The runtime's published contract, which every exchange keeps to (one port, whichever run of the runtime). */
+let contract: Contract | undefined;
 
 afterAll(() => {
   child?.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  contract?.verify();
 });
 
-/** `npm start`'s runtime in a process of its own, as a person runs it; answers its address once it serves. */
-async function start(port: number): Promise<string> {
+/**
+ * `npm start`'s runtime in a process of its own, as a person runs it; answers its contract, through which the test
+ * speaks to it, once it serves.
+ */
+async function start(port: number): Promise<Contract> {
   const started = spawnRuntime(port, dataDir);
   child = started.child;
+  contract ??= openContract(started.url);
   await untilServing(started.url, 90_000);
-  return started.url;
+  return contract;
 }
 
 describe('An import survives its runtime killed half-way', () => {
   it('ends with every row created once, the job finished with true counts, the list total exact', async () => {
     const port = await freePort();
-    let url = await start(port);
+    const api = await start(port);
     const signIn = async () => {
-      const res = await fetch(`${url}/api/auth/token`, {
+      const res = await api.fetch('/api/auth/token', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'user@cli001.test', password: DEMO_PASSWORD }),
@@ -42,7 +50,7 @@ describe('An import survives its runtime killed half-way', () => {
     };
     let token = await signIn();
     const get = async <T>(path: string): Promise<T> =>
-      (await (await fetch(url + path, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
+      (await (await api.fetch(path, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
     const total = async () =>
       (await get<{ meta: { total: number } }>('/api/contacts?filter[type]=recipient&paginate=1')).meta.total;
     const before = await total();
@@ -53,7 +61,7 @@ describe('An import survives its runtime killed half-way', () => {
       lines.push(
         `CRASH${String(i).padStart(5, '0')};non;;Client ${i};4 rue Sainte-Catherine;;33000;Bordeaux;FR;client${i}@example.com;0601020304;;`,
       );
-    const upload = await importFile({ call: httpCall(url) }, token, 'contact', lines.join('\r\n'), {
+    const upload = await importFile(api, token, 'contact', lines.join('\r\n'), {
       fields: { type: 'recipient', warehouse: me.warehouses[0]?.id ?? '', segment: 'B2C' },
     });
     expect(upload.status).toBe(201);
@@ -67,7 +75,7 @@ describe('An import survives its runtime killed half-way', () => {
     child?.kill('SIGKILL');
     await new Promise((r) => child?.once('exit', r));
 
-    url = await start(port);
+    await start(port);
     token = await signIn();
     const job = await eventually(async () => {
       const j = await get<ImportJob>(`/api/imports/${id}`);

@@ -363,7 +363,7 @@ describe('Refused-rows report', () => {
     expect(job.startedAt).not.toBeNull();
 
     const token = await h.login(USER1);
-    const res = await fetch(`${h.url}/api/imports/${job.id}/refused`, {
+    const res = await h.fetch(`/api/imports/${job.id}/refused`, {
       headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
     });
     expect(res.status).toBe(200);

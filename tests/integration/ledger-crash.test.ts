@@ -9,15 +9,19 @@ import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../infra/local/seed';
 import { eventually, freePort, spawnRuntime, untilServing } from '../fixtures/runtime-process';
+import { type Contract, openContract } from './contract';
 import { seededCopy } from './harness';
 
 const LINES = 60;
 const dataDir = seededCopy('cellar-ledger-crash-');
 let child: ChildProcess | undefined;
+/** The runtime's published contract, which every exchange keeps to (one port, whichever run of the runtime). */
+let contract: Contract | undefined;
 
 afterAll(() => {
   child?.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  contract?.verify();
 });
 
 let url = '';
@@ -26,6 +30,7 @@ async function start(port: number) {
   const started = spawnRuntime(port, dataDir);
   child = started.child;
   url = started.url;
+  contract ??= openContract(url);
   await untilServing(url, 120_000);
 }
 const kill = async () => {
@@ -36,7 +41,7 @@ const kill = async () => {
 
 let token = '';
 async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(url + path, {
+  const res = await (contract as Contract).fetch(path, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'en' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -45,7 +50,7 @@ async function call(method: string, path: string, body?: unknown) {
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 async function signIn() {
-  const res = await fetch(`${url}/api/auth/token`, {
+  const res = await (contract as Contract).fetch('/api/auth/token', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'admin@cli001.test', password: DEMO_PASSWORD }),

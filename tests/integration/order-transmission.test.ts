@@ -124,7 +124,7 @@ describe('GET /api/orders/{id}/pdf', () => {
     await until(sent.body.id, (o) => o.statusCode === '010');
     const token = await h.login(USER1);
     // Act
-    const res = await fetch(`${h.url}/api/orders/${sent.body.id}/pdf`, {
+    const res = await h.fetch(`/api/orders/${sent.body.id}/pdf`, {
       headers: { authorization: `Bearer ${token}`, 'accept-language': 'fr' },
     });
     const bytes = Buffer.from(await res.arrayBuffer());

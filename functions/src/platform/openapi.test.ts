@@ -71,6 +71,31 @@ describe('The OpenAPI document', () => {
     ]);
   });
 
+  it('documents the filter as the deep object it is read as, filter[field][op]=value, and no `not` in a list', () => {
+    const ajv = new Ajv2020({ allowUnionTypes: true, validateFormats: false });
+    ajv.addVocabulary(Object.keys(doc));
+    ajv.addSchema(doc, 'openapi.json');
+    const list = op('get', '/api/contacts');
+    const at = list.parameters?.findIndex((p) => p.name === 'filter');
+    const filter = list.parameters?.[at as number] as unknown as { style: string; explode: boolean };
+    expect(filter).toMatchObject({ in: 'query', style: 'deepObject', explode: true });
+    const validate = ajv.compile({ $ref: `openapi.json#/paths/~1api~1contacts/get/parameters/${at}/schema` });
+    expect(
+      validate({ type: 'recipient', code: { startsWith: 'PART' }, createdAt: { bt: '2026-01-01,2026-02-01' } }),
+    ).toBe(true);
+    expect(validate({ code: { like: 'PART' } })).toBe(false);
+    expect(validate({ code: {} })).toBe(false);
+    expect(validate({ nope: 'x' })).toBe(false);
+    // Request generators cannot complement a `not`: none in what a list takes.
+    const lists = Object.values(doc.paths).flatMap((methods) => Object.values(methods));
+    const keys: string[] = [];
+    JSON.stringify([lists.map((o) => o.parameters), doc.components.schemas.ListFilter], (key, value) => {
+      keys.push(key);
+      return value;
+    });
+    expect(keys).not.toContain('not');
+  });
+
   it('describes the files a route answers, the headers it reads, 415 for bodies, and sign-in’s 401 and 429', () => {
     const paths = doc.paths as Record<
       string,
@@ -86,6 +111,19 @@ describe('The OpenAPI document', () => {
     expect(Object.keys(signIn?.responses ?? {})).toEqual(expect.arrayContaining(['401', '429']));
     const responses = (doc.components as unknown as { responses: Record<string, { headers?: object }> }).responses;
     expect(responses.TooManyRequests?.headers).toHaveProperty('Retry-After');
+  });
+
+  it('gives each operation the errors the pipeline answers whatever the route takes', () => {
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const statuses = Object.keys(operation.responses);
+        // A query parameter the route does not read is refused.
+        expect(statuses, `${method} ${path}`).toContain('422');
+        // A body is read as JSON on any route but a GET (CloudFront refuses a GET's body).
+        const body = ['413', '415'].filter((s) => statuses.includes(s));
+        expect(body, `${method} ${path}`).toEqual(method === 'get' ? [] : ['413', '415']);
+      }
+    }
   });
 
   it('uses the route’s status, and no body for 204', () => {

@@ -36,7 +36,10 @@ const ERRORS = {
   409: ['Conflict', 'The record changed meanwhile, or a unique value is taken.'],
   413: ['PayloadTooLarge', 'The body is over the size limit.'],
   415: ['UnsupportedMediaType', 'The body is not JSON (its Content-Type must be application/json).'],
-  422: ['UnprocessableEntity', 'Invalid input: errors names each field with its messages.'],
+  422: [
+    'UnprocessableEntity',
+    'Invalid input (a query parameter the operation does not read included): errors names each field with its messages.',
+  ],
   429: ['TooManyRequests', 'Too many attempts: Retry-After says in how many seconds to try again.'],
 } as const;
 type ErrorStatus = keyof typeof ERRORS;
@@ -151,14 +154,18 @@ function requestBody(r: RouteDef, input: Map<z.ZodType, string>): Json | undefin
   return { required: true, content: { 'application/json': { schema: ref(input.get(r.body) as string) } } };
 }
 
+/**
+ * The errors an operation may answer, as the pipeline (./http.ts) gives them. Whatever the route takes, a body sent
+ * to it is read as JSON (413, 415), and a query parameter it does not read is refused (422). A GET's body is left
+ * out: CloudFront refuses one before the API.
+ */
 function errorStatuses(r: RouteDef): ErrorStatus[] {
   const statuses: ErrorStatus[] = [];
   if (r.access !== 0 || r.throttled) statuses.push(401);
   if (r.access !== 0) statuses.push(403);
   if (r.path.includes('{')) statuses.push(404);
-  if (r.method !== 'GET') statuses.push(409);
-  if (r.body) statuses.push(413, 415);
-  if (r.params || r.query || r.list || r.body) statuses.push(422);
+  if (r.method !== 'GET') statuses.push(409, 413, 415);
+  statuses.push(422);
   if (r.throttled) statuses.push(429);
   return statuses;
 }
