@@ -7,15 +7,12 @@
  */
 import { WAREHOUSE_TIME_ZONE } from '../common/dates';
 import type { Language } from '../i18n/messages';
+import type { DateStyle } from './date-styles';
 
 /**
  * A column's values: `date` a calendar day (YYYY-MM-DD) or an instant (read in the warehouses' time zone),
  * `boolean` yes or no, `labels` a code → translation key table (a code without a label is written as it is).
  */
-/** How an export writes dates: as people read them in their language, or as ISO 8601 (`dates=iso`). */
-export const DATE_STYLES = ['local', 'iso'] as const;
-export type DateStyle = (typeof DATE_STYLES)[number];
-
 export type CellFormat = 'date' | 'boolean' | { labels: Readonly<Record<string, string>> };
 
 export interface ColumnDef {

@@ -7,7 +7,8 @@
  * so that any text survives serialize → parse unchanged. Anything else in the query string is kept in `params`.
  */
 import { endOfDayIn, startOfDayIn } from '../common/dates';
-import { type ColumnDefs, DATE_STYLES, type DateStyle } from '../csv/columns';
+import type { ColumnDefs } from '../csv/columns';
+import { DATE_STYLES, type DateStyle } from '../csv/date-styles';
 import { type Language, translate } from '../i18n/messages';
 
 export const OPERATORS = [
