@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test of the product, as `npm test` runs it: static checks, unit, web, API integration and
-# infrastructure tests (vitest), then the browser tests (Playwright in Debian's Chromium) against the built SPA.
+# infrastructure tests (vitest), and the browser tests (Playwright in Debian's Chromium) against the built SPA.
 # Ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -11,19 +11,33 @@ status=0
 
 step() { echo; echo "▶ $*"; }
 
-step "Typecheck and lint"
-npm run --silent typecheck || status=1
-npm run --silent lint || status=1
+seed="$PWD/.cellar/test-seed"
 
-step "Unit, web, integration and infrastructure tests (vitest)"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest.json" || status=1
+# Two cores, used side by side: what the tests need (the demo seeded once, the SPA built, Chromium) is made while
+# the code is typechecked and linted; then the vitest projects and the browser tests run at the same time, each
+# line of their output prefixed with its runner's name.
+step "Typecheck and lint; beside them, the demo seeded once (tests/seed-once.ts), the SPA built, Chromium checked"
+( npm run --silent typecheck && npm run --silent lint ) > "$out/static.log" 2>&1 & static=$!
+npx tsx tests/seed-once.ts "$seed" > "$out/seed.log" 2>&1 & seeding=$!
+npm run --silent build -w web > "$out/build.log" 2>&1 & building=$!
+bash tests/e2e/ensure-chromium.sh > "$out/chromium.log" 2>&1 & chromium=$!
+wait $static || status=1
+cat "$out/static.log"
+wait $seeding || { cat "$out/seed.log"; echo "The demo could not be seeded."; status=1; }
+wait $building || { cat "$out/build.log"; echo "The SPA could not be built."; status=1; }
+browser=0
+wait $chromium || { cat "$out/chromium.log"; browser=1; status=1; }
 
-step "Browser tests (Playwright, Chromium; the SPA is built first by the test server)"
-if bash tests/e2e/ensure-chromium.sh; then
-  PLAYWRIGHT_JSON_OUTPUT_NAME="$out/playwright.json" npx playwright test -c tests/e2e/playwright.config.ts --reporter=list,json || status=1
-else
-  status=1
+step "Unit, web, integration and infrastructure tests (vitest) beside the browser tests (Playwright, Chromium)"
+export CELLAR_TEST_SEED="$seed" E2E_SPA_BUILT=1
+( npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest.json" 2>&1 | sed -u 's/^/[vitest] /'
+  exit "${PIPESTATUS[0]}" ) & vitest=$!
+if [ $browser = 0 ]; then
+  ( PLAYWRIGHT_JSON_OUTPUT_NAME="$out/playwright.json" npx playwright test -c tests/e2e/playwright.config.ts --reporter=list,json 2>&1 | sed -u 's/^/[browser] /'
+    exit "${PIPESTATUS[0]}" ) & playwright=$!
+  wait $playwright || status=1
 fi
+wait $vitest || status=1
 
 node -e '
 const fs = require("fs");

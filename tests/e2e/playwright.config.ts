@@ -22,8 +22,15 @@ const runtime = (command: string, port: number) => ({
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
 });
+/**
+ * A runtime on a fresh demo: a copy of the one the test command seeded for the whole run (CELLAR_TEST_SEED,
+ * tests/seed-once.ts), or seeded afresh (--reset) when the browser tests run on their own.
+ */
+const seed = process.env.CELLAR_TEST_SEED;
 const start = (port: number, dataDir: string, warehouse: string) =>
-  `npx tsx infra/local/start.ts --port ${port} --data-dir ${dataDir} --reset ${warehouse} --warehouse-step-ms 1500`;
+  `${seed ? `rm -rf ${dataDir} && cp -r ${seed} ${dataDir} && ` : ''}npx tsx infra/local/start.ts --port ${port} --data-dir ${dataDir}${seed ? '' : ' --reset'} ${warehouse} --warehouse-step-ms 1500`;
+/** The SPA the runtimes serve, built unless the test command built it already (E2E_SPA_BUILT). */
+const build = process.env.E2E_SPA_BUILT ? '' : 'npm run build -w web && ';
 
 export default defineConfig({
   testDir: '.',
@@ -57,9 +64,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: [
-    ...(external
-      ? []
-      : [runtime(`npm run build -w web && ${start(PORT, '.cellar/e2e', '--warehouse acknowledge')}`, PORT)]),
+    ...(external ? [] : [runtime(`${build}${start(PORT, '.cellar/e2e', '--warehouse acknowledge')}`, PORT)]),
     // The loop's runtime builds nothing: it serves web/dist as the main one does, file by file as asked, and no
     // test starts before every runtime answers, the build done (Playwright starts them one after the other, in
     // this order, each once the one before answers).

@@ -10,6 +10,7 @@ import type { ImportJob } from '@cellar/shared/imports/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_TABLE_NAME } from '../../functions/src/config/topology';
 import { keys } from '../../functions/src/data/keys';
+import { bySize } from '../fixtures/size';
 import { eventually, type Harness, importFile, startHarness, USER1 } from './harness';
 
 let h: Harness;
@@ -31,7 +32,8 @@ afterAll(() => h?.stop());
 describe('An import continued across invocations', () => {
   it('writes every row once over several invocations of one second', { timeout: 300_000 }, async () => {
     // Prepare
-    const ROWS = 3_000;
+    // Enough rows for several invocations of one second (a chunk of 250 takes about that locally).
+    const ROWS = bySize(1_250, 3_000);
     const token = await h.login(USER1);
     const total = async () =>
       (await h.call('GET', '/api/contacts?filter[type]=recipient&paginate=1', { token })).body.meta.total as number;

@@ -20,6 +20,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sortValue } from '../../functions/src/data/list';
 import { seedAndSignIn } from '../bench/seed-contacts';
+import { bySize } from '../fixtures/size';
 import { type Harness, SUPER, startHarness } from './harness';
 
 /**
@@ -29,6 +30,11 @@ import { type Harness, SUPER, startHarness } from './harness';
 const STORED = 'fr';
 
 const ROWS = 2_500;
+/**
+ * Generated queries per property: a third of them every day (each run draws new ones), all under
+ * `npm run test:volume`.
+ */
+const runs = (atVolume: number) => bySize(Math.ceil(atVolume / 3), atVolume);
 const ADMIN = 'admin@cli001.test';
 let h: Harness;
 let token: string;
@@ -139,7 +145,7 @@ describe('A planned list (contacts)', () => {
           assess(qs, res, want, page);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   }, 120_000);
 
@@ -240,7 +246,7 @@ describe('A planned list (stock movements)', () => {
           assess(qs, res, want, page);
         },
       ),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   }, 120_000);
 });
@@ -295,7 +301,7 @@ describe('A planned list (products)', () => {
           assess(qs, res, want, page);
         },
       ),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   }, 120_000);
 
@@ -399,7 +405,7 @@ describe('A planned list (users)', () => {
           assess(qs, res, want, page);
         },
       ),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   }, 120_000);
 });
@@ -462,7 +468,7 @@ describe('A planned list (activity logs)', () => {
           assess(qs, res, want, page);
         },
       ),
-      { numRuns: 80 },
+      { numRuns: runs(80) },
     );
   }, 120_000);
 });
@@ -618,7 +624,7 @@ describe('A planned list (stock lines)', () => {
           assess(qs, res, want, page);
         },
       ),
-      { numRuns: 120 },
+      { numRuns: runs(120) },
     );
   }, 180_000);
 
@@ -701,7 +707,7 @@ describe('A planned list (receptions)', () => {
           assess(qs, res, want, page);
         },
       ),
-      { numRuns: 80 },
+      { numRuns: runs(80) },
     );
   }, 120_000);
 });
@@ -751,7 +757,7 @@ describe('A planned list (shipping orders)', () => {
           assess(qs, res, want, page);
         },
       ),
-      { numRuns: 80 },
+      { numRuns: runs(80) },
     );
   }, 120_000);
 });
