@@ -33,6 +33,23 @@ function fakeQueue(bodies: string[]) {
   return { client, deleted };
 }
 
+/** Polls the queue one message a batch until both its messages are deleted (5 s at most), then stops. */
+async function pollUntilDone(client: SQSClient, deleted: string[], worker: Worker, concurrency?: number) {
+  const poller = startPoller({
+    client,
+    queueUrl: 'q',
+    queueArn: 'arn:q',
+    worker,
+    name: 'w',
+    batchSize: 1,
+    timeoutSeconds: 30,
+    concurrency,
+  });
+  const until = Date.now() + 5_000;
+  while (deleted.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+  await poller.stop();
+}
+
 describe('Method: startPoller', () => {
   it('works as many batches at once as its concurrency: a long one does not hold back the next', async () => {
     // Prepare: two messages, one a batch; each worker call waits until the other has started too
@@ -49,19 +66,7 @@ describe('Method: startPoller', () => {
       return { batchItemFailures: [] };
     };
     // Act
-    const poller = startPoller({
-      client,
-      queueUrl: 'q',
-      queueArn: 'arn:q',
-      worker,
-      name: 'w',
-      batchSize: 1,
-      timeoutSeconds: 30,
-      concurrency: 2,
-    });
-    const until = Date.now() + 5_000;
-    while (deleted.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
-    await poller.stop();
+    await pollUntilDone(client, deleted, worker, 2);
     // Assess: both worked side by side, and both deleted as done
     expect(started.sort()).toEqual(['long', 'next']);
     expect(deleted.sort()).toEqual(['r0', 'r1']);
@@ -80,18 +85,7 @@ describe('Method: startPoller', () => {
       return { batchItemFailures: [] };
     };
     // Act
-    const poller = startPoller({
-      client,
-      queueUrl: 'q',
-      queueArn: 'arn:q',
-      worker,
-      name: 'w',
-      batchSize: 1,
-      timeoutSeconds: 30,
-    });
-    const until = Date.now() + 5_000;
-    while (deleted.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
-    await poller.stop();
+    await pollUntilDone(client, deleted, worker);
     // Assess
     expect(deleted).toHaveLength(2);
     expect(most).toBe(1);
