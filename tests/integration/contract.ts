@@ -175,7 +175,8 @@ interface Violation {
 
 /** Checks one exchange against the document; answers what is wrong with it (nothing: []). */
 function judge(doc: Published, x: Exchange, scope: Scope): { where: string; what: string }[] {
-  const path = x.path.split('?')[0] ?? '';
+  // The path the server receives: fetch resolves dot segments as URLs do (`/api/../x` asks for `/x`, the SPA's).
+  const path = new URL(x.path, 'http://runtime.invalid').pathname;
   const method = x.method.toLowerCase();
   const success = x.status >= 200 && x.status < 300;
   if (!path.startsWith('/api/') || RUNTIME_PAGES.test(path)) return [];
