@@ -163,6 +163,12 @@ function count(name: string, input: Record<string, any>, output: Record<string, 
   }
 }
 
+/** Whether commands are counted: off, the client runs as it would without the tally (nothing read around writes). */
+let counting = true;
+export const setCounting = (on: boolean) => {
+  counting = on;
+};
+
 /** Every command of the functions' client is counted once it has succeeded (a refused condition bills too). */
 export async function instrument(table: string) {
   TABLE = table;
@@ -171,6 +177,7 @@ export async function instrument(table: string) {
   uncounted = DynamoDBDocumentClient.from(new DynamoDBClient({}));
   documentClient().middlewareStack.add(
     (next, context) => async (args) => {
+      if (!counting) return next(args);
       const name = context.commandName ?? '';
       const input = args.input as Record<string, any>;
       // What each write changes, read apart before and after it (uncounted): a write bills the larger of the two
