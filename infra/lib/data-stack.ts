@@ -204,12 +204,16 @@ export class DataStack extends Stack {
       statements: [
         // The lists it exports read the table; the job item is written back.
         this.tableReadWrite(),
-        // The file is streamed in a multipart upload (PutObject covers its creation, parts and completion); a failed
-        // one is aborted, so that its parts are not kept (the bucket's lifecycle rule is the backstop).
+        // The file is written in a multipart upload (PutObject covers its creation, parts and completion); a failed
+        // one is aborted, so that its parts are not kept (the bucket's lifecycle rule is the backstop). A file longer
+        // than an invocation leaves the bytes after its last part in a carry object, which the next invocation reads
+        // and the last one deletes.
         new PolicyStatement({
-          actions: ['s3:PutObject', 's3:AbortMultipartUpload'],
+          actions: ['s3:PutObject', 's3:AbortMultipartUpload', 's3:GetObject', 's3:DeleteObject'],
           resources: [this.exportsBucket.arnForObjects(`${BUCKETS.exports.filePrefix}*`)],
         }),
+        // A job longer than one invocation goes on in the next: the worker sends its message again.
+        new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.exportQueue.queue.queueArn] }),
       ],
     });
     acknowledgeObjectWildcard(

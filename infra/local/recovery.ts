@@ -5,7 +5,7 @@
  * created). Local runtime only: in AWS the messages survive in SQS and come back after their visibility timeout.
  */
 
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { BUCKETS } from '@cellar/functions/config/topology';
 import { documentClient, getObject, sendMessage } from '@cellar/functions/data/client';
 
@@ -16,8 +16,10 @@ interface Queues {
   exportQueueUrl: string;
 }
 
-async function unfinished(table: string, entity: 'import' | 'export'): Promise<{ id: string }[]> {
-  const found: { id: string }[] = [];
+type JobItem = { id: string; PK: string; SK: string };
+
+async function unfinished(table: string, entity: 'import' | 'export'): Promise<JobItem[]> {
+  const found: JobItem[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await documentClient().send(
@@ -29,7 +31,7 @@ async function unfinished(table: string, entity: 'import' | 'export'): Promise<{
         ExclusiveStartKey: start,
       }),
     );
-    found.push(...((page.Items ?? []) as { id: string }[]));
+    found.push(...((page.Items ?? []) as JobItem[]));
     start = page.LastEvaluatedKey;
   } while (start);
   return found;
@@ -57,6 +59,16 @@ export async function requeueUnfinishedJobs(q: Queues): Promise<{ imports: numbe
   }
   const exportJobs = await unfinished(q.table, 'export');
   for (const job of exportJobs) {
+    // The attempt that held it died with the process: the job is free at once (in AWS, its lease ends long
+    // before the message comes back).
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: q.table,
+        Key: { PK: job.PK, SK: job.SK },
+        UpdateExpression: 'SET leaseUntil = :free',
+        ExpressionAttributeValues: { ':free': 0 },
+      }),
+    );
     await sendMessage({ QueueUrl: q.exportQueueUrl, MessageBody: JSON.stringify({ id: job.id }) });
   }
   return { imports, exports: exportJobs.length };

@@ -174,7 +174,7 @@ describe('DataStack: the import worker', () => {
 });
 
 describe('DataStack: the export worker', () => {
-  it('may stream its files into the exports bucket under exports/ and abort a failed multipart upload, nothing more', () => {
+  it('may write its files and their carry objects under exports/ and abort a failed multipart upload, nothing more', () => {
     // Prepare
     const buckets = resourcesOf(data, 'AWS::S3::Bucket');
     const exportsId = logicalId(stacks.data.exportsBucket);
@@ -192,8 +192,26 @@ describe('DataStack: the export worker', () => {
       {
         Effect: 'Allow',
         // CDK sorts a statement's actions.
-        Action: ['s3:AbortMultipartUpload', 's3:PutObject'],
+        Action: ['s3:AbortMultipartUpload', 's3:DeleteObject', 's3:GetObject', 's3:PutObject'],
         Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [exportsId, 'Arn'] }, '/exports/*']] },
+      },
+    ]);
+  });
+
+  it('may send a message to its own queue only, to go on with a job in a new invocation', () => {
+    // Prepare
+    const policy = Object.values(resourcesOf(data, 'AWS::IAM::ManagedPolicy')).find(
+      (p) => p.Properties.Description === 'What the Cellar export worker may do with the data',
+    );
+    // Act
+    const statements = (policy!.Properties.PolicyDocument as { Statement: { Action: string; Resource: unknown }[] })
+      .Statement;
+    // Assess
+    expect(statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('sqs:')))).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'sqs:SendMessage',
+        Resource: { 'Fn::GetAtt': [logicalId(stacks.data.exportQueue.queue), 'Arn'] },
       },
     ]);
   });

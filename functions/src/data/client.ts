@@ -107,6 +107,64 @@ export async function uploadStream(target: UploadTarget): Promise<{ body: PassTh
   return { body, done };
 }
 
+/** A part of a multipart upload, as CompleteMultipartUpload names it. */
+export interface UploadedPart {
+  PartNumber: number;
+  ETag: string;
+}
+
+/**
+ * A multipart upload driven by its caller, part by part, for a file written over several invocations (an export
+ * that goes on in a new one): the caller keeps the upload's id and its parts' ETags, and sends a part of any number
+ * again to replace it (the last one sent under a number is the one completed).
+ */
+export const multipart = {
+  async create(target: UploadTarget): Promise<string> {
+    const { sdk, client } = await s3();
+    const out = await client.send(new sdk.CreateMultipartUploadCommand(target));
+    if (!out.UploadId) throw new Error(`No upload id for ${target.Key}`);
+    return out.UploadId;
+  },
+  async part(target: { Bucket: string; Key: string; UploadId: string }, PartNumber: number, Body: Uint8Array) {
+    const { sdk, client } = await s3();
+    const out = await client.send(new sdk.UploadPartCommand({ ...target, PartNumber, Body }));
+    if (!out.ETag) throw new Error(`No ETag for part ${PartNumber} of ${target.Key}`);
+    return { PartNumber, ETag: out.ETag };
+  },
+  async complete(target: { Bucket: string; Key: string; UploadId: string }, Parts: readonly UploadedPart[]) {
+    const { sdk, client } = await s3();
+    await client.send(new sdk.CompleteMultipartUploadCommand({ ...target, MultipartUpload: { Parts: [...Parts] } }));
+  },
+  async abort(target: { Bucket: string; Key: string; UploadId: string }) {
+    const { sdk, client } = await s3();
+    await client.send(new sdk.AbortMultipartUploadCommand(target));
+  },
+};
+
+/** Whether an object exists. */
+export async function objectExists(input: { Bucket: string; Key: string }): Promise<boolean> {
+  const { sdk, client } = await s3();
+  try {
+    await client.send(new sdk.HeadObjectCommand(input));
+    return true;
+  } catch (e) {
+    if ((e as Error).name === 'NotFound' || (e as Error).name === 'NoSuchKey') return false;
+    throw e;
+  }
+}
+
+/** An object's bytes, whole (a small one). */
+export async function getObjectBytes(input: { Bucket: string; Key: string }): Promise<Buffer> {
+  const out = await getObject(input);
+  if (!out.Body) throw new Error(`Empty object ${input.Key}`);
+  return Buffer.from(await out.Body.transformToByteArray());
+}
+
+export async function deleteObject(input: { Bucket: string; Key: string }): Promise<void> {
+  const { sdk, client } = await s3();
+  await client.send(new sdk.DeleteObjectCommand(input));
+}
+
 /** A link that downloads the object without credentials until it expires. */
 export async function presignedGetUrl(input: GetObjectCommandInput, expiresIn: number): Promise<string> {
   const [{ sdk, client }, { getSignedUrl }] = await Promise.all([s3(), import('@aws-sdk/s3-request-presigner')]);

@@ -540,30 +540,57 @@ export async function plannedRows<T>(list: PlannedList<T>): Promise<T[]> {
   return out;
 }
 
+/** A page of an export's rows, and where the list's reading stands after it. */
+export interface RowPage<T> {
+  rows: T[];
+  /**
+   * The position of the page's last item read in the sort's order, to resume after it in a new invocation;
+   * undefined for a selective way's whole answer (written at once, never resumed from).
+   */
+  after?: Record<string, string>;
+}
+
 /**
  * Every row the list answers, a page at a time, for an export of any size: a selective way (a direct read, a
  * search, a rare indexed value: SELECTIVE_LIMIT rows at most) is read and sorted whole, as a page; the sort's
  * order streams page by page from the table, each page's rows checked and handed on before the next is read, so a
- * million-row export never holds more than one page.
+ * million-row export never holds more than one page. Every page read in the sort's order is handed on, even when
+ * the filter kept none of its rows, with its position: an export that resumes `from` it in a new invocation reads
+ * on in the sort's order (an export that stopped half-way was reading that way: a selective answer is one page).
  */
-export async function* plannedRowPages<T>(list: PlannedList<T>): AsyncGenerator<T[]> {
+export async function* plannedRowPagesFrom<T>(
+  list: PlannedList<T>,
+  from?: Record<string, string>,
+): AsyncGenerator<RowPage<T>> {
   const sort = list.sort[0] ?? list.keySort;
   const all = ways(list, sort);
-  if (list.direct) {
-    yield (await list.direct()).map(list.map).filter(keeps(list, list.conditions)).sort(indexOrder(list, sort));
+  const final = all[all.length - 1] as Way;
+  if (from && (list.direct || !isPositionIn(final.source, from))) {
+    throw new Error('An export resumes only from a position in the order it was read');
+  }
+  if (!from && list.direct) {
+    yield {
+      rows: (await list.direct()).map(list.map).filter(keeps(list, list.conditions)).sort(indexOrder(list, sort)),
+    };
     return;
   }
-  for (const way of all.slice(0, -1)) {
+  for (const way of from ? [] : all.slice(0, -1)) {
     const rows = await readSelective(list, way, SELECTIVE_LIMIT);
     if (rows) {
-      yield rows.filter(keeps(list, residual(list, way))).sort(indexOrder(list, sort));
+      yield { rows: rows.filter(keeps(list, residual(list, way))).sort(indexOrder(list, sort)) };
       return;
     }
   }
-  const final = all[all.length - 1] as Way;
   const keep = keeps(list, residual(list, final));
-  for await (const items of queryPages(final.source)) {
-    const rows = items.map(list.map).filter(keep);
-    if (rows.length) yield rows;
+  let after = from;
+  for await (const items of queryPages(final.source, 1000, from)) {
+    const last = items[items.length - 1];
+    if (last) after = positionOf(final.source, last);
+    yield { rows: items.map(list.map).filter(keep), after };
   }
+}
+
+/** Every row the list answers, a page at a time (`plannedRowPagesFrom`'s pages that hold rows). */
+export async function* plannedRowPages<T>(list: PlannedList<T>): AsyncGenerator<T[]> {
+  for await (const { rows } of plannedRowPagesFrom(list)) if (rows.length) yield rows;
 }

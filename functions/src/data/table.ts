@@ -340,16 +340,16 @@ export async function queryPage(source: Source, limit: number, startKey?: Item) 
 /**
  * Every page of a source in turn, as DynamoDB answers them (up to `pageSize` items, 1 MB at most), the next page
  * asked as soon as one arrives: the caller works on a page while the next one is on its way (an export's writing
- * and its reading overlap), and holds two pages at most.
+ * and its reading overlap), and holds two pages at most. From the item after `from` when given (a resumed export).
  */
-export async function* queryPages(source: Source, pageSize = 1000): AsyncGenerator<Item[]> {
+export async function* queryPages(source: Source, pageSize = 1000, from?: Item): AsyncGenerator<Item[]> {
   const ask = (startKey?: Item) => {
     const page = queryPage(source, pageSize, startKey);
     // A caller that stops early never awaits the page read ahead: its failure is not an unhandled one.
     page.catch(() => undefined);
     return page;
   };
-  let next: ReturnType<typeof queryPage> | undefined = ask();
+  let next: ReturnType<typeof queryPage> | undefined = ask(from);
   while (next) {
     const page: Awaited<ReturnType<typeof queryPage>> = await next;
     next = page.lastKey ? ask(page.lastKey) : undefined;

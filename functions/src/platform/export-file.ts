@@ -8,7 +8,7 @@ import { PassThrough, Readable, type Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { type CsvColumn, csvHead, csvLine } from '@cellar/shared/csv/write';
 import { EXPORT_CONTENT_TYPES, type ExportFormat } from '@cellar/shared/filter/query';
-import type { Language } from '@cellar/shared/i18n/messages';
+import type { ExportWrite, FileSegments } from './file-segments';
 
 export const CONTENT_TYPES = EXPORT_CONTENT_TYPES;
 
@@ -19,29 +19,26 @@ export const fileNameIn = (filename: string, format: ExportFormat) =>
 /** The Content-Disposition of a download under this name. */
 export const attachment = (filename: string) => `attachment; filename="${filename}"`;
 
-export interface ExportWrite {
-  format: ExportFormat;
-  columns: readonly CsvColumn[];
-  lang: Language;
-  /** The XLSX sheet's name (the file's name without its extension). */
-  sheet: string;
+const EMPTY = new Uint8Array(0);
+
+function csvSegments(columns: readonly CsvColumn[]): FileSegments {
+  return {
+    start: async () => Buffer.from(csvHead(columns), 'utf8'),
+    rows: async (rows) => {
+      let text = '';
+      for (const record of rows) text += csvLine(record, columns);
+      return Buffer.from(text, 'utf8');
+    },
+    pause: async () => ({ bytes: EMPTY, state: null }),
+    end: async () => EMPTY,
+  };
 }
 
-/** Lines of this many records go out as one chunk. */
-const CSV_BATCH = 200;
-
-async function* csvChunks(pages: AsyncIterable<readonly unknown[]>, columns: readonly CsvColumn[], count: () => void) {
-  yield csvHead(columns);
-  for await (const page of pages) {
-    for (let i = 0; i < page.length; i += CSV_BATCH) {
-      let chunk = '';
-      for (const record of page.slice(i, i + CSV_BATCH)) {
-        chunk += csvLine(record, columns);
-        count();
-      }
-      yield chunk;
-    }
-  }
+/** The file's segment writer, new (`state` undefined) or going on from a paused one's state. */
+export async function segmentsOf(file: ExportWrite, state?: unknown): Promise<FileSegments> {
+  if (file.format === 'csv') return csvSegments(file.columns);
+  const { xlsxSegments } = await import('./xlsx-segments');
+  return xlsxSegments(file, state);
 }
 
 /**
@@ -53,25 +50,18 @@ export async function writeExport(
   file: ExportWrite,
   sink: Writable,
 ): Promise<number> {
-  if (file.format === 'csv') {
-    let rows = 0;
-    await pipeline(
-      Readable.from(
-        csvChunks(pages, file.columns, () => {
-          rows += 1;
-        }),
-      ),
-      sink,
-    );
-    return rows;
+  const segments = await segmentsOf(file);
+  let rows = 0;
+  async function* bytes() {
+    yield await segments.start();
+    for await (const page of pages) {
+      rows += page.length;
+      yield await segments.rows(page);
+    }
+    yield await segments.end();
   }
-  const { writeXlsx } = await import('./xlsx');
-  try {
-    return await writeXlsx(pages, file.columns, file.lang, sink, file.sheet);
-  } catch (error) {
-    sink.destroy(error as Error);
-    throw error;
-  }
+  await pipeline(Readable.from(bytes()), sink);
+  return rows;
 }
 
 /** The whole file in memory, for a direct answer (the grid's row limit bounds it). */

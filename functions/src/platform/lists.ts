@@ -8,9 +8,10 @@
 import type { CsvColumn } from '@cellar/shared/csv/write';
 import { DEFAULT_PAGE_SIZE, exportFormat, type ListQuery } from '@cellar/shared/filter/query';
 import type { Language } from '@cellar/shared/i18n/messages';
-import { type PlannedList, plannedPage, plannedRowPages } from '../data/list';
+import { type PlannedList, plannedPage, plannedRowPages, plannedRowPagesFrom, type RowPage } from '../data/list';
 import { type ExportWording, exportColumns, exportWording, ROW_COUNT_HEADER } from './csv';
-import { attachment, CONTENT_TYPES, type ExportWrite, exportBytes, fileNameIn } from './export-file';
+import { attachment, CONTENT_TYPES, exportBytes, fileNameIn } from './export-file';
+import type { ExportWrite } from './file-segments';
 import { HttpResponse } from './http';
 
 export interface ListAnswer<T> {
@@ -26,6 +27,8 @@ export interface ListAnswer<T> {
 /** What exporting a list writes: its rows, page by page, and its file (format, columns, language, name). */
 export interface ListExport {
   pages: AsyncIterable<readonly unknown[]>;
+  /** The same rows with the list's position after each page, from a position an earlier invocation saved. */
+  pagesFrom: (from?: Record<string, string>) => AsyncIterable<RowPage<unknown>>;
   file: ExportWrite;
   filename: string;
 }
@@ -38,6 +41,7 @@ export async function listExport<T>(answer: ListAnswer<T>, q: ListQuery, lang: L
   const filename = fileNameIn(answer.filename, format);
   return {
     pages: plannedRowPages(answer.plan),
+    pagesFrom: (from) => plannedRowPagesFrom(answer.plan, from),
     file: { format, columns, lang, sheet: filename.replace(/\.\w+$/, '') },
     filename,
   };
