@@ -1,4 +1,3 @@
-import { EXPORT_CONTENT_TYPES } from '@cellar/shared/filter/query';
 import { RESOURCES, type Resource, type RouteDef } from '@cellar/shared/routes/define';
 import { routeList, routes } from '@cellar/shared/routes/table';
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
@@ -158,9 +157,8 @@ export class ApiStack extends Stack {
     this.api = new RestApi(this, 'Api', {
       description: 'Cellar extranet API, reached through CloudFront under /api/*',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
-      // No file comes in through the API (imports go straight to S3); an XLSX export asked by its type (Accept)
-      // leaves as bytes, decoded from the Lambda's base64 answer.
-      binaryMediaTypes: [EXPORT_CONTENT_TYPES.xlsx],
+      // No file comes in through the API (imports go straight to S3), and the answers stream (below): an XLSX
+      // export leaves as the bytes its function writes, with no binary media type to declare.
       // API Gateway writes no log at all until the account has a CloudWatch role: this stack brings it.
       cloudWatchRole: true,
       deployOptions: {
@@ -189,8 +187,8 @@ export class ApiStack extends Stack {
     this.acknowledgeApiFindings();
 
     const integrations = new Map<Resource, LambdaIntegration>();
-    // A function whose routes stream (the order document) is called with response streaming.
-    const streaming = new Set(routeList.filter((r) => r.stream).map((r) => r.resource));
+    // Every function answers through response streaming: no answer is bound by the 6 MB of a buffered result (a
+    // page of 5,000 orders weighs more), only by streaming's 200 MB; past 10 MB API Gateway sends 2 MB a second.
     for (const resource of RESOURCES) {
       const cellarFunction = new CellarFunction(this, pascalCase(resource), {
         entry: `${resource}/handler.ts`,
@@ -207,7 +205,7 @@ export class ApiStack extends Stack {
         resource,
         new LambdaIntegration(fn, {
           scopePermissionToMethod: false,
-          ...(streaming.has(resource) ? { responseTransferMode: ResponseTransferMode.STREAM } : {}),
+          responseTransferMode: ResponseTransferMode.STREAM,
         }),
       );
     }

@@ -5,7 +5,7 @@
  * Errors leave as `{ message, errors }`, translated to the caller's language; internals never leave.
  */
 
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import { canAccess } from '@cellar/shared/access/roles';
@@ -61,7 +61,7 @@ export interface RequestContext<R extends RouteDef> {
 
 /**
  * A streamed answer (a document): its bytes leave as they are produced, through Lambda response streaming, without
- * the buffered payload limit. Only the routes of a streaming resource (`stream: true`) may answer one.
+ * being held whole in memory. Only the routes declared `stream: true` may answer one.
  */
 export class HttpStream {
   constructor(
@@ -291,6 +291,19 @@ function routeHandler(def: RouteDef, impl: (ctx: RequestContext<RouteDef>) => Pr
     });
 }
 
+/**
+ * A streaming function sends bytes, not a result to decode: an answer given in base64 (an XLSX file) leaves as its
+ * bytes, as API Gateway's STREAM mode passes them on without binary media types.
+ */
+const bytesWhenStreamed = (): MiddlewareObj<Event, Result> => ({
+  after: async (request) => {
+    const r = request.response as APIGatewayProxyResult | undefined;
+    if (!r?.isBase64Encoded || typeof r.body !== 'string') return;
+    const { isBase64Encoded: _, body, ...rest } = r;
+    request.response = { ...rest, body: Readable.from([Buffer.from(body, 'base64')]) };
+  },
+});
+
 /** The pipeline every request goes through around its route (logs, headers, errors), from the router or a route. */
 function edge(
   inner:
@@ -301,14 +314,19 @@ function edge(
 ) {
   // A streaming function (Lambda response streaming) pipes each answer into Lambda's response stream.
   const handler = inner as unknown as (...args: unknown[]) => Promise<unknown>;
-  return middy<Event, Result>({ streamifyResponse: options.stream ?? false })
-    .use(captureLambdaHandler(tracer, { captureResponse: false }))
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(correlationHeader())
-    .use(accessLog())
-    .use(httpHeaderNormalizer())
-    .use(errors())
-    .handler((event, ...rest) => withCorrelation(requestIdOf(event), () => handler(event, ...rest)) as never);
+  const stream = options.stream ?? false;
+  return (
+    middy<Event, Result>({ streamifyResponse: stream })
+      // First, so that its `after` runs last, on the answer as the others leave it.
+      .use(stream ? [bytesWhenStreamed()] : [])
+      .use(captureLambdaHandler(tracer, { captureResponse: false }))
+      .use(injectLambdaContext(logger, { resetKeys: true }))
+      .use(correlationHeader())
+      .use(accessLog())
+      .use(httpHeaderNormalizer())
+      .use(errors())
+      .handler((event, ...rest) => withCorrelation(requestIdOf(event), () => handler(event, ...rest)) as never)
+  );
 }
 
 /**
@@ -332,7 +350,7 @@ export function resourceHandler<T extends Record<string, RouteDef>>(own: T, impl
     const handler = routeHandler(def, impl) as middy.MiddyfiedHandler<Event, APIGatewayProxyResult>;
     return { method: def.method, path: def.path, handler };
   });
-  const streams = Object.values(own).map((def) => def.stream === true);
-  if (new Set(streams).size > 1) throw new Error('A function streams all its routes or none');
-  return edge(httpRouterHandler(routes), { stream: streams[0] });
+  // Every API function answers through Lambda response streaming (API Gateway's STREAM transfer mode): no answer
+  // is bound by the 6 MB a buffered result may weigh (a page of 5,000 orders weighs more), only by streaming's 200 MB.
+  return edge(httpRouterHandler(routes), { stream: true });
 }

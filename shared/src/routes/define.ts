@@ -54,9 +54,9 @@ export interface RouteDef<
   csv?: boolean;
   response?: R;
   /**
-   * The answer is streamed (Lambda response streaming; API Gateway's STREAM transfer mode): a document that must
-   * not be capped by the buffered payload limit. A function streams all its routes or none: such routes get a
-   * resource of their own.
+   * The answer is a stream of bytes produced as it is sent (a document), not a value held whole. Every API function
+   * answers through Lambda response streaming (API Gateway's STREAM transfer mode), so no answer is capped by the
+   * 6 MB of a buffered result; only these routes may hand it a stream.
    */
   stream?: boolean;
   /** Expected success status when not 200. */
