@@ -38,7 +38,10 @@ export const wholeNumber = (min: number, max: number) =>
       z
         .number()
         .int({ error: MESSAGES.integer })
-        .refine((n) => n >= min && n <= max, { error: MESSAGES.between, params: { min, max } }),
+        .refine((n) => n >= min && n <= max, { error: MESSAGES.between, params: { min, max }, abort: true })
+        // The same bounds as zod's own checks, where the published document reads them (the message says them).
+        .min(min)
+        .max(max),
     );
 
 /** Adds a custom issue with a message key and its values. */
