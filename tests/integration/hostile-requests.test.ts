@@ -116,6 +116,23 @@ describe('The local server survives hostile requests', () => {
     }
   });
 
+  it('refuses a parameter given twice, or an item twice in a list, naming it, on every kind of route', async () => {
+    const order = (await h.call('GET', '/api/orders?paginate=1', { token })).body.data[0].id as string;
+    for (const [path, field] of [
+      [`/api/orders/${order}/pdf?output=json&output=pdf`, 'output'],
+      [`/api/orders/${order}?include=a&include=b`, 'include'],
+      ['/api/dashboard?ownerId=x&ownerId=y', 'ownerId'],
+      ['/api/products?paginate=1&paginate=2', 'paginate'],
+      ['/api/products?include=owner,family,owner', 'include'],
+      ['/api/products?sort=code,-code', 'sort'],
+      ['/api/products?output=csv&columns=code,label,code', 'columns'],
+    ] as const) {
+      const res = await h.call('GET', path, { token });
+      expect(res.status, path).toBe(422);
+      expect(Object.keys(res.body.errors), path).toEqual([field]);
+    }
+  });
+
   it('answers no 5xx to thousands of generated requests, and is alive after', async () => {
     const weird = fc.constantFrom(
       '__proto__',

@@ -155,11 +155,14 @@ export function parseListQuery(input: string | URLSearchParams | Iterable<[strin
         const desc = part.startsWith('-');
         const field = desc ? part.slice(1) : part;
         if (!FIELD.test(field)) errors.sort = [says('not_a_sort', { param: part })];
+        // One field sorts one way: code,-code says two things (the document's items are unique).
+        else if (q.sort.some((s) => s.field === field)) errors.sort = [says('repeated', { param: field })];
         else q.sort.push({ field, desc });
       }
     } else if (key === 'include') {
       for (const part of raw.split(',')) {
         if (!FIELD.test(part)) errors.include = [says('not_an_include', { param: part })];
+        else if (q.include.includes(part)) errors.include = [says('repeated', { param: part })];
         else q.include.push(part);
       }
     } else if (key === 'paginate') {
@@ -175,6 +178,20 @@ export function parseListQuery(input: string | URLSearchParams | Iterable<[strin
   }
   if (Object.keys(errors).length) throw new QueryError(errors);
   return q;
+}
+
+/**
+ * Refuses a query that gives a parameter more than once, whatever the route: which of its values counts would be a
+ * guess (a list's query says so as it is parsed; a plain query object would keep the last one silently).
+ */
+export function refuseRepeated(entries: Iterable<[string, string]>): void {
+  const seen = new Set<string>();
+  const errors: Record<string, QueryMessage[]> = {};
+  for (const [key] of entries) {
+    if (seen.has(key)) setOwn(errors, key, [says('repeated', { param: key })]);
+    seen.add(key);
+  }
+  if (Object.keys(errors).length) throw new QueryError(errors);
 }
 
 /** The canonical query string of a ListQuery (URL-encoded). */
@@ -264,10 +281,10 @@ const WAREHOUSE_AS_CODE: Readonly<Record<string, readonly string[]>> = { 'wareho
 export function exportFields(q: ListQuery, spec: ListSpec): string[] {
   const allowed = spec.columns ?? [];
   const aliases = { ...WAREHOUSE_AS_CODE, ...spec.columnAliases };
-  const requested = (q.params.columns ?? allowed.join(','))
-    .split(',')
-    .filter(Boolean)
-    .flatMap((c) => (Object.hasOwn(aliases, c) ? (aliases[c] ?? []) : [c]));
+  const named = (q.params.columns ?? allowed.join(',')).split(',').filter(Boolean);
+  const twice = [...new Set(named.filter((c, i) => named.indexOf(c) !== i))];
+  if (twice.length) throw new QueryError({ columns: [`Columns given more than once: ${twice.join(', ')}.`] });
+  const requested = named.flatMap((c) => (Object.hasOwn(aliases, c) ? (aliases[c] ?? []) : [c]));
   const unknown = requested.filter((c) => !allowed.includes(c));
   if (unknown.length) throw new QueryError({ columns: [`Unknown columns: ${unknown.join(', ')}.`] });
   return [...new Set(requested)];
