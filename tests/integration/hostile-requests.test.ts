@@ -133,6 +133,19 @@ describe('The local server survives hostile requests', () => {
     }
   });
 
+  it('refuses a list parameter’s value the document does not give it, naming the parameter', async () => {
+    for (const [path, field] of [
+      ['/api/products?hidden=banana', 'hidden'],
+      [`/api/products?q=${'a'.repeat(201)}`, 'q'],
+      ['/api/companies?light=1', 'light'],
+    ] as const) {
+      const res = await h.call('GET', path, { token });
+      expect(res.status, path).toBe(422);
+      expect(Object.keys(res.body.errors), path).toEqual([field]);
+    }
+    expect((await h.call('GET', '/api/products?hidden=true&paginate=1', { token })).status).toBe(200);
+  });
+
   it('answers no 5xx to thousands of generated requests, and is alive after', async () => {
     const weird = fc.constantFrom(
       '__proto__',

@@ -6,6 +6,7 @@
 import {
   DEFAULT_PAGE_SIZE,
   EXPORT_FORMATS,
+  LIST_PARAM_VALUES,
   type ListSpec,
   MAX_PAGE_SIZE,
   OPERATORS,
@@ -126,7 +127,16 @@ export function listParameters(spec: ListSpec): Json[] {
     },
   );
   for (const name of spec.params ?? []) {
-    parameters.push(EXPORT_PARAMETERS[name]?.(spec) ?? { name, in: 'query', schema: { type: 'string' } });
+    const values = Object.hasOwn(LIST_PARAM_VALUES, name) ? LIST_PARAM_VALUES[name] : undefined;
+    const { description, ...schema } = values ?? { description: undefined };
+    parameters.push(
+      EXPORT_PARAMETERS[name]?.(spec) ?? {
+        name,
+        in: 'query',
+        ...(description ? { description } : {}),
+        schema: { type: 'string', ...schema, ...(schema.enum ? { enum: [...schema.enum] } : {}) },
+      },
+    );
   }
   return parameters;
 }

@@ -71,6 +71,13 @@ describe('The OpenAPI document', () => {
     ]);
   });
 
+  it('documents a list’s own parameters with the values the list checks them against', () => {
+    const param = (path: string, name: string) => op('get', path).parameters?.find((p) => p.name === name)?.schema;
+    expect(param('/api/products', 'hidden')).toEqual({ type: 'string', enum: ['true', 'false'] });
+    expect(param('/api/products', 'q')).toEqual({ type: 'string', maxLength: 200 });
+    expect(param('/api/companies', 'light')).toEqual({ type: 'string', enum: ['true', 'false'] });
+  });
+
   it('documents the filter as the deep object it is read as, filter[field][op]=value, and no `not` in a list', () => {
     const ajv = new Ajv2020({ allowUnionTypes: true, validateFormats: false });
     ajv.addVocabulary(Object.keys(doc));

@@ -4,6 +4,7 @@ import { comparator, matchesCondition } from './match';
 import {
   checkListQuery,
   exportFields,
+  LIST_PARAM_VALUES,
   type ListQuery,
   OPERATORS,
   parseListQuery,
@@ -171,6 +172,31 @@ describe('Function: checkListQuery', () => {
     // A column beside an alias that stands for it: two names, written once, as before.
     expect(refused('columns=warehouse.code,warehouse.name')).toEqual({});
     expect(refused('sort=-code&include=owner,warehouse&columns=code,warehouse.name')).toEqual({});
+  });
+});
+
+describe('The list parameters beyond the filter language', () => {
+  const spec = { filters: [], sorts: [], includes: [], params: ['q', 'hidden', 'light'] };
+  const refused = (query: string) => {
+    try {
+      checkListQuery(parseListQuery(query), spec);
+    } catch (e) {
+      return (e as QueryError).errors;
+    }
+    return {};
+  };
+  it('take the values they are documented with, and refuse any other, naming the parameter', () => {
+    expect(refused(`q=${'a'.repeat(200)}&hidden=false&light=true`)).toEqual({});
+    expect(refused('q=&hidden=true&light=false')).toEqual({});
+    expect(refused(`hidden=banana&light=1&q=${'a'.repeat(201)}`)).toEqual({
+      hidden: ['hidden must be one of true, false.'],
+      light: ['light must be one of true, false.'],
+      q: ['q holds at most 200 characters.'],
+    });
+  });
+  it('are checked only where a list takes them', () => {
+    expect(refused('nope=1')).toEqual({ nope: ['Unknown parameter nope.'] });
+    expect(Object.keys(LIST_PARAM_VALUES)).toEqual(['q', 'hidden', 'light']);
   });
 });
 

@@ -298,6 +298,22 @@ function setOwn<T>(target: Record<string, T>, key: string, value: T) {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/**
+ * The values the list parameters beyond the filter language take, where a list takes them (ListSpec.params): the
+ * query is checked against them (a 422 naming the parameter) and the published document gives them as each
+ * parameter's schema. The export's parameters are checked where the export reads them.
+ */
+export const LIST_PARAM_VALUES: Readonly<
+  Record<string, { description: string; enum?: readonly string[]; maxLength?: number }>
+> = {
+  q: { description: 'The search, as filter[search]: a word of the code, the label or the unit EAN.', maxLength: 200 },
+  hidden: { description: 'true: hidden products only; false: visible ones only.', enum: ['true', 'false'] },
+  light: {
+    description: 'true: each company with its warehouses and segments only (the pickers’ variant).',
+    enum: ['true', 'false'],
+  },
+};
+
 export function checkListQuery(q: ListQuery, spec: ListSpec): void {
   const errors: Record<string, QueryMessage[]> = {};
   for (const c of q.filters) {
@@ -307,8 +323,14 @@ export function checkListQuery(q: ListQuery, spec: ListSpec): void {
   // An index orders by one column: a planned list sorts by one field.
   if (spec.indexes && q.sort.length > 1) errors.sort = [says('one_sort')];
   for (const i of q.include) if (!spec.includes.includes(i)) errors.include = [says('include_refused', { include: i })];
-  for (const k of Object.keys(q.params)) {
+  for (const [k, v] of Object.entries(q.params)) {
+    const rule = Object.hasOwn(LIST_PARAM_VALUES, k) ? LIST_PARAM_VALUES[k] : undefined;
     if (!spec.params?.includes(k)) setOwn(errors, k, [says('unknown_parameter', { param: k })]);
+    else if (rule?.enum && !rule.enum.includes(v)) {
+      errors[k] = [says('one_of', { param: k, values: rule.enum.join(', ') })];
+    } else if (rule?.maxLength !== undefined && v.length > rule.maxLength) {
+      errors[k] = [says('too_long', { param: k, max: rule.maxLength })];
+    }
   }
   if (Object.keys(errors).length) throw new QueryError(errors);
 }
