@@ -127,14 +127,17 @@ export function listParameters(spec: ListSpec): Json[] {
     },
   );
   for (const name of spec.params ?? []) {
+    // The values the list checks it against (shared/src/filter/query.ts), or any text.
     const values = Object.hasOwn(LIST_PARAM_VALUES, name) ? LIST_PARAM_VALUES[name] : undefined;
-    const { description, ...schema } = values ?? { description: undefined };
+    const schema: Json = { type: 'string' };
+    if (values?.enum) schema.enum = [...values.enum];
+    if (values?.maxLength !== undefined) schema.maxLength = values.maxLength;
     parameters.push(
       EXPORT_PARAMETERS[name]?.(spec) ?? {
         name,
         in: 'query',
-        ...(description ? { description } : {}),
-        schema: { type: 'string', ...schema, ...(schema.enum ? { enum: [...schema.enum] } : {}) },
+        ...(values ? { description: values.description } : {}),
+        schema,
       },
     );
   }
