@@ -8,6 +8,7 @@ import {
   EXPORT_FORMATS,
   LIST_PARAM_VALUES,
   type ListSpec,
+  MAX_PAGE,
   MAX_PAGE_SIZE,
   OPERATORS,
   PAGE_SIZES,
@@ -110,7 +111,7 @@ export function listParameters(spec: ListSpec): Json[] {
       name: 'page',
       in: 'query',
       description: 'The page to answer, from 1.',
-      schema: { type: 'integer', minimum: 1, default: 1 },
+      schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
     },
     {
       name: 'paginate',

@@ -6,6 +6,7 @@ import {
   exportFields,
   LIST_PARAM_VALUES,
   type ListQuery,
+  MAX_PAGE,
   OPERATORS,
   parseListQuery,
   QueryError,
@@ -172,6 +173,15 @@ describe('Function: checkListQuery', () => {
     // A column beside an alias that stands for it: two names, written once, as before.
     expect(refused('columns=warehouse.code,warehouse.name')).toEqual({});
     expect(refused('sort=-code&include=owner,warehouse&columns=code,warehouse.name')).toEqual({});
+  });
+});
+
+describe('Paging', () => {
+  it('takes a page from 1 to MAX_PAGE, as the document says', () => {
+    expect(parseListQuery(`page=${MAX_PAGE}`).page).toBe(MAX_PAGE);
+    expect(() => parseListQuery(`page=${MAX_PAGE + 1}`)).toThrow(
+      expect.objectContaining({ errors: { page: [`page must be a whole number from 1 to ${MAX_PAGE}.`] } }),
+    );
   });
 });
 

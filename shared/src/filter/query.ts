@@ -56,6 +56,8 @@ export interface ListQuery {
 export const PAGE_SIZES = [20, 100, 1000, 5000] as const;
 export const MAX_PAGE_SIZE = 5000;
 export const DEFAULT_PAGE_SIZE = 20;
+/** The furthest page a list is asked: 1,000,000 pages of 20 rows is more than any list holds. */
+export const MAX_PAGE = 1_000_000;
 
 /** A 422 waiting to happen: field → messages. */
 /** What is wrong with a parameter: a key of the shared catalogue and its values, worded by the API. */
@@ -168,7 +170,7 @@ export function parseListQuery(input: string | URLSearchParams | Iterable<[strin
     } else if (key === 'paginate') {
       q.paginate = parsePositiveInt(key, raw, errors, MAX_PAGE_SIZE);
     } else if (key === 'page') {
-      q.page = parsePositiveInt(key, raw, errors);
+      q.page = parsePositiveInt(key, raw, errors, MAX_PAGE);
     } else if (key === 'cursor') {
       if (/^[A-Za-z0-9_-]{1,2000}$/.test(raw)) q.cursor = raw;
       else errors.cursor = [says('cursor')];
