@@ -78,6 +78,28 @@ describe('The OpenAPI document', () => {
     expect(param('/api/companies', 'light')).toEqual({ type: 'string', enum: ['true', 'false'] });
   });
 
+  it('bounds every number a request sends, below and above, in parameters and bodies', () => {
+    const unbounded: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
+      if (!node || typeof node !== 'object') return;
+      const s = node as Record<string, unknown>;
+      const types = ([] as unknown[]).concat(s.type ?? []);
+      // A constant or a choice is bounded by what it lists.
+      if ((types.includes('number') || types.includes('integer')) && !('const' in s) && !('enum' in s)) {
+        const below = s.minimum !== undefined || s.exclusiveMinimum !== undefined;
+        const above = s.maximum !== undefined || s.exclusiveMaximum !== undefined;
+        if (!below || !above) unbounded.push(at);
+      }
+      for (const [k, v] of Object.entries(s)) if (k !== 'example' && k !== 'default') walk(v, `${at}/${k}`);
+    };
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, o] of Object.entries(methods)) walk(o.parameters, `${method} ${path} parameters`);
+    }
+    for (const [name, schema] of Object.entries(doc.components.schemas)) if (/Body$/.test(name)) walk(schema, name);
+    expect(unbounded).toEqual([]);
+  });
+
   it('documents the filter as the deep object it is read as, filter[field][op]=value, and no `not` in a list', () => {
     const ajv = new Ajv2020({ allowUnionTypes: true, validateFormats: false });
     ajv.addVocabulary(Object.keys(doc));

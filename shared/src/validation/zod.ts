@@ -32,7 +32,15 @@ export const isoDateTime = z.iso.datetime({ offset: true, error: MESSAGES.invali
  */
 export const wholeNumber = (min: number, max: number) =>
   z
-    .union([z.number(), z.string().regex(WHOLE_NUMBER, { error: MESSAGES.integer })], { error: MESSAGES.integer })
+    .union(
+      [
+        // Bounded by the pipe below, with its message; the bounds are said here too for the published document,
+        // which describes what a caller sends.
+        z.number().meta({ minimum: min, maximum: max }),
+        z.string().regex(WHOLE_NUMBER, { error: MESSAGES.integer }),
+      ],
+      { error: MESSAGES.integer },
+    )
     .transform(Number)
     .pipe(
       z
