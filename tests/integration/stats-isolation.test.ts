@@ -119,7 +119,9 @@ describe('The statistics beside another company’s list', () => {
       `order list of CLI002: alone ${alone.map(Math.round).join(', ')} ms; beside 60 statistics requests ${beside.map(Math.round).join(', ')} ms`,
     );
     // The list keeps its pace, give or take what two cores shared with the burst allow: a wide factor of its
-    // baseline (the issue's stalled list took 138 s and failed).
+    // baseline (the issue's stalled list took 138 s and failed). In this one-process runtime the page asked as the
+    // burst starts waits behind it (about 4 s measured; Lambda would run them side by side): none waits long.
+    expect(Math.max(...beside)).toBeLessThan(15_000);
     expect(
       median(beside),
       `alone ${alone.map(Math.round)} ms, beside the burst ${beside.map(Math.round)} ms`,
