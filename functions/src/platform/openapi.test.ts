@@ -81,7 +81,12 @@ describe('The OpenAPI document', () => {
   it('bounds every number a request sends, below and above, in parameters and bodies', () => {
     const unbounded: string[] = [];
     const walk = (node: unknown, at: string) => {
-      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
+      if (Array.isArray(node)) {
+        node.forEach((n, i) => {
+          walk(n, `${at}/${i}`);
+        });
+        return;
+      }
       if (!node || typeof node !== 'object') return;
       const s = node as Record<string, unknown>;
       const types = ([] as unknown[]).concat(s.type ?? []);
