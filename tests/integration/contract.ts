@@ -2,12 +2,19 @@
  * The published contract, held to on every exchange of the integration tests: each answer of the API is checked
  * against the OpenAPI document the runtime serves (`/api/openapi.json`), and so is each request body a test sends.
  *
- * For a request to a documented operation (its method and path; the query string plays no part):
+ * For a request to a documented operation (found by its method and path):
  * - the answer's status is one the operation documents (or a `4XX` range or `default` it documents);
  * - its content type is one the documented response lists, and an answer documented without content has no body;
  * - a JSON answer validates against the documented schema;
  * - when the answer is a success, the request's body is of a type the operation takes, and valid against its
- *   schema when it is JSON (a test sending an invalid body on purpose is answered a 4xx, and is not checked).
+ *   schema when it is JSON (a test sending an invalid body on purpose is answered a 4xx, and is not checked);
+ * - when the answer is a success, so is its query: each parameter is one the operation documents in the query,
+ *   given once, and its value is valid against the parameter's schema as its style reads it — a number or a
+ *   boolean as text, a comma-joined list (form, not exploded) as its items, the deep object `filter[field]=v` and
+ *   `filter[field][op]=v` as `{ field: v }` and `{ field: { op: v } }` (both forms of one field as
+ *   `{ field: { eq: v, op: w } }`, `filter[field]` being its `eq`) — and every required one is there. The rule is
+ *   the body's: a success is the server saying it read the query, and what it reads the document must describe;
+ *   a test sending an invalid query on purpose expects a 4xx, and that is not checked.
  * A request outside /api, or to an /api path the document does not have, is not checked, unless it answers a
  * success: an operation answering is an operation the document must have.
  *
@@ -52,8 +59,23 @@ interface ResponseObject {
   $ref?: string;
   content?: Record<string, MediaType>;
 }
+interface Parameter {
+  $ref?: string;
+  name: string;
+  in: string;
+  required?: boolean;
+  style?: string;
+  explode?: boolean;
+  schema?: SchemaObject;
+}
+interface SchemaObject {
+  $ref?: string;
+  type?: string | string[];
+  items?: SchemaObject;
+}
 interface Operation {
   operationId?: string;
+  parameters?: Parameter[];
   requestBody?: { $ref?: string; content?: Record<string, MediaType> };
   responses?: Record<string, ResponseObject>;
 }
@@ -248,6 +270,101 @@ function judge(doc: Published, x: Exchange, scope: Scope): { where: string; what
         const validate = doc.validator([...requestBody.keys, 'content', documented, 'schema']);
         if (!validate(body)) say(`request body: ${describeErrors(validate.errors)}`);
       }
+    }
+  }
+
+  // (e) The query, when the request succeeded (a request refused may have been sent invalid on purpose).
+  if (scope === 'all' && success) {
+    const query = new URL(x.path, 'http://runtime.invalid').searchParams;
+    for (const what of judgeQuery(doc, ['paths', found.template, method], op, query)) say(what);
+  }
+  return wrong;
+}
+
+const NUMBER_TEXT = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const DEEP_KEY = /^([^[\]]+)\[([^[\]]*)\](?:\[([^[\]]*)\])?$/;
+
+/** The types a schema allows (its `type`, after its reference). */
+function typesOf(doc: Published, schema: SchemaObject | undefined): string[] {
+  const resolved = schema && doc.resolve<SchemaObject>(schema, []).node;
+  const type = resolved?.type;
+  return Array.isArray(type) ? type : type ? [type] : [];
+}
+
+/** A query value's text as the schema reads it: a number or a boolean when the schema is one, else the text. */
+function scalar(doc: Published, text: string, schema: SchemaObject | undefined): unknown {
+  const types = typesOf(doc, schema);
+  if ((types.includes('integer') || types.includes('number')) && NUMBER_TEXT.test(text)) return Number(text);
+  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+}
+
+/**
+ * What is wrong with a query against an operation's documented query parameters (nothing: []): each one given is
+ * documented and valid as its style reads it, given once, and each required one is given.
+ */
+function judgeQuery(doc: Published, base: string[], op: Operation, query: URLSearchParams): string[] {
+  const wrong: string[] = [];
+  const documented = new Map<string, { parameter: Parameter; keys: string[] }>();
+  (op.parameters ?? []).forEach((p, i) => {
+    const { node, keys } = doc.resolve<Parameter>(p, [...base, 'parameters', String(i)]);
+    if (node?.in === 'query') documented.set(node.name, { parameter: node, keys });
+  });
+  /** The value each documented parameter was given, as its schema reads it. */
+  const given = new Map<string, unknown>();
+  const seen = new Set<string>();
+  for (const [key, text] of query) {
+    if (seen.has(key)) {
+      wrong.push(`query parameter ${key} given more than once`);
+      continue;
+    }
+    seen.add(key);
+    const deep = DEEP_KEY.exec(key);
+    const deepName = deep?.[1] ?? '';
+    const deepParameter = documented.get(deepName)?.parameter;
+    if (deep && deepParameter?.style === 'deepObject') {
+      const [, , field = '', op_] = deep;
+      const object = (given.get(deepName) ?? {}) as Record<string, unknown>;
+      const before = object[field];
+      if (op_ === undefined) {
+        // filter[field]=v beside filter[field][op]=w: v is the field's eq.
+        if (before !== undefined && typeof before === 'object') (before as Record<string, string>).eq = text;
+        else object[field] = text;
+      } else {
+        const ops = typeof before === 'string' ? { eq: before } : ((before ?? {}) as Record<string, string>);
+        ops[op_] = text;
+        object[field] = ops;
+      }
+      given.set(deepName, object);
+      continue;
+    }
+    const found = documented.get(key);
+    if (!found || found.parameter.style === 'deepObject') {
+      wrong.push(`query parameter ${key} not documented (documented: ${[...documented.keys()].join(', ') || 'none'})`);
+      continue;
+    }
+    const { parameter } = found;
+    const types = typesOf(doc, parameter.schema);
+    // A list in a form-style parameter that is not exploded: a=x,y.
+    if (types.includes('array') && parameter.explode === false) {
+      const items = doc.resolve<SchemaObject>(parameter.schema ?? {}, []).node?.items;
+      given.set(
+        key,
+        text.split(',').map((t) => scalar(doc, t, items)),
+      );
+    } else {
+      given.set(key, scalar(doc, text, parameter.schema));
+    }
+  }
+  for (const [name, { parameter, keys }] of documented) {
+    if (!given.has(name)) {
+      if (parameter.required) wrong.push(`required query parameter ${name} not given`);
+      continue;
+    }
+    if (!parameter.schema) continue;
+    const validate = doc.validator([...keys, 'schema']);
+    if (!validate(given.get(name))) {
+      wrong.push(`query parameter ${name}: ${describeErrors(validate.errors).replace(/^\(root\) /, '')}`);
     }
   }
   return wrong;

@@ -110,10 +110,46 @@ describe('The local server survives hostile requests', () => {
   });
 
   it('refuses numbers out of range in list queries with a 422', async () => {
-    for (const q of ['page=9007199254740993', 'page=1e400', 'paginate=99999999999999999999', 'paginate=1.5']) {
+    for (const q of [
+      'page=9007199254740993',
+      'page=1000001',
+      'page=1e400',
+      'paginate=99999999999999999999',
+      'paginate=1.5',
+    ]) {
       const res = await h.call('GET', `/api/products?${q}`, { token });
       expect(res.status, q).toBe(422);
     }
+  });
+
+  it('refuses a parameter given twice, or an item twice in a list, naming it, on every kind of route', async () => {
+    const order = (await h.call('GET', '/api/orders?paginate=1', { token })).body.data[0].id as string;
+    for (const [path, field] of [
+      [`/api/orders/${order}/pdf?output=json&output=pdf`, 'output'],
+      [`/api/orders/${order}?include=a&include=b`, 'include'],
+      ['/api/dashboard?ownerId=x&ownerId=y', 'ownerId'],
+      ['/api/products?paginate=1&paginate=2', 'paginate'],
+      ['/api/products?include=owner,family,owner', 'include'],
+      ['/api/products?sort=code,-code', 'sort'],
+      ['/api/products?output=csv&columns=code,label,code', 'columns'],
+    ] as const) {
+      const res = await h.call('GET', path, { token });
+      expect(res.status, path).toBe(422);
+      expect(Object.keys(res.body.errors), path).toEqual([field]);
+    }
+  });
+
+  it('refuses a list parameter’s value the document does not give it, naming the parameter', async () => {
+    for (const [path, field] of [
+      ['/api/products?hidden=banana', 'hidden'],
+      [`/api/products?q=${'a'.repeat(201)}`, 'q'],
+      ['/api/companies?light=1', 'light'],
+    ] as const) {
+      const res = await h.call('GET', path, { token });
+      expect(res.status, path).toBe(422);
+      expect(Object.keys(res.body.errors), path).toEqual([field]);
+    }
+    expect((await h.call('GET', '/api/products?hidden=true&paginate=1', { token })).status).toBe(200);
   });
 
   it('answers no 5xx to thousands of generated requests, and is alive after', async () => {

@@ -95,7 +95,7 @@ async function ownCompany(caller: Caller): Promise<Item[]> {
 
 /** The company list: its page (the light variant for pickers: warehouses and segments only) or its export. */
 export async function companyList(caller: Caller, q: ListQuery): Promise<ListAnswer<CompanyRow>> {
-  const include = q.params.light ? new Set(['warehouses']) : parseInclude(q.include);
+  const include = q.params.light === 'true' ? new Set(['warehouses']) : parseInclude(q.include);
   return {
     plan: await plan(caller, q),
     filename: 'companies.csv',

@@ -14,6 +14,7 @@ import {
   type ListQuery,
   parseListQuery,
   QueryError,
+  refuseRepeated,
   wordQueryMessages,
 } from '@cellar/shared/filter/query';
 import { fieldMessages, type Language, pickLanguage, translate } from '@cellar/shared/i18n/messages';
@@ -178,6 +179,7 @@ const validate = (def: RouteDef): MiddlewareObj<Event> => ({
       checkListQuery(ctx.list, def.list);
     } else {
       ctx.list = parseListQuery([]);
+      refuseRepeated(entries);
       ctx.query = parseWith(def.query ?? z.object({}).strict(), Object.fromEntries(entries)) as never;
     }
     ctx.params = parseWith(def.params, decodeParams(event.pathParameters)) as never;

@@ -6,7 +6,9 @@
 import {
   DEFAULT_PAGE_SIZE,
   EXPORT_FORMATS,
+  LIST_PARAM_VALUES,
   type ListSpec,
+  MAX_PAGE,
   MAX_PAGE_SIZE,
   OPERATORS,
   PAGE_SIZES,
@@ -109,7 +111,7 @@ export function listParameters(spec: ListSpec): Json[] {
       name: 'page',
       in: 'query',
       description: 'The page to answer, from 1.',
-      schema: { type: 'integer', minimum: 1, default: 1 },
+      schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
     },
     {
       name: 'paginate',
@@ -126,7 +128,19 @@ export function listParameters(spec: ListSpec): Json[] {
     },
   );
   for (const name of spec.params ?? []) {
-    parameters.push(EXPORT_PARAMETERS[name]?.(spec) ?? { name, in: 'query', schema: { type: 'string' } });
+    // The values the list checks it against (shared/src/filter/query.ts), or any text.
+    const values = Object.hasOwn(LIST_PARAM_VALUES, name) ? LIST_PARAM_VALUES[name] : undefined;
+    const schema: Json = { type: 'string' };
+    if (values?.enum) schema.enum = [...values.enum];
+    if (values?.maxLength !== undefined) schema.maxLength = values.maxLength;
+    parameters.push(
+      EXPORT_PARAMETERS[name]?.(spec) ?? {
+        name,
+        in: 'query',
+        ...(values ? { description: values.description } : {}),
+        schema,
+      },
+    );
   }
   return parameters;
 }

@@ -71,6 +71,40 @@ describe('The OpenAPI document', () => {
     ]);
   });
 
+  it('documents a list’s own parameters with the values the list checks them against', () => {
+    const param = (path: string, name: string) => op('get', path).parameters?.find((p) => p.name === name)?.schema;
+    expect(param('/api/products', 'hidden')).toEqual({ type: 'string', enum: ['true', 'false'] });
+    expect(param('/api/products', 'q')).toEqual({ type: 'string', maxLength: 200 });
+    expect(param('/api/companies', 'light')).toEqual({ type: 'string', enum: ['true', 'false'] });
+  });
+
+  it('bounds every number a request sends, below and above, in parameters and bodies', () => {
+    const unbounded: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) {
+        node.forEach((n, i) => {
+          walk(n, `${at}/${i}`);
+        });
+        return;
+      }
+      if (!node || typeof node !== 'object') return;
+      const s = node as Record<string, unknown>;
+      const types = ([] as unknown[]).concat(s.type ?? []);
+      // A constant or a choice is bounded by what it lists.
+      if ((types.includes('number') || types.includes('integer')) && !('const' in s) && !('enum' in s)) {
+        const below = s.minimum !== undefined || s.exclusiveMinimum !== undefined;
+        const above = s.maximum !== undefined || s.exclusiveMaximum !== undefined;
+        if (!below || !above) unbounded.push(at);
+      }
+      for (const [k, v] of Object.entries(s)) if (k !== 'example' && k !== 'default') walk(v, `${at}/${k}`);
+    };
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, o] of Object.entries(methods)) walk(o.parameters, `${method} ${path} parameters`);
+    }
+    for (const [name, schema] of Object.entries(doc.components.schemas)) if (/Body$/.test(name)) walk(schema, name);
+    expect(unbounded).toEqual([]);
+  });
+
   it('documents the filter as the deep object it is read as, filter[field][op]=value, and no `not` in a list', () => {
     const ajv = new Ajv2020({ allowUnionTypes: true, validateFormats: false });
     ajv.addVocabulary(Object.keys(doc));
@@ -105,7 +139,9 @@ describe('The OpenAPI document', () => {
     expect(Object.keys(pdf?.responses['200']?.content ?? {})).toEqual(['application/json', 'application/pdf']);
     expect(Object.keys(paths['/api/imports/{id}/refused']?.get?.responses['200']?.content ?? {})).toEqual(['text/csv']);
     const create = paths['/api/orders']?.post;
-    expect(create?.parameters?.find((p) => p.name === 'Idempotency-Key')?.in).toBe('header');
+    const key = create?.parameters?.find((p) => p.name === 'Idempotency-Key') as unknown as { schema: object };
+    // As the service reads it: 1 to 255 visible ASCII characters.
+    expect(key).toMatchObject({ in: 'header', schema: { type: 'string', pattern: '^[\\x21-\\x7E]{1,255}$' } });
     expect(Object.keys(create?.responses ?? {})).toContain('415');
     const signIn = paths['/api/auth/token']?.post;
     expect(Object.keys(signIn?.responses ?? {})).toEqual(expect.arrayContaining(['401', '429']));

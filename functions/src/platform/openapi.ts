@@ -139,12 +139,12 @@ function parameters(r: RouteDef): Json[] {
     required: query.required.has(name),
     schema,
   }));
-  const inHeader = Object.entries(r.headers ?? {}).map(([name, description]) => ({
+  const inHeader = Object.entries(r.headers ?? {}).map(([name, { description, schema }]) => ({
     name,
     in: 'header',
     required: false,
     description,
-    schema: { type: 'string' },
+    schema: inline(schema),
   }));
   return [...inPath, ...inQuery, ...inHeader];
 }

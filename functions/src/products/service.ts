@@ -127,9 +127,8 @@ function sellablePredicate(conditions: readonly Condition[]): ((p: ProductItem) 
 function paramConditions(q: ListQuery): Condition[] {
   const out: Condition[] = [];
   if (q.params.q) out.push({ field: 'search', op: 'eq', values: [q.params.q] });
-  if (q.params.hidden === 'true' || q.params.hidden === 'false') {
-    out.push({ field: 'hidden', op: 'eq', values: [q.params.hidden] });
-  }
+  // true or false: the list refuses any other value (LIST_PARAM_VALUES).
+  if (q.params.hidden !== undefined) out.push({ field: 'hidden', op: 'eq', values: [q.params.hidden] });
   return out;
 }
 

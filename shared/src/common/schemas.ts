@@ -62,6 +62,8 @@ export const ref = z.object({ id: z.string(), code: z.string(), name: z.string()
 
 /**
  * An `Idempotency-Key` header a create accepts (IETF draft-ietf-httpapi-idempotency-key-header): 1 to 255 visible
- * ASCII characters, so that its claim's key stays small whatever a client sends.
+ * ASCII characters, so that its claim's key stays small whatever a client sends. The service checks it with this
+ * schema, which the route declares for the published document.
  */
-export const isIdempotencyKey = (key: string) => /^[\x21-\x7E]{1,255}$/.test(key);
+export const idempotencyKey = z.string().regex(/^[\x21-\x7E]{1,255}$/);
+export const isIdempotencyKey = (key: string) => idempotencyKey.safeParse(key).success;

@@ -4,10 +4,13 @@ import { comparator, matchesCondition } from './match';
 import {
   checkListQuery,
   exportFields,
+  LIST_PARAM_VALUES,
   type ListQuery,
+  MAX_PAGE,
   OPERATORS,
   parseListQuery,
   QueryError,
+  refuseRepeated,
   serializeListQuery,
 } from './query';
 
@@ -24,8 +27,9 @@ const queryArb: fc.Arbitrary<ListQuery> = fc.record({
       { selector: (c) => `${c.field}|${c.op === 'eq' ? '' : c.op}` },
     )
     .map((fs) => fs.map((f) => (f.op === 'bt' ? { ...f, values: [f.values[0] ?? '', f.values[1] ?? ''] } : f))),
-  sort: fc.array(fc.record({ field: fieldArb, desc: fc.boolean() }), { maxLength: 3 }),
-  include: fc.array(fieldArb, { maxLength: 3 }),
+  // Each field once: a field sorted twice or included twice is refused.
+  sort: fc.uniqueArray(fc.record({ field: fieldArb, desc: fc.boolean() }), { maxLength: 3, selector: (s) => s.field }),
+  include: fc.uniqueArray(fieldArb, { maxLength: 3 }),
   paginate: fc.option(fc.integer({ min: 1, max: 5000 }), { nil: undefined }),
   page: fc.option(fc.integer({ min: 1, max: 1_000_000 }), { nil: undefined }),
   params: fc.dictionary(
@@ -153,6 +157,72 @@ describe('Function: checkListQuery', () => {
     expect(() => checkListQuery(parseListQuery('sort=secret'), spec)).toThrow(QueryError);
     expect(() => checkListQuery(parseListQuery('include=secret'), spec)).toThrow(QueryError);
     expect(() => checkListQuery(parseListQuery('tenant=x'), spec)).toThrow(QueryError);
+  });
+  it('refuses a sort field, an include or an export column given twice in its list, as the document says', () => {
+    const refused = (query: string) => {
+      try {
+        exportFields(parseListQuery(query), { ...spec, columns: ['code', 'label', 'warehouse.code'] });
+      } catch (e) {
+        return (e as QueryError).errors;
+      }
+      return {};
+    };
+    expect(refused('sort=code,-code')).toEqual({ sort: ['code is given more than once.'] });
+    expect(refused('include=owner,warehouse,owner')).toEqual({ include: ['owner is given more than once.'] });
+    expect(refused('columns=code,label,code')).toEqual({ columns: ['Columns given more than once: code.'] });
+    // A column beside an alias that stands for it: two names, written once, as before.
+    expect(refused('columns=warehouse.code,warehouse.name')).toEqual({});
+    expect(refused('sort=-code&include=owner,warehouse&columns=code,warehouse.name')).toEqual({});
+  });
+});
+
+describe('Paging', () => {
+  it('takes a page from 1 to MAX_PAGE, as the document says', () => {
+    expect(parseListQuery(`page=${MAX_PAGE}`).page).toBe(MAX_PAGE);
+    expect(() => parseListQuery(`page=${MAX_PAGE + 1}`)).toThrow(
+      expect.objectContaining({ errors: { page: [`page must be a whole number from 1 to ${MAX_PAGE}.`] } }),
+    );
+  });
+});
+
+describe('The list parameters beyond the filter language', () => {
+  const spec = { filters: [], sorts: [], includes: [], params: ['q', 'hidden', 'light'] };
+  const refused = (query: string) => {
+    try {
+      checkListQuery(parseListQuery(query), spec);
+    } catch (e) {
+      return (e as QueryError).errors;
+    }
+    return {};
+  };
+  it('take the values they are documented with, and refuse any other, naming the parameter', () => {
+    expect(refused(`q=${'a'.repeat(200)}&hidden=false&light=true`)).toEqual({});
+    expect(refused('q=&hidden=true&light=false')).toEqual({});
+    expect(refused(`hidden=banana&light=1&q=${'a'.repeat(201)}`)).toEqual({
+      hidden: ['hidden must be one of true, false.'],
+      light: ['light must be one of true, false.'],
+      q: ['q holds at most 200 characters.'],
+    });
+  });
+  it('are checked only where a list takes them', () => {
+    expect(refused('nope=1')).toEqual({ nope: ['Unknown parameter nope.'] });
+    expect(Object.keys(LIST_PARAM_VALUES)).toEqual(['q', 'hidden', 'light']);
+  });
+});
+
+describe('Function: refuseRepeated', () => {
+  it('refuses a parameter given twice, naming it, whatever the route reads', () => {
+    expect(() => refuseRepeated(new URLSearchParams('include=a&output=pdf'))).not.toThrow();
+    let errors: Record<string, string[]> = {};
+    try {
+      refuseRepeated(new URLSearchParams('include=a&include=b&__proto__=1&__proto__=2'));
+    } catch (e) {
+      errors = (e as QueryError).errors;
+    }
+    expect(Object.entries(errors)).toEqual([
+      ['include', ['include is given more than once.']],
+      ['__proto__', ['__proto__ is given more than once.']],
+    ]);
   });
 });
 

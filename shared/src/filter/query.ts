@@ -56,6 +56,8 @@ export interface ListQuery {
 export const PAGE_SIZES = [20, 100, 1000, 5000] as const;
 export const MAX_PAGE_SIZE = 5000;
 export const DEFAULT_PAGE_SIZE = 20;
+/** The furthest page a list is asked: 1,000,000 pages of 20 rows is more than any list holds. */
+export const MAX_PAGE = 1_000_000;
 
 /** A 422 waiting to happen: field → messages. */
 /** What is wrong with a parameter: a key of the shared catalogue and its values, worded by the API. */
@@ -155,17 +157,20 @@ export function parseListQuery(input: string | URLSearchParams | Iterable<[strin
         const desc = part.startsWith('-');
         const field = desc ? part.slice(1) : part;
         if (!FIELD.test(field)) errors.sort = [says('not_a_sort', { param: part })];
+        // One field sorts one way: code,-code says two things (the document's items are unique).
+        else if (q.sort.some((s) => s.field === field)) errors.sort = [says('repeated', { param: field })];
         else q.sort.push({ field, desc });
       }
     } else if (key === 'include') {
       for (const part of raw.split(',')) {
         if (!FIELD.test(part)) errors.include = [says('not_an_include', { param: part })];
+        else if (q.include.includes(part)) errors.include = [says('repeated', { param: part })];
         else q.include.push(part);
       }
     } else if (key === 'paginate') {
       q.paginate = parsePositiveInt(key, raw, errors, MAX_PAGE_SIZE);
     } else if (key === 'page') {
-      q.page = parsePositiveInt(key, raw, errors);
+      q.page = parsePositiveInt(key, raw, errors, MAX_PAGE);
     } else if (key === 'cursor') {
       if (/^[A-Za-z0-9_-]{1,2000}$/.test(raw)) q.cursor = raw;
       else errors.cursor = [says('cursor')];
@@ -175,6 +180,20 @@ export function parseListQuery(input: string | URLSearchParams | Iterable<[strin
   }
   if (Object.keys(errors).length) throw new QueryError(errors);
   return q;
+}
+
+/**
+ * Refuses a query that gives a parameter more than once, whatever the route: which of its values counts would be a
+ * guess (a list's query says so as it is parsed; a plain query object would keep the last one silently).
+ */
+export function refuseRepeated(entries: Iterable<[string, string]>): void {
+  const seen = new Set<string>();
+  const errors: Record<string, QueryMessage[]> = {};
+  for (const [key] of entries) {
+    if (seen.has(key)) setOwn(errors, key, [says('repeated', { param: key })]);
+    seen.add(key);
+  }
+  if (Object.keys(errors).length) throw new QueryError(errors);
 }
 
 /** The canonical query string of a ListQuery (URL-encoded). */
@@ -264,10 +283,10 @@ const WAREHOUSE_AS_CODE: Readonly<Record<string, readonly string[]>> = { 'wareho
 export function exportFields(q: ListQuery, spec: ListSpec): string[] {
   const allowed = spec.columns ?? [];
   const aliases = { ...WAREHOUSE_AS_CODE, ...spec.columnAliases };
-  const requested = (q.params.columns ?? allowed.join(','))
-    .split(',')
-    .filter(Boolean)
-    .flatMap((c) => (Object.hasOwn(aliases, c) ? (aliases[c] ?? []) : [c]));
+  const named = (q.params.columns ?? allowed.join(',')).split(',').filter(Boolean);
+  const twice = [...new Set(named.filter((c, i) => named.indexOf(c) !== i))];
+  if (twice.length) throw new QueryError({ columns: [`Columns given more than once: ${twice.join(', ')}.`] });
+  const requested = named.flatMap((c) => (Object.hasOwn(aliases, c) ? (aliases[c] ?? []) : [c]));
   const unknown = requested.filter((c) => !allowed.includes(c));
   if (unknown.length) throw new QueryError({ columns: [`Unknown columns: ${unknown.join(', ')}.`] });
   return [...new Set(requested)];
@@ -281,6 +300,22 @@ function setOwn<T>(target: Record<string, T>, key: string, value: T) {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/**
+ * The values the list parameters beyond the filter language take, where a list takes them (ListSpec.params): the
+ * query is checked against them (a 422 naming the parameter) and the published document gives them as each
+ * parameter's schema. The export's parameters are checked where the export reads them.
+ */
+export const LIST_PARAM_VALUES: Readonly<
+  Record<string, { description: string; enum?: readonly string[]; maxLength?: number }>
+> = {
+  q: { description: 'The search, as filter[search]: a word of the code, the label or the unit EAN.', maxLength: 200 },
+  hidden: { description: 'true: hidden products only; false: visible ones only.', enum: ['true', 'false'] },
+  light: {
+    description: 'true: each company with its warehouses and segments only (the pickers’ variant).',
+    enum: ['true', 'false'],
+  },
+};
+
 export function checkListQuery(q: ListQuery, spec: ListSpec): void {
   const errors: Record<string, QueryMessage[]> = {};
   for (const c of q.filters) {
@@ -290,8 +325,14 @@ export function checkListQuery(q: ListQuery, spec: ListSpec): void {
   // An index orders by one column: a planned list sorts by one field.
   if (spec.indexes && q.sort.length > 1) errors.sort = [says('one_sort')];
   for (const i of q.include) if (!spec.includes.includes(i)) errors.include = [says('include_refused', { include: i })];
-  for (const k of Object.keys(q.params)) {
+  for (const [k, v] of Object.entries(q.params)) {
+    const rule = Object.hasOwn(LIST_PARAM_VALUES, k) ? LIST_PARAM_VALUES[k] : undefined;
     if (!spec.params?.includes(k)) setOwn(errors, k, [says('unknown_parameter', { param: k })]);
+    else if (rule?.enum && !rule.enum.includes(v)) {
+      errors[k] = [says('one_of', { param: k, values: rule.enum.join(', ') })];
+    } else if (rule?.maxLength !== undefined && v.length > rule.maxLength) {
+      errors[k] = [says('too_long', { param: k, max: rule.maxLength })];
+    }
   }
   if (Object.keys(errors).length) throw new QueryError(errors);
 }

@@ -166,6 +166,8 @@ export const sharedMessages = {
       one_sort: 'Cette liste se trie par un seul champ.',
       include_refused: 'Cette liste n’inclut pas {{include}}.',
       unknown_parameter: 'Paramètre inconnu : {{param}}.',
+      one_of: '{{param}} vaut l’une de ces valeurs : {{values}}.',
+      too_long: '{{param}} compte au plus {{max}} caractères.',
     },
     movement_reasons: {
       supplier_reception: 'Réception fournisseur',
@@ -331,6 +333,8 @@ export const sharedMessages = {
       one_sort: 'Sort by one field only.',
       include_refused: 'Include {{include}} is not allowed.',
       unknown_parameter: 'Unknown parameter {{param}}.',
+      one_of: '{{param}} must be one of {{values}}.',
+      too_long: '{{param}} holds at most {{max}} characters.',
     },
     movement_reasons: {
       supplier_reception: 'Supplier delivery',

@@ -67,8 +67,13 @@ export const importRequestSchema = z.strictObject({
     .int()
     .min(1, { error: IMPORT_MESSAGES.empty })
     // Said in megabytes: the refusal reads "at most 20 MB", not a count of bytes.
-    .refine((n) => n <= IMPORT_MAX_BYTES, { error: IMPORT_MESSAGES.tooLarge, params: { max: IMPORT_MAX_MEGABYTES } })
-    .meta({ maximum: IMPORT_MAX_BYTES }),
+    .refine((n) => n <= IMPORT_MAX_BYTES, {
+      error: IMPORT_MESSAGES.tooLarge,
+      params: { max: IMPORT_MAX_MEGABYTES },
+      abort: true,
+    })
+    // The bound as zod's own check too, where the published document reads it (the message says it in megabytes).
+    .max(IMPORT_MAX_BYTES),
   /** The rows the browser counted: the job's total until the worker has read the file. */
   rows: z
     .number()

@@ -1,7 +1,7 @@
 /** Customer orders (spec 2 §2, §7; issue 10; menu entry Orders, order scope). */
 import * as z from 'zod';
 import { ACCESS } from '../access/roles';
-import { messageSchema, paged } from '../common/schemas';
+import { idempotencyKey, messageSchema, paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
 import { defineRoute, idParams, includeQuery } from '../routes/define';
 import { timelineEventSchema } from '../timeline/schemas';
@@ -199,8 +199,11 @@ export const orderRoutes = {
     response: orderSchema,
     status: 201,
     headers: {
-      'Idempotency-Key':
-        '1 to 255 visible ASCII characters. The same key with the same body answers the order the first request created; with another body, 422.',
+      'Idempotency-Key': {
+        description:
+          '1 to 255 visible ASCII characters. The same key with the same body answers the order the first request created; with another body, 422.',
+        schema: idempotencyKey,
+      },
     },
   }),
   /** The wizard's save and send, and the status change (statusCode alone; canUpdateStatus). */

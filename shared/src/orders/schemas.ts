@@ -10,6 +10,7 @@ import * as z from 'zod';
 import { type Address, addressDisplayName, addressFields } from '../common/address';
 import { authorSchema } from '../common/author';
 import { notBeforeToday } from '../common/dates';
+import { WAREHOUSE_QUANTITY_MAX } from '../common/quantities';
 import { ref, type SegmentCode, segmentCode, segmentSchema } from '../common/schemas';
 import { searchWords } from '../filter/search';
 import { isAlphanumeric, isEmpty, MESSAGES } from '../validation/validators';
@@ -39,7 +40,7 @@ const flag = z.union([z.literal(0), z.literal(1)], { error: MESSAGES.invalid });
 const comment = optionalString(ORDER_COMMENT_MAX).refine(isAlphanumeric, { error: MESSAGES.alphanumeric });
 
 /** The most a line may order or a warehouse prepare: the warehouse contract's bound on a quantity. */
-export const ORDER_QUANTITY_MAX = 1_000_000;
+export const ORDER_QUANTITY_MAX = WAREHOUSE_QUANTITY_MAX;
 
 /** One cart line on the wire: the stock line (lot) and the quantity ordered from it. */
 export const orderLineInput = z.object({
@@ -47,8 +48,15 @@ export const orderLineInput = z.object({
   ordered: z
     .number({ error: MESSAGES.integer })
     .int({ error: MESSAGES.integer })
-    .refine((n) => n > 0, { error: MESSAGES.greaterThan, params: { min: 0 } })
-    .refine((n) => n <= ORDER_QUANTITY_MAX, { error: MESSAGES.between, params: { min: 1, max: ORDER_QUANTITY_MAX } }),
+    .refine((n) => n > 0, { error: MESSAGES.greaterThan, params: { min: 0 }, abort: true })
+    .refine((n) => n <= ORDER_QUANTITY_MAX, {
+      error: MESSAGES.between,
+      params: { min: 1, max: ORDER_QUANTITY_MAX },
+      abort: true,
+    })
+    // The same bounds as zod's own checks, where the published document reads them (the messages above say them).
+    .min(1)
+    .max(ORDER_QUANTITY_MAX),
 });
 export type OrderLineInput = z.infer<typeof orderLineInput>;
 
@@ -123,7 +131,10 @@ export const orderUpdateSchema = z.object({
         .refine((n) => n >= 0 && n <= ORDER_QUANTITY_MAX, {
           error: MESSAGES.between,
           params: { min: 0, max: ORDER_QUANTITY_MAX },
-        }),
+          abort: true,
+        })
+        .min(0)
+        .max(ORDER_QUANTITY_MAX),
     )
     .optional(),
 });

@@ -8,6 +8,20 @@ import { warehouseSchema } from '../warehouses/schemas';
 
 export const attributeValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
+/**
+ * The largest number an attribute is given as (a degree, a capacity in centilitres, a vintage: all far below): a
+ * number beyond it is refused as the request's, never stored.
+ */
+export const ATTRIBUTE_NUMBER_MAX = 1_000_000_000;
+
+/** An attribute's value as a request gives it: a number within ±ATTRIBUTE_NUMBER_MAX. */
+const attributeInput = z.union([
+  z.string(),
+  z.number().min(-ATTRIBUTE_NUMBER_MAX).max(ATTRIBUTE_NUMBER_MAX),
+  z.boolean(),
+  z.null(),
+]);
+
 /** Body of POST and PUT /api/products; attribute values are checked against the sub-family's attributes. */
 export const productInputSchema = z.object({
   ownerId: id.optional(),
@@ -16,7 +30,7 @@ export const productInputSchema = z.object({
   code: contactCode,
   label: requiredString(150),
   familyId: requiredString(64),
-  attributes: z.record(z.string().max(64), attributeValue).default({}),
+  attributes: z.record(z.string().max(64), attributeInput).default({}),
   hasBatch: z.boolean().default(false),
   hasBbd: z.boolean().default(false),
   hasUbd: z.boolean().default(false),
@@ -32,6 +46,8 @@ export type ProductInput = z.infer<typeof productInputSchema>;
 export const productSchema = productInputSchema.extend({
   id: z.string(),
   ownerId: z.string(),
+  /** As stored: what a request gives is bounded, what was stored before the bound is still answered. */
+  attributes: z.record(z.string().max(64), attributeValue).default({}),
   owner: ref.optional(),
   warehouse: warehouseSchema.nullish(),
   supplier: ref.nullish(),

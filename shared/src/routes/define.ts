@@ -63,8 +63,11 @@ export interface RouteDef<
   status?: 201 | 202 | 204;
   /** The files the route may answer instead of its JSON, by media type (the order's PDF, a CSV template). */
   files?: readonly string[];
-  /** Request headers the route reads besides authentication and language: name → what it does. */
-  headers?: Readonly<Record<string, string>>;
+  /**
+   * Request headers the route reads besides authentication and language: name → what it does, and the values it
+   * takes (the schema the service reads it with, which the published document shows).
+   */
+  headers?: Readonly<Record<string, { description: string; schema: z.ZodType }>>;
   /** Counts failed attempts: wrong credentials answer 401, too many attempts 429 with `Retry-After` (seconds). */
   throttled?: boolean;
 }

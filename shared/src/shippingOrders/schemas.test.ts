@@ -83,6 +83,20 @@ describe('Method: shippingOrderCreateSchema', () => {
       segment: MESSAGES.required,
     });
   });
+  it('refuses a count the warehouse message could not carry, with the bounds, up to numbers near 2^53', () => {
+    for (const n of [1_000_001, 2 ** 53 - 1, 2 ** 53 + 2, 1e300]) {
+      const out = shippingOrderCreateSchema.safeParse({ palletCount: n, parcelCount: n, unitCount: n });
+      const refused = (out.error?.issues ?? []).filter((i) => i.code === 'custom' || i.code === 'too_big');
+      expect(refused.map((i) => i.path.join('.')).sort(), String(n)).toEqual(
+        expect.arrayContaining(['palletCount', 'parcelCount', 'unitCount']),
+      );
+    }
+    const over = shippingOrderCreateSchema.safeParse({ palletCount: 1_000_001 });
+    const issue = over.error?.issues.find((i) => i.path[0] === 'palletCount') as { message: string; params?: object };
+    expect(issue).toMatchObject({ message: MESSAGES.between, params: { min: 1, max: 1_000_000 } });
+    const within = shippingOrderCreateSchema.safeParse({ palletCount: 1_000_000 });
+    expect(within.error?.issues.some((i) => i.path[0] === 'palletCount')).toBe(false);
+  });
 });
 
 it('weighs 1.3 × the unit count', () => {

@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { authorSchema } from '../common/author';
 import { notBeforeToday } from '../common/dates';
+import { WAREHOUSE_QUANTITY_MAX } from '../common/quantities';
 import { ref, SEGMENT_CODES, type SegmentCode, segmentCode } from '../common/schemas';
 import { searchWords } from '../filter/search';
 import { isEmpty, MESSAGES } from '../validation/validators';
@@ -23,11 +24,21 @@ export type ShippingOrderStatusCode = z.infer<typeof shippingOrderStatusCode>;
 const missingOr = (key: string) => (i: { input?: unknown }) =>
   i.input === undefined || i.input === null ? MESSAGES.required : key;
 
-/** A pallet, parcel or unit count: a whole number above 0 (spec 2 §5); parcelCount may be left out. */
+/**
+ * A pallet, parcel or unit count: a whole number above 0 (spec 2 §5), and no more than the warehouse message that
+ * carries it takes; parcelCount may be left out.
+ */
 const requiredCount = z
   .number({ error: missingOr(MESSAGES.integer) })
   .int({ error: MESSAGES.integer })
-  .gt(0, { error: MESSAGES.greaterThan });
+  .gt(0, { error: MESSAGES.greaterThan, abort: true })
+  .refine((n) => n <= WAREHOUSE_QUANTITY_MAX, {
+    error: MESSAGES.between,
+    params: { min: 1, max: WAREHOUSE_QUANTITY_MAX },
+    abort: true,
+  })
+  // The upper bound as zod's own check too, where the published document reads it (the message above says it).
+  .max(WAREHOUSE_QUANTITY_MAX);
 const optionalCount = requiredCount.nullish();
 
 /** The time picker's defaults (spec 2 §9): 08:00 to 16:00, in steps of 30 minutes. */

@@ -32,13 +32,24 @@ export const isoDateTime = z.iso.datetime({ offset: true, error: MESSAGES.invali
  */
 export const wholeNumber = (min: number, max: number) =>
   z
-    .union([z.number(), z.string().regex(WHOLE_NUMBER, { error: MESSAGES.integer })], { error: MESSAGES.integer })
+    .union(
+      [
+        // Bounded by the pipe below, with its message; the bounds are said here too for the published document,
+        // which describes what a caller sends.
+        z.number().meta({ minimum: min, maximum: max }),
+        z.string().regex(WHOLE_NUMBER, { error: MESSAGES.integer }),
+      ],
+      { error: MESSAGES.integer },
+    )
     .transform(Number)
     .pipe(
       z
         .number()
         .int({ error: MESSAGES.integer })
-        .refine((n) => n >= min && n <= max, { error: MESSAGES.between, params: { min, max } }),
+        .refine((n) => n >= min && n <= max, { error: MESSAGES.between, params: { min, max }, abort: true })
+        // The same bounds as zod's own checks, where the published document reads them (the message says them).
+        .min(min)
+        .max(max),
     );
 
 /** Adds a custom issue with a message key and its values. */

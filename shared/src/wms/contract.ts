@@ -16,6 +16,7 @@
  * shipped quantities that `order.prepared` would have given).
  */
 import * as z from 'zod';
+import { WAREHOUSE_QUANTITY_MAX } from '../common/quantities';
 import { packingSchema } from '../orders/schemas';
 
 export const WMS_CONTRACT_VERSION = 2 as const;
@@ -24,7 +25,7 @@ const text = (max: number) => z.string().max(max);
 const code = z.string().min(1).max(50);
 const date = z.iso.date();
 const instant = z.iso.datetime({ offset: true });
-const quantity = z.number().int().min(0).max(1_000_000);
+const quantity = z.number().int().min(0).max(WAREHOUSE_QUANTITY_MAX);
 
 /** What every message carries. */
 const envelope = {
@@ -310,8 +311,8 @@ export const stockAdjusted = message(
     quantity: z
       .number()
       .int()
-      .min(-1_000_000)
-      .max(1_000_000)
+      .min(-WAREHOUSE_QUANTITY_MAX)
+      .max(WAREHOUSE_QUANTITY_MAX)
       .refine((n) => n !== 0),
     reasonCode: z.enum(ADJUSTMENT_REASONS),
     reason: text(200),
