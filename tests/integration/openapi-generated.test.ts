@@ -10,6 +10,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bySize } from '../fixtures/size';
 import { type Exchange, judgeExchange } from './contract';
 import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
 
@@ -29,10 +30,11 @@ interface Operation {
   body?: Json;
 }
 
-const RUNS = 300;
+/** A few hundred in the test command; more under `npm run test:volume`. */
+const RUNS = bySize(200, 1_000);
 /** Fixed, so that a failure replays; another (GENERATED_SEED=n) explores further. */
 const SEED = Number(process.env.GENERATED_SEED ?? 20261127);
-const TIME_BUDGET_MS = 150_000;
+const TIME_BUDGET_MS = bySize(90_000, 600_000);
 
 let h: Harness;
 let doc: Json;
