@@ -18,9 +18,10 @@ import { companies, warehouses } from '../../functions/src/data/reference';
 import { batchPut } from '../../functions/src/data/table';
 import { type ProductItem, productRecords } from '../../functions/src/products/repository';
 import { type ReceptionItem, receptionRecords } from '../../functions/src/receptions/repository';
+import { userItems } from '../../functions/src/users/repository';
 import { startRuntime } from '../../infra/local/runtime';
 import { measure, ratioLine } from './measure';
-import { benchProduct, benchSignIn, benchTenantItems, countWrites } from './tenant';
+import { benchProduct, benchSignIn, benchTenantItems, benchUser, countWrites } from './tenant';
 
 const SIZES = [1_000, Number(process.env.RECEPTIONS_MAX ?? 100_000)];
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -109,7 +110,22 @@ async function signIn(url: string, n: number) {
   return benchSignIn(url, `bench${n}@cellar.test`);
 }
 
+/**
+ * The provider's staff, who move a reception through the warehouse's statuses (100, 200) as its messages would: a
+ * client may not (issue 22).
+ */
+async function staffToken(url: string, owner: string) {
+  const email = 'staff@bench.test';
+  const staff = await benchUser(
+    { id: owner, warehouseIds: [WAREHOUSE.id], email },
+    { id: 'U-BENCH-STAFF', roleLevel: 100, lastname: 'Staff' },
+  );
+  await batchPut(userItems(staff));
+  return benchSignIn(url, email);
+}
+
 async function closeOf200Lines(url: string, token: string, owner: string) {
+  const staff = await staffToken(url, owner);
   const products: ProductItem[] = Array.from({ length: 200 }, (_, k) =>
     benchProduct(owner, WAREHOUSE.id, {
       id: `${owner}-P${k}`,
@@ -118,11 +134,11 @@ async function closeOf200Lines(url: string, token: string, owner: string) {
     }),
   );
   await batchPut(products.map((p) => productRecords.item(p)));
-  const call = async (method: string, path: string, body: unknown) => {
+  const call = async (method: string, path: string, body: unknown, as = token) => {
     const t = performance.now();
     const res = await fetch(url + path, {
       method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${as}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
     const json = (await res.json()) as { id: string };
@@ -143,10 +159,10 @@ async function closeOf200Lines(url: string, token: string, owner: string) {
   console.log(
     `Create (001) of 200 lines, each a new lot: ${created.ms.toFixed(0)} ms, ${createWrites} item writes (${(createWrites / 200).toFixed(1)} per line)`,
   );
-  const progress = await call('PUT', `/api/receptions/${created.json.id}`, { statusCode: '100' });
+  const progress = await call('PUT', `/api/receptions/${created.json.id}`, { statusCode: '100' }, staff);
   const progressWrites = counter.writes - createWrites;
   console.log(`001 → 100 of 200 lines: ${progress.ms.toFixed(0)} ms, ${progressWrites} item writes`);
-  const close = await call('PUT', `/api/receptions/${created.json.id}`, { statusCode: '200' });
+  const close = await call('PUT', `/api/receptions/${created.json.id}`, { statusCode: '200' }, staff);
   const closeWrites = counter.writes - createWrites - progressWrites;
   console.log(
     `Close (100 → 200) of 200 lines: ${close.ms.toFixed(0)} ms, ${closeWrites} item writes (${(closeWrites / 200).toFixed(1)} per line)`,

@@ -304,6 +304,22 @@ describe('POST /api/receptions: the rules, with their translated messages', () =
     expect(await stock(a.body.stocks[0].stockId)).toEqual(figures(0, 14, 0));
   });
 
+  it('ends two receptions creating the same 120 new lots at once with one stock line each, some lots known before', async () => {
+    // Prepare: 120 lots (more than one batch of claims), 10 of them with a line already.
+    const lots = Array.from({ length: 120 }, () => freshLot(2));
+    const known = await post(ADMIN1, body({ stocks: lots.slice(0, 10) }));
+    // Act
+    const [a, b] = await Promise.all([post(ADMIN1, body({ stocks: lots })), post(USER1, body({ stocks: lots }))]);
+    // Assess: both name the same line for each lot, the known ones theirs, and each line holds both receptions.
+    expect([known.status, a.status, b.status]).toEqual([201, 201, 201]);
+    const ids = (r: typeof a) => r.body.stocks.map((l: { stockId: string }) => l.stockId);
+    expect(ids(b)).toEqual(ids(a));
+    expect(new Set(ids(a)).size).toBe(120);
+    expect(ids(a).slice(0, 10)).toEqual(ids(known));
+    expect(await stock(ids(a)[0])).toEqual(figures(0, 6, 0));
+    expect(await stock(ids(a)[119])).toEqual(figures(0, 4, 0));
+  });
+
   it('keeps the tenant from the token: another owner named by a client is ignored', async () => {
     // Act
     const res = await post(ADMIN1, body({ ownerId: cli2.id }));

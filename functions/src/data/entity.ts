@@ -191,6 +191,16 @@ export interface Entity<T extends object> extends EntityDef<T> {
    * claims, words and counts. A record changed or gone since it was read is a StaleVersionError.
    */
   removeWith(record: T & { version: number }, extra: readonly TransactAction[]): Promise<void>;
+  /**
+   * `stage` of many new records for one transaction (a reception's new lots): their claims and search words written
+   * now (the words in batches), a put conditioned on each key being free, and the counters moved once for all by
+   * `committed`; `abandoned` releases the claims.
+   */
+  stageNew(records: readonly T[]): Promise<{
+    actions: TransactAction[];
+    committed(): Promise<void>;
+    abandoned(): Promise<void>;
+  }>;
   /** `removeIfPresent` for a transaction: the delete, conditioned as given, and what to release once it is done. */
   stageRemove(record: T, condition?: Pick<TransactAction, 'condition' | 'names' | 'values'>): Staged<T>;
   /** The items a bulk load writes beside the record: its claims and search words. */
@@ -488,6 +498,28 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
           await moveCounters(previous ? (def.counters?.(previous) ?? []) : [], def.counters?.(next) ?? []);
         },
         async abandoned() {
+          await batchDelete(claimed);
+        },
+      };
+    },
+    async stageNew(records) {
+      const claimed: Key[] = [];
+      try {
+        for (const record of records) claimed.push(...(await claim(record)));
+      } catch (e) {
+        await batchDelete(claimed);
+        throw e;
+      }
+      await batchPut(records.flatMap(searchItems));
+      return {
+        actions: records.map((record) => ({ put: item(record), condition: 'attribute_not_exists(PK)' })),
+        committed: async () => {
+          await moveCounters(
+            [],
+            records.flatMap((r) => def.counters?.(r) ?? []),
+          );
+        },
+        abandoned: async () => {
           await batchDelete(claimed);
         },
       };

@@ -30,7 +30,7 @@ import { ConflictError, type FieldMessages, ForbiddenError, InvalidError, NotFou
 import { recordMetric } from '../platform/metrics';
 import { findProduct, type ProductItem, productRecords } from '../products/repository';
 import type { LedgerEffect, LedgerShortage } from '../stocks/ledger';
-import { lotLine } from '../stocks/lots';
+import { lotLines } from '../stocks/lots';
 import { findStock, productOfLine } from '../stocks/repository';
 import { type ChangeOf, changeWrites } from '../timeline/change';
 import { actorOf, timeline } from '../timeline/repository';
@@ -133,24 +133,29 @@ async function resolveLines(
     checked.push({ input, product: p });
   }
   if (Object.keys(errors).length) return [];
-  // Each new lot's line is found (or created) by its natural key: one keyed read, READ_FAN_OUT at a time.
-  const stockIds = await mapBounded(checked, async ({ input, product, stock }) => {
-    if (stock) return stock.id;
-    return lotLine(
-      {
-        ownerId: owner.id,
-        productId: product.id,
-        productCode: product.code,
-        warehouseId: c.warehouseId,
-        segment: c.segment,
-        quality: input.quality,
-        batch: input.batch?.trim() || null,
-        ubd: input.ubd || null,
-        bbd: input.bbd || null,
-      },
-      productOfLine(product),
-    );
-  });
+  // Each new lot's line is found (or created) by its natural key, all the reception's lots in batches (lotLines).
+  const newLots = checked.flatMap(({ input, product, stock }) =>
+    stock
+      ? []
+      : [
+          {
+            lot: {
+              ownerId: owner.id,
+              productId: product.id,
+              productCode: product.code,
+              warehouseId: c.warehouseId,
+              segment: c.segment,
+              quality: input.quality,
+              batch: input.batch?.trim() || null,
+              ubd: input.ubd || null,
+              bbd: input.bbd || null,
+            },
+            product: productOfLine(product),
+          },
+        ],
+  );
+  const newIds = (await lotLines(newLots)).values();
+  const stockIds = checked.map(({ stock }) => stock?.id ?? (newIds.next().value as string));
   const lines: ReceptionLineItem[] = [];
   for (const [k, { input, product, stock }] of checked.entries()) {
     const lot = stock ?? {
