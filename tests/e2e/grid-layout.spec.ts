@@ -109,4 +109,26 @@ test.describe('Grid columns by importance', () => {
     await expect(chip).toBeVisible();
     expect(await chip.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   });
+
+  test('the company and shipping order grids are 95 % of the page wide, the others the whole width', async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await signedIn(page, 'admin');
+    const share = () =>
+      page.getByTestId('data-grid').evaluate((grid) => {
+        const main = grid.closest('main') as HTMLElement;
+        const style = getComputedStyle(main);
+        const inner = main.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        return grid.getBoundingClientRect().width / inner;
+      });
+    for (const [path, wide] of [
+      ['/company/list', 0.95],
+      ['/shipping-order/list', 0.95],
+      ['/order/list', 1],
+    ] as const) {
+      await open(page, path);
+      expect(await share(), path).toBeCloseTo(wide, 2);
+    }
+  });
 });

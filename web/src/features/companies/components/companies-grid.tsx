@@ -1,7 +1,7 @@
 /**
  * The client accounts grid: code, name, address, warehouses (3 chips at most), segments; inactive rows in red;
  * row icons to the company's users, to act as its admin, and to the edit modal (superadmin). At phone width: the
- * code and the name.
+ * code and the name. 95% of the page wide, as the spec has it.
  */
 
 import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
@@ -91,6 +91,7 @@ export function CompaniesGrid({ principal, onEdit, onImpersonate, actions, ref }
       rowActionsWidth={100}
       rowStyle={rowStyle}
       actions={actions}
+      width="95%"
     />
   );
 }

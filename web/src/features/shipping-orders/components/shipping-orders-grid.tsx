@@ -9,7 +9,6 @@ import type { Language } from '@cellar/shared/i18n/messages';
 import type { routes } from '@cellar/shared/routes/table';
 import type { ShippingOrder } from '@cellar/shared/shippingOrders/schemas';
 import { SHIPPING_ORDER_STATUS, shippingOrderRules } from '@cellar/shared/shippingOrders/status';
-import { Box } from '@mantine/core';
 import type { RowStyle } from 'ag-grid-community';
 import { type ReactNode, type Ref, useMemo } from 'react';
 import { type Choice, SEGMENT_CHOICES } from '../../../components/data-grid/choice-filter';
@@ -122,19 +121,18 @@ export function ShippingOrdersGrid({ principal, rowActions, rowActionsWidth, act
     [principal, warehouses.data, language],
   );
   return (
-    <Box w="95%">
-      <DataGrid
-        ref={ref}
-        slug={shippingOrderListPlan.slug}
-        route={shippingOrderListPlan.route}
-        columns={columns}
-        defaultSort={shippingOrderListPlan.defaultSort}
-        include={shippingOrderListPlan.include}
-        rowActions={rowActions}
-        rowActionsWidth={rowActionsWidth}
-        rowStyle={rowStyle}
-        actions={actions}
-      />
-    </Box>
+    <DataGrid
+      ref={ref}
+      slug={shippingOrderListPlan.slug}
+      route={shippingOrderListPlan.route}
+      columns={columns}
+      defaultSort={shippingOrderListPlan.defaultSort}
+      include={shippingOrderListPlan.include}
+      rowActions={rowActions}
+      rowActionsWidth={rowActionsWidth}
+      rowStyle={rowStyle}
+      actions={actions}
+      width="95%"
+    />
   );
 }
