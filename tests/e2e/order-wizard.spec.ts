@@ -303,8 +303,11 @@ test.describe('Order wizard', () => {
 
     const search = page.getByRole('combobox', { name: 'Destinataire' });
     await search.focus();
+    // The first arrow opens the list; once its options are in, the next one moves onto an option.
     await search.press('ArrowDown');
     await expect(page.getByRole('option').first()).toBeVisible();
+    await search.press('ArrowDown');
+    await expect(search).toHaveAttribute('aria-activedescendant', /.+/);
     await search.press('Enter');
     // The search gives way to the chosen recipient's summary, which takes the focus; Tab goes on to change it.
     const summary = page
