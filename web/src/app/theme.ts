@@ -89,7 +89,13 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
 export function localizedTheme(t: TFunction) {
   const clear = { clearButtonProps: { 'aria-label': t('common.clear') } };
   const close = { closeButtonProps: { 'aria-label': t('common.close') } };
-  const pager = (control: 'first' | 'previous' | 'next' | 'last') => ({ 'aria-label': t(`grid.pager.${control}`) });
+  const pagerNames = {
+    first: t('grid.pager.first'),
+    previous: t('grid.pager.previous'),
+    next: t('grid.pager.next'),
+    last: t('grid.pager.last'),
+  };
+  const pager = (control: keyof typeof pagerNames) => ({ 'aria-label': pagerNames[control] });
   const calendar = {
     // The days of the months around are not shown: Mantine dims them below AA contrast (2.4:1).
     hideOutsideDates: true,
