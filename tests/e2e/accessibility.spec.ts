@@ -8,7 +8,8 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type AppPath, paths } from '../../web/src/config/paths';
-import { axe, gridRows, openColumnFilter, signedIn } from './support';
+import { chooseSegment, enterQuantity, sellableLots } from './order-steps';
+import { axe, gridRows, nextWeek, openColumnFilter, signedIn, stepForm } from './support';
 
 const DESKTOP = { width: 1400, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -176,6 +177,92 @@ test.describe('Accessibility (axe)', () => {
     await page.getByRole('button', { name: 'Menu du compte', exact: true }).click();
     await expect(page.getByRole('menu')).toBeVisible();
     await check('account menu', PHONE.width);
+
+    expect(findings, report(findings)).toEqual([]);
+  });
+
+  test('the dashboard and the contact and product lists: names hold the visible labels (Label in Name)', async ({
+    page,
+  }) => {
+    const findings: Finding[] = [];
+    await signedIn(page, 'admin');
+    await expect(page.locator('[data-card]').first()).toBeVisible();
+    findings.push(...(await auditBothWidths(page, 'dashboard')));
+    for (const path of ['/recipient/list', '/supplier/list', '/product/list']) {
+      await page.goto(path);
+      await expect(gridRows(page).first()).toBeVisible();
+      findings.push(...(await auditBothWidths(page, path)));
+    }
+    expect(findings, report(findings)).toEqual([]);
+  });
+
+  test("the order wizard's steps, its modals and its open date picker, and the export's open date picker", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const findings: Finding[] = [];
+    const check = async (name: string) => {
+      await settle(page);
+      findings.push(...(await audit(page, name, DESKTOP.width)));
+    };
+    await signedIn(page, 'user');
+    // A product whose lots lie in several warehouses: its allocation modal, then the departure warehouse's.
+    const [code, lots] = [...(await sellableLots(page, 'B2B'))].find(
+      ([, l]) => new Set(l.map((lot) => lot.warehouse.code)).size > 1,
+    ) ?? ['', []];
+    expect(code, 'a B2B product held in several warehouses').not.toBe('');
+    const total = lots.reduce((n, l) => n + l.available, 0);
+
+    await page.goto('/order/list');
+    await page.getByRole('button', { name: 'Nouvelle commande' }).click();
+    const draft = page.getByRole('dialog', { name: 'Commande en cours' });
+    await draft.or(stepForm(page, 'Compte et segment')).first().waitFor();
+    if (await draft.isVisible()) {
+      await check('order wizard: the draft modal');
+      await draft.getByRole('button', { name: 'Nouvelle commande' }).click();
+    }
+    await expect(stepForm(page, 'Compte et segment')).toBeVisible();
+    await check('order wizard: step 1');
+    await chooseSegment(page, 'B2B');
+    // The product grid and its pages.
+    await expect(page.getByRole('button', { name: 'Page suivante' })).toBeVisible();
+    await check('order wizard: step 2');
+    await enterQuantity(page, code, total);
+    const allocation = page.getByRole('dialog', { name: `Imputation – ${code} (${total})` });
+    await expect(allocation.getByText(`Reste à imputer : 0 / ${total}`)).toBeVisible();
+    await check('order wizard: the allocation modal');
+    await allocation.getByRole('button', { name: 'Valider' }).click();
+    await expect(allocation).toBeHidden();
+    await expect(page.getByTestId('cart')).toBeVisible();
+    await check('order wizard: step 2 with its cart');
+    await page.getByRole('button', { name: 'Valider le panier' }).click();
+
+    const details = stepForm(page, 'Informations');
+    await details.getByRole('textbox', { name: 'Référence de la commande' }).fill(`A11Y${Date.now().toString(36)}`);
+    await check('order wizard: step 3');
+    await details.getByRole('combobox', { name: 'Destinataire' }).click();
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await check('order wizard: the recipient search, open');
+    await page.getByRole('option').first().click();
+    await details.getByRole('textbox', { name: 'Date de livraison' }).click();
+    await expect(page.getByRole('button', { name: 'Mois suivant' })).toBeVisible();
+    await check('order wizard: the date picker, open');
+    await details.getByRole('textbox', { name: 'Date de livraison' }).fill(nextWeek());
+    await page.keyboard.press('Tab');
+    await details.getByRole('button', { name: 'Valider la commande' }).click();
+    const departure = page.getByRole('dialog', { name: 'Entrepôt de départ' });
+    await expect(departure).toBeVisible();
+    await check('order wizard: the departure warehouse modal');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/recipient/list');
+    await expect(gridRows(page).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    await page.getByRole('menuitem').first().click();
+    const exportDialog = page.getByRole('dialog');
+    await exportDialog.getByRole('textbox', { name: 'Du' }).click();
+    await expect(page.getByRole('button', { name: 'Mois précédent' })).toBeVisible();
+    await check("the export's date picker, open");
 
     expect(findings, report(findings)).toEqual([]);
   });

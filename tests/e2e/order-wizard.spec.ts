@@ -289,6 +289,40 @@ test.describe('Order wizard', () => {
     await expect(delivery).toContainText('PREDICT - Predict');
   });
 
+  test('choosing a recipient from the keyboard keeps the focus beside it, not at the top of the page', async ({
+    page,
+  }) => {
+    await signedIn(page, 'user');
+    const { code } = await singleLotProduct(page, 'B2B');
+    await page.goto('/order/list');
+    await newOrder(page);
+    await chooseSegment(page, 'B2B');
+    await enterQuantity(page, code, 1);
+    await expect(page.getByTestId('cart').getByRole('row').filter({ hasText: code })).toContainText('1');
+    await page.getByRole('button', { name: 'Valider le panier' }).click();
+
+    const search = page.getByRole('combobox', { name: 'Destinataire' });
+    await search.focus();
+    // The first arrow opens the list; once its options are in, the next one moves onto an option.
+    await search.press('ArrowDown');
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await search.press('ArrowDown');
+    await expect(search).toHaveAttribute('aria-activedescendant', /.+/);
+    await search.press('Enter');
+    // The search gives way to the chosen recipient's summary, which takes the focus; Tab goes on to change it.
+    const summary = page
+      .getByRole('region', { name: 'Adresse du destinataire' })
+      .getByText('Adresse copiée du destinataire choisi');
+    await expect(summary).toBeVisible();
+    await expect(summary).toBeFocused();
+    await page.keyboard.press('Tab');
+    const change = page.getByRole('button', { name: 'Changer de destinataire' });
+    await expect(change).toBeFocused();
+    // Changing it brings the search back, focused.
+    await page.keyboard.press('Enter');
+    await expect(search).toBeFocused();
+  });
+
   test('a reader sees no new-order button and no modify icon, and cannot open the wizard', async ({ page }) => {
     await signedIn(page, 'reader', '/order/list');
     await expect(gridRows(page).first()).toBeVisible();

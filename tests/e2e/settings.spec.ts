@@ -12,7 +12,12 @@ test.describe('Settings', () => {
     const push = page.getByRole('switch', { name: 'Notifications push' });
     const before = await push.isChecked();
     await push.click({ force: true });
-    await expect(page.getByText('Votre changement a été pris en compte.')).toBeVisible();
+    // A change saved is told as an update (spec 1 §9: the 5-second kind).
+    await expect(
+      page
+        .locator('.mantine-Notification-root[data-kind="update"]')
+        .getByText('Votre changement a été pris en compte.'),
+    ).toBeVisible();
     await page.reload();
     await expect(push).toBeChecked({ checked: !before });
     await push.click({ force: true });

@@ -126,9 +126,14 @@ export async function choose(page: Page, field: ReturnType<Page['getByRole']>, o
 }
 
 /**
- * axe-core on the page, every rule, as the audits run it. In legacy mode axe runs in the page itself: the default
- * mode opens a blank page for each analysis to merge the results of frames (the SPA has none), which made an audit
- * two to three times slower. Only violations are read, so the passes and the rest are not listed node by node
- * (resultTypes); the violations come with all their nodes either way.
+ * axe-core on the page, every rule, as the audits run it, and WCAG 2.5.3's Label in Name
+ * (`label-content-name-mismatch`: a control's name holds its visible text), which axe ships turned off as
+ * experimental. In legacy mode axe runs in the page itself: the default mode opens a blank page for each analysis
+ * to merge the results of frames (the SPA has none), which made an audit two to three times slower. Only
+ * violations are read, so the passes and the rest are not listed node by node (resultTypes); the violations come
+ * with all their nodes either way.
  */
-export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
+export const axe = (page: Page) =>
+  new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } });

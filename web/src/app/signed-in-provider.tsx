@@ -3,6 +3,7 @@
  * language. A chunk of its own, loaded with the shell, so the sign-in page does not carry Mantine's modals and dates.
  */
 import '@mantine/dates/styles.css';
+import './dates.css';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import type { ReactNode } from 'react';

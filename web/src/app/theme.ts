@@ -45,6 +45,9 @@ const readableColors: VariantColorsResolver = (input) => {
   return colors;
 };
 
+/** The height of a list of choices before it scrolls (Mantine's own, 220 px). */
+const LISTBOX = { maxHeight: 220, overflowY: 'auto' } as const;
+
 export const theme = createTheme({
   primaryColor: 'wine',
   colors: { wine },
@@ -59,6 +62,12 @@ export const theme = createTheme({
     // No focus placeholder before a menu's items (a menu holds menu items only, axe's aria-required-children): the
     // first item takes the focus instead.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A long list of choices scrolls in its listbox itself, which the field controls and the arrows move through
+    // (aria-activedescendant), rather than in a scroll area around it that a keyboard could not reach (axe's
+    // scrollable-region-focusable).
+    Select: { defaultProps: { withScrollArea: false }, styles: { options: LISTBOX } },
+    MultiSelect: { defaultProps: { withScrollArea: false }, styles: { options: LISTBOX } },
+    Autocomplete: { defaultProps: { withScrollArea: false }, styles: { options: LISTBOX } },
   },
 });
 
@@ -72,10 +81,33 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-/** The theme in the reader's language: the icon buttons Mantine draws itself (clear a field, close) are named. */
+/**
+ * The theme in the reader's language: the icon buttons Mantine draws itself (clear a field, close, a pagination's
+ * arrows, a calendar's previous and next) are named. A calendar's month and year button keeps its visible text as
+ * its name (WCAG 2.5.3, Label in Name).
+ */
 export function localizedTheme(t: TFunction) {
   const clear = { clearButtonProps: { 'aria-label': t('common.clear') } };
   const close = { closeButtonProps: { 'aria-label': t('common.close') } };
+  const pagerNames = {
+    first: t('grid.pager.first'),
+    previous: t('grid.pager.previous'),
+    next: t('grid.pager.next'),
+    last: t('grid.pager.last'),
+  };
+  const pager = (control: keyof typeof pagerNames) => ({ 'aria-label': pagerNames[control] });
+  const calendar = {
+    // The days of the months around are not shown: Mantine dims them below AA contrast (2.4:1).
+    hideOutsideDates: true,
+    ariaLabels: {
+      previousMonth: t('calendar.previous_month'),
+      nextMonth: t('calendar.next_month'),
+      previousYear: t('calendar.previous_year'),
+      nextYear: t('calendar.next_year'),
+      previousDecade: t('calendar.previous_decade'),
+      nextDecade: t('calendar.next_decade'),
+    },
+  };
   return mergeThemeOverrides(
     theme,
     createTheme({
@@ -85,12 +117,13 @@ export function localizedTheme(t: TFunction) {
         Autocomplete: { defaultProps: clear },
         TagsInput: { defaultProps: clear },
         FileInput: { defaultProps: clear },
-        DateInput: { defaultProps: clear },
-        DatePickerInput: { defaultProps: clear },
+        DateInput: { defaultProps: { ...clear, ...calendar } },
+        DatePickerInput: { defaultProps: { ...clear, ...calendar } },
         TimePicker: { defaultProps: clear },
         Modal: { defaultProps: close },
         Drawer: { defaultProps: close },
         Notification: { defaultProps: close },
+        Pagination: { defaultProps: { getControlProps: pager } },
       },
     }),
   );

@@ -1,6 +1,7 @@
+import { notificationsStore } from '@mantine/notifications';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { noticeKey, type Placeable, placeNotice } from './notifications';
+import { hideNotice, noticeKey, type Placeable, placeNotice, raiseNotice } from './notifications';
 
 const notice = (id: string, words?: string, more: Partial<Placeable> = {}): Placeable => ({
   id,
@@ -65,5 +66,23 @@ describe('Function: placeNotice', () => {
     const list = placeNotice([notice('a')], notice('b'));
     // Assess
     expect(ids(list)).toEqual(['b', 'a']);
+  });
+});
+
+describe('Function: raiseNotice', () => {
+  const shown = (id: string) => notificationsStore.getState().notifications.find((n) => n.id === id);
+
+  it.each([
+    ['success', 'green', 4_000],
+    ['information', 'dark', 4_000],
+    ['warning', 'orange', 4_000],
+    ['update', 'green', 5_000],
+    ['error', 'red', 10_000],
+  ] as const)('shows a %s notice in %s for %i ms', (kind, color, autoClose) => {
+    // Act
+    const id = raiseNotice(kind, `${kind} words`);
+    // Assess
+    expect(shown(id)).toMatchObject({ color, autoClose, 'data-kind': kind });
+    hideNotice(id);
   });
 });

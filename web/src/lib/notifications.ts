@@ -1,6 +1,6 @@
 /**
- * The four snackbar kinds of the specs, with their colours and durations (default 4 s, errors 10 s), and notices
- * that stay while something runs (an export), then turn into their outcome.
+ * The snackbar kinds of the specs, with their colours and durations (default 4 s, errors 10 s, updates 5 s), and
+ * notices that stay while something runs (an export), then turn into their outcome.
  *
  * Newest first, and the same words once: a notice equal to one on screen replaces it at the top, so five wrong
  * passwords show one 'Invalid credentials.' and the lockout that follows is seen at once instead of waiting in
@@ -16,6 +16,11 @@ const KINDS = {
   information: { color: 'dark', autoClose: 4_000 },
   success: { color: 'green', autoClose: 4_000 },
   warning: { color: 'orange', autoClose: 4_000 },
+  /**
+   * Something that existed was changed and saved (an edit, a status set, a setting switched): a success that
+   * stays a second longer (spec 1 §9: 'updates 5 s'), green as successes are.
+   */
+  update: { color: 'green', autoClose: 5_000 },
 } as const;
 export type NotificationKind = keyof typeof KINDS;
 

@@ -2,7 +2,7 @@ import { routes } from '@cellar/shared/routes/table';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { CHOICE_FILTER } from './choice-filter';
-import { columnDefsOf } from './column-defs';
+import { columnDefsOf, NARROW_MIN_WIDTH } from './column-defs';
 import type { GridColumn } from './grid-column';
 
 const t = ((key: string) => `t:${key}`) as TFunction;
@@ -60,6 +60,35 @@ describe('Function: columnDefsOf', () => {
       filter: false,
       suppressMovable: true,
     });
+  });
+
+  it('shares a phone’s width between the key columns as their desktop widths weigh, the row icons after them', () => {
+    // Prepare
+    const columns: GridColumn<typeof routes.contactList>[] = [
+      { field: 'code', header: 'contacts.columns.code', width: 200, narrow: true },
+      { field: 'address.city', header: 'contacts.columns.city', width: 100, narrow: true },
+      { field: 'segment', header: 'contacts.columns.segment' },
+    ];
+
+    // Act
+    const defs = columnDefsOf({
+      columns,
+      spec: routes.contactList.list,
+      visible: ['code', 'address.city'],
+      rowActions: () => null,
+      actionsWidth: 100,
+      t,
+      narrow: { width: 300 },
+    });
+
+    // Assess
+    expect(defs.map((d) => [d.colId, d.hide ?? false, d.width])).toEqual([
+      ['code', false, 200],
+      ['address.city', false, 100],
+      ['segment', true, NARROW_MIN_WIDTH],
+      ['actions', false, 100],
+    ]);
+    expect(defs[0]).toMatchObject({ flex: 0, minWidth: NARROW_MIN_WIDTH });
   });
 
   it('words the values of a column filtered by named choices, and leaves the others as they are', () => {

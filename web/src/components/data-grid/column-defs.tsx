@@ -73,7 +73,29 @@ function cellsOf<R extends ListRoute>(c: GridColumn<R>, t: TFunction): Partial<C
   };
 }
 
-/** The row icons' column, first and fixed. */
+/** A key column's least width at phone width. */
+export const NARROW_MIN_WIDTH = 80;
+/** The weight of a key column without a width of its own. */
+const DEFAULT_WEIGHT = 150;
+
+/**
+ * At phone width the key columns share the grid's width in proportion to their desktop widths (a status chip
+ * wants more room than a quantity), filling it: the row icons come after them, a sideways scroll away.
+ */
+function narrowWidths(
+  columns: readonly { field: string; width?: number }[],
+  visible: readonly string[],
+  width: number,
+) {
+  const weight = (c: { width?: number }) => c.width ?? DEFAULT_WEIGHT;
+  const shown = columns.filter((c) => visible.includes(c.field));
+  const total = shown.reduce((sum, c) => sum + weight(c), 0);
+  return new Map(
+    shown.map((c) => [c.field, Math.max(NARROW_MIN_WIDTH, Math.floor((width * weight(c)) / total))] as const),
+  );
+}
+
+/** The row icons' column, fixed: first, or last at phone width, after the key columns. */
 function actionsColumn<T>(rowActions: (row: T) => ReactNode, width: number): ColDef {
   return {
     colId: 'actions',
@@ -96,24 +118,35 @@ export interface ColumnDefsInput<R extends ListRoute> {
   rowActions?: (row: RowOf<R>) => ReactNode;
   actionsWidth: number;
   t: TFunction;
+  /**
+   * Phone width, and the grid's width in pixels: `visible` holds the key columns only (narrowFields), which share
+   * that width, the row icons after them.
+   */
+  narrow?: { width: number };
 }
 
 export function columnDefsOf<R extends ListRoute>(input: ColumnDefsInput<R>): ColDef[] {
-  const { columns, spec, visible, rowActions, actionsWidth, t } = input;
-  return [
-    ...(rowActions ? [actionsColumn(rowActions, actionsWidth)] : []),
-    ...columns.map((c): ColDef => {
-      const abilities = columnAbilities(c, spec);
-      return {
-        colId: c.field,
-        field: c.field,
-        headerName: t(c.header),
-        hide: !visible.includes(c.field),
-        sortable: abilities.sortable,
-        ...filterOf(abilities.filter),
-        ...(c.width ? { width: c.width, flex: 0 } : {}),
-        ...cellsOf(c, t),
-      };
-    }),
-  ];
+  const { columns, spec, visible, rowActions, actionsWidth, t, narrow } = input;
+  const actions = rowActions ? [actionsColumn(rowActions, actionsWidth)] : [];
+  const shares = narrow && narrowWidths(columns, visible, narrow.width);
+  const defs = columns.map((c): ColDef => {
+    const abilities = columnAbilities(c, spec);
+    const share = shares ? (shares.get(c.field) ?? NARROW_MIN_WIDTH) : undefined;
+    const width = share
+      ? { width: share, minWidth: NARROW_MIN_WIDTH, flex: 0 }
+      : c.width
+        ? { width: c.width, flex: 0 }
+        : {};
+    return {
+      colId: c.field,
+      field: c.field,
+      headerName: t(c.header),
+      hide: !visible.includes(c.field),
+      sortable: abilities.sortable,
+      ...filterOf(abilities.filter),
+      ...width,
+      ...cellsOf(c, t),
+    };
+  });
+  return narrow ? [...defs, ...actions] : [...actions, ...defs];
 }

@@ -4,14 +4,15 @@
  * allows them (grid-column.ts); a search box (filter[search], prefilled from ?search_filter=), initial column
  * filters from ?grid_filters= (a serialized filter query), a page-size menu, the column menu backed by the
  * user's preference, and a CSV or XLSX export of the current filters and visible columns (those the export
- * writes) over an optional date range.
+ * writes) over an optional date range. Columns show in their declared order, which is their order of importance;
+ * at phone width only the key columns (`narrow`) show, sharing the grid's width, the row icons after them.
  * The grid is remounted when the language or the page size changes, keeping its filters and sort.
  */
 
 import { type Condition, DEFAULT_PAGE_SIZE, type ExportFormat, type SortKey } from '@cellar/shared/filter/query';
 import type { PreferenceSlug } from '@cellar/shared/preferences/schemas';
 import { Box, Loader, Stack } from '@mantine/core';
-import { useDebouncedValue, useDisclosure, useViewportSize } from '@mantine/hooks';
+import { useDebouncedValue, useDisclosure, useElementSize, useMediaQuery, useViewportSize } from '@mantine/hooks';
 import type { GridApi, GridState, RowStyle } from 'ag-grid-community';
 import {
   lazy,
@@ -33,6 +34,7 @@ import {
   filterableColumns,
   type GridColumn,
   type ListRoute,
+  narrowFields,
   type RouteCondition,
   type RowOf,
 } from './grid-column';
@@ -57,6 +59,10 @@ const InfiniteGrid = lazy(() => import('./infinite-grid').then((m) => ({ default
 const ExportDialog = lazy(() => import('./export-dialog').then((m) => ({ default: m.ExportDialog })));
 
 const SEARCH_DEBOUNCE_MS = 500;
+/** Below Mantine's `sm` breakpoint (where the side menu folds away too), a grid shows its key columns only. */
+const PHONE_QUERY = '(max-width: 47.99em)';
+/** The grid's borders (2 px) and a vertical scrollbar (16 px), which the key columns leave free at phone width. */
+const NARROW_RESERVE = 18;
 /** The row just created or edited, when the user comes back to its list. */
 const RECENT_ROW_CLASS = 'cellar-row-recent';
 const RECENT_ROW_STYLE = { backgroundColor: 'var(--mantine-color-yellow-1)' };
@@ -92,6 +98,8 @@ export interface DataGridProps<R extends ListRoute> {
   actions?: ReactNode;
   /** Rows a person may tick, and what becomes of the ticked ones (the orders' resend). */
   selection?: RowSelection<RowOf<R>>;
+  /** The grid's width, toolbar included, when it is not the page's (spec 1 §9: company and shipping grids, 95%). */
+  width?: '95%';
   ref?: Ref<DataGridHandle>;
 }
 
@@ -135,9 +143,23 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
   });
 
   const actionsWidth = props.rowActionsWidth ?? 60;
+  // Read at once, not after a first render: the grid would mount with every column, then drop most of them.
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const box = useElementSize();
+  // What the key columns share: the grid's width but its borders and a vertical scrollbar's room.
+  const narrowWidth = phone && columns.some((c) => c.narrow) ? Math.max(0, box.width - NARROW_RESERVE) : undefined;
   const columnDefs = useMemo(
-    () => columnDefsOf({ columns, spec: route.list, visible: layout.visible, rowActions, actionsWidth, t }),
-    [columns, route.list, layout.visible, rowActions, actionsWidth, t],
+    () =>
+      columnDefsOf({
+        columns,
+        spec: route.list,
+        visible: narrowWidth === undefined ? layout.visible : narrowFields(columns, layout.visible),
+        rowActions,
+        actionsWidth,
+        t,
+        narrow: narrowWidth === undefined ? undefined : { width: narrowWidth },
+      }),
+    [columns, route.list, layout.visible, rowActions, actionsWidth, t, narrowWidth],
   );
 
   const height = Math.max(300, Math.round((viewportHeight || window.innerHeight) / 1.4));
@@ -196,7 +218,7 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
     : rowStyle;
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" w={props.width}>
       <GridToolbar
         search={search}
         onSearch={setSearch}
@@ -215,7 +237,7 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
       />
       <FilterChips chips={chips} onRemove={removeChip} onClear={clearFilters} />
       {failure && <GridLoadError failure={failure} onRetry={() => apiRef.current?.refreshInfiniteCache()} />}
-      <Box pos="relative" style={{ height }} data-testid="data-grid">
+      <Box ref={box.ref} pos="relative" style={{ height }} data-testid="data-grid">
         {layout.loading ? (
           <Loader m="md" aria-label={t('grid.loading')} />
         ) : (

@@ -1,6 +1,6 @@
 import type { ListSpec } from '@cellar/shared/filter/query';
 import { describe, expect, it } from 'vitest';
-import { columnAbilities, exportedFields, filterableColumns, filterKindOf } from './grid-column';
+import { columnAbilities, exportedFields, filterableColumns, filterKindOf, narrowFields } from './grid-column';
 
 const SPEC: ListSpec = {
   filters: ['code', 'quantity', 'warehouse.id', 'storedAt'],
@@ -87,5 +87,30 @@ describe('Function: exportedFields', () => {
     ];
     expect(exportedFields(columns, ['code', 'links', 'label'])).toEqual(['code', 'label']);
     expect(exportedFields(columns, ['links'])).toEqual([]);
+  });
+});
+
+describe('Function: narrowFields', () => {
+  const COLUMNS = [
+    { field: 'reference', narrow: true as const },
+    { field: 'createdAt' },
+    { field: 'statusCode', narrow: true as const },
+    { field: 'orderedQuantity', narrow: true as const },
+  ];
+
+  it('keeps the key columns the layout shows, in their order', () => {
+    expect(narrowFields(COLUMNS, ['orderedQuantity', 'createdAt', 'statusCode', 'reference'])).toEqual([
+      'reference',
+      'statusCode',
+      'orderedQuantity',
+    ]);
+  });
+
+  it('leaves out a key column the user hid', () => {
+    expect(narrowFields(COLUMNS, ['reference', 'orderedQuantity'])).toEqual(['reference', 'orderedQuantity']);
+  });
+
+  it('shows every key column when the layout hides them all, rather than an empty grid', () => {
+    expect(narrowFields(COLUMNS, ['createdAt'])).toEqual(['reference', 'statusCode', 'orderedQuantity']);
   });
 });

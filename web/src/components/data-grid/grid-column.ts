@@ -29,6 +29,11 @@ export type RouteCondition<R extends ListRoute> = Condition & { field: FilterFie
  */
 export type GridColumnFilter = 'text' | 'number' | 'date' | 'dateRange' | { choices: Choice[] };
 
+/**
+ * A list's columns show in the order they are declared, which is their order of importance: what names a row, where
+ * it stands (its status) and its key figure first, so that they are on screen at desktop width without scrolling
+ * sideways; details after.
+ */
 export interface GridColumn<R extends ListRoute> {
   /** The API field: sort key and filter field when the route allows them, export column and preference entry. */
   field: string;
@@ -39,6 +44,11 @@ export interface GridColumn<R extends ListRoute> {
   filterField?: FilterField<R>;
   /** Hidden until the user shows it in the column menu. */
   hidden?: boolean;
+  /**
+   * Kept at phone width: the narrow layout is the list's key columns alone (what names a row, its status, its key
+   * figure), sharing the screen's width.
+   */
+  narrow?: true;
   /**
    * Shown only: the list's export does not write it (an order's tracking links), so an export leaves it out of the
    * columns it asks for rather than have the server refuse them all.
@@ -85,3 +95,16 @@ export const exportedFields = (
   columns: readonly Pick<GridColumn<ListRoute>, 'field' | 'exported'>[],
   visible: readonly string[],
 ) => visible.filter((field) => columns.find((c) => c.field === field)?.exported !== false);
+
+/**
+ * The columns shown at phone width: the key columns (`narrow`) the user's layout shows, or all of them when the
+ * layout hides every one (a layout saved at desktop width is not meant to empty a phone's grid).
+ */
+export function narrowFields(
+  columns: readonly Pick<GridColumn<ListRoute>, 'field' | 'narrow'>[],
+  visible: readonly string[],
+) {
+  const key = columns.filter((c) => c.narrow).map((c) => c.field);
+  const shown = key.filter((field) => visible.includes(field));
+  return shown.length ? shown : key;
+}

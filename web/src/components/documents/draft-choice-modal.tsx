@@ -4,6 +4,10 @@
  */
 import { Button, Group, Modal, Text } from '@mantine/core';
 
+/** A draft's product count: its lines' distinct products (a product in two lots counts once). */
+export const productCount = (lines: readonly { product: { id: string } }[]) =>
+  new Set(lines.map((l) => l.product.id)).size;
+
 export interface DraftChoiceTexts {
   title: string;
   text: string;

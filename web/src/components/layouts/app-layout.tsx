@@ -128,7 +128,17 @@ export function AppLayout({ updates }: { updates?: ReactNode }) {
     >
       <AppShell.Header>
         {navigation.state !== 'idle' && (
-          <Progress value={100} animated size="xs" radius={0} pos="absolute" top={0} left={0} right={0} />
+          <Progress
+            value={100}
+            animated
+            size="xs"
+            radius={0}
+            pos="absolute"
+            top={0}
+            left={0}
+            right={0}
+            aria-label={t('common.loading')}
+          />
         )}
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0} style={{ overflow: 'hidden' }}>

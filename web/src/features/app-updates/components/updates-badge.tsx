@@ -39,16 +39,23 @@ export function UpdatesBadge() {
         size="compact-sm"
         onClick={open}
         leftSection={<IconBell size={18} />}
-        rightSection={
-          <Badge size="sm" circle={count < 10} color={count ? 'wine' : 'gray'} data-testid="updates-count">
-            {count}
-          </Badge>
-        }
         aria-label={t('updates.badge_label', { count, since })}
       >
+        {/* The name holds what is shown, in the order shown (WCAG 2.5.3, Label in Name): the date, then the count,
+            two words apart for whoever reads the text (hence the space between them, in one parent). */}
         <Text span size="xs" c="dimmed" visibleFrom="lg">
           {since}
-        </Text>
+        </Text>{' '}
+        <Badge
+          component="span"
+          size="sm"
+          ml={6}
+          circle={count < 10}
+          color={count ? 'wine' : 'gray'}
+          data-testid="updates-count"
+        >
+          {count}
+        </Badge>
       </Button>
       {opened && (
         <Suspense>

@@ -78,7 +78,7 @@ export function CarrierMatrixGrid({ companies, carriers, height }: CarrierMatrix
         {
           onSuccess: (company) => {
             set(company.permissions?.services ?? withPermission(row.granted, target, on), []);
-            notify('success', t('companies.carrier_saved'));
+            notify('update', t('companies.carrier_saved'));
           },
           onError: () => set(row.granted, []),
         },

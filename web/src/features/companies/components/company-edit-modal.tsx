@@ -30,7 +30,7 @@ function CompanyEditBody({ companyId, onClose, onSaved }: CompanyEditModalProps 
       onCancel={onClose}
       onSubmit={(body) =>
         update.mutateAsync({ id: companyId, body }).then(() => {
-          notify('success', t('companies.updated'));
+          notify('update', t('companies.updated'));
           onSaved();
           onClose();
         })

@@ -35,7 +35,7 @@ function ContactEditBody({ type, contactId, onClose, onSaved }: ContactEditModal
       onCancel={onClose}
       onSubmit={(values) =>
         update.mutateAsync({ id: contactId, body: toUpdateBody(values) }).then(() => {
-          notify('success', t('contacts.updated', { type: t(`contacts.${type}.one`) }));
+          notify('update', t('contacts.updated', { type: t(`contacts.${type}.one`) }));
           onSaved();
           onClose();
         })

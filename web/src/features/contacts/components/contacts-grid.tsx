@@ -14,15 +14,18 @@ import { contactListPlan } from '../api/contact-list-plan';
 
 type ContactListRoute = typeof routes.contactList;
 
-/** Columns of spec 3 §2: owner columns for a superadmin, warehouse unless carriers, segment unless suppliers. */
+/**
+ * Columns of spec 3 §2: owner columns for a superadmin, warehouse unless carriers, segment unless suppliers; at phone
+ * width the contact's name and city.
+ */
 function contactColumns(type: ContactType, principal: Principal): GridColumn<ContactListRoute>[] {
   const rules = contactTypeRules(type);
   return [
     { field: 'code', header: 'contacts.columns.code', width: 150 },
-    { field: 'displayName', header: 'contacts.columns.contact' },
+    { field: 'displayName', header: 'contacts.columns.contact', narrow: true },
     { field: 'address.street', header: 'contacts.columns.address' },
     { field: 'address.postcode', header: 'contacts.columns.postcode', width: 120 },
-    { field: 'address.city', header: 'contacts.columns.city' },
+    { field: 'address.city', header: 'contacts.columns.city', narrow: true },
     {
       field: 'address.country',
       header: 'contacts.columns.country',

@@ -43,7 +43,6 @@ export function KpiCards({ data, ownerId }: { data: Dashboard; ownerId: string |
           withBorder
           padding="md"
           data-card={card}
-          aria-label={t(`dashboard.kpi.${card}`, { year: data.year })}
         >
           <Text size="xl" fw={700} data-figure>
             {(data.kpi[card] ?? 0).toLocaleString(i18n.language)}

@@ -33,6 +33,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddressFields } from '../../../components/forms/address-fields';
 import { DayFromTodayInput } from '../../../components/forms/day-from-today-input';
+import { useFocusOnMount } from '../../../hooks/use-focus-on-mount';
 import { formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import type { OwnerCarrier } from '../api/get-carriers';
@@ -70,6 +71,10 @@ export function OrderDetailsStep(props: OrderDetailsStepProps) {
   const b2c = v.segment === 'B2C';
   const carrier = carriers.find((c) => c.id === v.carrierId) ?? null;
   const carrierData = carriers.map((c) => ({ value: c.id, label: `${c.code} - ${c.name}` }));
+  // Choosing, adding or changing the recipient swaps the search for the recipient's summary (or back): the focus
+  // goes to what takes the place of the control that had it.
+  const summaryFocus = useFocusOnMount();
+  const searchFocus = useFocusOnMount<HTMLInputElement>();
 
   const dateField = (name: 'deliveryDate' | 'pickupDate', label: string, description?: string) => (
     <DayFromTodayInput
@@ -142,10 +147,18 @@ export function OrderDetailsStep(props: OrderDetailsStepProps) {
         {v.hasRecipient ? (
           <>
             <Group justify="space-between">
-              <Text size="sm" fw={500}>
+              <Text size="sm" fw={500} tabIndex={-1} ref={summaryFocus.ref}>
                 {v.customerId ? t('orders.wizard.recipient_from_contact') : t('orders.wizard.recipient_typed')}
               </Text>
-              <Button variant="subtle" size="xs" leftSection={<IconX size={14} />} onClick={props.onClearRecipient}>
+              <Button
+                variant="subtle"
+                size="xs"
+                leftSection={<IconX size={14} />}
+                onClick={() => {
+                  searchFocus.ask();
+                  props.onClearRecipient();
+                }}
+              >
                 {t('orders.wizard.change_recipient')}
               </Button>
             </Group>
@@ -163,12 +176,23 @@ export function OrderDetailsStep(props: OrderDetailsStepProps) {
         ) : (
           <Group align="flex-end" gap="xs">
             <RecipientField
+              ref={searchFocus.ref}
               ownerId={v.ownerId}
               segment={v.segment}
-              onChoose={props.onChooseRecipient}
+              onChoose={(contact) => {
+                summaryFocus.ask();
+                props.onChooseRecipient(contact);
+              }}
               error={form.errors.recipient ?? form.errors.customerId}
             />
-            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={props.onAddRecipient}>
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} />}
+              onClick={() => {
+                summaryFocus.ask();
+                props.onAddRecipient();
+              }}
+            >
               {t('orders.wizard.add_recipient')}
             </Button>
           </Group>

@@ -1,9 +1,10 @@
 /**
- * The order list's grid (spec 2 §2, §9): the default columns (reference, creation date, recipient, delivery,
- * appointment and preparation dates, prepared and ordered quantities, carrier, recipient country, warehouse, status
- * chip, support type), with a shipped order's tracking links next to its carrier, as its detail shows them; owner
- * code and name for the superadmin; draft rows highlighted, a colleague's draft named by its author ('Brouillon de
- * Jeanne Martin'); the country filter's choices from /api/orders/countries.
+ * The order list's grid (spec 2 §2, §9): the default columns by importance (reference, status chip, creation date,
+ * recipient, ordered quantity, delivery date, prepared quantity, carrier, warehouse, recipient country, appointment
+ * and preparation dates, support type; at phone width the reference, the status and the ordered quantity), with a
+ * shipped order's tracking links next to its carrier, as its detail shows them; owner code and name for the
+ * superadmin; draft rows highlighted, a colleague's draft named by its author ('Brouillon de Jeanne Martin'); the
+ * country filter's choices from /api/orders/countries.
  */
 
 import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
@@ -48,10 +49,20 @@ export function orderColumns({ principal, userId, warehouses, countries, languag
     field: 'deliveryDate' | 'appointmentDate' | 'preparationDate',
     header: string,
   ): GridColumn<OrderListRoute> => ({ field, header, width: 140, filter: 'date', value: (o) => day(o[field]) });
-  const quantity = (field: 'orderedQuantity' | 'preparedQuantity', header: string) =>
-    ({ field, header, width: 120, filter: 'number' }) satisfies GridColumn<OrderListRoute>;
+  const quantity = (field: 'orderedQuantity' | 'preparedQuantity', header: string, narrow?: true) =>
+    ({ field, header, width: 120, filter: 'number', narrow }) satisfies GridColumn<OrderListRoute>;
   return [
-    { field: 'reference', header: 'orders.columns.reference', width: 170 },
+    { field: 'reference', header: 'orders.columns.reference', width: 170, narrow: true },
+    {
+      field: 'statusCode',
+      header: 'orders.columns.status',
+      width: 160,
+      narrow: true,
+      filter: { choices: STATUS_CHOICES },
+      render: (o) => (
+        <OrderStatusBadge code={o.statusCode} draftOf={o.createdBy?.id === userId ? null : o.createdBy?.name} />
+      ),
+    },
     {
       field: 'createdAt',
       header: 'orders.columns.created_at',
@@ -60,11 +71,9 @@ export function orderColumns({ principal, userId, warehouses, countries, languag
       value: (o) => formatDateTime(o.createdAt, language),
     },
     { field: 'recipient.displayName', header: 'orders.columns.recipient', width: 200 },
+    quantity('orderedQuantity', 'orders.columns.ordered_quantity', true),
     date('deliveryDate', 'orders.columns.delivery_date'),
-    date('appointmentDate', 'orders.columns.appointment_date'),
-    date('preparationDate', 'orders.columns.preparation_date'),
     quantity('preparedQuantity', 'orders.columns.prepared_quantity'),
-    quantity('orderedQuantity', 'orders.columns.ordered_quantity'),
     { field: 'carrier.name', header: 'orders.columns.carrier', width: 160, value: (o) => o.carrier?.name ?? '' },
     {
       // Shown only: the list neither sorts nor filters by it, and its export does not write it.
@@ -82,13 +91,6 @@ export function orderColumns({ principal, userId, warehouses, countries, languag
       },
     },
     {
-      field: 'recipient.country',
-      header: 'orders.columns.country',
-      width: 120,
-      filter: { choices: [...countries] },
-      value: (o) => o.recipient?.country ?? '',
-    },
-    {
       field: 'warehouse.name',
       header: 'orders.columns.warehouse',
       width: 180,
@@ -97,14 +99,14 @@ export function orderColumns({ principal, userId, warehouses, countries, languag
       value: (o) => o.warehouse?.name ?? '',
     },
     {
-      field: 'statusCode',
-      header: 'orders.columns.status',
-      width: 160,
-      filter: { choices: STATUS_CHOICES },
-      render: (o) => (
-        <OrderStatusBadge code={o.statusCode} draftOf={o.createdBy?.id === userId ? null : o.createdBy?.name} />
-      ),
+      field: 'recipient.country',
+      header: 'orders.columns.country',
+      width: 120,
+      filter: { choices: [...countries] },
+      value: (o) => o.recipient?.country ?? '',
     },
+    date('appointmentDate', 'orders.columns.appointment_date'),
+    date('preparationDate', 'orders.columns.preparation_date'),
     { field: 'supportType', header: 'orders.columns.support_type', width: 130 },
     { field: 'recipientReference', header: 'orders.columns.recipient_reference', width: 170, hidden: true },
     {

@@ -6,7 +6,7 @@ import type { SegmentCode } from '@cellar/shared/common/schemas';
 import type { Contact } from '@cellar/shared/contacts/schemas';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecipientSearch } from '../api/get-recipients';
 
@@ -17,9 +17,10 @@ interface RecipientFieldProps {
   segment: SegmentCode | null;
   onChoose: (contact: Contact) => void;
   error?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
 }
 
-export function RecipientField({ ownerId, segment, onChoose, error }: RecipientFieldProps) {
+export function RecipientField({ ownerId, segment, onChoose, error, ref }: RecipientFieldProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -27,6 +28,7 @@ export function RecipientField({ ownerId, segment, onChoose, error }: RecipientF
   const contacts = found.data ?? [];
   return (
     <Select
+      ref={ref}
       label={t('orders.wizard.recipient_search')}
       placeholder={t('orders.wizard.recipient_search_placeholder')}
       searchable

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DataGridHandle } from '../../../components/data-grid/data-grid';
 import { documentActionsWidth } from '../../../components/documents/document-row-actions';
-import { DraftChoiceModal } from '../../../components/documents/draft-choice-modal';
+import { DraftChoiceModal, productCount } from '../../../components/documents/draft-choice-modal';
 import { orderCreatePath, paths } from '../../../config/paths';
 import { usePrincipal, useUser } from '../../../lib/auth';
 import { notify } from '../../../lib/notifications';
@@ -22,7 +22,6 @@ import { ORDER_REFRESH_MS } from '../api/get-order';
 import { useResendTransmitting } from '../api/save-order';
 import { OrderRowActions } from '../components/order-row-actions';
 import { OrdersGrid } from '../components/orders-grid';
-import { productCount } from '../utils/cart';
 
 export function OrderListRoute() {
   const { t } = useTranslation();

@@ -54,7 +54,7 @@ export function OrderStatusRoute() {
   const save = (to: OrderStatusCode) =>
     update.mutate(
       { id: order.id, body: { statusCode: to } },
-      { onSuccess: () => notify('success', t('order.update_validate_success_msg')) },
+      { onSuccess: () => notify('update', t('order.update_validate_success_msg')) },
     );
 
   const change = (value: string | null) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lineErrors, type OrderCartLine, orderCartRows, orderedOf, productCount, withProductLines } from './cart';
+import { productCount } from '../../../components/documents/draft-choice-modal';
+import { lineErrors, type OrderCartLine, orderCartRows, orderedOf, withProductLines } from './cart';
 import { formPath } from './form-values';
 
 const line = (stockId: string, productId: string, ordered: number, ubd: string | null = null): OrderCartLine => ({

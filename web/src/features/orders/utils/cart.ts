@@ -79,9 +79,6 @@ export const linesBody = (cart: readonly OrderCartLine[]): OrderLineInput[] =>
   cart.map((l) => ({ stockId: l.stockId, ordered: l.ordered }));
 
 /** The number of products (the new-or-continue modal's count). */
-export const productCount = (lines: readonly { product: { id: string } }[]) =>
-  new Set(lines.map((l) => l.product.id)).size;
-
 /** The lines as the cart table shows them, with the server's message of a refused line. */
 export const orderCartRows = (
   cart: readonly OrderCartLine[],

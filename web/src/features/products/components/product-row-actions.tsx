@@ -41,7 +41,7 @@ export function ProductRowActions({ product, writer, onDetail, onChanged }: Prod
           { id: product.id, body: visibilityBody(product, hidden) },
           {
             onSuccess: () => {
-              notify('success', t(hidden ? 'products.hidden_done' : 'products.shown_done', { code: product.code }));
+              notify('update', t(hidden ? 'products.hidden_done' : 'products.shown_done', { code: product.code }));
               onChanged();
             },
           },

@@ -1,6 +1,7 @@
 /**
  * The product list's grid (spec 3 §2): the stock flag first, the product columns with their attributes read in
  * the current language, hidden, and the company code for the superadmin; the row icons of product-row-actions.
+ * At phone width: the stock flag, the code and the label.
  */
 import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import type { Language } from '@cellar/shared/i18n/messages';
@@ -66,11 +67,12 @@ export function productColumns(ctx: ProductColumnsContext): GridColumn<ProductLi
       field: 'hasStock',
       header: 'products.columns.has_stock',
       width: 90,
+      narrow: true,
       filter: { choices: BOOLEAN_CHOICES },
       render: (p) => <StockFlag product={p} />,
     },
-    { field: 'code', header: 'products.columns.code', width: 140 },
-    { field: 'label', header: 'products.columns.label', width: 260 },
+    { field: 'code', header: 'products.columns.code', width: 140, narrow: true },
+    { field: 'label', header: 'products.columns.label', width: 260, narrow: true },
     {
       field: 'family.parent.name',
       header: 'products.columns.family',

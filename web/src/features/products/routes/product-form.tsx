@@ -39,7 +39,10 @@ function ProductPage({ product }: { product?: Product }) {
 
   const save = (body: ProductBody) =>
     (product ? update.mutateAsync({ id: product.id, body }) : create.mutateAsync(body)).then((saved) => {
-      notify('success', t(product ? 'products.updated' : 'products.created', { code: saved.code }));
+      notify(
+        product ? 'update' : 'success',
+        t(product ? 'products.updated' : 'products.created', { code: saved.code }),
+      );
       navigate(origin ? returnPath(origin, saved.id) : listPathFor(listPath, saved.label));
     });
 

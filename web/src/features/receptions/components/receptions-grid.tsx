@@ -1,6 +1,7 @@
 /**
- * The reception list's grid (spec 3 §2, §9): reference, creation and expected dates, supplier, quantities,
- * warehouse and status chip by default, owner code and name for the superadmin; draft rows highlighted.
+ * The reception list's grid (spec 3 §2, §9): by importance, reference, status chip, creation and expected dates,
+ * supplier, quantities and warehouse (at phone width the reference, the status and the expected quantity), owner
+ * code and name for the superadmin; draft rows highlighted.
  */
 
 import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
@@ -30,10 +31,18 @@ export interface ReceptionColumnsContext {
 }
 
 export function receptionColumns({ principal, warehouses, language }: ReceptionColumnsContext) {
-  const quantity = (field: 'expectedQuantity' | 'receivedQuantity', header: string) =>
-    ({ field, header, width: 130, filter: 'number' }) satisfies GridColumn<ReceptionListRoute>;
+  const quantity = (field: 'expectedQuantity' | 'receivedQuantity', header: string, narrow?: true) =>
+    ({ field, header, width: 130, filter: 'number', narrow }) satisfies GridColumn<ReceptionListRoute>;
   return [
-    { field: 'reference', header: 'receptions.columns.reference', width: 170 },
+    { field: 'reference', header: 'receptions.columns.reference', width: 170, narrow: true },
+    {
+      field: 'statusCode',
+      header: 'receptions.columns.status',
+      width: 150,
+      narrow: true,
+      filter: { choices: STATUS_CHOICES },
+      render: (r) => <ReceptionStatusBadge code={r.statusCode} />,
+    },
     {
       field: 'createdAt',
       header: 'receptions.columns.created_at',
@@ -49,7 +58,7 @@ export function receptionColumns({ principal, warehouses, language }: ReceptionC
       value: (r) => (r.expectedAt ? formatDay(r.expectedAt, language) : ''),
     },
     { field: 'supplier.name', header: 'receptions.columns.supplier', width: 200 },
-    quantity('expectedQuantity', 'receptions.columns.expected_quantity'),
+    quantity('expectedQuantity', 'receptions.columns.expected_quantity', true),
     quantity('receivedQuantity', 'receptions.columns.received_quantity'),
     {
       field: 'warehouse.name',
@@ -57,13 +66,6 @@ export function receptionColumns({ principal, warehouses, language }: ReceptionC
       width: 190,
       filterField: 'warehouse.id',
       filter: { choices: [...warehouses] },
-    },
-    {
-      field: 'statusCode',
-      header: 'receptions.columns.status',
-      width: 150,
-      filter: { choices: STATUS_CHOICES },
-      render: (r) => <ReceptionStatusBadge code={r.statusCode} />,
     },
     {
       field: 'segment',

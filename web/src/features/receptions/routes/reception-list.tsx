@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DataGridHandle } from '../../../components/data-grid/data-grid';
 import { documentActionsWidth } from '../../../components/documents/document-row-actions';
-import { DraftChoiceModal } from '../../../components/documents/draft-choice-modal';
+import { DraftChoiceModal, productCount } from '../../../components/documents/draft-choice-modal';
 import { paths, receptionCreatePath } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
 import { queryClient } from '../../../lib/query-client';
@@ -79,7 +79,10 @@ export function ReceptionListRoute() {
         opened={draft !== null}
         texts={{
           title: t('receptions.draft_modal.title'),
-          text: t('receptions.draft_modal.text', { count: draft?.lineCount ?? 0, reference: draft?.reference || '—' }),
+          text: t('receptions.draft_modal.text', {
+            count: draft ? productCount(draft.stocks ?? []) : 0,
+            reference: draft?.reference || '—',
+          }),
           new: t('receptions.draft_modal.new'),
           continue: t('receptions.draft_modal.continue'),
         }}

@@ -92,7 +92,7 @@ export function ReceptionStatusRoute() {
             id: reception.id,
             body: { statusCode: statusCode as ReceptionStatusCode, ...(quantities ? { received: quantities } : {}) },
           },
-          { onSuccess: () => notify('success', t('reception.update_validate_success_msg')) },
+          { onSuccess: () => notify('update', t('reception.update_validate_success_msg')) },
         ),
     });
   };

@@ -40,7 +40,7 @@ export function NotificationSwitches({ user }: { user: User }) {
         notificationEvents: next.events,
       },
       {
-        onSuccess: () => notify('success', t('settings.change_saved')),
+        onSuccess: () => notify('update', t('settings.change_saved')),
         onError: () => setChoice(previous),
       },
     );

@@ -34,7 +34,7 @@ export function ProfileForm({ user, impersonating }: { user: User; impersonating
   const submit = ({ currentPassword, ...values }: ProfileValues) =>
     update.mutate(emailChanged ? { ...values, currentPassword } : values, {
       onSuccess: (answer) => {
-        notify('success', answer.message);
+        notify('update', answer.message);
         const saved = { ...values, currentPassword: '' };
         form.setValues(saved);
         form.resetDirty(saved);

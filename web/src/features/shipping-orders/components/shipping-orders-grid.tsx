@@ -1,14 +1,14 @@
 /**
- * The shipping order list's grid (spec 2 §2, §9): reference, creation date, pickup address, pickup date, picked-up
- * moment, counts, delivery address, delivery date, delivered moment, warehouse and status chip by default; owner
- * code and name for the superadmin; draft rows highlighted; 95% of the page wide.
+ * The shipping order list's grid (spec 2 §2, §9): by importance, reference, status chip, creation date, pickup and
+ * delivery addresses, counts, pickup and delivery dates, picked-up and delivered moments, warehouse (at phone width
+ * the reference, the status and the parcel count); owner code and name for the superadmin; draft rows highlighted;
+ * 95% of the page wide.
  */
 import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import type { Language } from '@cellar/shared/i18n/messages';
 import type { routes } from '@cellar/shared/routes/table';
 import type { ShippingOrder } from '@cellar/shared/shippingOrders/schemas';
 import { SHIPPING_ORDER_STATUS, shippingOrderRules } from '@cellar/shared/shippingOrders/status';
-import { Box } from '@mantine/core';
 import type { RowStyle } from 'ag-grid-community';
 import { type ReactNode, type Ref, useMemo } from 'react';
 import { type Choice, SEGMENT_CHOICES } from '../../../components/data-grid/choice-filter';
@@ -26,10 +26,18 @@ type ShippingOrderListRoute = typeof routes.shippingOrderList;
 const STATUS_CHOICES: Choice[] = SHIPPING_ORDER_STATUS.list.map((s) => ({ value: s.code, label: s.labelKey }));
 
 export function shippingOrderColumns(principal: Principal, warehouses: readonly Choice[], language: Language) {
-  const count = (field: 'palletCount' | 'parcelCount' | 'unitCount', header: string) =>
-    ({ field, header, width: 110, filter: 'number' }) satisfies GridColumn<ShippingOrderListRoute>;
+  const count = (field: 'palletCount' | 'parcelCount' | 'unitCount', header: string, narrow?: true) =>
+    ({ field, header, width: 110, filter: 'number', narrow }) satisfies GridColumn<ShippingOrderListRoute>;
   return [
-    { field: 'reference', header: 'shipping_orders.columns.reference', width: 160 },
+    { field: 'reference', header: 'shipping_orders.columns.reference', width: 160, narrow: true },
+    {
+      field: 'statusCode',
+      header: 'shipping_orders.columns.status',
+      width: 130,
+      narrow: true,
+      filter: { choices: STATUS_CHOICES },
+      render: (o) => <ShippingOrderStatusBadge code={o.statusCode} />,
+    },
     {
       field: 'createdAt',
       header: 'shipping_orders.columns.created_at',
@@ -38,6 +46,10 @@ export function shippingOrderColumns(principal: Principal, warehouses: readonly 
       value: (o) => formatDateTime(o.createdAt, language),
     },
     { field: 'pickupAddress.name', header: 'shipping_orders.columns.pickup_address', width: 190 },
+    { field: 'deliveryAddress.name', header: 'shipping_orders.columns.delivery_address', width: 190 },
+    count('parcelCount', 'shipping_orders.columns.parcel_count', true),
+    count('palletCount', 'shipping_orders.columns.pallet_count'),
+    count('unitCount', 'shipping_orders.columns.unit_count'),
     {
       field: 'pickupDate',
       header: 'shipping_orders.columns.pickup_date',
@@ -46,22 +58,18 @@ export function shippingOrderColumns(principal: Principal, warehouses: readonly 
       value: (o) => (o.pickupDate ? formatDay(o.pickupDate, language) : ''),
     },
     {
-      field: 'pickedupAt',
-      header: 'shipping_orders.columns.pickedup_at',
-      width: 150,
-      filter: 'date',
-      value: (o) => formatMoment(o.pickedupAt, language),
-    },
-    count('palletCount', 'shipping_orders.columns.pallet_count'),
-    count('parcelCount', 'shipping_orders.columns.parcel_count'),
-    count('unitCount', 'shipping_orders.columns.unit_count'),
-    { field: 'deliveryAddress.name', header: 'shipping_orders.columns.delivery_address', width: 190 },
-    {
       field: 'deliveryDate',
       header: 'shipping_orders.columns.delivery_date',
       width: 130,
       filter: 'date',
       value: (o) => formatDay(o.deliveryDate, language),
+    },
+    {
+      field: 'pickedupAt',
+      header: 'shipping_orders.columns.pickedup_at',
+      width: 150,
+      filter: 'date',
+      value: (o) => formatMoment(o.pickedupAt, language),
     },
     {
       field: 'deliveredAt',
@@ -76,13 +84,6 @@ export function shippingOrderColumns(principal: Principal, warehouses: readonly 
       width: 170,
       filterField: 'warehouse.id',
       filter: { choices: [...warehouses] },
-    },
-    {
-      field: 'statusCode',
-      header: 'shipping_orders.columns.status',
-      width: 130,
-      filter: { choices: STATUS_CHOICES },
-      render: (o) => <ShippingOrderStatusBadge code={o.statusCode} />,
     },
     {
       field: 'segment',
@@ -120,19 +121,18 @@ export function ShippingOrdersGrid({ principal, rowActions, rowActionsWidth, act
     [principal, warehouses.data, language],
   );
   return (
-    <Box w="95%">
-      <DataGrid
-        ref={ref}
-        slug={shippingOrderListPlan.slug}
-        route={shippingOrderListPlan.route}
-        columns={columns}
-        defaultSort={shippingOrderListPlan.defaultSort}
-        include={shippingOrderListPlan.include}
-        rowActions={rowActions}
-        rowActionsWidth={rowActionsWidth}
-        rowStyle={rowStyle}
-        actions={actions}
-      />
-    </Box>
+    <DataGrid
+      ref={ref}
+      slug={shippingOrderListPlan.slug}
+      route={shippingOrderListPlan.route}
+      columns={columns}
+      defaultSort={shippingOrderListPlan.defaultSort}
+      include={shippingOrderListPlan.include}
+      rowActions={rowActions}
+      rowActionsWidth={rowActionsWidth}
+      rowStyle={rowStyle}
+      actions={actions}
+      width="95%"
+    />
   );
 }

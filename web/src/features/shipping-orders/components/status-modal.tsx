@@ -97,7 +97,7 @@ function StatusForm({ shippingOrder, onSaved }: { shippingOrder: ShippingOrder; 
       },
       {
         onSuccess: () => {
-          notify('success', t('shipping_orders.status_updated'));
+          notify('update', t('shipping_orders.status_updated'));
           onSaved();
         },
         onError: (error) => {

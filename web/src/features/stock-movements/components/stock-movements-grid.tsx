@@ -1,7 +1,8 @@
 /**
- * The stock movements (spec 3 §2), newest first: the order or reception behind each, the product, quantity and
- * note, the direction as an arrow (output: red, up; input: green, down), the stock line's details, and the owner
- * for the superadmin. The date filter is a range whose last day is included.
+ * The stock movements (spec 3 §2), newest first: the date, the product, its quantity and its direction as an arrow
+ * (output: red, up; input: green, down) first, then the reason, the order or reception behind each, the note, the
+ * stock line's details, and the owner for the superadmin; at phone width the product code, the quantity and the
+ * direction. The date filter is a range whose last day is included.
  */
 import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
 import type { Language } from '@cellar/shared/i18n/messages';
@@ -62,23 +63,24 @@ export function movementColumns({ principal, warehouses, qualities, language }: 
       filter: 'dateRange',
       value: (m) => formatDateTime(m.date, language),
     },
+    { field: 'stock.product.code', header: 'stock_movements.columns.product_code', width: 140, narrow: true },
+    unsorted('stock.product.label', 'stock_movements.columns.product_label', { width: 220 }),
+    { field: 'quantity', header: 'stock_movements.columns.quantity', width: 110, filter: 'number', narrow: true },
+    {
+      field: 'direction',
+      header: 'stock_movements.columns.direction',
+      width: 110,
+      narrow: true,
+      filter: { choices: DIRECTION_CHOICES },
+      render: (m) => <DirectionArrow movement={m} />,
+    },
     { field: 'reasonCode', header: 'stock_movements.columns.reason_code', width: 120 },
     unsorted('reason', 'stock_movements.columns.reason', { width: 200 }),
     unsorted('order.reference', 'stock_movements.columns.order_reference', { width: 150 }),
     unsorted('order.recipient.displayName', 'stock_movements.columns.recipient', { width: 190 }),
     unsorted('reception.reference', 'stock_movements.columns.reception_reference', { width: 150 }),
     unsorted('reception.supplier.code', 'stock_movements.columns.supplier', { width: 130 }),
-    { field: 'stock.product.code', header: 'stock_movements.columns.product_code', width: 140 },
-    unsorted('stock.product.label', 'stock_movements.columns.product_label', { width: 220 }),
-    { field: 'quantity', header: 'stock_movements.columns.quantity', width: 110, filter: 'number' },
     unsorted('note', 'stock_movements.columns.note', { width: 160 }),
-    {
-      field: 'direction',
-      header: 'stock_movements.columns.direction',
-      width: 110,
-      filter: { choices: DIRECTION_CHOICES },
-      render: (m) => <DirectionArrow movement={m} />,
-    },
     unsorted('segment', 'stock_movements.columns.segment', { width: 110, filter: { choices: SEGMENT_CHOICES } }),
     {
       field: 'warehouse.name',

@@ -28,31 +28,31 @@ describe('Function: stockColumns', () => {
     ]);
   });
 
-  it('has every column of the spec, owner columns for the superadmin', () => {
+  it('has every column of the spec by importance, the lot and warehouse beside the product, owner columns for the superadmin', () => {
     expect(fields(context('superadmin'))).toEqual([
       'owner.code',
-      'owner.name',
       'product.code',
       'product.label',
+      'batch',
+      'warehouse.name',
       'quantity',
       'available',
+      'quantity_allocated',
+      'quality',
+      'storedAt',
+      'product.family.name',
+      'product.attributes.color',
+      'product.attributes.vintage',
+      'product.attributes.capacity',
+      'product.attributes.family',
       'product.attributes.taxation',
       'product.attributes.pcb',
       'quantity_receive_in_progress',
       'quantity_on_arriving',
-      'quantity_allocated',
-      'storedAt',
-      'product.family.name',
-      'product.attributes.family',
-      'product.attributes.color',
-      'product.attributes.vintage',
-      'product.attributes.capacity',
-      'warehouse.name',
-      'batch',
       'ubd',
       'bbd',
-      'quality',
       'segment',
+      'owner.name',
     ]);
     expect(fields(context('admin'))).not.toContain('owner.code');
   });

@@ -1,7 +1,9 @@
 /**
- * The stock lines (spec 3 §2): owner code and name for the superadmin, the product code (opens the product
- * detail), quantities, the product's attributes read in the current language, warehouse, batch, dates, quality,
- * and the segment unless the user's company is a pooled activity.
+ * The stock lines (spec 3 §2), by importance: the owner's code for the superadmin, the product code (opens the
+ * product detail) and label, the lot and the warehouse (which tell a product's lines apart), the quantities, the
+ * quality, the dates, the product's attributes read in the current language, the segment unless the user's company
+ * is a pooled activity, and the owner's name for the superadmin. At phone width: the product code, the lot and the
+ * available quantity.
  */
 
 import { isSuperadmin, type Principal } from '@cellar/shared/access/roles';
@@ -61,17 +63,18 @@ export function stockColumns(ctx: StockColumnsContext): GridColumn<StockListRout
   const quantity = (field: keyof Stock & string, header: string, hidden = false) =>
     ({ field, header, width: 120, hidden, filter: 'number' }) satisfies GridColumn<StockListRoute>;
 
+  const superadmin = isSuperadmin(ctx.principal);
   return [
-    ...(isSuperadmin(ctx.principal)
+    ...(superadmin
       ? ([
           { field: 'owner.code', header: 'stocks.columns.owner_code', width: 120 },
-          { field: 'owner.name', header: 'stocks.columns.owner_name', width: 200 },
         ] satisfies GridColumn<StockListRoute>[])
       : []),
     {
       field: 'product.code',
       header: 'stocks.columns.product_code',
       width: 140,
+      narrow: true,
       render: (s) => (
         <Anchor component="button" type="button" size="sm" onClick={() => ctx.onProduct(s)}>
           {s.product.code}
@@ -79,13 +82,23 @@ export function stockColumns(ctx: StockColumnsContext): GridColumn<StockListRout
       ),
     },
     { field: 'product.label', header: 'stocks.columns.label', width: 240 },
+    { field: 'batch', header: 'stocks.columns.batch', width: 120, narrow: true },
+    {
+      field: 'warehouse.name',
+      header: 'stocks.columns.warehouse',
+      width: 190,
+      filterField: 'warehouse.id',
+      filter: { choices: [...ctx.warehouses] },
+    },
     quantity('quantity', 'stocks.columns.quantity'),
-    quantity('available', 'stocks.columns.available'),
-    attribute('taxation', 'stocks.columns.taxation', 160, true),
-    attribute('pcb', 'stocks.columns.pcb', 130, true),
-    quantity('quantity_receive_in_progress', 'stocks.columns.receive_in_progress', true),
-    quantity('quantity_on_arriving', 'stocks.columns.on_arriving', true),
+    { ...quantity('available', 'stocks.columns.available'), narrow: true },
     quantity('quantity_allocated', 'stocks.columns.allocated'),
+    {
+      field: 'quality',
+      header: 'stocks.columns.quality',
+      width: 110,
+      filter: { choices: ctx.qualities.map((q) => ({ value: q, text: q })) },
+    },
     {
       field: 'storedAt',
       header: 'stocks.columns.stored_at',
@@ -102,18 +115,14 @@ export function stockColumns(ctx: StockColumnsContext): GridColumn<StockListRout
         choices: ctx.families.flatMap((f) => (f.families ?? []).map((s) => ({ value: s.id, text: s.name }))),
       },
     },
-    attribute('family', 'stocks.columns.family_attribute', 170, true),
     attribute('color', 'stocks.columns.color', 120),
     attribute('vintage', 'stocks.columns.vintage', 110),
     attribute('capacity', 'stocks.columns.capacity', 120),
-    {
-      field: 'warehouse.name',
-      header: 'stocks.columns.warehouse',
-      width: 190,
-      filterField: 'warehouse.id',
-      filter: { choices: [...ctx.warehouses] },
-    },
-    { field: 'batch', header: 'stocks.columns.batch', width: 120 },
+    attribute('family', 'stocks.columns.family_attribute', 170, true),
+    attribute('taxation', 'stocks.columns.taxation', 160, true),
+    attribute('pcb', 'stocks.columns.pcb', 130, true),
+    quantity('quantity_receive_in_progress', 'stocks.columns.receive_in_progress', true),
+    quantity('quantity_on_arriving', 'stocks.columns.on_arriving', true),
     {
       field: 'ubd',
       header: 'stocks.columns.ubd',
@@ -130,12 +139,6 @@ export function stockColumns(ctx: StockColumnsContext): GridColumn<StockListRout
       hidden: true,
       value: (s) => day(s.bbd, language),
     },
-    {
-      field: 'quality',
-      header: 'stocks.columns.quality',
-      width: 110,
-      filter: { choices: ctx.qualities.map((q) => ({ value: q, text: q })) },
-    },
     ...(ctx.pooled
       ? []
       : [
@@ -146,6 +149,11 @@ export function stockColumns(ctx: StockColumnsContext): GridColumn<StockListRout
             filter: { choices: SEGMENT_CHOICES },
           } satisfies GridColumn<StockListRoute>,
         ]),
+    ...(superadmin
+      ? ([
+          { field: 'owner.name', header: 'stocks.columns.owner_name', width: 200 },
+        ] satisfies GridColumn<StockListRoute>[])
+      : []),
   ];
 }
 

@@ -72,7 +72,7 @@ function UserEditForm({ user, onClose, onSaved }: { user: User; onClose: () => v
       { id: user.id, body: toUpdateBody(values, superadmin) },
       {
         onSuccess: () => {
-          notify('success', t('users.updated'));
+          notify('update', t('users.updated'));
           onSaved();
           onClose();
         },

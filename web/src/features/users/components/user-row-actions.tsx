@@ -50,7 +50,7 @@ export function UserRowActions({ user, manageable, impersonable, onEdit, onChang
           { id: user.id, body: activationBody(user, active) },
           {
             onSuccess: () => {
-              notify('success', t(active ? 'users.activated' : 'users.deactivated'));
+              notify('update', t(active ? 'users.activated' : 'users.deactivated'));
               onChanged();
             },
           },

@@ -1,6 +1,7 @@
 /**
  * The users grid (slug 'client-user' for a company's users, 'user' for the administration): account, name, e-mail,
- * warehouses (3 chips, then '+ n autres'), role, active (a badge, filterable); inactive rows greyed; the row icons of user-row-actions.tsx.
+ * warehouses (3 chips, then '+ n autres'), role, active (a badge, filterable); inactive rows greyed; the row icons
+ * of user-row-actions.tsx. At phone width: the name, the role and whether the account is active.
  */
 
 import { ROLE_SLUGS } from '@cellar/shared/access/roles';
@@ -28,7 +29,7 @@ const COLUMNS: GridColumn<UserListRoute>[] = [
     width: 220,
     value: (u) => (u.company ? `${u.company.code} - ${u.company.name}` : ''),
   },
-  { field: 'name', header: 'users.columns.name' },
+  { field: 'name', header: 'users.columns.name', narrow: true },
   { field: 'email', header: 'users.columns.email' },
   {
     field: 'warehouses.code',
@@ -39,6 +40,7 @@ const COLUMNS: GridColumn<UserListRoute>[] = [
     field: 'role.slug',
     header: 'users.columns.role',
     width: 150,
+    narrow: true,
     filter: { choices: ROLE_CHOICES },
     value: (u) => u.role,
   },
@@ -46,6 +48,7 @@ const COLUMNS: GridColumn<UserListRoute>[] = [
     field: 'active',
     header: 'users.columns.active',
     width: 110,
+    narrow: true,
     filter: { choices: BOOLEAN_CHOICES },
     render: (u) => <ActiveBadge active={u.active} />,
   },
