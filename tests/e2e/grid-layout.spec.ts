@@ -49,13 +49,24 @@ const LISTS: List[] = [
   { path: '/client-user/list', desktop: ['name', 'role.slug', 'active'], phone: ['name', 'role.slug', 'active'] },
 ];
 
+/** What these measurements read of an element in the page (the tests are typed without the DOM library). */
+interface Box {
+  getAttribute(name: string): string | null;
+  getBoundingClientRect(): { left: number; width: number };
+  closest(selector: string): Box | null;
+  scrollWidth: number;
+  clientWidth: number;
+}
+/** The page's `getComputedStyle`, as an evaluated function reaches it (a function sent to the page keeps no closure). */
+type InPage = { getComputedStyle(e: Box): { paddingLeft: string; paddingRight: string } };
+
 /** The grid's shown columns, left to right, by col-id (the row icons' and tick boxes' columns left out). */
 const shownColumns = (page: Page) =>
   page
     .getByTestId('data-grid')
     .locator('.ag-header-row-column .ag-header-cell[col-id]')
     .evaluateAll((cells) =>
-      cells
+      (cells as unknown as Box[])
         .map((c) => ({ id: c.getAttribute('col-id') ?? '', left: c.getBoundingClientRect().left }))
         .filter((c) => c.id !== 'actions' && !c.id.startsWith('ag-Grid-'))
         .sort((a, b) => a.left - b.left)
@@ -107,7 +118,9 @@ test.describe('Grid columns by importance', () => {
       .locator('[col-id="statusCode"] [data-status="070"] .mantine-Badge-label')
       .first();
     await expect(chip).toBeVisible();
-    expect(await chip.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await chip.evaluate((el) => (el as unknown as Box).scrollWidth <= (el as unknown as Box).clientWidth)).toBe(
+      true,
+    );
   });
 
   test('the company and shipping order grids are 95 % of the page wide, the others the whole width', async ({
@@ -116,9 +129,10 @@ test.describe('Grid columns by importance', () => {
     await page.setViewportSize(DESKTOP);
     await signedIn(page, 'admin');
     const share = () =>
-      page.getByTestId('data-grid').evaluate((grid) => {
-        const main = grid.closest('main') as HTMLElement;
-        const style = getComputedStyle(main);
+      page.getByTestId('data-grid').evaluate((el) => {
+        const grid = el as unknown as Box;
+        const main = grid.closest('main') as Box;
+        const style = (globalThis as unknown as InPage).getComputedStyle(main);
         const inner = main.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
         return grid.getBoundingClientRect().width / inner;
       });
