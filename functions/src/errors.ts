@@ -24,8 +24,8 @@ export abstract class DomainError extends Error {
 
 /** Input the rules refuse, field by field. */
 export class InvalidError extends DomainError {
-  constructor(fields: FieldMessages, key = 'api.invalid_data') {
-    super(key, { fields });
+  constructor(fields: FieldMessages, key = 'api.invalid_data', values?: Record<string, unknown>) {
+    super(key, { fields, values });
   }
 }
 /** No valid credentials or session; the key says which. */

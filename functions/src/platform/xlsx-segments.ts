@@ -19,6 +19,7 @@ import { DateCell, SHEET_DATE_FORMATS, type SheetValue, sheetValue } from '@cell
 import { type CsvColumn, columnValue } from '@cellar/shared/csv/write';
 import type { Language } from '@cellar/shared/i18n/messages';
 import * as z from 'zod';
+import { InvalidError } from '../errors';
 import type { ExportWrite, FileSegments } from './file-segments';
 
 /** The most rows a sheet holds (Excel's limit), the header included. */
@@ -243,7 +244,10 @@ export function xlsxSegments(file: ExportWrite, saved?: unknown): FileSegments {
     },
     async rows(records) {
       if (state.row - 1 + records.length > SHEET_MAX_ROWS) {
-        throw new Error(`A sheet holds ${SHEET_MAX_ROWS.toLocaleString('en')} rows at most`);
+        // The requester's to mend (CSV, or a narrower list): the job ends failed with the reason, not retried.
+        throw new InvalidError({ output: ['api.sheet_too_long'] }, 'api.sheet_too_long', {
+          max: (SHEET_MAX_ROWS - 1).toLocaleString(file.lang === 'fr' ? 'fr-FR' : 'en'),
+        });
       }
       let xml = '';
       for (const record of records) {
