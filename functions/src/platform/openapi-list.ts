@@ -6,6 +6,7 @@
 import {
   DEFAULT_PAGE_SIZE,
   EXPORT_FORMATS,
+  FILTER_VALUE_MAX,
   LIST_PARAM_VALUES,
   type ListSpec,
   MAX_PAGE,
@@ -23,13 +24,13 @@ export const listFilterSchema: Json = {
   description:
     'filter[field]=v is equality, a comma-joined list meaning any of its values; filter[field][op]=v applies one ' +
     `operator (${OPERATORS.join(', ')}); bt takes two values. \\, is a literal comma, NULL means no value, and a ` +
-    'date range ends at 23:59:59 of its last day.',
+    `date range ends at 23:59:59 of its last day. A value holds at most ${FILTER_VALUE_MAX} characters.`,
   anyOf: [
-    { type: 'string' },
+    { type: 'string', maxLength: FILTER_VALUE_MAX },
     {
       type: 'object',
       propertyNames: { enum: [...OPERATORS] },
-      additionalProperties: { type: 'string' },
+      additionalProperties: { type: 'string', maxLength: FILTER_VALUE_MAX },
       minProperties: 1,
     },
   ],

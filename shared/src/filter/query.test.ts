@@ -4,6 +4,7 @@ import { comparator, matchesCondition } from './match';
 import {
   checkListQuery,
   exportFields,
+  FILTER_VALUE_MAX,
   LIST_PARAM_VALUES,
   type ListQuery,
   MAX_PAGE,
@@ -114,6 +115,11 @@ describe('Function: parseListQuery', () => {
     expect(q.params).toEqual({ output: 'csv' });
   });
 
+  it('takes a filter value up to FILTER_VALUE_MAX characters', () => {
+    const q = parseListQuery(`filter[code]=${'x'.repeat(FILTER_VALUE_MAX)}`);
+    expect(q.filters[0]?.values[0]).toHaveLength(FILTER_VALUE_MAX);
+  });
+
   it('keeps an escaped comma inside one value', () => {
     const q = parseListQuery(
       serializeListQuery({
@@ -135,6 +141,7 @@ describe('Function: parseListQuery', () => {
     ['paginate=5001', 'paginate'],
     ['sort=-', 'sort'],
     ['page=1&page=2', 'page'],
+    [`filter[code]=${'x'.repeat(FILTER_VALUE_MAX + 1)}`, 'filter[code]'],
   ])('%s is a 422 on %s', (qs, field) => {
     expect(() => parseListQuery(qs)).toThrow(QueryError);
     try {

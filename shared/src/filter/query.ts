@@ -58,6 +58,8 @@ export const MAX_PAGE_SIZE = 5000;
 export const DEFAULT_PAGE_SIZE = 20;
 /** The furthest page a list is asked: 1,000,000 pages of 20 rows is more than any list holds. */
 export const MAX_PAGE = 1_000_000;
+/** A filter's value as sent (a list of values included): a search word, a code, a set of a grid's values. */
+export const FILTER_VALUE_MAX = 2_000;
 
 /** A 422 waiting to happen: field → messages. */
 /** What is wrong with a parameter: a key of the shared catalogue and its values, worded by the API. */
@@ -146,6 +148,8 @@ export function parseListQuery(input: string | URLSearchParams | Iterable<[strin
         errors[key] = [says('not_a_filter', { param: key })];
       } else if (!isOperator(op)) {
         errors[key] = [says('unknown_operator', { op })];
+      } else if (raw.length > FILTER_VALUE_MAX) {
+        errors[key] = [says('too_long', { param: key, max: FILTER_VALUE_MAX })];
       } else {
         const values = splitValues(raw);
         const arity = LIST_ARITY[op];
