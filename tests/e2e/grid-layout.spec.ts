@@ -73,12 +73,14 @@ const shownColumns = (page: Page) =>
         .map((c) => c.id),
     );
 
-/** Whether a column's header and first row's cell lie wholly within the window's width. */
+/** Whether a column's header and a row's cell of it lie wholly within the window's width. */
 async function onScreen(page: Page, colId: string, width: number) {
   const grid = page.getByTestId('data-grid');
   const boxes = await Promise.all([
     grid.locator(`.ag-header-cell[col-id="${colId}"]`).boundingBox(),
-    gridRows(page).first().locator(`[col-id="${colId}"]`).boundingBox(),
+    // A row's cell of that column: AG Grid splits a row between its pinned and centre containers, so "the first
+    // row" may be a part that holds no such cell.
+    grid.locator(`.ag-row .ag-cell[col-id="${colId}"]`).first().boundingBox(),
   ]);
   return boxes.every((b) => b !== null && b.width > 0 && b.x >= 0 && b.x + b.width <= width);
 }

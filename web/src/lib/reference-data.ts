@@ -31,7 +31,7 @@ export const useWarehouses = (enabled = true) => useQuery({ ...warehousesQueryOp
 const OWNER_ACCOUNTS_QUERY = {
   sort: [{ field: 'code', desc: false }],
   paginate: MAX_PAGE_SIZE,
-  params: { light: '1' },
+  params: { light: 'true' },
 };
 
 export const useOwnerAccounts = (enabled: boolean) =>
