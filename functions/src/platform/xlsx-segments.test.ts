@@ -16,7 +16,7 @@ describe('Function: xlsxSegments', () => {
     expect(beyond).toBeInstanceOf(InvalidError);
     // French groups thousands with a narrow no-break space.
     expect(describeError(beyond as InvalidError, 'fr').message.replace(/\s/gu, ' ')).toBe(
-      'Un classeur Excel tient au plus 1 048 575 lignes : exportez en CSV, ou réduisez la liste avec un filtre.',
+      'Excel tient au plus 1 048 575 lignes : exportez en CSV ou filtrez la liste.',
     );
   });
 });

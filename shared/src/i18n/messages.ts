@@ -125,8 +125,7 @@ export const sharedMessages = {
       first_superadmin_exists:
         'Le premier superadmin de cette installation existe déjà : les suivants se créent dans l’application.',
       too_large: 'La requête est trop volumineuse.',
-      sheet_too_long:
-        'Un classeur Excel tient au plus {{max}} lignes : exportez en CSV, ou réduisez la liste avec un filtre.',
+      sheet_too_long: 'Excel tient au plus {{max}} lignes : exportez en CSV ou filtrez la liste.',
       unsupported_media_type: 'Le corps de la requête doit être du JSON (Content-Type: application/json).',
       malformed_request: 'La requête est mal formée ou incomplète.',
       server_error: 'Une erreur est survenue.',
@@ -297,7 +296,7 @@ export const sharedMessages = {
       first_superadmin_exists:
         'The first superadmin of this stage exists already: further ones are created in the application.',
       too_large: 'The request is too large.',
-      sheet_too_long: 'An Excel workbook holds {{max}} rows at most: export as CSV, or narrow the list with a filter.',
+      sheet_too_long: 'Excel holds {{max}} rows at most: export as CSV or filter the list.',
       unsupported_media_type: 'The request body must be JSON (Content-Type: application/json).',
       malformed_request: 'The request is malformed or incomplete.',
       server_error: 'Server error.',
