@@ -426,7 +426,9 @@ describe('the simulated warehouse', () => {
       });
       let o: Order | undefined;
       let r: { statusCode: string; receivedQuantity: number } | undefined;
-      for (let i = 0; i < 100 && (o?.statusCode !== '070' || r?.statusCode !== '200'); i++) {
+      // Waited for by a deadline, not a count of polls: under load each poll and each warehouse step is slower.
+      const deadline = Date.now() + 90_000;
+      while (Date.now() < deadline && (o?.statusCode !== '070' || r?.statusCode !== '200')) {
         await new Promise((done) => setTimeout(done, 100));
         o = (await loop.call('GET', `/api/orders/${order.body.id}`, { token })).body;
         r = (await loop.call('GET', `/api/receptions/${reception.body.id}`, { token })).body;
@@ -448,5 +450,5 @@ describe('the simulated warehouse', () => {
     } finally {
       await loop.stop();
     }
-  });
+  }, 150_000);
 });
