@@ -29,12 +29,22 @@ browser=0
 wait $chromium || { cat "$out/chromium.log"; browser=1; status=1; }
 
 step "Unit, web, integration and infrastructure tests (vitest) beside the browser tests (Playwright, Chromium)"
+# Three runs side by side, for the two cores to stay busy while any of them waits on a page or a queue: vitest, the
+# accessibility walks (the suite's longest file) and the other browser specs, each browser run on runtimes of its
+# own (their ports, data and sessions apart: tests/e2e/playwright.config.ts).
 export CELLAR_TEST_SEED="$seed" E2E_SPA_BUILT=1
 ( npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest.json" 2>&1 | sed -u 's/^/[vitest] /'
   exit "${PIPESTATUS[0]}" ) & vitest=$!
+browse() { # name port specs… : one Playwright run, its lines prefixed with its name
+  local name=$1 port=$2; shift 2
+  ( PLAYWRIGHT_JSON_OUTPUT_NAME="$out/playwright-$name.json" E2E_PORT=$port \
+      npx playwright test -c tests/e2e/playwright.config.ts --reporter=list,json "$@" 2>&1 | sed -u "s/^/[$name] /"
+    exit "${PIPESTATUS[0]}" )
+}
 if [ $browser = 0 ]; then
-  ( PLAYWRIGHT_JSON_OUTPUT_NAME="$out/playwright.json" npx playwright test -c tests/e2e/playwright.config.ts --reporter=list,json 2>&1 | sed -u 's/^/[browser] /'
-    exit "${PIPESTATUS[0]}" ) & playwright=$!
+  browse axe 3100 accessibility.spec.ts & axe=$!
+  E2E_IGNORE=accessibility.spec.ts browse browser 3200 & playwright=$!
+  wait $axe || status=1
   wait $playwright || status=1
 fi
 wait $vitest || status=1
@@ -57,8 +67,9 @@ if (v) {
   }
 }
 else failed += 1;
-const p = read(process.argv[2]);
-if (p) {
+for (const file of process.argv.slice(2)) {
+  const p = read(file);
+  if (!p) { failed += 1; continue; }
   passed += p.stats.expected + p.stats.flaky; failed += p.stats.unexpected; skipped += p.stats.skipped;
   const walk = (suite, path) => {
     for (const s of suite.suites ?? []) walk(s, [...path, s.title]);
@@ -66,9 +77,8 @@ if (p) {
   };
   for (const s of p.suites ?? []) walk(s, []);
 }
-else failed += 1;
 // The failures by name, last, so that the end of a log says what to look at.
 if (names.length) console.log(`\nFailed:\n${names.map((n) => `  ✗ ${n}`).join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
-' "$out/vitest.json" "$out/playwright.json"
+' "$out/vitest.json" "$out/playwright-axe.json" "$out/playwright-browser.json"
 exit $status

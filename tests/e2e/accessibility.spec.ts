@@ -137,6 +137,8 @@ test.describe('Accessibility (axe)', () => {
   // Checked as shown once still: a dialog caught fading in has its text at partial opacity, which axe reads as a
   // contrast failure. The product honours the system's reduced-motion wish, so the audit asks for it.
   test.use({ contextOptions: { reducedMotion: 'reduce' } });
+  // Each test on its own: the walks are the suite's longest, and the test command's two shards share them out.
+  test.describe.configure({ mode: 'parallel' });
   test.beforeEach(({ page }) => watch(page));
 
   test('the signed-out pages: sign-in, forgotten password, new password, privacy', async ({ page }) => {

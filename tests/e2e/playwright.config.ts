@@ -4,6 +4,8 @@
  * warehouse plays everything, for the warehouse loop's spec (runtimes.ts says which is which, and the variables
  * that point the tests at runtimes already running: E2E_BASE_URL, E2E_LOOP_BASE_URL).
  * Once the runtimes answer, the global setup signs each demo account in on the main one (global-setup.ts).
+ * Each runtime's data directory, the sessions and the test results are named by its port: the test command runs
+ * the suite in two shards side by side (tests/run-all.sh), each on runtimes of its own.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
@@ -35,7 +37,9 @@ const build = process.env.E2E_SPA_BUILT ? '' : 'npm run build -w web && ';
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  outputDir: `${ROOT}/test-results/e2e`,
+  // The specs a run leaves to another beside it (the test command runs the accessibility walks apart).
+  testIgnore: process.env.E2E_IGNORE ? process.env.E2E_IGNORE.split(',') : [],
+  outputDir: `${ROOT}/test-results/e2e-${PORT}`,
   globalSetup: './global-setup.ts',
   workers: 1,
   fullyParallel: false,
@@ -64,12 +68,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: [
-    ...(external ? [] : [runtime(`${build}${start(PORT, '.cellar/e2e', '--warehouse acknowledge')}`, PORT)]),
+    ...(external ? [] : [runtime(`${build}${start(PORT, `.cellar/e2e-${PORT}`, '--warehouse acknowledge')}`, PORT)]),
     // The loop's runtime builds nothing: it serves web/dist as the main one does, file by file as asked, and no
     // test starts before every runtime answers, the build done (Playwright starts them one after the other, in
     // this order, each once the one before answers).
     ...(STARTS_LOOP
-      ? [runtime(start(LOOP_PORT, '.cellar/e2e-loop', '--warehouse all --warehouse-discrepancies 1'), LOOP_PORT)]
+      ? [runtime(start(LOOP_PORT, `.cellar/e2e-${LOOP_PORT}`, '--warehouse all --warehouse-discrepancies 1'), LOOP_PORT)]
       : []),
   ],
 });

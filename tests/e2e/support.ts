@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { PORT } from './runtimes';
 
 export const PASSWORD = 'Cellar-demo-2026';
 export const ACCOUNTS = {
@@ -40,9 +41,13 @@ export async function signIn(page: Page, email: string, timeout?: number) {
   await shellUp(page, timeout);
 }
 
-/** Where the global setup keeps each demo account's signed-in browser storage (global-setup.ts). */
+/**
+ * Where the global setup keeps each demo account's signed-in browser storage (global-setup.ts), by the port of the
+ * runtime it signed in on: a browser's storage belongs to its origin, and two runs side by side (the test
+ * command's two shards) each sign in on their own runtime.
+ */
 export const sessionFile = (account: Account) =>
-  fileURLToPath(new URL(`../../.cellar/e2e-sessions/${account}.json`, import.meta.url));
+  fileURLToPath(new URL(`../../.cellar/e2e-sessions/${PORT}/${account}.json`, import.meta.url));
 
 /**
  * Opens `path` (the dashboard unless told) as a demo account, with the storage its sign-in through the login
