@@ -23,9 +23,14 @@ import { bySize } from '../fixtures/size';
 import { eventually, type Harness, startHarness } from './harness';
 
 /** Movements of the tenant: one a minute back from 2026-11-01, the i-th one's note naming i. */
-const ROWS = bySize(40_000, 120_000);
-/** A long note, so that the CSV file spans several 5 MB parts. */
-const note = (i: number) => `Mouvement ${i} `.padEnd(300, '·');
+const ROWS = bySize(12_000, 120_000);
+/**
+ * A long note, so that the CSV file spans several 5 MB parts: at the everyday size fewer rows, each longer (the
+ * file's 12 MB, in pages of about 750 rows, each page a DynamoDB query's megabyte), for the same parts and pages.
+ */
+const note = (i: number) => `Mouvement ${i} `.padEnd(bySize(1_000, 300), '·');
+/** Pages an invocation of the crash test writes before it stops: about a third of the export each. */
+const CRASH_PAGES = bySize(5, 20);
 const QUERY = 'columns=date,quantity,note&dates=iso';
 
 let h: Harness;
@@ -159,11 +164,11 @@ describe('A background export continued across invocations', () => {
     const id = '01JEXPORTCRASHED0000000000';
     await queuedJob(id, 'csv');
     try {
-      // Act: an invocation stops after 20 pages and saves its place; the next one writes 20 more pages, sending
+      // Act: an invocation stops after some pages and saves its place; the next one writes as many, sending
       // their parts, then "dies" before its save (the job put back as the first one saved it).
-      const first = await runExport(id, undefined, pages(20));
+      const first = await runExport(id, undefined, pages(CRASH_PAGES));
       const saved = await jobItem(id);
-      const second = await runExport(id, undefined, pages(20));
+      const second = await runExport(id, undefined, pages(CRASH_PAGES));
       const sentSince = (await jobItem(id)).progress as { parts: unknown[] };
       await ddb.send(new PutCommand({ TableName: LOCAL_TABLE_NAME, Item: saved }));
       // The message comes back twice: one attempt runs, the other keeps out.
