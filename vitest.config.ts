@@ -3,10 +3,11 @@ import { defineConfig } from 'vitest/config';
 /**
  * Four projects: fast unit tests next to the code, the SPA's tests in happy-dom, API integration tests through the
  * local runtime, and CDK assertion tests. Browser tests run with Playwright (tests/e2e).
- * The unit, web and infrastructure files share their workers' module graph (`isolate: false`): isolated, each file
- * imported its own copy of zod, React, Mantine or aws-cdk-lib, which was most of these projects' CPU (import 159 s
- * of 267 CPU-s). Their tests hold no state across files (a file that stubs restores in its own hooks); the
- * integration files stay isolated, each on its own runtime whose endpoints its modules read when loaded.
+ * The unit and infrastructure files share their workers' module graph (`isolate: false`): isolated, each file
+ * imported its own copy of zod, the AWS SDK or aws-cdk-lib, most of these projects' CPU. Their tests hold no state
+ * across files (a file that stubs restores in its own hooks). The web files stay isolated: a DOM, its storage and
+ * the SPA's module-held state (the tab's current documents, the query cache) would leak from one file into the
+ * next. The integration files too, each on its own runtime whose endpoints its modules read when loaded.
  */
 export default defineConfig({
   test: {
@@ -17,6 +18,8 @@ export default defineConfig({
           include: ['shared/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'infra/local/**/*.test.ts'],
           environment: 'node',
           isolate: false,
+          // A bound for a test that hangs, not a speed check: vitest's 5 s failed a schema compilation at load 15.
+          testTimeout: 60_000,
         },
       },
       {
@@ -25,7 +28,7 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['web/src/test-setup.ts'],
-          isolate: false,
+          testTimeout: 60_000,
         },
       },
       {
