@@ -1,7 +1,8 @@
 /**
- * The one way the SPA talks to the API: bearer token (impersonation first), Accept-Language, JSON, and a single
- * interceptor that turns failures into the notifications of the error catalogue (spec 1 §8) and a 401 into a
- * logout. Paths, bodies and responses are typed by the shared route table.
+ * The one way the SPA talks to the API: bearer token (impersonation first), Accept-Language, JSON, the snackbar
+ * texts a call carries (spec 1 §7), and a single interceptor that turns failures into the notifications of the
+ * error catalogue (spec 1 §8) and a 401 into a logout. Paths, bodies and responses are typed by the shared route
+ * table.
  */
 
 import type { ErrorBody } from '@cellar/shared/common/schemas';
@@ -32,13 +33,25 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The snackbar texts a call may carry (spec 1 §7). Once it succeeds: `success` (or `update`, a success that stays
+ * 5 s, for a change to what existed: spec 1 §9) and `information`. When it fails with no words of the server's
+ * own: `error` ('Fail to create recipient.'), else `warning` (spec 1 §8), else a generic error.
+ */
+export interface CallMessages {
+  success?: string;
+  update?: string;
+  information?: string;
+  error?: string;
+  warning?: string;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Partial<ListQuery>;
   body?: unknown;
   signal?: AbortSignal;
-  /** Shown when a failed answer carries no message of its own ('Fail to create recipient.'). */
-  errorMessage?: string;
+  messages?: CallMessages;
   /** Statuses the caller answers itself (an unknown company leads to /404): not reported. */
   quietStatuses?: readonly number[];
   /** The caller shows every failure itself (the grid, inline with a retry); an expired session still logs out. */
@@ -79,7 +92,7 @@ const multiline = (lines: string[]) =>
  */
 function reportApiError(
   error: unknown,
-  fallbackMessage?: string,
+  messages: CallMessages = {},
   quietStatuses: readonly number[] | 'all' = [],
   title?: string,
 ): string | undefined {
@@ -94,7 +107,8 @@ function reportApiError(
     if (lines.length)
       return raiseNotice('error', multiline(lines), heading, `error|${heading ?? ''}|${lines.join('\n')}`);
     if (error.body?.message) return raiseNotice('error', error.body.message, title);
-    if (fallbackMessage) return raiseNotice('error', fallbackMessage);
+    if (messages.error) return raiseNotice('error', messages.error);
+    if (messages.warning) return raiseNotice('warning', messages.warning);
     return raiseNotice('error', i18n.t('api.server_error'), title);
   }
   if (quietStatuses === 'all' || (error instanceof DOMException && error.name === 'AbortError')) return undefined;
@@ -152,21 +166,34 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   return res;
 }
 
-/** A JSON call. Failures are reported by the interceptor, then rethrown for the caller's own handling. */
+/** The texts a call that succeeded carries. */
+function reportSuccess({ success, update, information }: CallMessages = {}) {
+  if (update) notify('update', update);
+  else if (success) notify('success', success);
+  if (information) notify('information', information);
+}
+
+/**
+ * A JSON call. Its success texts are shown once the answer is read; failures are reported by the interceptor,
+ * then rethrown for the caller's own handling.
+ */
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  let answer: unknown;
   try {
     const res = await send(path, opts);
     settleWrite(opts, path, undefined);
-    if (res.status === 204) return undefined as T;
-    const text = await res.text();
-    const answer = text ? JSON.parse(text) : null;
-    rememberWrite(opts.method ?? 'GET', path, answer);
-    return answer as T;
+    if (res.status !== 204) {
+      const text = await res.text();
+      answer = text ? JSON.parse(text) : null;
+      rememberWrite(opts.method ?? 'GET', path, answer);
+    }
   } catch (error) {
     const quietStatuses = opts.quiet ? 'all' : opts.quietStatuses;
-    settleWrite(opts, path, reportApiError(error, opts.errorMessage, quietStatuses));
+    settleWrite(opts, path, reportApiError(error, opts.messages, quietStatuses));
     throw error;
   }
+  reportSuccess(opts.messages);
+  return answer as T;
 }
 
 /** What a route answers, as its response schema outputs it. */
@@ -213,7 +240,7 @@ export async function downloadFile(
     const res = await send(path, { query, ...(accept ? { headers: { accept } } : {}) });
     saveBlob(await res.blob(), fileNameOf(res.headers.get('Content-Disposition')));
   } catch (error) {
-    reportApiError(error, errorMessage, [], errorMessage);
+    reportApiError(error, { error: errorMessage }, [], errorMessage);
     throw error;
   }
 }

@@ -79,7 +79,7 @@ async function backgroundExport(endpoint: string, query: ListQuery, format: Expo
   const error = i18n.t(named('error', format));
   const queued = await callRoute(routes.exportCreate, {
     body: { path: endpoint, query: serializeListQuery({ ...emptyQuery(), ...query }), format },
-    errorMessage: error,
+    messages: { error },
   });
   let job: ExportJob = queued;
   while (job.status === 'queued' || job.status === 'running') {

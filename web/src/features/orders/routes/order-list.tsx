@@ -16,7 +16,6 @@ import { documentActionsWidth } from '../../../components/documents/document-row
 import { DraftChoiceModal, productCount } from '../../../components/documents/draft-choice-modal';
 import { orderCreatePath, paths } from '../../../config/paths';
 import { usePrincipal, useUser } from '../../../lib/auth';
-import { notify } from '../../../lib/notifications';
 import { latestDraft } from '../api/get-drafts';
 import { ORDER_REFRESH_MS } from '../api/get-order';
 import { useResendTransmitting } from '../api/save-order';
@@ -79,7 +78,6 @@ export function OrderListRoute() {
           ticked.map((o) => o.id),
           {
             onSuccess: () => {
-              notify('success', t('order.send-transmitting-orders.success'));
               setTicked([]);
               grid.current?.refresh();
             },

@@ -16,7 +16,6 @@ import { QuantityInput } from '../../../components/forms/quantity-input';
 import { paths } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
 import { applyServerErrors, notifyInvalidForm } from '../../../lib/form';
-import { notify } from '../../../lib/notifications';
 import { useCreateShippingOrder } from '../api/save-shipping-order';
 import { currentShippingOrder } from '../utils/current-shipping-order';
 import { bodyOf, type ShippingOrderFormValues, stepErrors } from '../utils/form-values';
@@ -71,7 +70,6 @@ export function ShippingOrderForm({ initialValues, initialStep }: ShippingOrderF
     try {
       await create.mutateAsync(bodyOf(form.getValues(), superadmin));
       currentShippingOrder.clear();
-      notify('success', t('shipping_orders.created'));
       navigate(paths.shippingOrders.list.path);
     } catch (error) {
       // The form stays as it is; the server's messages go on their fields.
