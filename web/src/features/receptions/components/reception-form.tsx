@@ -34,10 +34,11 @@ import { useOwnerContext } from '../../../components/documents/use-owner-context
 import { DayFromTodayInput } from '../../../components/forms/day-from-today-input';
 import { OwnerAccountField } from '../../../components/forms/owner-account-field';
 import { paths, receptionCreatePath, receptionPath } from '../../../config/paths';
-import { usePrincipal } from '../../../lib/auth';
+import { usePrincipal, useUser } from '../../../lib/auth';
 import { applyServerErrors, notifyInvalidForm } from '../../../lib/form';
 import { i18n } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';
+import { selectedWarehouses } from '../../../lib/selected-warehouses';
 import { receptionProductFilters } from '../api/reception-products';
 import { useCreateReception, useUpdateReception } from '../api/save-reception';
 import {
@@ -108,6 +109,7 @@ export function ReceptionForm({ reception, modifyRoute, product, supplierId }: R
   const { t } = useTranslation();
   const navigate = useNavigate();
   const superadmin = isSuperadmin(usePrincipal());
+  const userId = useUser().id;
   const create = useCreateReception();
   const update = useUpdateReception();
   const form = useForm<ReceptionFormValues>({ initialValues: formValuesOf(reception, supplierId) });
@@ -139,14 +141,14 @@ export function ReceptionForm({ reception, modifyRoute, product, supplierId }: R
     segment: values.segment,
   });
 
-  // A single segment or warehouse is chosen for the user.
+  // A single segment or warehouse is chosen for the user; else the warehouse they selected to work in.
   useEffect(() => {
     if (owner.loading) return;
     const segment = onlyChoice(owner.segments);
-    const warehouse = onlyChoice(owner.warehouses);
+    const warehouse = onlyChoice(owner.warehouses)?.id ?? selectedWarehouses.only(userId, owner.warehouses);
     if (!owner.pooled && !form.values.segment && segment) form.setFieldValue('segment', segment);
-    if (!form.values.warehouseId && warehouse) form.setFieldValue('warehouseId', warehouse.id);
-  }, [owner.loading, owner.pooled, owner.segments, owner.warehouses, form]);
+    if (!form.values.warehouseId && warehouse) form.setFieldValue('warehouseId', warehouse);
+  }, [owner.loading, owner.pooled, owner.segments, owner.warehouses, form, userId]);
 
   /** The reception as the API takes it, in a status. */
   const bodyOf = (status: ReceptionStatusCode, lines: readonly CartLine[]): z.input<typeof receptionCreateSchema> => {
