@@ -8,8 +8,8 @@
 const PREFIX = 'cellar.';
 const SESSION_KEYS = ['token', 'impersonationToken'] as const;
 type Key = (typeof SESSION_KEYS)[number] | 'language';
-/** The drafts a tab keeps for its signed-in user: a shipping order half filled, the reception being built. */
-const TAB_KEYS = ['currentShippingOrder', 'currentReception'] as const;
+/** The drafts a tab keeps for its signed-in user: a shipping order half filled, the reception and order being built. */
+const TAB_KEYS = ['currentShippingOrder', 'currentReception', 'currentOrder'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 
 /** The tab's drafts (sessionStorage): only the keys declared here, so that clearing the session reaches them all. */

@@ -48,6 +48,7 @@ import { notify } from '../../../lib/notifications';
 import { useOwnerCarriers } from '../api/get-carriers';
 import { downloadOrderPdf, useCreateOrder, useUpdateOrder } from '../api/save-order';
 import { cartOfOrder, lineErrors, type OrderCartLine } from '../utils/cart';
+import { currentOrder } from '../utils/current-order';
 import { formPath, formValuesOf, type OrderFormValues, orderBody } from '../utils/form-values';
 import { DestinationWarehouseModal } from './destination-warehouse-modal';
 import { OrderDetailsStep } from './order-details-step';
@@ -144,6 +145,11 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
     [applyRule],
   );
 
+  // The user's own draft, continued or opened from its pencil, is the tab's current order (spec 1 §3).
+  useEffect(() => {
+    if (order && draft && order.createdBy?.id === user.id) currentOrder.set(order.id);
+  }, [order, draft, user.id]);
+
   // A single segment is chosen for the user.
   useEffect(() => {
     if (owner.loading || form.values.segment) return;
@@ -178,6 +184,7 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
       // One key for this form's order: a retry after a lost answer or a refusal writes (or answers) that order.
       const created = await create.mutateAsync({ body, idempotencyKey: idempotencyKey.current });
       orderId.current = created.id;
+      if (created.statusCode === '000') currentOrder.set(created.id);
       if (!modifyRoute) navigate(orderCreatePath(created.id), { replace: true });
       return created;
     };
@@ -255,7 +262,8 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
     busy.current = true;
     setSending(kind);
     try {
-      await save(status, cart);
+      const saved = await save(status, cart);
+      if (saved.statusCode !== '000') currentOrder.forget(saved.id);
       notify('success', t(kind === 'send' ? 'order.create_validate_success_msg' : 'order.create_draft_success_msg'));
       navigate(paths.orders.list.path);
     } catch (error) {
