@@ -1,6 +1,6 @@
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, type CallMessages, fileNameOf } from './api-client';
+import { apiRequest, type CallMessages } from './api-client';
 
 /** The notices raised, as a person reads them: their kind and words. */
 const notices = () =>
@@ -16,18 +16,6 @@ const answering = (status: number, body?: unknown) =>
 
 beforeEach(() => notifications.clean());
 afterEach(() => vi.unstubAllGlobals());
-
-describe('Function: fileNameOf', () => {
-  it.each([
-    ['attachment; filename="recipients.csv"', 'recipients.csv'],
-    ['attachment; filename=stock.csv', 'stock.csv'],
-    ["attachment; filename*=UTF-8''r%C3%A9ceptions.csv", 'réceptions.csv'],
-    [null, 'file.csv'],
-    ['attachment', 'file.csv'],
-  ])('reads %s as %s', (header, name) => {
-    expect(fileNameOf(header)).toBe(name);
-  });
-});
 
 describe('Method: apiRequest, the messages a call carries (spec 1 §7)', () => {
   it.each<[string, CallMessages, { kind: string; text: string }[]]>([

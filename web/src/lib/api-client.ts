@@ -14,7 +14,6 @@ import type * as z from 'zod';
 import { currentLanguage, i18n } from './i18n';
 import { hideNotice, notify, raiseNotice } from './notifications';
 import { rememberWrite } from './recent-rows';
-import { saveBlob } from './save-file';
 import { activeToken, storage } from './storage';
 
 export class ApiError extends Error {
@@ -89,8 +88,9 @@ const multiline = (lines: string[]) =>
 /**
  * The interceptor: one notification per failure, following the error catalogue. A `title` names the failed
  * operation above the server's words ('CSV export could not be completed !'). Returns the notice's id, if any.
+ * Exported for the file downloads (download-file.ts), which report their failures the same way.
  */
-function reportApiError(
+export function reportApiError(
   error: unknown,
   messages: CallMessages = {},
   quietStatuses: readonly number[] | 'all' = [],
@@ -155,7 +155,8 @@ async function errorFrom(res: Response): Promise<ApiError> {
   return new ApiError(res.status, body, body?.message ?? `HTTP ${res.status}`);
 }
 
-async function send(path: string, opts: RequestOptions): Promise<Response> {
+/** The request as the API client sends it (token, language); a failed answer is thrown as an ApiError. */
+export async function send(path: string, opts: RequestOptions): Promise<Response> {
   const res = await fetch(buildUrl(path, opts.query), {
     method: opts.method ?? 'GET',
     headers: headers(opts.body !== undefined, opts.headers),
@@ -215,32 +216,4 @@ export function callRoute<R extends RouteDef>(route: R, call: RouteCall<R> = {})
     ...opts,
     method: route.method,
   });
-}
-
-const FILENAME = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;
-
-/** File name from Content-Disposition, default file.csv. */
-export function fileNameOf(disposition: string | null): string {
-  const raw = disposition ? FILENAME.exec(disposition)?.[1] : undefined;
-  return raw ? decodeURIComponent(raw.trim()) : 'file.csv';
-}
-
-/**
- * A GET that saves its answer as a file; a failed download's body is read as JSON and reported as usual, under
- * `errorMessage` as its title.
- */
-export async function downloadFile(
-  path: string,
-  query: Partial<ListQuery>,
-  errorMessage?: string,
-  accept?: string,
-): Promise<void> {
-  try {
-    // A binary file names its type: API Gateway then hands the function's base64 answer over as bytes.
-    const res = await send(path, { query, ...(accept ? { headers: { accept } } : {}) });
-    saveBlob(await res.blob(), fileNameOf(res.headers.get('Content-Disposition')));
-  } catch (error) {
-    reportApiError(error, { error: errorMessage }, [], errorMessage);
-    throw error;
-  }
 }
