@@ -2,8 +2,8 @@
  * Everything the SPA stores, under one prefix: the tokens, the device's language and the signed-in user's choices
  * in localStorage, the drafts a tab keeps while they are built in sessionStorage. Session keys (the tokens, the
  * user's choices and every tab draft) are cleared on logout and on an expired session, so that the next user of the
- * browser finds nothing of the previous one; the language (and the menu state and the statistics layout, kept by
- * their components) are the device's choices and survive them.
+ * browser finds nothing of the previous one; the language (and the menu state, the statistics layout and the
+ * updates already read, kept by their components) are the device's choices and survive them.
  */
 const PREFIX = 'cellar.';
 const SESSION_KEYS = ['token', 'impersonationToken'] as const;
