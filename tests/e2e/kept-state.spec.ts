@@ -4,7 +4,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { chooseSegment, enterQuantity, newOrder, singleLotProduct } from './order-steps';
-import { ACCOUNTS, api, horizontalOverflow, signedIn, signIn, uniqueCode } from './support';
+import { ACCOUNTS, api, consoleErrors, horizontalOverflow, signedIn, signIn, uniqueCode } from './support';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -25,6 +25,13 @@ const storedKeys = (page: Page) =>
   page.evaluate<string[]>(
     "[...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((k) => k.startsWith('cellar.'))",
   );
+
+/** Every test: the screens it walks log no error. */
+let errors: string[] = [];
+test.beforeEach(({ page }) => {
+  errors = consoleErrors(page);
+});
+test.afterEach(() => expect(errors).toEqual([]));
 
 test.describe('Selected warehouses', () => {
   test('are kept for the user between screens and reloads, start the single-warehouse forms, and go with the session', async ({

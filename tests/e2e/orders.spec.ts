@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { api, gridRows, horizontalOverflow, signedIn } from './support';
+import { api, consoleErrors, gridRows, horizontalOverflow, signedIn } from './support';
 
 const DRAFT = 'CMD-CLI001-001';
 const ENTRY = 'CMD-CLI001-003';
@@ -136,6 +136,7 @@ test.describe('Orders', () => {
   test('the packing list’s columns follow the user’s preference, from the keyboard, at 1440 and 390 px', async ({
     page,
   }) => {
+    const errors = consoleErrors(page);
     await page.setViewportSize({ width: 1440, height: 900 });
     await signedIn(page, 'admin', `/order?search_filter=${SHIPPED}`);
     await gridRows(page)
@@ -175,6 +176,7 @@ test.describe('Orders', () => {
       await page.getByRole('button', { name: 'Réinitialiser' }).click();
       await page.getByRole('dialog', { name: 'Réinitialiser' }).getByRole('button', { name: 'Réinitialiser' }).click();
       await expect(headers).toHaveText(['SSCC', 'Support', 'Poids', 'Quantité', 'Contenu']);
+      expect(errors).toEqual([]);
     } finally {
       // The demo account's layout goes back to the defaults whatever happened.
       const token = await page.evaluate("localStorage.getItem('cellar.token')");
