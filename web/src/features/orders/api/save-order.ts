@@ -99,11 +99,18 @@ export async function downloadOrderPdf(id: string, errorMessage?: string) {
 export const createOrder = ({
   body,
   idempotencyKey,
+  messages,
 }: {
   body: z.input<typeof orderCreateSchema>;
   idempotencyKey: string;
+  messages?: CallMessages;
 }) =>
-  callRoute(routes.orderCreate, { body, query: ORDER_DETAIL_QUERY, headers: { 'Idempotency-Key': idempotencyKey } });
+  callRoute(routes.orderCreate, {
+    body,
+    query: ORDER_DETAIL_QUERY,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    messages,
+  });
 
 export function useCreateOrder() {
   const queryClient = useQueryClient();

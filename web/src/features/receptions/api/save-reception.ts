@@ -6,8 +6,13 @@ import { type CallMessages, callRoute } from '../../../lib/api-client';
 import { resourceKey } from '../../../lib/route-key';
 import { RECEPTION_DETAIL_QUERY, receptionQueryOptions } from './get-reception';
 
-export const createReception = (body: z.input<typeof receptionCreateSchema>) =>
-  callRoute(routes.receptionCreate, { body, query: RECEPTION_DETAIL_QUERY });
+export const createReception = ({
+  body,
+  messages,
+}: {
+  body: z.input<typeof receptionCreateSchema>;
+  messages?: CallMessages;
+}) => callRoute(routes.receptionCreate, { body, query: RECEPTION_DETAIL_QUERY, messages });
 
 /**
  * The wizard's save and send (which word their own outcome), and the status page's change (statusCode, and received
