@@ -225,6 +225,24 @@ test.describe('Accessibility (axe)', () => {
     expect(findings, report(findings)).toEqual([]);
   });
 
+  test("a shipped order's packing list and its column menu, at both widths", async ({ page }) => {
+    const findings: Finding[] = [];
+    await signedIn(page, 'user', '/order?search_filter=CMD-CLI001-008');
+    await gridRows(page).first().getByRole('link', { name: 'Voir CMD-CLI001-008' }).click();
+    const packings = page.getByTestId('order-packings');
+    await expect(packings).toBeVisible();
+    findings.push(...(await auditBothWidths(page, 'order detail with its packing list', 'packing list')));
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.getByRole('button', { name: 'Colonnes' }).click();
+      await expect(page.getByRole('switch', { name: 'Contenu' })).toBeVisible();
+      await settle(page);
+      findings.push(...(await audit(page, 'packing list column menu', viewport.width)));
+      await page.keyboard.press('Escape');
+    }
+    expect(findings, report(findings)).toEqual([]);
+  });
+
   test('the dashboard and the contact and product lists: names hold the visible labels (Label in Name)', async ({
     page,
   }) => {

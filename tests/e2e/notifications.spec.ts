@@ -1,6 +1,7 @@
 /**
  * Notifications: the newest is seen at once (the lockout after five refusals), the same words show once, they
- * cover neither the header nor a modal's close button, and a form's warning or error goes once the form succeeds.
+ * cover neither the header nor a modal's close button, a form's warning or error goes once the form succeeds, and
+ * a write's outcome is worded by the texts its call carries (spec 1 §7, §8).
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { gridRows, signedIn, uniqueCode } from './support';
@@ -60,6 +61,37 @@ test.describe('Notifications', () => {
     }
     await close.click();
     await expect(modal).toBeHidden();
+  });
+
+  test('a write’s call words its success once, and its failure by its own error message when the server gives none', async ({
+    page,
+  }) => {
+    await signedIn(page, 'admin', '/recipient/list?search_filter=CLT0001');
+    await expect(gridRows(page)).toHaveCount(1);
+    const modal = page.getByRole('dialog', { name: 'Modifier le destinataire' });
+    const open = async () => {
+      await gridRows(page).first().getByRole('button', { name: 'Modifier CLT0001' }).click();
+      await expect(modal.getByRole('textbox', { name: 'Ville', exact: true })).not.toHaveValue('');
+    };
+
+    // A failure without words of the server's own (a gateway's bare 502): the call's error message.
+    await open();
+    await page.route('**/api/contacts/*', (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 502, body: '' }) : route.continue(),
+    );
+    await modal.getByRole('button', { name: 'Enregistrer' }).click();
+    const failed = notices(page).and(page.locator('[data-kind="error"]'));
+    await expect(failed).toHaveText(["La modification n'a pas pu être enregistrée."]);
+    await expect(modal).toBeVisible();
+    await page.unroute('**/api/contacts/*');
+
+    // Sent again, it succeeds: its success is shown once, as an update (5 s), and the failure goes.
+    await modal.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(modal).toBeHidden();
+    const done = notices(page).filter({ hasText: 'Le destinataire a été modifié.' });
+    await expect(done).toHaveCount(1);
+    await expect(done).toHaveAttribute('data-kind', 'update');
+    await expect(failed).toHaveCount(0);
   });
 
   test("a form's warning, then its server error, go once the form succeeds", async ({ page }) => {

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { gridRows, signedIn } from './support';
+import { api, consoleErrors, gridRows, horizontalOverflow, signedIn } from './support';
 
 const DRAFT = 'CMD-CLI001-001';
 const ENTRY = 'CMD-CLI001-003';
@@ -131,6 +131,57 @@ test.describe('Orders', () => {
     const id = (await shipped.getByRole('link', { name: `Voir ${SHIPPED}` }).getAttribute('href'))?.split('/').pop();
     await page.goto(`/order/status/${id}`);
     await expect(page.getByRole('textbox', { name: 'Statut' })).toHaveAttribute('readonly', '');
+  });
+
+  test('the packing list’s columns follow the user’s preference, from the keyboard, at 1440 and 390 px', async ({
+    page,
+  }) => {
+    const errors = consoleErrors(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedIn(page, 'admin', `/order?search_filter=${SHIPPED}`);
+    await gridRows(page)
+      .first()
+      .getByRole('link', { name: `Voir ${SHIPPED}` })
+      .click();
+    const packings = page.getByTestId('order-packings');
+    const headers = packings.getByRole('columnheader');
+    await expect(headers).toHaveText(['SSCC', 'Support', 'Poids', 'Quantité', 'Contenu']);
+    try {
+      // Weight and quantity hidden from the keyboard, saved: the user's preference (slug orderPacking).
+      const columns = page.getByRole('button', { name: 'Colonnes' });
+      await columns.focus();
+      await page.keyboard.press('Enter');
+      for (const name of ['Poids', 'Quantité']) {
+        await page.getByRole('switch', { name }).focus();
+        await page.keyboard.press('Space');
+      }
+      await expect(headers).toHaveText(['SSCC', 'Support', 'Contenu']);
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(page.getByRole('switch', { name: 'Contenu' })).toBeHidden();
+      expect((await api<{ columns: string[] }>(page, '/api/preferences/orderPacking')).columns).toEqual([
+        'sscc',
+        'support',
+        'details',
+      ]);
+
+      // Kept: the next visit shows the saved columns, on a phone too, the table within the screen's width.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await expect(headers).toHaveText(['SSCC', 'Support', 'Contenu']);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await page.getByRole('button', { name: 'Colonnes' }).click();
+      await expect(page.getByRole('switch', { name: 'Poids' })).toBeInViewport();
+
+      // Reset, once confirmed, brings every column back.
+      await page.getByRole('button', { name: 'Réinitialiser' }).click();
+      await page.getByRole('dialog', { name: 'Réinitialiser' }).getByRole('button', { name: 'Réinitialiser' }).click();
+      await expect(headers).toHaveText(['SSCC', 'Support', 'Poids', 'Quantité', 'Contenu']);
+      expect(errors).toEqual([]);
+    } finally {
+      // The demo account's layout goes back to the defaults whatever happened.
+      const token = await page.evaluate("localStorage.getItem('cellar.token')");
+      await page.request.delete('/api/preferences/orderPacking', { headers: { authorization: `Bearer ${token}` } });
+    }
   });
 
   test('an unknown order leads to /404', async ({ page }) => {

@@ -60,6 +60,16 @@ export async function signedIn(page: Page, account: Account, path = '/dashboard'
   await shellUp(page);
 }
 
+/** What the page writes to its console as errors, or throws, from now on: a test expects none. */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 /** How much wider than the window the page is (0 when nothing overflows sideways). */
 export const horizontalOverflow = (page: Page) =>
   // A string runs in the page: the tests' TypeScript knows no DOM.

@@ -1,7 +1,8 @@
 /**
- * The one way the SPA talks to the API: bearer token (impersonation first), Accept-Language, JSON, and a single
- * interceptor that turns failures into the notifications of the error catalogue (spec 1 §8) and a 401 into a
- * logout. Paths, bodies and responses are typed by the shared route table.
+ * The one way the SPA talks to the API: bearer token (impersonation first), Accept-Language, JSON, the snackbar
+ * texts a call carries (spec 1 §7), and a single interceptor that turns failures into the notifications of the
+ * error catalogue (spec 1 §8) and a 401 into a logout. Paths, bodies and responses are typed by the shared route
+ * table.
  */
 
 import type { ErrorBody } from '@cellar/shared/common/schemas';
@@ -13,7 +14,6 @@ import type * as z from 'zod';
 import { currentLanguage, i18n } from './i18n';
 import { hideNotice, notify, raiseNotice } from './notifications';
 import { rememberWrite } from './recent-rows';
-import { saveBlob } from './save-file';
 import { activeToken, storage } from './storage';
 
 export class ApiError extends Error {
@@ -32,13 +32,25 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The snackbar texts a call may carry (spec 1 §7). Once it succeeds: `success` (or `update`, a success that stays
+ * 5 s, for a change to what existed: spec 1 §9) and `information`. When it fails with no words of the server's
+ * own: `error` ('Fail to create recipient.'), else `warning` (spec 1 §8), else a generic error.
+ */
+export interface CallMessages {
+  success?: string;
+  update?: string;
+  information?: string;
+  error?: string;
+  warning?: string;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Partial<ListQuery>;
   body?: unknown;
   signal?: AbortSignal;
-  /** Shown when a failed answer carries no message of its own ('Fail to create recipient.'). */
-  errorMessage?: string;
+  messages?: CallMessages;
   /** Statuses the caller answers itself (an unknown company leads to /404): not reported. */
   quietStatuses?: readonly number[];
   /** The caller shows every failure itself (the grid, inline with a retry); an expired session still logs out. */
@@ -76,10 +88,11 @@ const multiline = (lines: string[]) =>
 /**
  * The interceptor: one notification per failure, following the error catalogue. A `title` names the failed
  * operation above the server's words ('CSV export could not be completed !'). Returns the notice's id, if any.
+ * Exported for the file downloads (download-file.ts), which report their failures the same way.
  */
-function reportApiError(
+export function reportApiError(
   error: unknown,
-  fallbackMessage?: string,
+  messages: CallMessages = {},
   quietStatuses: readonly number[] | 'all' = [],
   title?: string,
 ): string | undefined {
@@ -94,7 +107,8 @@ function reportApiError(
     if (lines.length)
       return raiseNotice('error', multiline(lines), heading, `error|${heading ?? ''}|${lines.join('\n')}`);
     if (error.body?.message) return raiseNotice('error', error.body.message, title);
-    if (fallbackMessage) return raiseNotice('error', fallbackMessage);
+    if (messages.error) return raiseNotice('error', messages.error);
+    if (messages.warning) return raiseNotice('warning', messages.warning);
     return raiseNotice('error', i18n.t('api.server_error'), title);
   }
   if (quietStatuses === 'all' || (error instanceof DOMException && error.name === 'AbortError')) return undefined;
@@ -141,7 +155,8 @@ async function errorFrom(res: Response): Promise<ApiError> {
   return new ApiError(res.status, body, body?.message ?? `HTTP ${res.status}`);
 }
 
-async function send(path: string, opts: RequestOptions): Promise<Response> {
+/** The request as the API client sends it (token, language); a failed answer is thrown as an ApiError. */
+export async function send(path: string, opts: RequestOptions): Promise<Response> {
   const res = await fetch(buildUrl(path, opts.query), {
     method: opts.method ?? 'GET',
     headers: headers(opts.body !== undefined, opts.headers),
@@ -152,21 +167,34 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   return res;
 }
 
-/** A JSON call. Failures are reported by the interceptor, then rethrown for the caller's own handling. */
+/** The texts a call that succeeded carries. */
+function reportSuccess({ success, update, information }: CallMessages = {}) {
+  if (update) notify('update', update);
+  else if (success) notify('success', success);
+  if (information) notify('information', information);
+}
+
+/**
+ * A JSON call. Its success texts are shown once the answer is read; failures are reported by the interceptor,
+ * then rethrown for the caller's own handling.
+ */
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  let answer: unknown;
   try {
     const res = await send(path, opts);
     settleWrite(opts, path, undefined);
-    if (res.status === 204) return undefined as T;
-    const text = await res.text();
-    const answer = text ? JSON.parse(text) : null;
-    rememberWrite(opts.method ?? 'GET', path, answer);
-    return answer as T;
+    if (res.status !== 204) {
+      const text = await res.text();
+      answer = text ? JSON.parse(text) : null;
+      rememberWrite(opts.method ?? 'GET', path, answer);
+    }
   } catch (error) {
     const quietStatuses = opts.quiet ? 'all' : opts.quietStatuses;
-    settleWrite(opts, path, reportApiError(error, opts.errorMessage, quietStatuses));
+    settleWrite(opts, path, reportApiError(error, opts.messages, quietStatuses));
     throw error;
   }
+  reportSuccess(opts.messages);
+  return answer as T;
 }
 
 /** What a route answers, as its response schema outputs it. */
@@ -188,32 +216,4 @@ export function callRoute<R extends RouteDef>(route: R, call: RouteCall<R> = {})
     ...opts,
     method: route.method,
   });
-}
-
-const FILENAME = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;
-
-/** File name from Content-Disposition, default file.csv. */
-export function fileNameOf(disposition: string | null): string {
-  const raw = disposition ? FILENAME.exec(disposition)?.[1] : undefined;
-  return raw ? decodeURIComponent(raw.trim()) : 'file.csv';
-}
-
-/**
- * A GET that saves its answer as a file; a failed download's body is read as JSON and reported as usual, under
- * `errorMessage` as its title.
- */
-export async function downloadFile(
-  path: string,
-  query: Partial<ListQuery>,
-  errorMessage?: string,
-  accept?: string,
-): Promise<void> {
-  try {
-    // A binary file names its type: API Gateway then hands the function's base64 answer over as bytes.
-    const res = await send(path, { query, ...(accept ? { headers: { accept } } : {}) });
-    saveBlob(await res.blob(), fileNameOf(res.headers.get('Content-Disposition')));
-  } catch (error) {
-    reportApiError(error, errorMessage, [], errorMessage);
-    throw error;
-  }
 }

@@ -1,4 +1,7 @@
-/** The column-customisation menu common to all grids: a switch per column, save, reset (confirmed), close. */
+/**
+ * The column-customisation menu common to all grids: a switch per column (the last one shown stays), save, reset
+ * (confirmed), close.
+ */
 import { Button, Group, Popover, Stack, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
@@ -42,6 +45,8 @@ export function ColumnMenu({ columns, visible, onToggle, onSave, onReset, saving
               key={c.field}
               label={c.label}
               checked={visible.includes(c.field)}
+              // A list keeps a column at least.
+              disabled={visible.length === 1 && visible.includes(c.field)}
               onChange={(e) => onToggle(c.field, e.currentTarget.checked)}
             />
           ))}

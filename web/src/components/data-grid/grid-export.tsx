@@ -17,7 +17,8 @@ import { randomId, useInterval } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, callRoute, downloadFile } from '../../lib/api-client';
+import { ApiError, callRoute } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download-file';
 import { i18n } from '../../lib/i18n';
 import { hideNotice, notify, notifyRunning, recolorNotice, settleNotice } from '../../lib/notifications';
 import {
@@ -79,7 +80,7 @@ async function backgroundExport(endpoint: string, query: ListQuery, format: Expo
   const error = i18n.t(named('error', format));
   const queued = await callRoute(routes.exportCreate, {
     body: { path: endpoint, query: serializeListQuery({ ...emptyQuery(), ...query }), format },
-    errorMessage: error,
+    messages: { error },
   });
   let job: ExportJob = queued;
   while (job.status === 'queued' || job.status === 'running') {

@@ -3,11 +3,14 @@ import { useMemo, useState } from 'react';
 import type { GridColumn, ListRoute } from './grid-column';
 import { useGridPreference, useResetGridPreference, useSaveGridPreference } from './grid-preferences';
 
+/** What the layout reads of a column: its field (the preference's entry), and whether it is hidden by default. */
+export type LayoutColumn = Pick<GridColumn<ListRoute>, 'field' | 'hidden'>;
+
 /**
  * Which columns show: the user's saved preference, else the columns' defaults. A toggle applies at once; saving
- * or resetting makes the preference the layout again.
+ * or resetting makes the preference the layout again. The grids' columns, or a table's (an order's packing list).
  */
-export function useColumnLayout<R extends ListRoute>(slug: PreferenceSlug, columns: readonly GridColumn<R>[]) {
+export function useColumnLayout(slug: PreferenceSlug, columns: readonly LayoutColumn[]) {
   const preference = useGridPreference(slug);
   const savePreference = useSaveGridPreference(slug);
   const resetPreference = useResetGridPreference(slug);

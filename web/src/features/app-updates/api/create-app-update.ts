@@ -3,11 +3,13 @@ import { routes } from '@cellar/shared/routes/table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod';
 import { callRoute } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
 import { resourceKey } from '../../../lib/route-key';
 
 export type AppUpdateInput = z.infer<typeof appUpdateInputSchema>;
 
-export const createAppUpdate = (body: AppUpdateInput) => callRoute(routes.appUpdateCreate, { body });
+export const createAppUpdate = (body: AppUpdateInput) =>
+  callRoute(routes.appUpdateCreate, { body, messages: { success: i18n.t('updates.created') } });
 
 export function useCreateAppUpdate() {
   const queryClient = useQueryClient();

@@ -22,7 +22,6 @@ export function AppUpdateForm() {
   const submit = (values: AppUpdateInput) =>
     create.mutate(values, {
       onSuccess: () => {
-        notify('success', t('updates.created'));
         form.setValues(emptyUpdate());
         form.resetDirty();
       },

@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { RowIcon } from '../../../components/ui/row-icon';
 import { usePrincipal } from '../../../lib/auth';
 import { formatDay } from '../../../lib/format';
-import { notify } from '../../../lib/notifications';
 import { useDeleteAppUpdate } from '../api/delete-app-update';
 import { useAppUpdates } from '../api/get-app-updates';
 import { AppUpdateForm } from './app-update-form';
@@ -23,7 +22,7 @@ function UpdateItem({ update, deletable }: { update: AppUpdate; deletable: boole
       labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
       size: 'md',
-      onConfirm: () => remove.mutate(update.id, { onSuccess: () => notify('success', t('updates.deleted')) }),
+      onConfirm: () => remove.mutate(update.id),
     });
 
   return (

@@ -1,13 +1,17 @@
-import { Center, Group, Paper, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { MAIN_CONTENT_ID } from '../../../components/ui/skip-link';
 import { paths } from '../../../config/paths';
 import { PRODUCT_NAME, usePageTitle } from '../../../hooks/use-page-title';
-import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm } from '../components/login-form';
+
+/** Asked for by few, after a click: not part of the first load, whose every kilobyte each visitor waits for. */
+const ForgotPasswordForm = lazy(() =>
+  import('../components/forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })),
+);
 
 export function LoginRoute() {
   const { t } = useTranslation();
@@ -30,7 +34,9 @@ export function LoginRoute() {
             {t(forgot ? 'login.forgot_title' : 'login.title')}
           </Title>
           {forgot ? (
-            <ForgotPasswordForm onBack={() => setForgot(false)} />
+            <Suspense fallback={<Loader size="sm" mx="auto" aria-label={t('common.loading')} />}>
+              <ForgotPasswordForm onBack={() => setForgot(false)} />
+            </Suspense>
           ) : (
             <LoginForm
               onSuccess={() => navigate(paths.dashboard.path, { replace: true })}

@@ -6,7 +6,10 @@ import { i18n } from '../../../lib/i18n';
 import { resourceKey } from '../../../lib/route-key';
 
 export const createCompany = (body: CompanyInput) =>
-  callRoute(routes.companyCreate, { body, errorMessage: i18n.t('companies.create_error') });
+  callRoute(routes.companyCreate, {
+    body,
+    messages: { success: i18n.t('companies.created'), error: i18n.t('companies.create_error') },
+  });
 
 export function useCreateCompany() {
   const queryClient = useQueryClient();

@@ -1,6 +1,7 @@
 import { routes } from '@cellar/shared/routes/table';
 import { useMutation } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
 
 export interface ServicePermission {
   companyId: string;
@@ -13,6 +14,7 @@ export interface ServicePermission {
 export const setServicePermission = ({ companyId, target, granted }: ServicePermission) =>
   callRoute(granted ? routes.companyPermissionAdd : routes.companyPermissionRemove, {
     params: { id: companyId, type: 'services', target },
+    messages: { update: i18n.t('companies.carrier_saved') },
   });
 
 export const useSetServicePermission = () => useMutation({ mutationFn: setServicePermission });

@@ -6,7 +6,11 @@ import { i18n } from '../../../lib/i18n';
 import { resourceKey } from '../../../lib/route-key';
 
 export const updateCompany = ({ id, body }: { id: string; body: CompanyInput }) =>
-  callRoute(routes.companyUpdate, { params: { id }, body, errorMessage: i18n.t('companies.update_error') });
+  callRoute(routes.companyUpdate, {
+    params: { id },
+    body,
+    messages: { update: i18n.t('companies.updated'), error: i18n.t('companies.update_error') },
+  });
 
 export function useUpdateCompany() {
   const queryClient = useQueryClient();

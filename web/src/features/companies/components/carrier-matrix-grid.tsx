@@ -7,7 +7,6 @@ import type { ColDef, ColGroupDef } from 'ag-grid-community';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalGrid } from '../../../components/data-grid/local-grid';
-import { notify } from '../../../lib/notifications';
 import { useSetServicePermission } from '../api/set-service-permission';
 import { type MatrixCarrier, type MatrixService, withPermission } from '../utils/carrier-matrix';
 
@@ -68,24 +67,18 @@ export function CarrierMatrixGrid({ companies, carriers, height }: CarrierMatrix
   const mutate = useRef(setPermission.mutate);
   mutate.current = setPermission.mutate;
 
-  const toggle = useCallback<Toggle>(
-    (row, target, on) => {
-      const set = (granted: string[], pending: string[]) =>
-        setChanges((all) => ({ ...all, [row.id]: { granted, pending } }));
-      set(row.granted, [...row.pending, target]);
-      mutate.current(
-        { companyId: row.id, target, granted: on },
-        {
-          onSuccess: (company) => {
-            set(company.permissions?.services ?? withPermission(row.granted, target, on), []);
-            notify('update', t('companies.carrier_saved'));
-          },
-          onError: () => set(row.granted, []),
-        },
-      );
-    },
-    [t],
-  );
+  const toggle = useCallback<Toggle>((row, target, on) => {
+    const set = (granted: string[], pending: string[]) =>
+      setChanges((all) => ({ ...all, [row.id]: { granted, pending } }));
+    set(row.granted, [...row.pending, target]);
+    mutate.current(
+      { companyId: row.id, target, granted: on },
+      {
+        onSuccess: (company) => set(company.permissions?.services ?? withPermission(row.granted, target, on), []),
+        onError: () => set(row.granted, []),
+      },
+    );
+  }, []);
 
   const columns = useMemo<(ColDef<MatrixRow> | ColGroupDef<MatrixRow>)[]>(
     () => [

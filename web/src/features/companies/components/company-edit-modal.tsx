@@ -1,7 +1,6 @@
 /** The edit modal of a client account: the create form, the code read-only; saving refreshes the list. */
 import { Center, Loader, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../lib/notifications';
 import { useCompanyDetail } from '../api/get-company';
 import { useUpdateCompany } from '../api/update-company';
 import { CompanyForm } from './company-form';
@@ -30,7 +29,6 @@ function CompanyEditBody({ companyId, onClose, onSaved }: CompanyEditModalProps 
       onCancel={onClose}
       onSubmit={(body) =>
         update.mutateAsync({ id: companyId, body }).then(() => {
-          notify('update', t('companies.updated'));
           onSaved();
           onClose();
         })

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageBreadcrumbs } from '../../../components/layouts/page-breadcrumbs';
 import { paths } from '../../../config/paths';
-import { notify } from '../../../lib/notifications';
 import { useCreateCompany } from '../api/create-company';
 import { CompanyForm } from '../components/company-form';
 
@@ -27,12 +26,7 @@ export function CompanyCreateRoute() {
         <CompanyForm
           submitting={create.isPending}
           onCancel={() => navigate(listPath)}
-          onSubmit={(body) =>
-            create.mutateAsync(body).then(() => {
-              notify('success', t('companies.created'));
-              navigate(listPath);
-            })
-          }
+          onSubmit={(body) => create.mutateAsync(body).then(() => navigate(listPath))}
         />
       </Paper>
     </Stack>

@@ -9,7 +9,10 @@ export const createContact = (body: ContactCreate) =>
   callRoute(routes.contactCreate, {
     body,
     query: CONTACT_DETAIL_QUERY,
-    errorMessage: i18n.t('contacts.create_error', { type: i18n.t(`contacts.${body.type}.one`) }),
+    messages: {
+      success: i18n.t('contacts.created', { type: i18n.t(`contacts.${body.type}.one`) }),
+      error: i18n.t('contacts.create_error', { type: i18n.t(`contacts.${body.type}.one`) }),
+    },
   });
 
 export const useCreateContact = () => useMutation({ mutationFn: createContact });

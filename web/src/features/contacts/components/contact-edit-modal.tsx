@@ -2,7 +2,6 @@
 import type { ContactType } from '@cellar/shared/contacts/schemas';
 import { Center, Loader, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../lib/notifications';
 import { useContact } from '../api/get-contact';
 import { useUpdateContact } from '../api/update-contact';
 import { ContactForm } from './contact-form';
@@ -34,8 +33,7 @@ function ContactEditBody({ type, contactId, onClose, onSaved }: ContactEditModal
       submitting={update.isPending}
       onCancel={onClose}
       onSubmit={(values) =>
-        update.mutateAsync({ id: contactId, body: toUpdateBody(values) }).then(() => {
-          notify('update', t('contacts.updated', { type: t(`contacts.${type}.one`) }));
+        update.mutateAsync({ id: contactId, type, body: toUpdateBody(values) }).then(() => {
           onSaved();
           onClose();
         })

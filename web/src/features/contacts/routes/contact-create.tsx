@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
-import { notify } from '../../../lib/notifications';
 import { useCreateContact } from '../api/create-contact';
 import { ContactForm } from '../components/contact-form';
 import { toCreateBody } from '../components/contact-form-values';
@@ -50,10 +49,9 @@ export function ContactCreateRoute({ type }: { type: ContactType }) {
           submitting={create.isPending}
           onCancel={() => navigate(back)}
           onSubmit={(values) =>
-            create.mutateAsync(toCreateBody(values, superadmin)).then((contact) => {
-              notify('success', t('contacts.created', { type: t(`contacts.${type}.one`) }));
-              navigate(origin ? returnPath(origin, contact.id) : listPath);
-            })
+            create
+              .mutateAsync(toCreateBody(values, superadmin))
+              .then((contact) => navigate(origin ? returnPath(origin, contact.id) : listPath))
           }
         />
       </Paper>

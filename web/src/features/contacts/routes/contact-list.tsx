@@ -4,7 +4,7 @@ import { type Contact, type ContactType, contactTypeRules } from '@cellar/shared
 import { canImport } from '@cellar/shared/imports/schemas';
 import { Button, Group, Select, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DataGridHandle } from '../../../components/data-grid/data-grid';
@@ -12,8 +12,12 @@ import { ImportButton } from '../../../components/ui/import-button';
 import { paths } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
 import { useWarehouses } from '../../../lib/reference-data';
-import { ContactEditModal } from '../components/contact-edit-modal';
 import { ContactsGrid } from '../components/contacts-grid';
+
+/** The edit form, with its address and services fields, loaded when a row's pencil is first used. */
+const ContactEditModal = lazy(() =>
+  import('../components/contact-edit-modal').then((m) => ({ default: m.ContactEditModal })),
+);
 
 export function ContactListRoute({ type }: { type: ContactType }) {
   const { t } = useTranslation();
@@ -23,7 +27,12 @@ export function ContactListRoute({ type }: { type: ContactType }) {
   const [warehouseId, setWarehouseId] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const warehouses = useWarehouses();
-  const onEdit = useCallback((c: Contact) => setEditing(c.id), []);
+  // Mounted from the first edit on, so that closing it animates and gives the focus back to the row's pencil.
+  const [edited, setEdited] = useState(false);
+  const onEdit = useCallback((c: Contact) => {
+    setEdited(true);
+    setEditing(c.id);
+  }, []);
 
   const warehouseFilter = rules.hasWarehouse && (
     <Select
@@ -57,12 +66,16 @@ export function ContactListRoute({ type }: { type: ContactType }) {
         filters={warehouseFilter}
         actions={addButton}
       />
-      <ContactEditModal
-        type={type}
-        contactId={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => grid.current?.refresh()}
-      />
+      {edited && (
+        <Suspense>
+          <ContactEditModal
+            type={type}
+            contactId={editing}
+            onClose={() => setEditing(null)}
+            onSaved={() => grid.current?.refresh()}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -15,7 +15,8 @@ import {
 import { fillPath } from '@cellar/shared/routes/define';
 import { routes } from '@cellar/shared/routes/table';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, callRoute, downloadFile } from '../../../lib/api-client';
+import { ApiError, callRoute } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
 import { isEmailTaken } from '../../../lib/email-check';
 import { i18n } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';

@@ -2,14 +2,22 @@ import type { orderCreateSchema, orderUpdateSchema } from '@cellar/shared/orders
 import { routes } from '@cellar/shared/routes/table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { callRoute } from '../../../lib/api-client';
+import { type CallMessages, callRoute } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
 import { resourceKey, routeKey } from '../../../lib/route-key';
 import { saveBlob } from '../../../lib/save-file';
 import { ORDER_DETAIL_QUERY, orderQueryOptions } from './get-order';
 
-/** The status page's change (statusCode alone), and later the wizard's save and send. */
-export const updateOrder = ({ id, body }: { id: string; body: z.input<typeof orderUpdateSchema> }) =>
-  callRoute(routes.orderUpdate, { params: { id }, body, query: ORDER_DETAIL_QUERY });
+/** The status page's change (statusCode alone), and the wizard's save and send (which word their own outcome). */
+export const updateOrder = ({
+  id,
+  body,
+  messages,
+}: {
+  id: string;
+  body: z.input<typeof orderUpdateSchema>;
+  messages?: CallMessages;
+}) => callRoute(routes.orderUpdate, { params: { id }, body, query: ORDER_DETAIL_QUERY, messages });
 
 export function useUpdateOrder() {
   const queryClient = useQueryClient();
@@ -52,7 +60,10 @@ export function useDeleteOrder() {
 
 /** The chosen transmitting (005) orders, republished to the warehouse (canSendTransmittingOrder). */
 export const resendTransmittingOrders = (ids: string[]) =>
-  callRoute(routes.orderSendTransmitting, { body: { orders: ids.map((id) => ({ id })) } });
+  callRoute(routes.orderSendTransmitting, {
+    body: { orders: ids.map((id) => ({ id })) },
+    messages: { success: i18n.t('order.send-transmitting-orders.success') },
+  });
 
 export function useResendTransmitting() {
   const queryClient = useQueryClient();
@@ -78,7 +89,7 @@ export async function downloadOrderPdf(id: string, errorMessage?: string) {
   const { filename, contentType, content } = await callRoute(routes.orderPdf, {
     params: { id },
     query: { params: { output: 'json' } },
-    errorMessage,
+    messages: { error: errorMessage },
   });
   const bytes = Uint8Array.from(atob(content), (c) => c.charCodeAt(0));
   saveBlob(new Blob([bytes], { type: contentType }), filename);
@@ -88,11 +99,18 @@ export async function downloadOrderPdf(id: string, errorMessage?: string) {
 export const createOrder = ({
   body,
   idempotencyKey,
+  messages,
 }: {
   body: z.input<typeof orderCreateSchema>;
   idempotencyKey: string;
+  messages?: CallMessages;
 }) =>
-  callRoute(routes.orderCreate, { body, query: ORDER_DETAIL_QUERY, headers: { 'Idempotency-Key': idempotencyKey } });
+  callRoute(routes.orderCreate, {
+    body,
+    query: ORDER_DETAIL_QUERY,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    messages,
+  });
 
 export function useCreateOrder() {
   const queryClient = useQueryClient();

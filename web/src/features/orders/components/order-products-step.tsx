@@ -1,6 +1,7 @@
 /**
  * Step 2 of the order wizard (spec 2 §2, §5): the products with sellable stock in the chosen warehouses (the
- * user's only) and the order's segment, their available quantity, a quantity up to it (Enter adds; more is refused
+ * user's only; the filter opens on the warehouses the user selected last, lib/selected-warehouses.ts) and the
+ * order's segment, their available quantity, a quantity up to it (Enter adds; more is refused
  * with its message, never cut), and the cart. A product with one lot takes from it; a product with several opens
  * the allocation modal.
  */
@@ -16,9 +17,10 @@ import { ProductDetailModal } from '../../../components/catalogue/product-detail
 import { CartTable } from '../../../components/documents/cart-table';
 import { useProductSearch } from '../../../components/documents/get-products';
 import { type ProductColumn, ProductPicker } from '../../../components/documents/product-picker';
-import { usePrincipal } from '../../../lib/auth';
+import { usePrincipal, useUser } from '../../../lib/auth';
 import { notify } from '../../../lib/notifications';
 import { queryClient } from '../../../lib/query-client';
+import { selectedWarehouses } from '../../../lib/selected-warehouses';
 import { type OrderScope, orderLotsQueryOptions, orderProductFilters, useOrderLots } from '../api/get-order-lots';
 import { lineOfLot, type OrderCartLine, orderCartRows, orderedOf, withoutLine, withProductLines } from '../utils/cart';
 import { AllocationModal, type AllocationRequest, lotOffer } from './allocation-modal';
@@ -50,7 +52,12 @@ export function OrderProductsStep(props: OrderProductsStepProps) {
   const { scope, warehouses, restricted, cart, heldOf, lineErrors, onCart } = props;
   const { t } = useTranslation();
   const superadmin = isSuperadmin(usePrincipal());
-  const [warehouseIds, setWarehouseIds] = useState<string[]>([]);
+  const userId = useUser().id;
+  const [warehouseIds, setWarehouseIds] = useState(() => selectedWarehouses.get(userId, warehouses));
+  const selectWarehouses = (ids: string[]) => {
+    setWarehouseIds(ids);
+    selectedWarehouses.set(userId, ids);
+  };
   const fullScope = {
     ...scope,
     warehouseIds: warehouseIds.length || !restricted ? warehouseIds : warehouses.map((w) => w.id),
@@ -115,7 +122,7 @@ export function OrderProductsStep(props: OrderProductsStepProps) {
             placeholder={warehouseIds.length ? undefined : t('orders.wizard.all_warehouses')}
             data={warehouses.map((w) => ({ value: w.id, label: `${w.code} - ${w.name}` }))}
             value={warehouseIds}
-            onChange={setWarehouseIds}
+            onChange={selectWarehouses}
             clearable
             w={{ base: '100%', sm: 320 }}
           />

@@ -40,7 +40,7 @@ import { useOwnerContext } from '../../../components/documents/use-owner-context
 import { emptyAddress } from '../../../components/forms/address-values';
 import { OwnerAccountField } from '../../../components/forms/owner-account-field';
 import { orderCreatePath, paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, type CallMessages } from '../../../lib/api-client';
 import { usePrincipal, useUser } from '../../../lib/auth';
 import { notifyInvalidForm } from '../../../lib/form';
 import { i18n } from '../../../lib/i18n';
@@ -48,6 +48,7 @@ import { notify } from '../../../lib/notifications';
 import { useOwnerCarriers } from '../api/get-carriers';
 import { downloadOrderPdf, useCreateOrder, useUpdateOrder } from '../api/save-order';
 import { cartOfOrder, lineErrors, type OrderCartLine } from '../utils/cart';
+import { currentOrder } from '../utils/current-order';
 import { formPath, formValuesOf, type OrderFormValues, orderBody } from '../utils/form-values';
 import { DestinationWarehouseModal } from './destination-warehouse-modal';
 import { OrderDetailsStep } from './order-details-step';
@@ -144,6 +145,11 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
     [applyRule],
   );
 
+  // The user's own draft, continued or opened from its pencil, is the tab's current order (spec 1 §3).
+  useEffect(() => {
+    if (order && draft && order.createdBy?.id === user.id) currentOrder.set(order.id);
+  }, [order, draft, user.id]);
+
   // A single segment is chosen for the user.
   useEffect(() => {
     if (owner.loading || form.values.segment) return;
@@ -166,18 +172,22 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
     );
   };
 
-  /** Creates the order (a draft until sent) or updates it; later saves wait for earlier ones. */
-  const save = (status: OrderStatusCode, lines: readonly OrderCartLine[]) => {
+  /**
+   * Creates the order (a draft until sent) or updates it; later saves wait for earlier ones. `messages` word the
+   * outcome of the saves the user asked for (a cart change's save says nothing).
+   */
+  const save = (status: OrderStatusCode, lines: readonly OrderCartLine[], messages?: CallMessages) => {
     const run = async () => {
       const body = orderBody(form.getValues(), status, lines, superadmin);
       const id = orderId.current;
       if (id) {
         const { ownerId: _owner, ...rest } = body;
-        return update.mutateAsync({ id, body: referenceLocked ? { ...rest, reference: undefined } : rest });
+        return update.mutateAsync({ id, body: referenceLocked ? { ...rest, reference: undefined } : rest, messages });
       }
       // One key for this form's order: a retry after a lost answer or a refusal writes (or answers) that order.
-      const created = await create.mutateAsync({ body, idempotencyKey: idempotencyKey.current });
+      const created = await create.mutateAsync({ body, idempotencyKey: idempotencyKey.current, messages });
       orderId.current = created.id;
+      if (created.statusCode === '000') currentOrder.set(created.id);
       if (!modifyRoute) navigate(orderCreatePath(created.id), { replace: true });
       return created;
     };
@@ -255,8 +265,9 @@ export function OrderWizard({ order, modifyRoute, preload }: OrderWizardProps) {
     busy.current = true;
     setSending(kind);
     try {
-      await save(status, cart);
-      notify('success', t(kind === 'send' ? 'order.create_validate_success_msg' : 'order.create_draft_success_msg'));
+      const success = t(kind === 'send' ? 'order.create_validate_success_msg' : 'order.create_draft_success_msg');
+      const saved = await save(status, cart, { success });
+      if (saved.statusCode !== '000') currentOrder.forget(saved.id);
       navigate(paths.orders.list.path);
     } catch (error) {
       reportSaveError(error, cart);

@@ -4,6 +4,7 @@ import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emptyAddress } from '../../../components/forms/address-values';
 import { USER_QUERY_KEY } from '../../../lib/auth';
+import { selectedWarehouses } from '../../../lib/selected-warehouses';
 import { type } from '../../../testing/dom';
 import {
   answer,
@@ -66,11 +67,15 @@ const draft = anOrder({
 });
 
 /** A writer of a company selling B2B, on /order/modify/{id} with `order` read. */
-function showModify(order: Order, segments: Segment[] = [{ id: 'B2B', code: 'B2B', name: 'B2B' }]) {
+function showModify(
+  order: Order,
+  segments: Segment[] = [{ id: 'B2B', code: 'B2B', name: 'B2B' }],
+  warehouseIds = ['w1'],
+) {
   const user = {
     ...aUser('user', ['order']),
     company: { id: 'c1', code: 'CLI001', name: 'Vignobles', segments },
-    warehouseIds: ['w1'],
+    warehouseIds,
   };
   return showPage(<OrderModifyRoute />, {
     role: 'user',
@@ -137,6 +142,38 @@ describe('Route: OrderModifyRoute, for a user attached to some of its company’
       expect(url).not.toContain('w2');
     }
     expect(await optionsOf(filter)).toEqual(['BDX - Bordeaux']);
+  }, 30_000);
+});
+
+describe('Route: OrderModifyRoute, the warehouses the user selected (spec 1 §3)', () => {
+  afterEach(() => localStorage.clear());
+
+  it('opens the warehouse filter on the warehouses the user selected last, and keeps a new choice', async () => {
+    // Prepare: a user of three warehouses, who last worked in Cognac.
+    const warehouses = [
+      { id: 'w1', code: 'BDX', name: 'Bordeaux' },
+      { id: 'w2', code: 'COG', name: 'Cognac' },
+      { id: 'w3', code: 'REI', name: 'Reims' },
+    ];
+    selectedWarehouses.set('u1', ['w2']);
+    const fetch = stubApi((_, url) =>
+      answer(
+        200,
+        url.startsWith('/api/warehouses') ? warehouses : url.includes('/carriers') ? [] : { data: [], meta: {} },
+      ),
+    );
+    const searched = () =>
+      fetch.mock.calls.map(([url]) => decodeURIComponent(String(url))).filter((u) => u.startsWith('/api/products'));
+    // Act: a draft with its owner and segment opens on its products.
+    const el = await showModify({ ...draft, customerId: null, recipient: null }, undefined, ['w1', 'w2', 'w3']);
+    await settle();
+    const first = searched();
+    await pick(fieldLabelled(el, 'Entrepôts'), 'REI - Reims');
+    // Assess
+    expect(first.length).toBeGreaterThan(0);
+    for (const url of first) expect(url).toContain('filter[warehouse.uuid]=w2');
+    expect(searched().at(-1)).toContain('filter[warehouse.uuid]=w2,w3');
+    expect(selectedWarehouses.get('u1', warehouses)).toEqual(['w2', 'w3']);
   }, 30_000);
 });
 

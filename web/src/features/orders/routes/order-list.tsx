@@ -1,7 +1,7 @@
 /**
  * /order/list (alias /order, ?search_filter=): the grid, the row icons, the new-order button for writers (offering
- * to continue their latest draft, with its product count; a colleague's draft is theirs) and, for users allowed to, the button that republishes the
- * transmitting orders to the warehouse. The rows are reloaded in the background so that status
+ * to continue the tab's current order, else their latest draft, with its product count; a colleague's draft is
+ * theirs) and, for users allowed to, the button that republishes the transmitting orders to the warehouse. The rows are reloaded in the background so that status
  * changes made elsewhere (the warehouse acknowledging, another user) show without a reload.
  */
 import { canSendTransmittingOrder, isWritter } from '@cellar/shared/access/roles';
@@ -16,12 +16,12 @@ import { documentActionsWidth } from '../../../components/documents/document-row
 import { DraftChoiceModal, productCount } from '../../../components/documents/draft-choice-modal';
 import { orderCreatePath, paths } from '../../../config/paths';
 import { usePrincipal, useUser } from '../../../lib/auth';
-import { notify } from '../../../lib/notifications';
-import { latestDraft } from '../api/get-drafts';
+import { draftToContinue } from '../api/get-drafts';
 import { ORDER_REFRESH_MS } from '../api/get-order';
 import { useResendTransmitting } from '../api/save-order';
 import { OrderRowActions } from '../components/order-row-actions';
 import { OrdersGrid } from '../components/orders-grid';
+import { currentOrder } from '../utils/current-order';
 
 export function OrderListRoute() {
   const { t } = useTranslation();
@@ -46,7 +46,10 @@ export function OrderListRoute() {
       <OrderRowActions
         order={o}
         principal={principal}
-        onDeleted={() => grid.current?.refresh()}
+        onDeleted={(deleted) => {
+          currentOrder.forget(deleted.id);
+          grid.current?.refresh();
+        }}
         onCancelled={() => grid.current?.refresh()}
       />
     ),
@@ -55,7 +58,7 @@ export function OrderListRoute() {
 
   const startNew = () => {
     setChecking(true);
-    latestDraft(user.id)
+    draftToContinue(user.id)
       .then((found) => (found ? setDraft(found) : navigate(orderCreatePath())))
       .catch(() => undefined)
       .finally(() => setChecking(false));
@@ -79,7 +82,6 @@ export function OrderListRoute() {
           ticked.map((o) => o.id),
           {
             onSuccess: () => {
-              notify('success', t('order.send-transmitting-orders.success'));
               setTicked([]);
               grid.current?.refresh();
             },
@@ -120,7 +122,10 @@ export function OrderListRoute() {
           continue: t('orders.draft_modal.continue'),
         }}
         onClose={() => setDraft(null)}
-        onNew={() => navigate(orderCreatePath())}
+        onNew={() => {
+          currentOrder.clear();
+          navigate(orderCreatePath());
+        }}
         onContinue={() => draft && navigate(orderCreatePath(draft.id))}
       />
     </Stack>

@@ -18,7 +18,6 @@ import { type Crumb, PageBreadcrumbs } from '../../../components/layouts/page-br
 import { OrderStatusBadge, orderStatusLabel } from '../../../components/status/order-status-badge';
 import { paths } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
-import { notify } from '../../../lib/notifications';
 import { useOrder } from '../api/get-order';
 import { useUpdateOrder } from '../api/save-order';
 import { type OrderStatusEffect, orderStatusEffects, warehouseMayRefuse } from '../utils/status-change';
@@ -52,10 +51,11 @@ export function OrderStatusRoute() {
       : t('orders.status_hint.warehouse');
 
   const save = (to: OrderStatusCode) =>
-    update.mutate(
-      { id: order.id, body: { statusCode: to } },
-      { onSuccess: () => notify('update', t('order.update_validate_success_msg')) },
-    );
+    update.mutate({
+      id: order.id,
+      body: { statusCode: to },
+      messages: { update: t('order.update_validate_success_msg') },
+    });
 
   const change = (value: string | null) => {
     if (!value || value === order.statusCode) return;

@@ -43,6 +43,7 @@ import {
   useOwnerAccounts,
   useProductFamilies,
 } from '../../../lib/reference-data';
+import { selectedWarehouses } from '../../../lib/selected-warehouses';
 import { useSuppliers } from '../api/get-suppliers';
 import {
   newProductValues,
@@ -59,9 +60,14 @@ const EAN_MAX = 14;
 const SWITCHES = ['hasBatch', 'hasBbd', 'hasUbd', 'hidden'] as const;
 const EANS = ['eanUnit', 'eanParcel', 'eanPallet'] as const;
 
-/** The only warehouse available, else the one selected where the form was opened, else none. */
-const defaultWarehouse = (available: readonly Warehouse[], selected: string | null | undefined) =>
-  available.length === 1 ? (available[0]?.id ?? null) : (available.find((w) => w.id === selected)?.id ?? null);
+/**
+ * The only warehouse available, else the one selected where the form was opened, else the one the user selected
+ * to work in (lib/selected-warehouses.ts), else none.
+ */
+const defaultWarehouse = (available: readonly Warehouse[], selected: string | null | undefined, userId: string) =>
+  available.length === 1
+    ? (available[0]?.id ?? null)
+    : (available.find((w) => w.id === selected)?.id ?? selectedWarehouses.only(userId, available));
 
 interface ProductFormProps {
   /** Edit mode when given. */
@@ -90,7 +96,7 @@ export function ProductForm({ product, selectedWarehouseId, submitting, onSubmit
       ? productValuesOf(product)
       : newProductValues({
           ownerId: null,
-          warehouseId: superadmin ? null : defaultWarehouse(user.warehouses ?? [], selectedWarehouseId),
+          warehouseId: superadmin ? null : defaultWarehouse(user.warehouses ?? [], selectedWarehouseId, user.id),
         }),
     validate: (values) => validateRef.current(values),
   });
@@ -130,7 +136,7 @@ export function ProductForm({ product, selectedWarehouseId, submitting, onSubmit
     const company = companies.data?.find((c) => c.id === ownerId);
     form.setValues({
       ownerId,
-      warehouseId: defaultWarehouse(company?.warehouses ?? [], selectedWarehouseId),
+      warehouseId: defaultWarehouse(company?.warehouses ?? [], selectedWarehouseId, user.id),
       supplierId: null,
     });
   };

@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { generatePath } from 'react-router';
 import { RowIcon } from '../../../components/ui/row-icon';
 import { paths } from '../../../config/paths';
-import { notify } from '../../../lib/notifications';
 import { useUpdateProduct } from '../api/update-product';
 import { visibilityBody } from '../utils/product-values';
 
@@ -38,13 +37,12 @@ export function ProductRowActions({ product, writer, onDetail, onChanged }: Prod
       size: 'md',
       onConfirm: () =>
         update.mutate(
-          { id: product.id, body: visibilityBody(product, hidden) },
           {
-            onSuccess: () => {
-              notify('update', t(hidden ? 'products.hidden_done' : 'products.shown_done', { code: product.code }));
-              onChanged();
-            },
+            id: product.id,
+            body: visibilityBody(product, hidden),
+            messages: { update: t(hidden ? 'products.hidden_done' : 'products.shown_done', { code: product.code }) },
           },
+          { onSuccess: onChanged },
         ),
     });
   };

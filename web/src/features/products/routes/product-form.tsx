@@ -12,7 +12,6 @@ import { productQueryOptions } from '../../../components/catalogue/get-product';
 import { type Crumb, PageBreadcrumbs } from '../../../components/layouts/page-breadcrumbs';
 import { paths } from '../../../config/paths';
 import { useOwnPageTitle } from '../../../hooks/use-page-title';
-import { notify } from '../../../lib/notifications';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { ProductForm } from '../components/product-form';
@@ -38,13 +37,9 @@ function ProductPage({ product }: { product?: Product }) {
   ];
 
   const save = (body: ProductBody) =>
-    (product ? update.mutateAsync({ id: product.id, body }) : create.mutateAsync(body)).then((saved) => {
-      notify(
-        product ? 'update' : 'success',
-        t(product ? 'products.updated' : 'products.created', { code: saved.code }),
-      );
-      navigate(origin ? returnPath(origin, saved.id) : listPathFor(listPath, saved.label));
-    });
+    (product ? update.mutateAsync({ id: product.id, body }) : create.mutateAsync(body)).then((saved) =>
+      navigate(origin ? returnPath(origin, saved.id) : listPathFor(listPath, saved.label)),
+    );
 
   return (
     <Stack>

@@ -2,16 +2,31 @@ import type { receptionCreateSchema, receptionUpdateSchema } from '@cellar/share
 import { routes } from '@cellar/shared/routes/table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { callRoute } from '../../../lib/api-client';
+import { type CallMessages, callRoute } from '../../../lib/api-client';
 import { resourceKey } from '../../../lib/route-key';
 import { RECEPTION_DETAIL_QUERY, receptionQueryOptions } from './get-reception';
 
-export const createReception = (body: z.input<typeof receptionCreateSchema>) =>
-  callRoute(routes.receptionCreate, { body, query: RECEPTION_DETAIL_QUERY });
+export const createReception = ({
+  body,
+  messages,
+}: {
+  body: z.input<typeof receptionCreateSchema>;
+  messages?: CallMessages;
+}) => callRoute(routes.receptionCreate, { body, query: RECEPTION_DETAIL_QUERY, messages });
 
-/** The wizard's save and send, and the status page's change (statusCode, and received quantities). */
-export const updateReception = ({ id, body }: { id: string; body: z.input<typeof receptionUpdateSchema> }) =>
-  callRoute(routes.receptionUpdate, { params: { id }, body, query: RECEPTION_DETAIL_QUERY });
+/**
+ * The wizard's save and send (which word their own outcome), and the status page's change (statusCode, and received
+ * quantities).
+ */
+export const updateReception = ({
+  id,
+  body,
+  messages,
+}: {
+  id: string;
+  body: z.input<typeof receptionUpdateSchema>;
+  messages?: CallMessages;
+}) => callRoute(routes.receptionUpdate, { params: { id }, body, query: RECEPTION_DETAIL_QUERY, messages });
 
 /** A saved reception replaces its cached answer; the lists and the stock read from it are stale. */
 function useSaved() {

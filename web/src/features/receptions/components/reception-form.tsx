@@ -34,10 +34,12 @@ import { useOwnerContext } from '../../../components/documents/use-owner-context
 import { DayFromTodayInput } from '../../../components/forms/day-from-today-input';
 import { OwnerAccountField } from '../../../components/forms/owner-account-field';
 import { paths, receptionCreatePath, receptionPath } from '../../../config/paths';
-import { usePrincipal } from '../../../lib/auth';
+import type { CallMessages } from '../../../lib/api-client';
+import { usePrincipal, useUser } from '../../../lib/auth';
 import { applyServerErrors, notifyInvalidForm } from '../../../lib/form';
 import { i18n } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';
+import { selectedWarehouses } from '../../../lib/selected-warehouses';
 import { receptionProductFilters } from '../api/reception-products';
 import { useCreateReception, useUpdateReception } from '../api/save-reception';
 import {
@@ -108,6 +110,7 @@ export function ReceptionForm({ reception, modifyRoute, product, supplierId }: R
   const { t } = useTranslation();
   const navigate = useNavigate();
   const superadmin = isSuperadmin(usePrincipal());
+  const userId = useUser().id;
   const create = useCreateReception();
   const update = useUpdateReception();
   const form = useForm<ReceptionFormValues>({ initialValues: formValuesOf(reception, supplierId) });
@@ -139,14 +142,14 @@ export function ReceptionForm({ reception, modifyRoute, product, supplierId }: R
     segment: values.segment,
   });
 
-  // A single segment or warehouse is chosen for the user.
+  // A single segment or warehouse is chosen for the user; else the warehouse they selected to work in.
   useEffect(() => {
     if (owner.loading) return;
     const segment = onlyChoice(owner.segments);
-    const warehouse = onlyChoice(owner.warehouses);
+    const warehouse = onlyChoice(owner.warehouses)?.id ?? selectedWarehouses.only(userId, owner.warehouses);
     if (!owner.pooled && !form.values.segment && segment) form.setFieldValue('segment', segment);
-    if (!form.values.warehouseId && warehouse) form.setFieldValue('warehouseId', warehouse.id);
-  }, [owner.loading, owner.pooled, owner.segments, owner.warehouses, form]);
+    if (!form.values.warehouseId && warehouse) form.setFieldValue('warehouseId', warehouse);
+  }, [owner.loading, owner.pooled, owner.segments, owner.warehouses, form, userId]);
 
   /** The reception as the API takes it, in a status. */
   const bodyOf = (status: ReceptionStatusCode, lines: readonly CartLine[]): z.input<typeof receptionCreateSchema> => {
@@ -163,16 +166,23 @@ export function ReceptionForm({ reception, modifyRoute, product, supplierId }: R
     };
   };
 
-  /** Creates the reception (a draft until sent) or updates it; later saves wait for earlier ones. */
-  const save = (status: ReceptionStatusCode, lines: readonly CartLine[]) => {
+  /**
+   * Creates the reception (a draft until sent) or updates it; later saves wait for earlier ones. `messages` word the
+   * outcome of the saves the user asked for (a cart change's save says nothing).
+   */
+  const save = (status: ReceptionStatusCode, lines: readonly CartLine[], messages?: CallMessages) => {
     const run = async () => {
       const { ownerId: _owner, ...body } = bodyOf(status, lines);
       const id = receptionId.current;
       if (id) {
         // Once sent, the reference is locked.
-        return update.mutateAsync({ id, body: statusCode === '000' ? body : { ...body, reference: undefined } });
+        return update.mutateAsync({
+          id,
+          body: statusCode === '000' ? body : { ...body, reference: undefined },
+          messages,
+        });
       }
-      const created = await create.mutateAsync(bodyOf(status, lines));
+      const created = await create.mutateAsync({ body: bodyOf(status, lines), messages });
       receptionId.current = created.id;
       currentReception.set(created.id);
       if (!modifyRoute) navigate(receptionCreatePath(created.id), { replace: true });
@@ -288,11 +298,10 @@ export function ReceptionForm({ reception, modifyRoute, product, supplierId }: R
     }
     setSending(status === '001' ? 'send' : 'draft');
     try {
-      await save(status, cart);
-      notify(
-        'success',
-        t(status === '001' ? 'reception.create_validate_success_msg' : 'reception.create_draft_success_msg'),
+      const success = t(
+        status === '001' ? 'reception.create_validate_success_msg' : 'reception.create_draft_success_msg',
       );
+      await save(status, cart, { success });
       if (status === '001') currentReception.clear();
       navigate(paths.receptions.list.path);
     } catch (error) {

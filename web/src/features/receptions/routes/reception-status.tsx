@@ -20,7 +20,6 @@ import { ReceptionStatusBadge, receptionStatusLabel } from '../../../components/
 import { paths } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
 import { notifyInvalidForm } from '../../../lib/form';
-import { notify } from '../../../lib/notifications';
 import { useReception } from '../api/get-reception';
 import { useUpdateReception } from '../api/save-reception';
 import { ReceptionLinesTable } from '../components/reception-lines-table';
@@ -87,13 +86,11 @@ export function ReceptionStatusRoute() {
       ),
       labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
       onConfirm: () =>
-        update.mutate(
-          {
-            id: reception.id,
-            body: { statusCode: statusCode as ReceptionStatusCode, ...(quantities ? { received: quantities } : {}) },
-          },
-          { onSuccess: () => notify('update', t('reception.update_validate_success_msg')) },
-        ),
+        update.mutate({
+          id: reception.id,
+          body: { statusCode: statusCode as ReceptionStatusCode, ...(quantities ? { received: quantities } : {}) },
+          messages: { update: t('reception.update_validate_success_msg') },
+        }),
     });
   };
 

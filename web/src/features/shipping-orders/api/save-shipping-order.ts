@@ -3,11 +3,16 @@ import type { shippingOrderCreateSchema, shippingOrderUpdateSchema } from '@cell
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod';
 import { callRoute } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
 import { resourceKey } from '../../../lib/route-key';
 import { SHIPPING_ORDER_QUERY, shippingOrderQueryOptions } from './get-shipping-order';
 
 export const createShippingOrder = (body: z.input<typeof shippingOrderCreateSchema>) =>
-  callRoute(routes.shippingOrderCreate, { body, query: SHIPPING_ORDER_QUERY });
+  callRoute(routes.shippingOrderCreate, {
+    body,
+    query: SHIPPING_ORDER_QUERY,
+    messages: { success: i18n.t('shipping_orders.created') },
+  });
 
 export function useCreateShippingOrder() {
   const queryClient = useQueryClient();
@@ -19,7 +24,12 @@ export function useCreateShippingOrder() {
 
 /** The status modal's change, sent with the version it was read at (a change made meanwhile is a 409). */
 export const updateShippingOrder = ({ id, body }: { id: string; body: z.input<typeof shippingOrderUpdateSchema> }) =>
-  callRoute(routes.shippingOrderUpdate, { params: { id }, body, query: SHIPPING_ORDER_QUERY });
+  callRoute(routes.shippingOrderUpdate, {
+    params: { id },
+    body,
+    query: SHIPPING_ORDER_QUERY,
+    messages: { update: i18n.t('shipping_orders.status_updated') },
+  });
 
 export function useUpdateShippingOrder() {
   const queryClient = useQueryClient();

@@ -14,9 +14,9 @@ import { useNavigate } from 'react-router';
 import { OwnerAccountField } from '../../../components/forms/owner-account-field';
 import { QuantityInput } from '../../../components/forms/quantity-input';
 import { paths } from '../../../config/paths';
-import { usePrincipal } from '../../../lib/auth';
+import { usePrincipal, useUser } from '../../../lib/auth';
 import { applyServerErrors, notifyInvalidForm } from '../../../lib/form';
-import { notify } from '../../../lib/notifications';
+import { selectedWarehouses } from '../../../lib/selected-warehouses';
 import { useCreateShippingOrder } from '../api/save-shipping-order';
 import { currentShippingOrder } from '../utils/current-shipping-order';
 import { bodyOf, type ShippingOrderFormValues, stepErrors } from '../utils/form-values';
@@ -32,6 +32,7 @@ export function ShippingOrderForm({ initialValues, initialStep }: ShippingOrderF
   const { t } = useTranslation();
   const navigate = useNavigate();
   const superadmin = isSuperadmin(usePrincipal());
+  const userId = useUser().id;
   const create = useCreateShippingOrder();
   const form = useForm<ShippingOrderFormValues>({ initialValues });
   const { values } = form;
@@ -39,13 +40,15 @@ export function ShippingOrderForm({ initialValues, initialStep }: ShippingOrderF
   const [step, setStep] = useState(initialStep);
   const ownerKnown = !superadmin || Boolean(values.ownerId);
 
-  // A single segment or warehouse is chosen for the user.
+  // A single segment or warehouse is chosen for the user; else the warehouse they selected to work in.
   useEffect(() => {
     if (!form.values.segment && owner.segments.length === 1) form.setFieldValue('segment', owner.segments[0] ?? null);
-    if (!form.values.warehouseId && owner.warehouses.length === 1) {
-      form.setFieldValue('warehouseId', owner.warehouses[0]?.id ?? null);
-    }
-  }, [owner.segments, owner.warehouses, form]);
+    const warehouse =
+      owner.warehouses.length === 1
+        ? (owner.warehouses[0]?.id ?? null)
+        : selectedWarehouses.only(userId, owner.warehouses);
+    if (!form.values.warehouseId && warehouse) form.setFieldValue('warehouseId', warehouse);
+  }, [owner.segments, owner.warehouses, form, userId]);
 
   /** Checks steps; shows their errors (and the warning) and says whether they passed. */
   const check = (steps: number[]) => {
@@ -71,7 +74,6 @@ export function ShippingOrderForm({ initialValues, initialStep }: ShippingOrderF
     try {
       await create.mutateAsync(bodyOf(form.getValues(), superadmin));
       currentShippingOrder.clear();
-      notify('success', t('shipping_orders.created'));
       navigate(paths.shippingOrders.list.path);
     } catch (error) {
       // The form stays as it is; the server's messages go on their fields.

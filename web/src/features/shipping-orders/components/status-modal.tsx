@@ -12,7 +12,6 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, notifyInvalidForm } from '../../../lib/form';
 import { parseDay } from '../../../lib/format';
-import { notify } from '../../../lib/notifications';
 import { useUpdateShippingOrder } from '../api/save-shipping-order';
 import { ShippingOrderStatusBadge } from './shipping-order-status-badge';
 import { TimeField } from './time-field';
@@ -96,10 +95,7 @@ function StatusForm({ shippingOrder, onSaved }: { shippingOrder: ShippingOrder; 
         },
       },
       {
-        onSuccess: () => {
-          notify('update', t('shipping_orders.status_updated'));
-          onSaved();
-        },
+        onSuccess: onSaved,
         onError: (error) => {
           applyServerErrors(form, error);
         },

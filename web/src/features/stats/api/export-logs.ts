@@ -1,5 +1,5 @@
 import { routes } from '@cellar/shared/routes/table';
-import { downloadFile } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
 import { i18n } from '../../../lib/i18n';
 import type { DateRange } from './get-stats';
 

@@ -7,7 +7,10 @@ import { routeKey } from '../../../lib/route-key';
 
 /** Creates a user, who receives a first-login e-mail. */
 export const createUser = (body: UserCreate) =>
-  callRoute(routes.userCreate, { body, errorMessage: i18n.t('users.create_error') });
+  callRoute(routes.userCreate, {
+    body,
+    messages: { success: i18n.t('users.created'), error: i18n.t('users.create_error') },
+  });
 
 export function useCreateUser() {
   const queryClient = useQueryClient();

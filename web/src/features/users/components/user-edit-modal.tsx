@@ -12,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { PersonFields } from '../../../components/forms/person-fields';
 import { usePrincipal } from '../../../lib/auth';
 import { applyServerErrors, notifyInvalidForm, schemaResolver } from '../../../lib/form';
-import { notify } from '../../../lib/notifications';
 import { useAllUsers } from '../api/get-all-users';
 import { useUserDetail } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
@@ -72,7 +71,6 @@ function UserEditForm({ user, onClose, onSaved }: { user: User; onClose: () => v
       { id: user.id, body: toUpdateBody(values, superadmin) },
       {
         onSuccess: () => {
-          notify('update', t('users.updated'));
           onSaved();
           onClose();
         },

@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { confirmImpersonation } from '../../../components/layouts/impersonation';
 import { RowIcon } from '../../../components/ui/row-icon';
 import { impersonate } from '../../../lib/auth';
-import { notify } from '../../../lib/notifications';
 import { useDeleteUser } from '../api/delete-user';
 import { useUpdateUser } from '../api/update-user';
 import { activationBody } from '../utils/user-rules';
@@ -47,25 +46,19 @@ export function UserRowActions({ user, manageable, impersonable, onEdit, onChang
       active ? 'green' : 'orange',
       () =>
         update.mutate(
-          { id: user.id, body: activationBody(user, active) },
           {
-            onSuccess: () => {
-              notify('update', t(active ? 'users.activated' : 'users.deactivated'));
-              onChanged();
-            },
+            id: user.id,
+            body: activationBody(user, active),
+            messages: { update: t(active ? 'users.activated' : 'users.deactivated') },
           },
+          { onSuccess: onChanged },
         ),
     );
   };
 
   const askDelete = () =>
     confirm(t('common.delete'), t('users.delete_confirm', { who }), 'red', () =>
-      remove.mutate(user.id, {
-        onSuccess: () => {
-          notify('success', t('users.deleted'));
-          onChanged();
-        },
-      }),
+      remove.mutate(user.id, { onSuccess: onChanged }),
     );
 
   return (

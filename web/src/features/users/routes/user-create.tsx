@@ -10,7 +10,6 @@ import { useNavigate, useParams } from 'react-router';
 import { type Crumb, PageBreadcrumbs } from '../../../components/layouts/page-breadcrumbs';
 import { clientUserListPath, paths } from '../../../config/paths';
 import { usePrincipal } from '../../../lib/auth';
-import { notify } from '../../../lib/notifications';
 import { useCreateUser } from '../api/create-user';
 import { useCompany } from '../api/get-company';
 import { UserCreateForm } from '../components/user-create-form';
@@ -51,12 +50,7 @@ function CreatePage({ administration, company }: { administration: boolean; comp
           administration={administration}
           submitting={create.isPending}
           onCancel={() => navigate(listPath)}
-          onSubmit={(body) =>
-            create.mutateAsync(body).then(() => {
-              notify('success', t('users.created'));
-              navigate(listPath);
-            })
-          }
+          onSubmit={(body) => create.mutateAsync(body).then(() => navigate(listPath))}
         />
       </Paper>
     </Stack>
