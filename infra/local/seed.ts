@@ -4,6 +4,7 @@
  * bundled into a Lambda or deployed.
  */
 
+import { hashPassword } from '@cellar/functions/auth/passwords';
 import { callerFor } from '@cellar/functions/auth/principal';
 import { companyItems, newCompany, warehouseItem } from '@cellar/functions/companies/repository';
 import { type ContactItem, ensureMultiSupplier, insertContact } from '@cellar/functions/contacts/repository';
@@ -13,7 +14,6 @@ import { discardNotifications, holdNotifications } from '@cellar/functions/notif
 import { findOrder } from '@cellar/functions/orders/repository';
 import { cancelOrder, createOrder } from '@cellar/functions/orders/service';
 import { orderMessage } from '@cellar/functions/orders/warehouse-messages';
-import { hashPassword } from '@cellar/functions/platform/passwords';
 import { insertProduct, type ProductItem } from '@cellar/functions/products/repository';
 import { findReception } from '@cellar/functions/receptions/repository';
 import { createReception } from '@cellar/functions/receptions/service';

@@ -124,7 +124,7 @@ const SHAPES: [RouteDef, Shape][] = [
   ],
 ];
 
-/** Whether the API takes the body: its route's schema, and no text with a control character (platform/http.ts). */
+/** Whether the API takes the body: its route's schema, and no text with a control character (platform/http/pipeline.ts). */
 const valid = (route: RouteDef, body: unknown) =>
   route.body!.safeParse(body).success && unsafeTextPaths(body).length === 0;
 

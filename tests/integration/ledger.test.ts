@@ -15,7 +15,7 @@ import { getItem, putItem, queryAll, updateIf } from '../../functions/src/data/t
 import { HOLDING } from '../../functions/src/orders/effects';
 import { findOrder } from '../../functions/src/orders/repository';
 import { createOrder, deleteOrder, updateOrder } from '../../functions/src/orders/service';
-import { timeBudget } from '../../functions/src/platform/time-budget';
+import { timeBudget } from '../../functions/src/platform/messaging/time-budget';
 import { findProduct } from '../../functions/src/products/repository';
 import { PENDING_LEDGER } from '../../functions/src/stocks/ledger';
 import { migrateLedger } from '../../functions/src/stocks/migrate';

@@ -1,6 +1,6 @@
 import { activityLogRoutes } from '@cellar/shared/activityLogs/routes';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
 import { logList, recordPageView, stats } from './service';
 
 export const handler = resourceHandler(activityLogRoutes, {

@@ -19,8 +19,8 @@ import { keyDateRange, type PlannedList } from '../data/list';
 import { companies } from '../data/reference';
 import { type Item, readCounter } from '../data/table';
 import { ConflictError } from '../errors';
-import type { ExportWording } from '../platform/csv';
-import type { ListAnswer } from '../platform/lists';
+import type { ExportWording } from '../platform/http/csv';
+import type { ListAnswer } from '../platform/http/lists';
 
 const LOGS = keys.logs;
 const companyLogs = keys.companyLogs;

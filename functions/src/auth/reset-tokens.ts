@@ -8,8 +8,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { appUrl } from '../platform/app-url';
-import { sendMail } from '../platform/mail';
+import { appUrl } from '../platform/http/app-url';
+import { sendMail } from '../platform/messaging/mail';
 import { tokenVersionOf, type UserItem } from '../users/repository';
 
 const TTL = { welcome: 7 * 24 * 3600, reset: 3600 } as const;

@@ -5,8 +5,7 @@ import { chosenEvents } from '@cellar/shared/users/schemas';
 import { isStrongPassword, MESSAGES, PASSWORD_MIN_LENGTH } from '@cellar/shared/validation/validators';
 import { config } from '../config/config';
 import { ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError, UnauthenticatedError } from '../errors';
-import { recordMetric } from '../platform/metrics';
-import { hashPassword, verifyPassword } from '../platform/passwords';
+import { recordMetric } from '../observability/metrics';
 import {
   findUserByEmail,
   getUser,
@@ -17,6 +16,7 @@ import {
 } from '../users/repository';
 import { parseInclude, userView } from '../users/view';
 import { mayActAs } from './impersonation';
+import { hashPassword, verifyPassword } from './passwords';
 import { type Caller, mayConnect } from './principal';
 import { consumeToken, sendReset } from './reset-tokens';
 import { beginAttempt, clearFailures, countResetRequest } from './throttle';

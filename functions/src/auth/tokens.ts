@@ -7,7 +7,7 @@
  */
 import { jwtVerify, SignJWT } from 'jose';
 import { config } from '../config/config';
-import { tracer } from '../platform/tracer';
+import { tracer } from '../observability/tracer';
 
 const ISSUER = 'cellar';
 const AUDIENCE = 'cellar-api';

@@ -1,6 +1,6 @@
 import { companyRoutes } from '@cellar/shared/companies/routes';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
 import { companyCarriers, companyList, createCompany, getCompany, setPermission, updateCompany } from './service';
 
 export const handler = resourceHandler(companyRoutes, {

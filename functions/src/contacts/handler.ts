@@ -1,6 +1,6 @@
 import { contactRoutes } from '@cellar/shared/contacts/routes';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
 import { contactList, createContact, getContact, updateContact } from './service';
 
 export const handler = resourceHandler(contactRoutes, {

@@ -26,7 +26,7 @@ import { createChecked } from '../data/bulk';
 import type { PlannedList } from '../data/list';
 import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';
 import { type DomainError, ForbiddenError, InvalidError, NotFoundError } from '../errors';
-import type { ListAnswer } from '../platform/lists';
+import type { ListAnswer } from '../platform/http/lists';
 import {
   type ContactItem,
   contactListScope,

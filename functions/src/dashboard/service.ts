@@ -24,7 +24,7 @@ import type { Caller } from '../auth/principal';
 import { mapBounded } from '../data/fan-out';
 import { plannedPage } from '../data/list';
 import { companies } from '../data/reference';
-import type { ListAnswer } from '../platform/lists';
+import type { ListAnswer } from '../platform/http/lists';
 import { orderMonths, stockTotals, yearReceptions } from './figures';
 
 /** What every provider knows: who asks, whose records, and the day. */

@@ -6,7 +6,7 @@
  */
 import type { ListQuery } from '@cellar/shared/filter/query';
 import type { Caller } from '../auth/principal';
-import type { ListAnswer } from '../platform/lists';
+import type { ListAnswer } from '../platform/http/lists';
 import type { ExportableRoute } from './exportable';
 
 type ListOf<T> = (caller: Caller, query: ListQuery) => Promise<ListAnswer<T>>;

@@ -21,8 +21,9 @@ import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { config } from '../config/config';
-import { presignedGetUrl, sendMessage } from '../data/client';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
+import { presignedGetUrl } from '../platform/files/objects';
+import { sendMessage } from '../platform/messaging/queue';
 import { isExportable } from './exportable';
 import { type ExportItem, findExport, newExportJob, saveExport } from './jobs';
 

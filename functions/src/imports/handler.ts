@@ -1,5 +1,5 @@
 import { importRoutes } from '@cellar/shared/imports/routes';
-import { resourceHandler } from '../platform/http';
+import { resourceHandler } from '../platform/http/pipeline';
 import { getImport, refusedReport, templateOf, uploadImport } from './service';
 
 export const handler = resourceHandler(importRoutes, {

@@ -35,14 +35,14 @@ import { ulid } from 'ulid';
 import type { Caller } from '../auth/principal';
 import { seesOwner } from '../auth/visibility';
 import { config } from '../config/config';
-import { presignedPost } from '../data/client';
 import { keys } from '../data/keys';
 import { references } from '../data/reference';
 import { batchGet } from '../data/table';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
-import { correlationId } from '../platform/correlation';
-import { csvResponse } from '../platform/csv';
-import { HttpStream } from '../platform/http';
+import { correlationId } from '../observability/correlation';
+import { presignedPost } from '../platform/files/objects';
+import { csvResponse } from '../platform/http/csv';
+import { HttpStream } from '../platform/http/pipeline';
 import { findJob, type JobItem, saveJob } from './jobs';
 import { refusedRows } from './refused';
 

@@ -6,7 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import { orderDocumentRoutes } from '@cellar/shared/orders/routes';
-import { HttpStream, resourceHandler } from '../platform/http';
+import { HttpStream, resourceHandler } from '../platform/http/pipeline';
 
 const CHUNK = 64 * 1024;
 

@@ -1,7 +1,7 @@
 import { translate } from '@cellar/shared/i18n/messages';
 import { orderRoutes } from '@cellar/shared/orders/routes';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
 import { orderList } from './list';
 
 // The list (the most frequent call) starts with the function; the writes and their stock effects load with the

@@ -13,7 +13,7 @@ import { listedOwner, seesWarehouses, segmentsSeen, warehousesWorked } from '../
 import type { ContactItem } from '../contacts/repository';
 import type { PlannedList } from '../data/list';
 import { companyRef, type References, references, SEGMENTS, warehouseRef } from '../data/reference';
-import type { ListAnswer } from '../platform/lists';
+import type { ListAnswer } from '../platform/http/lists';
 import {
   countOrders,
   type OrderItem,

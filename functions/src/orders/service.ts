@@ -42,7 +42,7 @@ import {
   ItemExistsError,
   NotFoundError,
 } from '../errors';
-import { recordMetric } from '../platform/metrics';
+import { recordMetric } from '../observability/metrics';
 import { findProduct, type ProductItem } from '../products/repository';
 import type { LedgerEffect } from '../stocks/ledger';
 import { findStock, type StockItem, stockRecords } from '../stocks/repository';

@@ -1,7 +1,7 @@
 import { productRoutes } from '@cellar/shared/products/routes';
 import type { Product } from '@cellar/shared/products/schemas';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
 import { createProduct, getProduct, productList, updateProduct, withFamilyNames } from './service';
 
 export const handler = resourceHandler(productRoutes, {

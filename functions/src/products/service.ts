@@ -22,7 +22,7 @@ import { mapBounded } from '../data/fan-out';
 import type { PlannedList } from '../data/list';
 import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';
 import { type DomainError, InvalidError, NotFoundError } from '../errors';
-import type { ListAnswer } from '../platform/lists';
+import type { ListAnswer } from '../platform/http/lists';
 import { productOfLine, refreshProductOfLines } from '../stocks/repository';
 import {
   countProducts,

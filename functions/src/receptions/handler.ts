@@ -1,7 +1,7 @@
 import { translate } from '@cellar/shared/i18n/messages';
 import { receptionRoutes } from '@cellar/shared/receptions/routes';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
 import { receptionList } from './list';
 
 // The list (the most frequent call) starts with the function; one reception and the writes, with their stock

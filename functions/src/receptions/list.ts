@@ -15,7 +15,7 @@ import { keys } from '../data/keys';
 import type { PlannedList } from '../data/list';
 import { companyRef, type References, references, SEGMENTS, warehouseRef } from '../data/reference';
 import { batchGet } from '../data/table';
-import type { ListAnswer } from '../platform/lists';
+import type { ListAnswer } from '../platform/http/lists';
 import { type ProductItem, productRecords } from '../products/repository';
 import {
   countReceptions,

@@ -27,7 +27,7 @@ import { keys } from '../data/keys';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
 import { batchGet } from '../data/table';
 import { ConflictError, type FieldMessages, ForbiddenError, InvalidError, NotFoundError } from '../errors';
-import { recordMetric } from '../platform/metrics';
+import { recordMetric } from '../observability/metrics';
 import { findProduct, type ProductItem, productRecords } from '../products/repository';
 import type { LedgerEffect, LedgerShortage } from '../stocks/ledger';
 import { lotLines } from '../stocks/lots';

@@ -1,6 +1,6 @@
 import { shippingOrderRoutes } from '@cellar/shared/shippingOrders/routes';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
 import { shippingOrderList } from './list';
 import { cancelShippingOrder, createShippingOrder, getShippingOrder, updateShippingOrder } from './service';
 

@@ -10,7 +10,7 @@ import type { Caller } from '../auth/principal';
 import { listedOwner, segmentsSeen } from '../auth/visibility';
 import type { PlannedList } from '../data/list';
 import { companyRef, type References, references, warehouseRef } from '../data/reference';
-import type { ListAnswer } from '../platform/lists';
+import type { ListAnswer } from '../platform/http/lists';
 import {
   countShippingOrders,
   type ShippingOrderItem,

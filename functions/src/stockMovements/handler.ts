@@ -1,7 +1,7 @@
 import { movementReason } from '@cellar/shared/stockMovements/reasons';
 import { stockMovementRoutes } from '@cellar/shared/stockMovements/routes';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
 import { movementList } from './service';
 
 export const handler = resourceHandler(stockMovementRoutes, {

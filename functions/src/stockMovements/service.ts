@@ -7,7 +7,7 @@ import { keys } from '../data/keys';
 import { keyDateRange, type PlannedList } from '../data/list';
 import { type CompanyItem, companies, companyRef } from '../data/reference';
 import { readCounter, type Source, sumCounters } from '../data/table';
-import type { ListAnswer } from '../platform/lists';
+import type { ListAnswer } from '../platform/http/lists';
 import { counterScope, type MovementItem, movementListScope, movementRecords } from './repository';
 
 const toMovement = (m: MovementItem, cs: Map<string, CompanyItem>): StockMovement => {

@@ -1,8 +1,8 @@
 import { familyName } from '@cellar/shared/referential/data';
 import { stockRoutes } from '@cellar/shared/stocks/routes';
 import type { Stock } from '@cellar/shared/stocks/schemas';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
 import { stockList, stockQualities } from './service';
 
 export const handler = resourceHandler(stockRoutes, {

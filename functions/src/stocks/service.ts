@@ -21,7 +21,7 @@ import { keys } from '../data/keys';
 import type { PlannedList } from '../data/list';
 import { companyRef, type References, references, warehouseRef } from '../data/reference';
 import type { Item, Source } from '../data/table';
-import type { ListAnswer } from '../platform/lists';
+import type { ListAnswer } from '../platform/http/lists';
 import { countStocks, EVERY_OWNER_STOCK, findStock, type StockItem, stockListScope, stockRecords } from './repository';
 
 export function toStock(s: StockItem, r: References): Stock {

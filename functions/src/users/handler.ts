@@ -1,6 +1,6 @@
 import { userRoutes } from '@cellar/shared/users/routes';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
 import { createUser, deleteUser, emailInUse, getUserById, updateUser, userList } from './service';
 
 export const handler = resourceHandler(userRoutes, {

@@ -18,7 +18,7 @@ import { keys } from '../data/keys';
 import type { PlannedList } from '../data/list';
 import type { CompanyItem } from '../data/reference';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
-import type { ListAnswer } from '../platform/lists';
+import type { ListAnswer } from '../platform/http/lists';
 import {
   findUserByEmail,
   getUser,

@@ -6,9 +6,9 @@
  */
 import { type CellarMessage, type CellarMessageType, cellarMessage } from '@cellar/shared/wms/contract';
 import { config } from '../config/config';
-import { sendMessage } from '../data/client';
 import { deleteItem, getItem, type Key } from '../data/table';
-import { logger } from '../platform/logger';
+import { logger } from '../observability/logger';
+import { sendMessage } from '../platform/messaging/queue';
 import { awaitsAnswer, markPublished, type OutboxEntry, outboxEntry, outboxKey, type ToldKind } from './outbox';
 import type { ToldDocument } from './told';
 

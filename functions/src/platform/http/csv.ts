@@ -2,7 +2,7 @@ import type { ColumnDefs, exportCell } from '@cellar/shared/csv/columns';
 import type { CsvColumn } from '@cellar/shared/csv/write';
 import { exportDateStyle, exportFields, type ListQuery, type ListSpec } from '@cellar/shared/filter/query';
 import type { Language } from '@cellar/shared/i18n/messages';
-import { HttpResponse } from './http';
+import { HttpResponse } from './pipeline';
 
 /** The data rows of an export's answer. */
 export const ROW_COUNT_HEADER = 'X-Row-Count';

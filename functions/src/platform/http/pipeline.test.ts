@@ -2,8 +2,8 @@ import { defineRoute } from '@cellar/shared/routes/define';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { InvalidError, NotFoundError } from '../errors';
-import { routePipeline } from './http';
+import { InvalidError, NotFoundError } from '../../errors';
+import { routePipeline } from './pipeline';
 
 /** A public route of its own, so that the pipeline runs without a token or a table. */
 const ECHO = defineRoute({

@@ -2,8 +2,8 @@
  * The SPA's public address, for links in e-mails. Never taken from the request (a forged Origin would
  * send reset links elsewhere): APP_URL locally, or the SSM parameter the web stack writes (APP_URL_PARAMETER).
  */
-import { config } from '../config/config';
-import { tracer } from './tracer';
+import { config } from '../../config/config';
+import { tracer } from '../../observability/tracer';
 
 let cached: Promise<string> | undefined;
 

@@ -7,12 +7,12 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { ulid } from 'ulid';
 import * as z from 'zod';
-import { config } from '../config/config';
-import { defineEntity } from '../data/entity';
-import { keys } from '../data/keys';
-import { queryPage } from '../data/table';
-import { logger } from './logger';
-import { tracer } from './tracer';
+import { config } from '../../config/config';
+import { defineEntity } from '../../data/entity';
+import { keys } from '../../data/keys';
+import { queryPage } from '../../data/table';
+import { logger } from '../../observability/logger';
+import { tracer } from '../../observability/tracer';
 
 export interface Mail {
   to: string;

@@ -10,7 +10,7 @@ import { errorBodySchema } from '@cellar/shared/common/schemas';
 import type { RouteDef } from '@cellar/shared/routes/define';
 import { routes } from '@cellar/shared/routes/table';
 import * as z from 'zod';
-import pkg from '../../package.json' with { type: 'json' };
+import pkg from '../../../package.json' with { type: 'json' };
 import { LIST_FILTER, listFilterSchema, listParameters } from './openapi-list';
 
 type Json = Record<string, unknown>;

@@ -10,13 +10,13 @@ import {
 } from '@cellar/shared/wms/contract';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import type { References } from '../data/reference';
-import type { OrderItem } from '../orders/repository';
-import { orderMessage } from '../orders/warehouse-messages';
-import type { ReceptionItem } from '../receptions/repository';
-import { cancelledMessage, receptionMessage } from '../receptions/warehouse-messages';
-import type { ShippingOrderItem } from '../shippingOrders/repository';
-import { shippingOrderMessage } from '../shippingOrders/warehouse-messages';
+import type { References } from '../../data/reference';
+import type { OrderItem } from '../../orders/repository';
+import { orderMessage } from '../../orders/warehouse-messages';
+import type { ReceptionItem } from '../../receptions/repository';
+import { cancelledMessage, receptionMessage } from '../../receptions/warehouse-messages';
+import type { ShippingOrderItem } from '../../shippingOrders/repository';
+import { shippingOrderMessage } from '../../shippingOrders/warehouse-messages';
 import { asyncApiDocument } from './asyncapi';
 
 type Doc = {

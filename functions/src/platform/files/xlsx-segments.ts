@@ -19,7 +19,7 @@ import { DateCell, SHEET_DATE_FORMATS, type SheetValue, sheetValue } from '@cell
 import { type CsvColumn, columnValue } from '@cellar/shared/csv/write';
 import type { Language } from '@cellar/shared/i18n/messages';
 import * as z from 'zod';
-import { InvalidError } from '../errors';
+import { InvalidError } from '../../errors';
 import type { ExportWrite, FileSegments } from './file-segments';
 
 /** The most rows a sheet holds (Excel's limit), the header included. */

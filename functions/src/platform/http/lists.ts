@@ -8,11 +8,11 @@
 import type { CsvColumn } from '@cellar/shared/csv/write';
 import { DEFAULT_PAGE_SIZE, exportFormat, type ListQuery } from '@cellar/shared/filter/query';
 import type { Language } from '@cellar/shared/i18n/messages';
-import { type PlannedList, plannedPage, plannedRowPages, plannedRowPagesFrom, type RowPage } from '../data/list';
+import { type PlannedList, plannedPage, plannedRowPages, plannedRowPagesFrom, type RowPage } from '../../data/list';
+import { attachment, CONTENT_TYPES, exportBytes, fileNameIn } from '../files/export-file';
+import type { ExportWrite } from '../files/file-segments';
 import { type ExportWording, exportColumns, exportWording, ROW_COUNT_HEADER } from './csv';
-import { attachment, CONTENT_TYPES, exportBytes, fileNameIn } from './export-file';
-import type { ExportWrite } from './file-segments';
-import { HttpResponse } from './http';
+import { HttpResponse } from './pipeline';
 
 export interface ListAnswer<T> {
   plan: PlannedList<T>;

@@ -6,7 +6,7 @@
  */
 import { CELLAR_MESSAGES, WMS_CONTRACT_VERSION, WMS_REPORTS } from '@cellar/shared/wms/contract';
 import * as z from 'zod';
-import { QUEUES } from '../config/topology';
+import { QUEUES } from '../../config/topology';
 
 type Json = Record<string, unknown>;
 

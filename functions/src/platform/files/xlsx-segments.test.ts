@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeError, InvalidError } from '../errors';
+import { describeError, InvalidError } from '../../errors';
 import { SHEET_MAX_ROWS, xlsxSegments } from './xlsx-segments';
 
 const file = { format: 'xlsx' as const, columns: [{ field: 'code', header: 'Code' }], lang: 'fr' as const, sheet: 'x' };

@@ -26,8 +26,8 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpRouterHandler, { type Route } from '@middy/http-router';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from 'zod';
-import { authenticate, type Caller } from '../auth/principal';
-import { config } from '../config/config';
+import { authenticate, type Caller } from '../../auth/principal';
+import { config } from '../../config/config';
 import {
   ConflictError,
   DomainError,
@@ -40,10 +40,10 @@ import {
   TooManyRequestsError,
   UnauthenticatedError,
   UnsupportedMediaTypeError,
-} from '../errors';
-import { CORRELATION_HEADER, withCorrelation } from './correlation';
-import { logger } from './logger';
-import { tracer } from './tracer';
+} from '../../errors';
+import { CORRELATION_HEADER, withCorrelation } from '../../observability/correlation';
+import { logger } from '../../observability/logger';
+import { tracer } from '../../observability/tracer';
 import { clientAddress } from './viewer-address';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
