@@ -5,7 +5,7 @@
  */
 
 import { hashPassword } from '@cellar/functions/auth/passwords';
-import { callerFor } from '@cellar/functions/auth/principal';
+import { callerFor } from '@cellar/functions/caller/principal';
 import { companyItems, newCompany, warehouseItem } from '@cellar/functions/companies/repository';
 import { type ContactItem, ensureMultiSupplier, insertContact } from '@cellar/functions/contacts/repository';
 import { type CompanyItem, companies, references, warehouses } from '@cellar/functions/data/reference';

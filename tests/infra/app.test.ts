@@ -115,7 +115,7 @@ describe('Deployed code', async () => {
     // Prepare: the module through which the code uses each grant.
     const MODULE_OF: Record<Grant, string> = {
       table: 'functions/src/data/table.ts',
-      tokenKey: 'functions/src/auth/tokens.ts',
+      tokenKey: 'functions/src/caller/tokens.ts',
       mail: 'functions/src/platform/messaging/mail.ts',
       appUrl: 'functions/src/platform/http/app-url.ts',
       warehouseOrders: 'functions/src/wms/publish.ts',

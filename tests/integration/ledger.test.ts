@@ -8,7 +8,7 @@
 import { orderCreateSchema, orderUpdateSchema } from '@cellar/shared/orders/schemas';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, callerFor } from '../../functions/src/auth/principal';
+import { type Caller, callerFor } from '../../functions/src/caller/principal';
 import { recountAll } from '../../functions/src/counters/recount';
 import { keys } from '../../functions/src/data/keys';
 import { getItem, putItem, queryAll, updateIf } from '../../functions/src/data/table';

@@ -6,7 +6,7 @@
 import { todayIn } from '@cellar/shared/common/dates';
 import { cellarMessage } from '@cellar/shared/wms/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor } from '../../functions/src/auth/principal';
+import { callerFor } from '../../functions/src/caller/principal';
 import { getItem } from '../../functions/src/data/table';
 import { StaleVersionError } from '../../functions/src/errors';
 import { findShippingOrder, shippingOrderRecords } from '../../functions/src/shippingOrders/repository';

@@ -11,8 +11,8 @@ import { exportDateStyle, type ListQuery, withExportRange } from '@cellar/shared
 
 import { ulid } from 'ulid';
 import * as z from 'zod';
-import type { Caller } from '../auth/principal';
-import { seesOwner } from '../auth/visibility';
+import type { Caller } from '../caller/principal';
+import { seesOwner } from '../caller/visibility';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { keyDateRange, type PlannedList } from '../data/list';

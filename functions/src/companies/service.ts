@@ -10,19 +10,19 @@ import { type Company, type CompanyInput, serviceTarget } from '@cellar/shared/c
 import { type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
-import type { Caller } from '../auth/principal';
-import { seesOwner } from '../auth/visibility';
+import type { Caller } from '../caller/principal';
+import { seesOwner } from '../caller/visibility';
 import { ensureMultiSupplier, providerCarriers } from '../contacts/repository';
 import { keys } from '../data/keys';
 import type { PlannedList } from '../data/list';
-import { type CompanyItem, companyRecords, SEGMENTS, warehouseRef, warehouses } from '../data/reference';
+import { type CompanyItem, companyRecords, readCompany, SEGMENTS, warehouseRef, warehouses } from '../data/reference';
 import type { Item } from '../data/table';
 import { InvalidError, NotFoundError } from '../errors';
 import { exportColumns } from '../platform/http/csv';
+import { parseInclude } from '../platform/http/include';
 import type { ListAnswer } from '../platform/http/lists';
-import { parseInclude } from '../users/view';
 import { carrierServicesOf } from './carriers';
-import { insertCompany, readCompany, saveCompany } from './repository';
+import { insertCompany, saveCompany } from './repository';
 
 type PermissionType = 'contacts' | 'services';
 const noPermissions = () => ({ contacts: [] as string[], services: [] as string[] });

@@ -20,8 +20,8 @@ import { type Condition, type ListQuery, QueryError, withExportRange } from '@ce
 import { fieldMessages } from '@cellar/shared/i18n/messages';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
-import type { Caller } from '../auth/principal';
-import { listedOwner } from '../auth/visibility';
+import type { Caller } from '../caller/principal';
+import { listedOwner } from '../caller/visibility';
 import { createChecked } from '../data/bulk';
 import type { PlannedList } from '../data/list';
 import { type CompanyItem, companyRef, type References, references, warehouseRef } from '../data/reference';

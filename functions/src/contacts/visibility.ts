@@ -5,7 +5,7 @@
  */
 import type { SegmentCode } from '@cellar/shared/common/schemas';
 import type { ContactType } from '@cellar/shared/contacts/schemas';
-import { seesOwner, segmentsSeen, type Viewer } from '../auth/visibility';
+import { seesOwner, segmentsSeen, type Viewer } from '../caller/visibility';
 import type { CompanyItem } from '../data/reference';
 import type { ContactItem } from './repository';
 

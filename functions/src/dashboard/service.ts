@@ -20,7 +20,7 @@ import {
 } from '@cellar/shared/dashboard/schemas';
 import { NULL_LITERAL } from '@cellar/shared/filter/match';
 import { type Condition, emptyQuery, type ListQuery, type SortKey } from '@cellar/shared/filter/query';
-import type { Caller } from '../auth/principal';
+import type { Caller } from '../caller/principal';
 import { mapBounded } from '../data/fan-out';
 import { plannedPage } from '../data/list';
 import { companies } from '../data/reference';

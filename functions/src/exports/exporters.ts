@@ -5,7 +5,7 @@
  * of them.
  */
 import type { ListQuery } from '@cellar/shared/filter/query';
-import type { Caller } from '../auth/principal';
+import type { Caller } from '../caller/principal';
 import type { ListAnswer } from '../platform/http/lists';
 import type { ExportableRoute } from './exportable';
 

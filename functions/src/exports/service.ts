@@ -19,7 +19,7 @@ import type { RouteDef } from '@cellar/shared/routes/define';
 import { type RouteId, routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
-import type { Caller } from '../auth/principal';
+import type { Caller } from '../caller/principal';
 import { config } from '../config/config';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { presignedGetUrl } from '../platform/files/objects';

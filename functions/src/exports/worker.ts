@@ -30,7 +30,7 @@ import type { RouteDef } from '@cellar/shared/routes/define';
 import { routes } from '@cellar/shared/routes/table';
 import type { Context, SQSRecord } from 'aws-lambda';
 import { ulid } from 'ulid';
-import { type Caller, callerFor } from '../auth/principal';
+import { type Caller, callerFor } from '../caller/principal';
 import { config } from '../config/config';
 import { BUCKETS, QUEUES } from '../config/topology';
 import { DomainError, describeError } from '../errors';

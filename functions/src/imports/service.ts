@@ -32,8 +32,8 @@ import {
 } from '@cellar/shared/imports/templates';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
-import type { Caller } from '../auth/principal';
-import { seesOwner } from '../auth/visibility';
+import type { Caller } from '../caller/principal';
+import { seesOwner } from '../caller/visibility';
 import { config } from '../config/config';
 import { keys } from '../data/keys';
 import { references } from '../data/reference';

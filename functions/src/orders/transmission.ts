@@ -3,7 +3,7 @@
  * warehouse (005), as the outbox would (wms/publish.ts); the others are skipped.
  */
 import { canSendTransmittingOrder } from '@cellar/shared/access/roles';
-import type { Caller } from '../auth/principal';
+import type { Caller } from '../caller/principal';
 import { references } from '../data/reference';
 import { ForbiddenError } from '../errors';
 import { publish } from '../wms/publish';

@@ -13,8 +13,8 @@ import { pruneInactive, validateAttributes } from '@cellar/shared/referential/at
 import { familyAttributes, familyName, findSubFamily } from '@cellar/shared/referential/data';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
-import type { Caller } from '../auth/principal';
-import { listedOwner, seesOwner } from '../auth/visibility';
+import type { Caller } from '../caller/principal';
+import { listedOwner, seesOwner } from '../caller/visibility';
 import type { ContactItem } from '../contacts/repository';
 import { findContact } from '../contacts/repository';
 import { createChecked } from '../data/bulk';

@@ -1,8 +1,8 @@
 import { type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { stockMovementRoutes } from '@cellar/shared/stockMovements/routes';
 import { movementWords, type StockMovement } from '@cellar/shared/stockMovements/schemas';
-import type { Caller } from '../auth/principal';
-import { listedOwner } from '../auth/visibility';
+import type { Caller } from '../caller/principal';
+import { listedOwner } from '../caller/visibility';
 import { keys } from '../data/keys';
 import { keyDateRange, type PlannedList } from '../data/list';
 import { type CompanyItem, companies, companyRef } from '../data/reference';

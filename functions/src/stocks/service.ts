@@ -14,8 +14,8 @@ import {
   type Stock,
   stockWords,
 } from '@cellar/shared/stocks/schemas';
-import type { Caller } from '../auth/principal';
-import { listedOwner } from '../auth/visibility';
+import type { Caller } from '../caller/principal';
+import { listedOwner } from '../caller/visibility';
 import { mapBounded } from '../data/fan-out';
 import { keys } from '../data/keys';
 import type { PlannedList } from '../data/list';

@@ -15,8 +15,8 @@ import { monotonicFactory } from 'ulid';
 /** Event ids that keep their order within one millisecond (a seed, a burst of reports). */
 const ulid = monotonicFactory();
 
-import { authorOf } from '../auth/author';
-import type { Caller } from '../auth/principal';
+import { authorOf } from '../caller/author';
+import type { Caller } from '../caller/principal';
 import { keys } from '../data/keys';
 import { readItems } from '../data/table';
 import type { TransactAction } from '../data/transact';

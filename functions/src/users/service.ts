@@ -10,14 +10,14 @@ import { canManageUser, mayBeChild } from '@cellar/shared/users/rules';
 import { DEFAULT_LOCALE, type UserCreate, type UserUpdate, userWords } from '@cellar/shared/users/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
-import type { Caller } from '../auth/principal';
-import { sendWelcome } from '../auth/reset-tokens';
-import { listedOwner, seesOwner } from '../auth/visibility';
+import type { Caller } from '../caller/principal';
+import { listedOwner, seesOwner } from '../caller/visibility';
 import { mapBounded } from '../data/fan-out';
 import { keys } from '../data/keys';
 import type { PlannedList } from '../data/list';
 import type { CompanyItem } from '../data/reference';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
+import { parseInclude } from '../platform/http/include';
 import type { ListAnswer } from '../platform/http/lists';
 import {
   findUserByEmail,
@@ -32,7 +32,8 @@ import {
   userSource,
   withNewTokenVersion,
 } from './repository';
-import { loadRefs, parseInclude, userRecord, userView } from './view';
+import { sendWelcome } from './reset-tokens';
+import { loadRefs, userRecord, userView } from './view';
 
 function visible(caller: Caller, u: UserItem | undefined): u is UserItem {
   return u !== undefined && seesOwner(caller, u.companyId);

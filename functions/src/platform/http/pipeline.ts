@@ -26,7 +26,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpRouterHandler, { type Route } from '@middy/http-router';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from 'zod';
-import { authenticate, type Caller } from '../../auth/principal';
+import { authenticate, type Caller } from '../../caller/principal';
 import { config } from '../../config/config';
 import {
   ConflictError,

@@ -6,12 +6,13 @@
  */
 import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/common/schemas';
 import type { Condition } from '@cellar/shared/filter/query';
-import type { CompanyItem } from '../data/reference';
-import type { UserItem } from '../users/repository';
-import type { Caller } from './principal';
 
-/** What tenancy needs to know of a caller. */
-export type Viewer = Pick<Caller, 'isSuperadmin' | 'tenantId'>;
+/** What tenancy needs to know of a caller (principal.ts): these rules stand on nothing else, so every layer may ask them. */
+export interface Viewer {
+  isSuperadmin: boolean;
+  /** The owner company of the caller's data. */
+  tenantId: string;
+}
 
 /** Whether a record of this owner company exists for the viewer. */
 export const seesOwner = (viewer: Viewer, ownerId: string): boolean =>
@@ -50,7 +51,7 @@ export function warehousesSeen<W extends { id: string }>(
  * both); else its company's segments, and records of none.
  */
 export function segmentsSeen(
-  viewer: Viewer & { company: Pick<CompanyItem, 'segments'> },
+  viewer: Viewer & { company: { segments: readonly SegmentCode[] } },
 ): (SegmentCode | null)[] | null {
   if (viewer.isSuperadmin) return null;
   const own = viewer.company.segments;
@@ -59,10 +60,11 @@ export function segmentsSeen(
 }
 
 /** What the warehouse restriction needs to know of a caller. */
-export type WarehouseWorker = Pick<Caller, 'isSuperadmin'> & {
-  user: Pick<UserItem, 'warehouseIds'>;
-  company: Pick<CompanyItem, 'warehouseIds'>;
-};
+export interface WarehouseWorker {
+  isSuperadmin: boolean;
+  user: { warehouseIds: readonly string[] };
+  company: { warehouseIds: readonly string[] };
+}
 
 /**
  * Whether the caller works in a warehouse: the superadmin in every one, anyone else in those its user is attached

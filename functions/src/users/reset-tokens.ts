@@ -10,7 +10,7 @@ import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { appUrl } from '../platform/http/app-url';
 import { sendMail } from '../platform/messaging/mail';
-import { tokenVersionOf, type UserItem } from '../users/repository';
+import { tokenVersionOf, type UserItem } from './repository';
 
 const TTL = { welcome: 7 * 24 * 3600, reset: 3600 } as const;
 type Purpose = keyof typeof TTL;

@@ -3,8 +3,7 @@
  * once, with its company. The tenant of every request comes from here, never from the request itself.
  */
 import { effectiveScope, type Principal, ROLES } from '@cellar/shared/access/roles';
-import { readCompany } from '../companies/repository';
-import type { CompanyItem } from '../data/reference';
+import { type CompanyItem, readCompany } from '../data/reference';
 import { UnauthenticatedError } from '../errors';
 import { getUser, tokenVersionOf, type UserItem } from '../users/repository';
 import { mayActAs } from './impersonation';
