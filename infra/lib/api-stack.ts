@@ -47,7 +47,7 @@ const RESOURCE_GRANTS: Partial<Record<Resource, readonly Grant[]>> = {
   // Sign-in, password links and new users: e-mails carrying the site's address.
   auth: ['mail', 'appUrl'],
   users: ['mail', 'appUrl'],
-  // What the warehouse must be told of a document goes on its queue (wms/publish.ts).
+  // What the warehouse must be told of a document goes on its queue (outbox/publish.ts).
   orders: ['warehouseOrders'],
   receptions: ['warehouseOrders'],
   shippingOrders: ['warehouseOrders'],

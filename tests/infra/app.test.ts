@@ -118,7 +118,7 @@ describe('Deployed code', async () => {
       tokenKey: 'functions/src/caller/tokens.ts',
       mail: 'functions/src/platform/messaging/mail.ts',
       appUrl: 'functions/src/platform/http/app-url.ts',
-      warehouseOrders: 'functions/src/wms/publish.ts',
+      warehouseOrders: 'functions/src/outbox/publish.ts',
       importUploads: 'functions/src/imports/service.ts',
       exportFiles: 'functions/src/exports/service.ts',
       importWorker: 'functions/src/imports/worker.ts',

@@ -7,7 +7,7 @@
 import { cardFilters, type DashboardCard } from '@cellar/shared/dashboard/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../functions/src/auth/passwords';
-import { monthOf } from '../../functions/src/dashboard/figures';
+import { monthOf } from '../../functions/src/data/figures';
 import { keys } from '../../functions/src/data/keys';
 import { addToCounter, getItem } from '../../functions/src/data/table';
 import { insertUser } from '../../functions/src/users/repository';

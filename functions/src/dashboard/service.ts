@@ -22,10 +22,10 @@ import { NULL_LITERAL } from '@cellar/shared/filter/match';
 import { type Condition, emptyQuery, type ListQuery, type SortKey } from '@cellar/shared/filter/query';
 import type { Caller } from '../caller/principal';
 import { mapBounded } from '../data/fan-out';
+import { orderMonths, stockTotals, yearReceptions } from '../data/figures';
 import { plannedPage } from '../data/list';
 import { companies } from '../data/reference';
 import type { ListAnswer } from '../platform/http/lists';
-import { orderMonths, stockTotals, yearReceptions } from './figures';
 
 /** What every provider knows: who asks, whose records, and the day. */
 export interface DashboardContext {

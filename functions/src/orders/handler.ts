@@ -8,7 +8,7 @@ import { orderList } from './list';
 // first call that needs them, which keeps the function's start under its size budget.
 const service = () => import('./service');
 const transmission = () => import('./transmission');
-const teller = () => import('../wms/publish').then((m) => m.tellWarehouse);
+const teller = () => import('./warehouse-messages').then((m) => m.tellOrder);
 
 export const handler = resourceHandler(orderRoutes, {
   orderList: async ({ caller, list, lang }) => answerList(await orderList(caller, list), list, lang),

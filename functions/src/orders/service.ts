@@ -304,8 +304,8 @@ function shortageError(lines: readonly OrderLineItem[], shortages: readonly Shor
 
 export interface CommitHooks extends SettleHooks {
   /**
-   * Who publishes at once what a change put in the outbox for the warehouse (the API passes wms/publish.ts's
-   * `tellWarehouse`); without it, the sweep publishes it a minute later (wms/outbox.ts).
+   * Who publishes at once what a change put in the outbox for the warehouse (the API's handler passes `tellOrder`,
+   * warehouse-messages.ts); without it, the sweep publishes it a minute later (outbox/outbox.ts).
    */
   tell?: (kind: 'order', o: OrderItem, told: CellarMessageType) => Promise<void>;
 }

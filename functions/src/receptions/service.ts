@@ -28,13 +28,13 @@ import { type CompanyItem, type References, references, warehouseRef } from '../
 import { batchGet } from '../data/table';
 import { ConflictError, type FieldMessages, ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { recordMetric } from '../observability/metrics';
+import { outboxPut } from '../outbox/outbox';
 import { findProduct, type ProductItem, productRecords } from '../products/repository';
 import type { LedgerEffect, LedgerShortage } from '../stocks/ledger';
 import { lotLines } from '../stocks/lots';
 import { findStock, productOfLine } from '../stocks/repository';
 import { type ChangeOf, changeWrites } from '../timeline/change';
 import { actorOf, timeline } from '../timeline/repository';
-import { outboxPut } from '../wms/outbox';
 import { movesStock } from './effects';
 import { supplierName, suppliersOf, toReception } from './list';
 import { findReception, type ReceptionItem, type ReceptionLineItem } from './repository';
@@ -254,7 +254,7 @@ function takenError(lines: readonly ReceptionLineItem[], shortages: readonly Led
 }
 
 export interface CommitHooks extends SettleHooks {
-  /** Who publishes at once what a change put in the outbox (the API passes wms/publish.ts's `tellWarehouse`). */
+  /** Who publishes at once what a change put in the outbox (the API's handler passes `tellReception`, warehouse-messages.ts). */
   tell?: (kind: 'reception', r: ReceptionItem, told: CellarMessageType) => Promise<void>;
 }
 

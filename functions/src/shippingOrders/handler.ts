@@ -5,7 +5,7 @@ import { shippingOrderList } from './list';
 import { cancelShippingOrder, createShippingOrder, getShippingOrder, updateShippingOrder } from './service';
 
 /** The warehouse is told at once of what a write put in the outbox (loaded with the first write). */
-const teller = () => import('../wms/publish').then((m) => m.tellWarehouse);
+const teller = () => import('./warehouse-messages').then((m) => m.tellShippingOrder);
 
 export const handler = resourceHandler(shippingOrderRoutes, {
   shippingOrderList: async ({ caller, list, lang }) => answerList(await shippingOrderList(caller, list), list, lang),

@@ -21,7 +21,7 @@ import { seesOwner, segmentsSeen, worksIn } from '../caller/visibility';
 import { findContact } from '../contacts/repository';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
 import { ConflictError, type FieldMessages, ForbiddenError, InvalidError, NotFoundError } from '../errors';
-import { outboxPut } from '../wms/outbox';
+import { outboxPut } from '../outbox/outbox';
 import { toShippingOrder } from './list';
 import { findShippingOrder, type ShippingOrderItem, shippingOrderRecords } from './repository';
 
@@ -111,7 +111,7 @@ async function build(caller: Caller, owner: CompanyItem, refs: References, c: Co
   };
 }
 
-/** Who publishes at once what a change put in the outbox (the API passes wms/publish.ts's `tellWarehouse`). */
+/** Who publishes at once what a change put in the outbox (the API's handler passes `tellShippingOrder`, warehouse-messages.ts). */
 export interface TellHooks {
   tell?: (kind: 'shippingOrder', o: ShippingOrderItem, told: CellarMessageType) => Promise<void>;
 }

@@ -12,7 +12,7 @@ import { queueWorker } from '../platform/messaging/worker';
 
 /** Applies one report: `applied`, `stale` (changed nothing), or `unknown` (no such document). */
 export async function applyReport(r: WmsReport): Promise<'applied' | 'stale' | 'unknown'> {
-  if (r.type === 'stock.adjusted') return (await import('../stocks/adjustments')).applyStockAdjustment(r);
+  if (r.type === 'stock.adjusted') return (await import('./stock-adjustments')).applyStockAdjustment(r);
   if (r.type.startsWith('reception.')) {
     const { applyReceptionReport } = await import('../receptions/warehouse-reports');
     return applyReceptionReport(r as Parameters<typeof applyReceptionReport>[0]);

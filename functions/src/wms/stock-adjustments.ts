@@ -15,10 +15,10 @@ import { references } from '../data/reference';
 import { InvalidReportError, StaleVersionError } from '../errors';
 import { findProductByCode } from '../products/repository';
 import type { MovementItem } from '../stockMovements/repository';
-import { NO_DELTA } from './effects';
-import { commitDocument, type DocumentKind, type LedgerEffect } from './ledger';
-import { lotLine } from './lots';
-import { productOfLine, type StockItem } from './repository';
+import { NO_DELTA } from '../stocks/effects';
+import { commitDocument, type DocumentKind, type LedgerEffect } from '../stocks/ledger';
+import { lotLine } from '../stocks/lots';
+import { productOfLine, type StockItem } from '../stocks/repository';
 
 const adjustmentSchema = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { counterMoves } from '../data/entity';
-import { keys } from '../data/keys';
+import { counterMoves } from './entity';
 import { monthOf, orderFigures, receptionFigures, stockFigures } from './figures';
+import { keys } from './keys';
 
 const order = (statusCode: string, lines = [{ ordered: 6, prepared: null as number | null }]) => ({
   ownerId: 'O1',

@@ -15,8 +15,8 @@ import { ItemExistsError } from '../errors';
 import { contribution as orderContribution } from '../orders/effects';
 import { contribution as receptionContribution } from '../receptions/effects';
 import { documentLineEffects, type StockDelta } from '../stocks/effects';
-import { type LedgerEffect, PENDING_LEDGER } from './ledger';
-import { lotClaim, type StockItem, stockRecords, summaryOf } from './repository';
+import { type LedgerEffect, PENDING_LEDGER } from '../stocks/ledger';
+import { lotClaim, type StockItem, stockRecords, summaryOf } from '../stocks/repository';
 
 export interface MigrationResult {
   documents: number;

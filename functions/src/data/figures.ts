@@ -18,10 +18,10 @@
 import { todayIn, WAREHOUSE_TIME_ZONE } from '@cellar/shared/common/dates';
 import { BOTTLES_SENT_STATUSES, YEAR_ORDER_STATUSES, YEAR_RECEPTION_STATUSES } from '@cellar/shared/dashboard/statuses';
 import { isSellable } from '@cellar/shared/stocks/schemas';
-import type { CounterKey } from '../data/entity';
-import { keys } from '../data/keys';
-import { companies } from '../data/reference';
-import { queryAll, readCounter, type Source } from '../data/table';
+import type { CounterKey } from './entity';
+import { keys } from './keys';
+import { companies } from './reference';
+import { queryAll, readCounter, type Source } from './table';
 
 const ALL = 'ALL';
 const ORDER = 'DASH#ORDER#';

@@ -1,6 +1,7 @@
 /**
  * Publication of what the outbox holds (outbox.ts) on the queue the warehouse reads: each message built from its
- * document as it now stands, by the document's own module, and checked against the contract before it leaves
+ * document as it now stands, by the document's own module (its `ToldDocument`, handed over by whoever publishes:
+ * a handler through `warehouseTeller`, the sweep for every kind), and checked against the contract before it leaves
  * (shared/wms/contract.ts). A document that moved on meanwhile (an order cancelled before it was published, a
  * reception received already) no longer calls for its message: the entry goes unpublished.
  */
@@ -11,12 +12,6 @@ import { logger } from '../observability/logger';
 import { sendMessage } from '../platform/messaging/queue';
 import { awaitsAnswer, markPublished, type OutboxEntry, outboxEntry, outboxKey, type ToldKind } from './outbox';
 import type { ToldDocument } from './told';
-
-const KINDS: Record<ToldKind, () => Promise<ToldDocument>> = {
-  order: () => import('../orders/warehouse-messages').then((m) => m.toldOrder),
-  reception: () => import('../receptions/warehouse-messages').then((m) => m.toldReception),
-  shippingOrder: () => import('../shippingOrders/warehouse-messages').then((m) => m.toldShippingOrder),
-};
 
 /** Sends one message on the warehouse's queue; false (logged) when the queue refused it. */
 export async function publish(message: CellarMessage): Promise<boolean> {
@@ -39,8 +34,8 @@ export async function publish(message: CellarMessage): Promise<boolean> {
  */
 export async function deliverOutbox(
   entry: Pick<OutboxEntry, 'kind' | 'type' | 'documentId' | 'ownerId' | 'message'> & Key,
+  told: ToldDocument,
 ) {
-  const told = await KINDS[entry.kind]();
   const message = entry.message ?? (await told.message(entry.documentId, entry.ownerId, entry.type));
   const key = { PK: entry.PK, SK: entry.SK };
   if (!message) {
@@ -54,10 +49,17 @@ export async function deliverOutbox(
   return true;
 }
 
-/** Publishes at once what a change put in the outbox (the API's writes pass it to the services). */
-export async function tellWarehouse(kind: ToldKind, doc: { id: string; ownerId: string }, type: CellarMessageType) {
-  const key = outboxKey(kind, doc.id, type);
-  // The entry as written (it may carry its message), unless the sweep or a concurrent request published it first.
-  const entry = outboxEntry.safeParse(await getItem(key));
-  if (entry.success) await deliverOutbox(entry.data as OutboxEntry);
-}
+/**
+ * Who publishes at once what a change of one kind of document put in the outbox: what the API's handlers hand the
+ * services as their `tell`, with the document's own module (its `ToldDocument`). Without it, the sweep publishes
+ * the entry a minute later.
+ * @example createOrder(caller, body, key, { tell: warehouseTeller(toldOrder) })
+ */
+export const warehouseTeller =
+  (told: ToldDocument) =>
+  async (kind: ToldKind, doc: { id: string; ownerId: string }, type: CellarMessageType): Promise<void> => {
+    const key = outboxKey(kind, doc.id, type);
+    // The entry as written (it may carry its message), unless the sweep or a concurrent request published it first.
+    const entry = outboxEntry.safeParse(await getItem(key));
+    if (entry.success) await deliverOutbox(entry.data as OutboxEntry, told);
+  };
