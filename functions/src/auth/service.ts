@@ -5,19 +5,12 @@ import { chosenEvents } from '@cellar/shared/users/schemas';
 import { isStrongPassword, MESSAGES, PASSWORD_MIN_LENGTH } from '@cellar/shared/validation/validators';
 import { mayActAs } from '../caller/impersonation';
 import { type Caller, mayConnect } from '../caller/principal';
-import { issueToken } from '../caller/tokens';
+import { issueToken, tokenVersionOf, withNewTokenVersion } from '../caller/tokens';
 import { config } from '../config/config';
 import { ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError, UnauthenticatedError } from '../errors';
 import { recordMetric } from '../observability/metrics';
 import { parseInclude } from '../platform/http/include';
-import {
-  findUserByEmail,
-  getUser,
-  saveUser,
-  tokenVersionOf,
-  type UserItem,
-  withNewTokenVersion,
-} from '../users/repository';
+import { findUserByEmail, getUser, saveUser, type UserItem } from '../users/repository';
 import { consumeToken, sendReset } from '../users/reset-tokens';
 import { userView } from '../users/view';
 import { hashPassword, verifyPassword } from './passwords';

@@ -8,12 +8,10 @@ import type { Caller } from './principal';
 
 const fullName = (u: { firstname: string; lastname: string }) => `${u.firstname} ${u.lastname}`.trim();
 
-export async function authorOf(caller: Caller): Promise<Author> {
+export function authorOf(caller: Caller): Author {
   let actingFor: Author['actingFor'] = null;
   if (caller.actorId && caller.actorId !== caller.user.id) {
-    const { getUser } = await import('../users/repository');
-    const real = await getUser(caller.actorId);
-    actingFor = { id: caller.actorId, name: real ? fullName(real) : caller.actorId };
+    actingFor = { id: caller.actorId, name: caller.actor ? fullName(caller.actor) : caller.actorId };
   }
   return { id: caller.user.id, name: fullName(caller.user), actingFor };
 }

@@ -5,9 +5,9 @@
 import { effectiveScope, type Principal, ROLES } from '@cellar/shared/access/roles';
 import { type CompanyItem, readCompany } from '../data/reference';
 import { UnauthenticatedError } from '../errors';
-import { getUser, tokenVersionOf, type UserItem } from '../users/repository';
+import { getUser, type UserItem } from '../users/repository';
 import { mayActAs } from './impersonation';
-import { type TokenClaims, verifyToken } from './tokens';
+import { type TokenClaims, tokenVersionOf, verifyToken } from './tokens';
 
 export interface Caller extends Principal {
   user: UserItem;
@@ -17,6 +17,8 @@ export interface Caller extends Principal {
   isSuperadmin: boolean;
   /** While impersonating: the real user's id. */
   actorId?: string;
+  /** While impersonating: the real user, as read with the caller. */
+  actor?: UserItem;
 }
 
 const bearer = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
@@ -90,5 +92,6 @@ export async function callerFor(userId: string, actorId?: string, claims?: Token
     tenantId: user.companyId,
     isSuperadmin: user.roleLevel === ROLES.superadmin,
     actorId,
+    actor,
   };
 }

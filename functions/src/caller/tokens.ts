@@ -9,6 +9,15 @@ import { jwtVerify, SignJWT } from 'jose';
 import { config } from '../config/config';
 import { tracer } from '../observability/tracer';
 
+/** The version every token of a user carries (absent on users stored before it existed: 0). */
+export const tokenVersionOf = (u: { tokenVersion?: number }) => u.tokenVersion ?? 0;
+
+/** The user with a new token version: every token issued before stops working. */
+export const withNewTokenVersion = <U extends { tokenVersion?: number }>(u: U): U => ({
+  ...u,
+  tokenVersion: tokenVersionOf(u) + 1,
+});
+
 const ISSUER = 'cellar';
 const AUDIENCE = 'cellar-api';
 const ALG = 'HS256';

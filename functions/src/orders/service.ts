@@ -440,7 +440,7 @@ export async function createOrder(
     }
   }
   const fields = await build(caller, owner, refs, content(input), input.statusCode, []);
-  const author = await authorOf(caller);
+  const author = authorOf(caller);
   const now = new Date().toISOString();
   const record: OrderItem = {
     id,
@@ -591,7 +591,7 @@ export async function updateOrder(caller: Caller, id: string, input: OrderUpdate
         : 'modified';
   // A status set by the provider's staff stands in for the warehouse's word: the timeline says it was an override.
   const details = type === 'status' ? { override: true } : {};
-  const event = { type, actor: await actorOf(caller), details };
+  const event = { type, actor: actorOf(caller), details };
   return answer(await commit(next, current, hooks, { event, modified: modified && from !== '000' }));
 }
 
@@ -626,7 +626,7 @@ export async function cancelOrder(caller: Caller, id: string, hooks?: CommitHook
   const how = orderRules.cancellation(current.statusCode, current.fulfilment.cancellation === 'requested');
   if (current.statusCode === '050' || current.fulfilment.cancellation === 'requested') return answer(current);
   if (!how) throw new InvalidError({ statusCode: [MESSAGES.notModifiable] });
-  const actor = await actorOf(caller);
+  const actor = actorOf(caller);
   if (how === 'now') {
     const next: OrderItem = { ...current, statusCode: '050' };
     return answer(await commit(next, current, hooks, { event: { type: 'cancelled', actor } }));

@@ -353,7 +353,7 @@ export async function createReception(caller: Caller, input: ReceptionCreate, ho
     },
     undefined,
     hooks,
-    { event: { type: input.statusCode === '001' ? 'sent' : 'created', actor: await actorOf(caller) } },
+    { event: { type: input.statusCode === '001' ? 'sent' : 'created', actor: actorOf(caller) } },
   );
   return answer(saved);
 }
@@ -449,7 +449,7 @@ export async function updateReception(
   if (!modified && to === from && sameFigures(next.lines, current.lines)) return answer(current);
   const type = sending ? 'sent' : to !== from ? 'status' : input.received ? 'counted' : 'modified';
   // A status set by the provider's staff stands in for the warehouse's word: the timeline says it was an override.
-  const event = { type, actor: await actorOf(caller), details: type === 'status' ? { override: true } : {} };
+  const event = { type, actor: actorOf(caller), details: type === 'status' ? { override: true } : {} };
   return answer(await commit(next, current, hooks, { event, modified: modified && from !== '000' }));
 }
 

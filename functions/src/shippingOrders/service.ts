@@ -137,7 +137,7 @@ export async function createShippingOrder(
   const refs = await references();
   const owner = ownerFor(caller, input.ownerId, refs);
   const fields = await build(caller, owner, refs, input);
-  const author = await authorOf(caller);
+  const author = authorOf(caller);
   const now = new Date().toISOString();
   const record: ShippingOrderItem = {
     id: ulid(),
@@ -206,7 +206,7 @@ export async function updateShippingOrder(
     pickedupAt: input.pickedupAt !== undefined ? input.pickedupAt : current.pickedupAt,
     deliveredAt: input.deliveredAt !== undefined ? input.deliveredAt : current.deliveredAt,
     tracking: input.tracking !== undefined ? input.tracking || null : current.tracking,
-    updatedBy: await authorOf(caller),
+    updatedBy: authorOf(caller),
     updatedAt: new Date().toISOString(),
   };
   if (CONTENT_FIELDS.some((f) => input[f] !== undefined)) {

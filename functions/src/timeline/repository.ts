@@ -27,7 +27,7 @@ export type DocumentKindName = 'order' | 'reception';
 export const WAREHOUSE_ACTOR: TimelineActor = { type: 'warehouse', name: null, actingFor: null };
 
 /** The person behind a request, as the timeline names them. */
-export const actorOf = async (caller: Caller): Promise<TimelineActor> => actorOfAuthor(await authorOf(caller));
+export const actorOf = (caller: Caller): TimelineActor => actorOfAuthor(authorOf(caller));
 
 /** An event to record: what happened and who did it (its date and the statuses come from the change). */
 export interface EventInput {

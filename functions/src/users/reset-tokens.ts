@@ -6,11 +6,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
+import { tokenVersionOf } from '../caller/tokens';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
 import { appUrl } from '../platform/http/app-url';
 import { sendMail } from '../platform/messaging/mail';
-import { tokenVersionOf, type UserItem } from './repository';
+import type { UserItem } from './repository';
 
 const TTL = { welcome: 7 * 24 * 3600, reset: 3600 } as const;
 type Purpose = keyof typeof TTL;

@@ -11,6 +11,7 @@ import { DEFAULT_LOCALE, type UserCreate, type UserUpdate, userWords } from '@ce
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../caller/principal';
+import { withNewTokenVersion } from '../caller/tokens';
 import { listedOwner, seesOwner } from '../caller/visibility';
 import { mapBounded } from '../data/fan-out';
 import { keys } from '../data/keys';
@@ -30,7 +31,6 @@ import {
   userRecords,
   userSearchScope,
   userSource,
-  withNewTokenVersion,
 } from './repository';
 import { sendWelcome } from './reset-tokens';
 import { loadRefs, userRecord, userView } from './view';
