@@ -65,7 +65,10 @@ function view(job: ExportItem, url: string | null): ExportJob {
   };
 }
 
-/** POST /api/exports. */
+/**
+ * POST /api/exports. `lang` is the requester's: kept on the job, the worker writes the file's titles and labels in it;
+ * nothing is worded here.
+ */
 export async function createExport(caller: Caller, body: ExportRequest, lang: Language): Promise<ExportJob> {
   const found = exportableRoute(body.path);
   if (!found) throw new InvalidError({ path: [MESSAGES.invalid] });

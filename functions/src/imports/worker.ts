@@ -78,7 +78,8 @@ import { createUser } from '../users/service';
 import { findJob, type JobItem, saveJob } from './jobs';
 import type { ByteSource, ImportSurvey } from './reader';
 import { forgetRefused, saveRefused } from './refused';
-import { columnLabel, contextFor, jobIdOfKey, withSuppliers } from './service';
+import { contextFor, jobIdOfKey, withSuppliers } from './service';
+import { columnLabel } from './wording';
 
 /**
  * Rows checked and written together, between two saves of the job's progress (a save every second or so at the

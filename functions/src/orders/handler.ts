@@ -12,7 +12,10 @@ const teller = () => import('./warehouse-messages').then((m) => m.tellOrder);
 
 export const handler = resourceHandler(orderRoutes, {
   orderList: async ({ caller, list, lang }) => answerList(await orderList(caller, list), list, lang),
-  orderCountries: async ({ caller, lang }) => (await service()).listCountries(caller, lang),
+  orderCountries: async ({ caller, lang }) => {
+    const names = new Intl.DisplayNames([lang], { type: 'region' });
+    return (await (await service()).listCountries(caller)).map((code) => ({ code, country: names.of(code) ?? code }));
+  },
   orderSendTransmitting: async ({ caller, body, lang }) => {
     const result = await (await transmission()).sendTransmitting(
       caller,

@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import { canUpdateStatus } from '@cellar/shared/access/roles';
 import { isIdempotencyKey, type SegmentCode } from '@cellar/shared/common/schemas';
 import { serviceTarget } from '@cellar/shared/companies/schemas';
-import type { Language } from '@cellar/shared/i18n/messages';
 import { ORDER_INCLUDES } from '@cellar/shared/orders/routes';
 import {
   chosenDeparture,
@@ -50,6 +49,7 @@ import { type ChangeOf, changeWrites } from '../timeline/change';
 import { actorOf, timeline } from '../timeline/repository';
 import { HOLDING, movesStock } from './effects';
 import { type Extras, orderWarehouses, toOrder } from './list';
+import type { DocumentParties } from './pdf';
 import { claimIdempotencyKey, findOrder, type OrderItem, type OrderLineItem, orderCountries } from './repository';
 import { commitOrder, orderEffects, type SettleHooks, type Shortage, settleOrder, totals } from './settle';
 
@@ -667,33 +667,31 @@ export async function deleteOrder(caller: Caller, id: string): Promise<void> {
   if (shortages.length) throw shortageError(current.lines, shortages);
 }
 
-/** The order's document and its file name, when its status has one (spec 2 §4). */
-export async function orderDocument(caller: Caller, id: string, lang: Language) {
-  const o = await answer(await visibleOrder(caller, id));
-  const { isPdfAvailable, orderPdf, pdfFilename } = await import('./pdf');
-  if (!isPdfAvailable(o)) throw new InvalidError({ statusCode: [MESSAGES.invalid] });
+/**
+ * What the order's document shows, when its status has one (spec 2 §4): the order and the parties it names. The
+ * document is written in the reader's language at the edge (orderDocuments/handler.ts, pdf.ts).
+ */
+export async function orderDocument(caller: Caller, id: string): Promise<{ order: Order; parties: DocumentParties }> {
+  const order = await answer(await visibleOrder(caller, id));
+  if (!orderRules.isPdfAvailable(order.statusCode)) throw new InvalidError({ statusCode: [MESSAGES.invalid] });
   const refs = await references();
   const companyLines = (c: CompanyItem | undefined) => {
     const a = (c?.address ?? {}) as Record<string, unknown>;
     return [a.street, [a.postcode, a.city].filter(Boolean).join(' ')].filter(Boolean).map(String);
   };
   const provider = [...refs.companies.values()].find((c) => c.code === PROVIDER_CODE);
-  const owner = refs.companies.get(o.ownerId);
-  const bytes = await orderPdf(
-    o,
-    {
+  const owner = refs.companies.get(order.ownerId);
+  return {
+    order,
+    parties: {
       provider: { name: provider?.name ?? 'Cellar', lines: companyLines(provider) },
       owner: { code: owner?.code ?? '', name: owner?.name ?? '', lines: companyLines(owner) },
     },
-    lang,
-  );
-  return { filename: pdfFilename(o), bytes };
+  };
 }
 
-/** The recipients' countries of the caller's orders (every company's for the superadmin), named in `lang`. */
-export async function listCountries(caller: Caller, lang: string) {
+/** The recipients' countries of the caller's orders (every company's for the superadmin), as ISO codes. */
+export async function listCountries(caller: Caller): Promise<string[]> {
   const owners = caller.isSuperadmin ? [...(await references()).companies.keys()] : [caller.tenantId];
-  const codes = [...new Set((await mapBounded(owners, (o) => orderCountries(o))).flat())].sort();
-  const names = new Intl.DisplayNames([lang], { type: 'region' });
-  return codes.map((code) => ({ code, country: names.of(code) ?? code }));
+  return [...new Set((await mapBounded(owners, (o) => orderCountries(o))).flat())].sort();
 }

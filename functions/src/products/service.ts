@@ -7,10 +7,9 @@ import { productRoutes } from '@cellar/shared/products/routes';
 
 import { NULL_LITERAL } from '@cellar/shared/filter/match';
 import { type Condition, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
-import type { Language } from '@cellar/shared/i18n/messages';
 import { type Product, type ProductInput, productWords } from '@cellar/shared/products/schemas';
 import { pruneInactive, validateAttributes } from '@cellar/shared/referential/attributes';
-import { familyAttributes, familyName, findSubFamily } from '@cellar/shared/referential/data';
+import { familyAttributes, findSubFamily } from '@cellar/shared/referential/data';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import type { Caller } from '../caller/principal';
@@ -48,20 +47,6 @@ export function sellable(p: ProductItem, warehouseIds: string[] | null, segments
     total += qty;
   }
   return total;
-}
-
-/** A product as its reader sees it: its family and sub-family named in their language. */
-export function withFamilyNames<T extends Pick<Product, 'family'>>(p: T, lang: Language): T {
-  if (!p.family) return p;
-  const { family } = p;
-  return {
-    ...p,
-    family: {
-      ...family,
-      name: familyName(family.id, lang),
-      parent: { ...family.parent, name: familyName(family.parent.id, lang) },
-    },
-  };
 }
 
 export function toProduct(
