@@ -1,7 +1,9 @@
 /**
  * Straight floors: the folders of functions/src (and errors.ts) import one another one way, from the ground up:
  * errors and config; observability; data; the caller; the platform (http, files, messaging); the domains, each on
- * those below it; the workers and scheduled jobs that compose them. Biome's noImportCycles refuses a loop of files;
+ * those below it; the workers and scheduled jobs that compose them. So do those of shared/src: validation; access,
+ * common, i18n; csv, filter; the shape of a route (api/); the domains; the route table (routes/) that merges them.
+ * Biome's noImportCycles refuses a loop of files;
  * this test refuses a loop of folders (a folder importing one that reaches it again), which leaves no file loop
  * and still makes a reader climb back down. Every relative import is resolved to the file it leads to.
  */
@@ -10,7 +12,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const SRC = dirname(fileURLToPath(import.meta.url));
+const FUNCTIONS = dirname(fileURLToPath(import.meta.url));
+const SHARED = resolve(FUNCTIONS, '../../shared/src');
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
 
 /**
@@ -31,20 +34,20 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** The file an import leads to, relative to src; undefined outside src (a package, package.json). */
-function target(file: string, spec: string): string | undefined {
+function target(src: string, file: string, spec: string): string | undefined {
   if (!spec.startsWith('.')) return undefined;
   const base = resolve(dirname(file), spec);
   const found = [base, `${base}.ts`, join(base, 'index.ts')].find((p) => existsSync(p) && statSync(p).isFile());
-  return found?.startsWith(SRC) ? relative(SRC, found) : undefined;
+  return found?.startsWith(src) ? relative(src, found) : undefined;
 }
 
-/** Every import from one folder into another: `from → to` of the files, by pair of folders. */
-function folderImports(): Map<string, string[]> {
+/** Every import from one folder of src into another: `from → to` of the files, by pair of folders. */
+function folderImports(src: string): Map<string, string[]> {
   const pairs = new Map<string, string[]>();
-  for (const file of sourceFiles(SRC)) {
-    const from = relative(SRC, file);
+  for (const file of sourceFiles(src)) {
+    const from = relative(src, file);
     for (const [, spec = ''] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const to = target(file, spec);
+      const to = target(src, file, spec);
       if (!to || folderOf(to) === folderOf(from)) continue;
       const arrow = `${from.split(sep).join('/')} → ${to.split(sep).join('/')}`;
       if (CLIMBS.has(arrow)) continue;
@@ -87,7 +90,7 @@ function loops(pairs: Map<string, readonly string[]>): string[] {
   });
 }
 
-describe('Rule: straight floors in functions/src', () => {
+describe('Rule: straight floors in functions/src and shared/src', () => {
   it.each([
     [['data → observability', 'observability → config'], []],
     [
@@ -109,14 +112,18 @@ describe('Rule: straight floors in functions/src', () => {
     expect(found).toEqual(looping.map((pair) => `${pair}: ${pair}`));
   });
 
-  it('holds across functions/src', () => {
-    expect(loops(folderImports())).toEqual([]);
+  it.each([
+    ['functions/src', FUNCTIONS],
+    ['shared/src', SHARED],
+  ])('holds across %s', (_, src) => {
+    expect(loops(folderImports(src))).toEqual([]);
   });
 
   it('names only the climbs the code still has', () => {
-    const arrows = sourceFiles(SRC).flatMap((file) =>
+    const arrows = sourceFiles(FUNCTIONS).flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(IMPORT)].map(
-        ([, spec = '']) => `${relative(SRC, file).split(sep).join('/')} → ${target(file, spec)?.split(sep).join('/')}`,
+        ([, spec = '']) =>
+          `${relative(FUNCTIONS, file).split(sep).join('/')} → ${target(FUNCTIONS, file, spec)?.split(sep).join('/')}`,
       ),
     );
     expect([...CLIMBS.keys()].filter((climb) => !arrows.includes(climb))).toEqual([]);

@@ -1,4 +1,4 @@
-import { RESOURCES, type Resource, type RouteDef } from '@cellar/shared/routes/define';
+import { RESOURCES, type Resource, type RouteDef } from '@cellar/shared/api/route';
 import { routeList, routes } from '@cellar/shared/routes/table';
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {

@@ -4,6 +4,7 @@
  * export as the requester and streams the file into the exports bucket; the requester gets a link valid 15 minutes.
  */
 import { canAccess } from '@cellar/shared/access/roles';
+import type { RouteDef } from '@cellar/shared/api/route';
 import type { ExportJob, ExportRequest } from '@cellar/shared/exports/schemas';
 import {
   checkListQuery,
@@ -15,7 +16,6 @@ import {
   parseListQuery,
 } from '@cellar/shared/filter/query';
 import type { Language } from '@cellar/shared/i18n/messages';
-import type { RouteDef } from '@cellar/shared/routes/define';
 import { type RouteId, routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';

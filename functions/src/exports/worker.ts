@@ -24,9 +24,9 @@
  * else aborts the upload, forgets the progress and is retried by the queue from the start.
  */
 import { canAccess } from '@cellar/shared/access/roles';
+import type { RouteDef } from '@cellar/shared/api/route';
 import { QueryError } from '@cellar/shared/filter/query';
 import { translate } from '@cellar/shared/i18n/messages';
-import type { RouteDef } from '@cellar/shared/routes/define';
 import { routes } from '@cellar/shared/routes/table';
 import type { Context, SQSRecord } from 'aws-lambda';
 import { ulid } from 'ulid';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compilePath, fillPath, RESOURCES } from './define';
+import { compilePath, fillPath, RESOURCES } from '../api/route';
 import { routeList, routes } from './table';
 
 describe('The route table', () => {

@@ -4,6 +4,7 @@
  * gateway, the SPA client and the access-control suite follow. A route's name is its key here.
  */
 import { activityLogRoutes } from '../activityLogs/routes';
+import type { RouteDef } from '../api/route';
 import { appUpdateRoutes } from '../appUpdates/routes';
 import { authRoutes } from '../auth/routes';
 import { companyRoutes } from '../companies/routes';
@@ -22,7 +23,6 @@ import { stockMovementRoutes } from '../stockMovements/routes';
 import { stockRoutes } from '../stocks/routes';
 import { userRoutes } from '../users/routes';
 import { warehouseRoutes } from '../warehouses/routes';
-import type { RouteDef } from './define';
 
 export const routes = {
   ...authRoutes,

@@ -6,8 +6,8 @@
  * Pure and synchronous; the docs Lambda builds it once per container.
  */
 
+import type { RouteDef } from '@cellar/shared/api/route';
 import { errorBodySchema } from '@cellar/shared/common/schemas';
-import type { RouteDef } from '@cellar/shared/routes/define';
 import { routes } from '@cellar/shared/routes/table';
 import * as z from 'zod';
 import pkg from '../../../package.json' with { type: 'json' };

@@ -1,4 +1,4 @@
-import { defineRoute } from '@cellar/shared/routes/define';
+import { defineRoute } from '@cellar/shared/api/route';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';

@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import { canAccess } from '@cellar/shared/access/roles';
+import type { RouteDef } from '@cellar/shared/api/route';
 import {
   checkListQuery,
   type ListQuery,
@@ -18,7 +19,6 @@ import {
   wordQueryMessages,
 } from '@cellar/shared/filter/query';
 import { fieldMessages, type Language, pickLanguage, translate } from '@cellar/shared/i18n/messages';
-import type { RouteDef } from '@cellar/shared/routes/define';
 import { unsafeTextPaths } from '@cellar/shared/validation/text';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import middy, { type MiddlewareObj } from '@middy/core';
