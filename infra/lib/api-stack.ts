@@ -1,5 +1,5 @@
-import { RESOURCES, type Resource, type RouteDef } from '@cellar/shared/api/route';
-import { routeList, routes } from '@cellar/shared/routes/table';
+import type { RouteDef } from '@cellar/shared/api/route';
+import { RESOURCES, type Resource, routeList, routes } from '@cellar/shared/routes/table';
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
@@ -186,7 +186,7 @@ export class ApiStack extends Stack {
     const regionalWebAcl = this.onlyThroughCloudFront(props.appEnv);
     this.acknowledgeApiFindings();
 
-    const integrations = new Map<Resource, LambdaIntegration>();
+    const integrations = new Map<string, LambdaIntegration>();
     // Every function answers through response streaming: no answer is bound by the 6 MB of a buffered result (a
     // page of 5,000 orders weighs more), only by streaming's 200 MB; past 10 MB API Gateway sends 2 MB a second.
     for (const resource of RESOURCES) {

@@ -6,29 +6,6 @@ import * as z from 'zod';
 import type { AccessLevel, ModuleScope } from '../access/roles';
 import type { ListSpec } from '../filter/query';
 
-export const RESOURCES = [
-  'auth',
-  'users',
-  'companies',
-  'contacts',
-  'preferences',
-  'warehouses',
-  'appUpdates',
-  'activityLogs',
-  'catalogue',
-  'products',
-  'stocks',
-  'stockMovements',
-  'receptions',
-  'orders',
-  'orderDocuments',
-  'shippingOrders',
-  'imports',
-  'exports',
-  'docs',
-  'dashboard',
-] as const;
-export type Resource = (typeof RESOURCES)[number];
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RouteDef<
@@ -40,7 +17,8 @@ export interface RouteDef<
   method: Method;
   /** API Gateway style: /api/contacts/{id}. */
   path: `/api/${string}`;
-  resource: Resource;
+  /** The Lambda that answers it: functions/src/<resource>/handler.ts (the resources are those the table names). */
+  resource: string;
   access: AccessLevel;
   /** Any one of these module scopes admits the caller; the service narrows further when it must. */
   scopes?: readonly ModuleScope[];

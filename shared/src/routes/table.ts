@@ -50,3 +50,7 @@ export const routes = {
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;
 export const routeList: readonly RouteDef[] = Object.values(routes);
+
+/** The resources the routes name: one Lambda each (functions/src/<resource>/handler.ts), in the table's order. */
+export type Resource = Routes[RouteId]['resource'];
+export const RESOURCES: readonly Resource[] = [...new Set(routeList.map((r) => r.resource as Resource))];
