@@ -1,7 +1,8 @@
 import { contactRoutes } from '@cellar/shared/contacts/routes';
 import { answerList } from '../platform/http/lists';
 import { resourceHandler } from '../platform/http/pipeline';
-import { contactList, createContact, getContact, updateContact } from './service';
+import { contactList } from './list';
+import { createContact, getContact, updateContact } from './service';
 
 export const handler = resourceHandler(contactRoutes, {
   contactList: async ({ caller, list, lang }) => answerList(await contactList(caller, list), list, lang),

@@ -4,7 +4,8 @@ import type { Product } from '@cellar/shared/products/schemas';
 import { familyName } from '@cellar/shared/referential/data';
 import { answerList } from '../platform/http/lists';
 import { resourceHandler } from '../platform/http/pipeline';
-import { createProduct, getProduct, productList, updateProduct } from './service';
+import { productList } from './list';
+import { createProduct, getProduct, updateProduct } from './service';
 
 /** A product as its reader sees it: its family and sub-family named in their language. */
 export function withFamilyNames<T extends Pick<Product, 'family'>>(p: T, lang: Language): T {

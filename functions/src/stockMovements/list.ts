@@ -1,3 +1,4 @@
+/** The stock movement list and its export, answered from the list's plan. */
 import { type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { stockMovementRoutes } from '@cellar/shared/stockMovements/routes';
 import { movementWords, type StockMovement } from '@cellar/shared/stockMovements/schemas';

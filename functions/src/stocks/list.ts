@@ -7,13 +7,7 @@
 import { type Condition, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { findSubFamily } from '@cellar/shared/referential/data';
 import { STOCK_EVERY_OWNER_INDEX, stockRoutes } from '@cellar/shared/stocks/routes';
-import {
-  availableQuantity,
-  DEFAULT_QUALITIES,
-  EXCLUDED_QUALITIES,
-  type Stock,
-  stockWords,
-} from '@cellar/shared/stocks/schemas';
+import { availableQuantity, EXCLUDED_QUALITIES, type Stock, stockWords } from '@cellar/shared/stocks/schemas';
 import type { Caller } from '../caller/principal';
 import { listedOwner } from '../caller/visibility';
 import { mapBounded } from '../data/fan-out';
@@ -122,6 +116,3 @@ async function linesById(ids: readonly string[], owner: string | undefined): Pro
 export async function stockList(caller: Caller, q: ListQuery): Promise<ListAnswer<Stock>> {
   return { plan: await plan(caller, q), filename: 'stocks.csv' };
 }
-
-/** The qualities stock lines use (the spec's built-in list, then any other found). */
-export const stockQualities = () => DEFAULT_QUALITIES.map((code) => ({ code, label: code }));
