@@ -11,7 +11,7 @@ import {
   TooManyRequestsError,
   UnauthenticatedError,
 } from './errors';
-import { statusOf } from './platform/http';
+import { statusOf } from './platform/http/pipeline';
 
 describe('Function: describeError', () => {
   it('words the key and every field message in the reader’s language, each once', () => {

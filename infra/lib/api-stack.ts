@@ -1,5 +1,5 @@
-import { RESOURCES, type Resource, type RouteDef } from '@cellar/shared/routes/define';
-import { routeList, routes } from '@cellar/shared/routes/table';
+import type { RouteDef } from '@cellar/shared/api/route';
+import { RESOURCES, type Resource, routeList, routes } from '@cellar/shared/routes/table';
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
@@ -47,7 +47,7 @@ const RESOURCE_GRANTS: Partial<Record<Resource, readonly Grant[]>> = {
   // Sign-in, password links and new users: e-mails carrying the site's address.
   auth: ['mail', 'appUrl'],
   users: ['mail', 'appUrl'],
-  // What the warehouse must be told of a document goes on its queue (wms/publish.ts).
+  // What the warehouse must be told of a document goes on its queue (outbox/publish.ts).
   orders: ['warehouseOrders'],
   receptions: ['warehouseOrders'],
   shippingOrders: ['warehouseOrders'],
@@ -186,7 +186,7 @@ export class ApiStack extends Stack {
     const regionalWebAcl = this.onlyThroughCloudFront(props.appEnv);
     this.acknowledgeApiFindings();
 
-    const integrations = new Map<Resource, LambdaIntegration>();
+    const integrations = new Map<string, LambdaIntegration>();
     // Every function answers through response streaming: no answer is bound by the 6 MB of a buffered result (a
     // page of 5,000 orders weighs more), only by streaming's 200 MB; past 10 MB API Gateway sends 2 MB a second.
     for (const resource of RESOURCES) {

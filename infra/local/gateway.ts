@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
-import { compilePath, type Resource } from '@cellar/shared/routes/define';
+import { compilePath } from '@cellar/shared/api/route';
 import { routeList } from '@cellar/shared/routes/table';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { compressedFile, isCompressible, pickEncoding } from './compression';
@@ -28,7 +28,7 @@ export const overLambdaResponseLimit = (result: APIGatewayProxyResult) =>
   Buffer.byteLength(JSON.stringify(result)) > MAX_LAMBDA_RESPONSE;
 const handlers = new Map<string, Promise<ApiHandler>>();
 
-function loadHandler(resource: Resource): Promise<ApiHandler> {
+function loadHandler(resource: string): Promise<ApiHandler> {
   let h = handlers.get(resource);
   if (!h) {
     h = import(`../../functions/src/${resource}/handler.ts`).then((m: { handler: ApiHandler }) => m.handler);

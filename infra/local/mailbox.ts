@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { type Mail, useMailTransport } from '@cellar/functions/platform/mail';
+import { type Mail, useMailTransport } from '@cellar/functions/platform/messaging/mail';
 import { LOCAL_ONLY } from './ops';
 
 export const MAILBOX_PATH = '/_mailbox';

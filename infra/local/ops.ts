@@ -17,7 +17,7 @@ const answer = (res: ServerResponse, status: number, body: unknown, headers: Rec
 
 export async function serveRecount(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method !== 'POST') return answer(res, 405, { message: 'POST to recount.' }, { allow: 'POST' });
-  const { authenticate } = await import('@cellar/functions/auth/principal');
+  const { authenticate } = await import('@cellar/functions/caller/principal');
   const caller = await authenticate(req.headers as Record<string, string | undefined>).catch(() => undefined);
   if (!caller) return answer(res, 401, { message: 'Sign in as a superadmin to recount.' });
   if (!caller.isSuperadmin) return answer(res, 403, { message: 'Only a superadmin recounts.' });

@@ -54,7 +54,7 @@ export function startPoller(o: PollerOptions): { stop(): Promise<void> } {
           receiptHandle: m.ReceiptHandle ?? '',
           body: m.Body ?? '',
           attributes: (m.Attributes ?? {}) as unknown as SQSRecord['attributes'],
-          // As Lambda hands them over: the correlation id travels here (functions/src/platform/correlation.ts).
+          // As Lambda hands them over: the correlation id travels here (functions/src/observability/correlation.ts).
           messageAttributes: Object.fromEntries(
             Object.entries(m.MessageAttributes ?? {}).map(([name, a]) => [
               name,

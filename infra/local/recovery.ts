@@ -7,7 +7,9 @@
 
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { BUCKETS } from '@cellar/functions/config/topology';
-import { documentClient, getObject, sendMessage } from '@cellar/functions/data/client';
+import { documentClient } from '@cellar/functions/data/client';
+import { getObject } from '@cellar/functions/platform/files/objects';
+import { sendMessage } from '@cellar/functions/platform/messaging/queue';
 
 interface Queues {
   table: string;

@@ -4,7 +4,8 @@
  * bundled into a Lambda or deployed.
  */
 
-import { callerFor } from '@cellar/functions/auth/principal';
+import { hashPassword } from '@cellar/functions/auth/passwords';
+import { callerFor } from '@cellar/functions/caller/principal';
 import { companyItems, newCompany, warehouseItem } from '@cellar/functions/companies/repository';
 import { type ContactItem, ensureMultiSupplier, insertContact } from '@cellar/functions/contacts/repository';
 import { type CompanyItem, companies, references, warehouses } from '@cellar/functions/data/reference';
@@ -12,8 +13,8 @@ import { batchPut } from '@cellar/functions/data/table';
 import { discardNotifications, holdNotifications } from '@cellar/functions/notifications/status-mail';
 import { findOrder } from '@cellar/functions/orders/repository';
 import { cancelOrder, createOrder } from '@cellar/functions/orders/service';
-import { orderMessage } from '@cellar/functions/orders/warehouse-messages';
-import { hashPassword } from '@cellar/functions/platform/passwords';
+import { orderMessage, toldOrder } from '@cellar/functions/orders/warehouse-messages';
+import { discardOutbox } from '@cellar/functions/outbox/outbox';
 import { insertProduct, type ProductItem } from '@cellar/functions/products/repository';
 import { findReception } from '@cellar/functions/receptions/repository';
 import { createReception } from '@cellar/functions/receptions/service';
@@ -22,7 +23,6 @@ import { createShippingOrder, updateShippingOrder } from '@cellar/functions/ship
 import { insertMovement } from '@cellar/functions/stockMovements/repository';
 import { insertStock, type StockItem } from '@cellar/functions/stocks/repository';
 import { type UserItem, userItems } from '@cellar/functions/users/repository';
-import { discardOutbox } from '@cellar/functions/wms/outbox';
 import { applyReport } from '@cellar/functions/wms/worker';
 import { todayIn } from '@cellar/shared/common/dates';
 import { serviceTarget } from '@cellar/shared/companies/schemas';
@@ -607,8 +607,9 @@ const ORDER_REPORTS: Record<string, number> = { '000': 0, '005': 0, '010': 1, '0
  * Orders in every status, B2B and (for an owner selling to consumers) B2C, sent through the API's own service as
  * the superadmin naming the owner, then moved by the warehouse's reports as the simulated warehouse plays them:
  * their allocations, releases, output movements, packings and timelines are the real ones; the first shipped order
- * was picked a bottle short. Orders in 005 were never published (their outbox entries are discarded at the end):
- * they wait for the resend-transmitting button.
+ * was picked a bottle short. An order the warehouse has reports of was transmitted (its `transmittedAt` noted, as
+ * publication notes it); orders in 005 were never published (their outbox entries are discarded at the end): they
+ * wait for the resend-transmitting button.
  */
 async function seedOrders(
   rng: Rng,
@@ -691,6 +692,9 @@ async function seedOrders(
     const sent = ORDER_REPORTS[target] ? await findOrder(created.id) : undefined;
     const message = sent && orderMessage(sent, 'order.transmitted', await references());
     if (message?.type === 'order.transmitted') {
+      // The seed stands in for the queue here: the order is noted transmitted, as its publication notes it
+      // (`toldOrder.published`), and the simulated warehouse's reports are applied at once.
+      await toldOrder.published?.(message);
       const unlucky: number = target === '070' && !shortPicked ? 1 : 0;
       shortPicked ||= unlucky === 1;
       await report(orderReports(message, script(unlucky, rng.int(1, 9_000_000))), ORDER_REPORTS[target] ?? 0);

@@ -1,5 +1,5 @@
 /**
- * Moves a deployed stage's data from format 9 to 10 (functions/src/stocks/migrate.ts): the marks each stock line and
+ * Moves a deployed stage's data from format 9 to 10 (functions/src/migrations/ledger.ts): the marks each stock line and
  * product kept per document removed, the products' stock summaries computed again from their lines, each line's lot
  * claimed, and any change a crash left half-applied recorded for the sweep to finish. Run once after deploying the
  * version that brings format 10, with the deploying credentials; running it again changes nothing more:
@@ -20,7 +20,7 @@ async function main() {
   if (!values.table) throw new Error(USAGE);
   process.env.TABLE_NAME = values.table;
   if (values.region) process.env.AWS_REGION = values.region;
-  const { migrateLedger } = await import('@cellar/functions/stocks/migrate');
+  const { migrateLedger } = await import('@cellar/functions/migrations/ledger');
   console.log(JSON.stringify(await migrateLedger()));
 }
 

@@ -6,7 +6,7 @@
  * It prints one JSON line: { rows, ms, startRss, peakRss, outcome }. The runtime's environment is inherited.
  */
 import { routes } from '@cellar/shared/routes/table';
-import { callerFor } from '../../functions/src/auth/principal';
+import { callerFor } from '../../functions/src/caller/principal';
 import { ways } from '../../functions/src/data/list';
 import { queryPages } from '../../functions/src/data/table';
 import { EXPORTS } from '../../functions/src/exports/exporters';

@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExportFormat } from '@cellar/shared/filter/query';
 import { config } from '../../functions/src/config/config';
-import { getObject } from '../../functions/src/data/client';
 import { findExport, newExportJob, saveExport } from '../../functions/src/exports/jobs';
+import { getObject } from '../../functions/src/platform/files/objects';
 import { startRuntime } from '../../infra/local/runtime';
 import { seedMovements } from './seed-movements';
 

@@ -94,7 +94,9 @@ for (const entry of deployedEntries()) {
   const { metafile } = await build({ ...functionBuildOptions(entry, outdir), metafile: true });
   const atStart = loadedAtStart(metafile);
   const modules = Object.entries(metafile.outputs).filter(([path]) => path.endsWith('.mjs'));
-  const xlsx = modules.find(([, o]) => Object.keys(o.inputs).some((i) => i.endsWith('platform/xlsx-segments.ts')));
+  const xlsx = modules.find(([, o]) =>
+    Object.keys(o.inputs).some((i) => i.endsWith('platform/files/xlsx-segments.ts')),
+  );
   if (xlsx && !xlsxChunk) xlsxChunk = { file: repoPath(xlsx[0]), bytes: xlsx[1].bytes };
   bundles.push({
     name,

@@ -2,7 +2,7 @@
  * Benchmark: does a burst of sign-ins delay another tenant's work? A signed-in admin of CLI002 reads its contacts
  * list alone, then while 200 sign-ins arrive at once (unknown e-mails, so each costs a full scrypt check, spread
  * over loopback sources so that the per-source gate lets them all try). Printed: the list's p50/p95 alone and during
- * the burst, and how long the burst took. The password checks run at most two at a time (platform/passwords.ts), so
+ * the burst, and how long the burst took. The password checks run at most two at a time (auth/passwords.ts), so
  * the event loop keeps a core.
  * Run: npm run bench:sign-in
  */

@@ -2,10 +2,11 @@
  * The benchmarks' tenants, written once: a client company with its admin, as the entity layer stores them, and the
  * admin's sign-in through the runtime. Each benchmark then writes its own rows beside them.
  */
+
+import { hashPassword } from '../../functions/src/auth/passwords';
 import { companyItems, newCompany } from '../../functions/src/companies/repository';
 import { documentClient } from '../../functions/src/data/client';
 import type { Item } from '../../functions/src/data/table';
-import { hashPassword } from '../../functions/src/platform/passwords';
 import type { ProductItem } from '../../functions/src/products/repository';
 import { type UserItem, userItems } from '../../functions/src/users/repository';
 

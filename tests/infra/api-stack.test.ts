@@ -1,5 +1,4 @@
-import { RESOURCES } from '@cellar/shared/routes/define';
-import { routeList, routes } from '@cellar/shared/routes/table';
+import { RESOURCES, routeList, routes } from '@cellar/shared/routes/table';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';

@@ -3,6 +3,8 @@
  * route table's schemas: orders and receptions of 500 lines, every field at its maximum length, each text written
  * with the character JSON spells longest among those its field accepts. What the web ACL must let through.
  */
+
+import type { RouteDef } from '@cellar/shared/api/route';
 import {
   ORDER_COMMENT_MAX,
   ORDER_GROUPING_MAX,
@@ -15,7 +17,6 @@ import {
   RECEPTION_QUANTITY_MAX,
   RECEPTION_REFERENCE_MAX,
 } from '@cellar/shared/receptions/schemas';
-import type { RouteDef } from '@cellar/shared/routes/define';
 import { routes } from '@cellar/shared/routes/table';
 import { unsafeTextPaths } from '@cellar/shared/validation/text';
 import { EXCISE_LENGTH } from '@cellar/shared/validation/validators';
@@ -124,7 +125,7 @@ const SHAPES: [RouteDef, Shape][] = [
   ],
 ];
 
-/** Whether the API takes the body: its route's schema, and no text with a control character (platform/http.ts). */
+/** Whether the API takes the body: its route's schema, and no text with a control character (platform/http/pipeline.ts). */
 const valid = (route: RouteDef, body: unknown) =>
   route.body!.safeParse(body).success && unsafeTextPaths(body).length === 0;
 

@@ -3,7 +3,7 @@
  * says what is off the contract, and nothing about what is on it or out of its reach.
  */
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../functions/src/platform/openapi';
+import { openApiDocument } from '../../functions/src/platform/http/openapi';
 import { type Exchange, judgeExchange } from './contract';
 
 const doc = openApiDocument();

@@ -6,10 +6,10 @@
  */
 import { cardFilters, type DashboardCard } from '@cellar/shared/dashboard/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { monthOf } from '../../functions/src/dashboard/figures';
+import { hashPassword } from '../../functions/src/auth/passwords';
+import { monthOf } from '../../functions/src/data/figures';
 import { keys } from '../../functions/src/data/keys';
 import { addToCounter, getItem } from '../../functions/src/data/table';
-import { hashPassword } from '../../functions/src/platform/passwords';
 import { insertUser } from '../../functions/src/users/repository';
 import { applyReport } from '../../functions/src/wms/worker';
 import { ADMIN1, ADMIN2, type Harness, SUPER, startHarness, USER1 } from './harness';

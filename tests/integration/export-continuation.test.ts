@@ -16,7 +16,7 @@ import { keys } from '../../functions/src/data/keys';
 import { newExportJob } from '../../functions/src/exports/jobs';
 import { PART_BYTES } from '../../functions/src/exports/parts';
 import { runExport } from '../../functions/src/exports/worker';
-import type { TimeBudget } from '../../functions/src/platform/time-budget';
+import type { TimeBudget } from '../../functions/src/platform/messaging/time-budget';
 import { seedMovements } from '../bench/seed-movements';
 import { benchSignIn } from '../bench/tenant';
 import { bySize } from '../fixtures/size';

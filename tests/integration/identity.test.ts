@@ -206,7 +206,7 @@ describe('Password reset and sign-in protection', () => {
     const token = (await linkFor('user@cli001.test')).searchParams.get('token') as string;
     expect(token.length).toBeGreaterThan(20);
     // The outbox record, as stored in the table (the handlers run in this process).
-    const { readOutbox } = await import('@cellar/functions/platform/mail');
+    const { readOutbox } = await import('@cellar/functions/platform/messaging/mail');
     const outbox = await readOutbox(200);
     expect(JSON.stringify(outbox)).not.toContain(token);
     const [latest] = outbox.filter((m) => m.to === 'user@cli001.test');

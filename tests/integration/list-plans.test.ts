@@ -6,8 +6,9 @@
  * index order); the demo's movements add the key's own ranges (dates, a product) under other sorts.
  */
 import type { ActivityLog } from '@cellar/shared/activityLogs/schemas';
+import { getPath } from '@cellar/shared/common/path';
 import { type Contact, contactWords } from '@cellar/shared/contacts/schemas';
-import { getPath, matchesAll } from '@cellar/shared/filter/match';
+import { matchesAll } from '@cellar/shared/filter/match';
 import { type Condition, parseListQuery } from '@cellar/shared/filter/query';
 import { matchesSearch } from '@cellar/shared/filter/search';
 import { type Product, productWords } from '@cellar/shared/products/schemas';

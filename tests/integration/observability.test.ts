@@ -18,14 +18,14 @@ const logLevel = vi.hoisted(() => {
 import { ADMIN1, eventually, type Harness, importFile, startHarness, USER1 } from './harness';
 
 let h: Harness;
-let logger: typeof import('@cellar/functions/platform/logger').logger;
+let logger: typeof import('@cellar/functions/observability/logger').logger;
 /** Every JSON line the functions printed (logs and metrics), parsed. */
 const lines: Record<string, unknown>[] = [];
 const metricsSetting = process.env.POWERTOOLS_METRICS_DISABLED;
 
 beforeAll(async () => {
   h = await startHarness();
-  ({ logger } = await import('@cellar/functions/platform/logger'));
+  ({ logger } = await import('@cellar/functions/observability/logger'));
   process.env.POWERTOOLS_METRICS_DISABLED = 'false';
   // Each log line goes through the console the logger took when it was created (the global one in the runtime's
   // development mode, its own on stdout otherwise); each metric line through the global console (a metric is

@@ -2,7 +2,7 @@
  * The API documentation through the local runtime: the document is public and lists the route table, the viewer
  * loads under the server's content security policy, and real answers of the API match the documented schemas.
  */
-import type { RouteDef } from '@cellar/shared/routes/define';
+import type { RouteDef } from '@cellar/shared/api/route';
 import { type RouteId, routes } from '@cellar/shared/routes/table';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

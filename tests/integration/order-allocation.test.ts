@@ -4,7 +4,7 @@
  * movements; each effect applied once under a replay, a race, a crash half-way, and a double-clicked POST.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor } from '../../functions/src/auth/principal';
+import { callerFor } from '../../functions/src/caller/principal';
 import { recountAll } from '../../functions/src/counters/recount';
 import { getItem, queryAll } from '../../functions/src/data/table';
 import { findOrder } from '../../functions/src/orders/repository';

@@ -3,7 +3,7 @@
  * statuses and who may change them, the list's plan, countries, carrier and service, tenancy.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../functions/src/platform/passwords';
+import { hashPassword } from '../../functions/src/auth/passwords';
 import { insertUser } from '../../functions/src/users/repository';
 import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
 import { ADDRESS, day, freshStock, orderBody, unique } from './order-fixtures';

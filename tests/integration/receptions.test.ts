@@ -5,7 +5,7 @@
  */
 import { todayIn } from '@cellar/shared/common/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor } from '../../functions/src/auth/principal';
+import { callerFor } from '../../functions/src/caller/principal';
 import { recountAll } from '../../functions/src/counters/recount';
 import { findProduct } from '../../functions/src/products/repository';
 import { findReception } from '../../functions/src/receptions/repository';

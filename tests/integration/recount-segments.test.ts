@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recountSegments, runOf } from '../../functions/src/counters/recount';
 import { keys } from '../../functions/src/data/keys';
 import { addToCounter } from '../../functions/src/data/table';
-import { timeBudget } from '../../functions/src/platform/time-budget';
+import { timeBudget } from '../../functions/src/platform/messaging/time-budget';
 import { type Harness, startHarness } from './harness';
 
 const ADMIN = 'admin@cli001.test';

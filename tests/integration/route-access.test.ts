@@ -5,10 +5,10 @@
  * A route added to the table joins this suite by itself; one with path parameters must say below how to fill them.
  */
 import { ROLES } from '@cellar/shared/access/roles';
-import type { RouteDef } from '@cellar/shared/routes/define';
+import type { RouteDef } from '@cellar/shared/api/route';
 import { type RouteId, routes } from '@cellar/shared/routes/table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../functions/src/platform/passwords';
+import { hashPassword } from '../../functions/src/auth/passwords';
 import { insertUser } from '../../functions/src/users/repository';
 import { ADMIN1, ADMIN2, type Harness, importFile, READER1, SUPER, startHarness, USER1 } from './harness';
 

@@ -6,12 +6,12 @@
 import { todayIn } from '@cellar/shared/common/dates';
 import { cellarMessage } from '@cellar/shared/wms/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor } from '../../functions/src/auth/principal';
+import { callerFor } from '../../functions/src/caller/principal';
 import { getItem } from '../../functions/src/data/table';
 import { StaleVersionError } from '../../functions/src/errors';
+import { outboxEntry, outboxKey } from '../../functions/src/outbox/outbox';
 import { findShippingOrder, shippingOrderRecords } from '../../functions/src/shippingOrders/repository';
 import { cancelShippingOrder } from '../../functions/src/shippingOrders/service';
-import { outboxEntry, outboxKey } from '../../functions/src/wms/outbox';
 import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
 
 let h: Harness;

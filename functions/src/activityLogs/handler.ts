@@ -1,7 +1,8 @@
 import { activityLogRoutes } from '@cellar/shared/activityLogs/routes';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
-import { logList, recordPageView, stats } from './service';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
+import { logList } from './list';
+import { recordPageView, stats } from './service';
 
 export const handler = resourceHandler(activityLogRoutes, {
   activityLogList: async ({ caller, list, lang }) => answerList(await logList(caller, list), list, lang),

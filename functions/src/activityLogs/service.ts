@@ -1,8 +1,6 @@
-import { activityLogRoutes, statsPeriod } from '@cellar/shared/activityLogs/routes';
+import { statsPeriod } from '@cellar/shared/activityLogs/routes';
 import { type ActivityLog, activityLogSchema } from '@cellar/shared/activityLogs/schemas';
 import { dayIn } from '@cellar/shared/common/dates';
-import type { CsvColumn } from '@cellar/shared/csv/write';
-import { exportDateStyle, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 /**
  * Page-view activity logs and their statistics. Each log also adds to a daily counter per company, type and
  * page, so the statistics pivot reads a few hundred counters instead of every log (100,000 logs stay fast).
@@ -11,16 +9,11 @@ import { exportDateStyle, type ListQuery, withExportRange } from '@cellar/shared
 
 import { ulid } from 'ulid';
 import * as z from 'zod';
-import type { Caller } from '../auth/principal';
-import { seesOwner } from '../auth/visibility';
+import type { Caller } from '../caller/principal';
+import { seesOwner } from '../caller/visibility';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { keyDateRange, type PlannedList } from '../data/list';
-import { companies } from '../data/reference';
-import { type Item, readCounter } from '../data/table';
 import { ConflictError } from '../errors';
-import type { ExportWording } from '../platform/csv';
-import type { ListAnswer } from '../platform/lists';
 
 const LOGS = keys.logs;
 const companyLogs = keys.companyLogs;
@@ -47,9 +40,8 @@ export const logRecords = defineEntity<ActivityLog & { companyId: string }>({
   everywhere: () => [{ pk: LOGS }],
 });
 
-type Log = ActivityLog & { companyId: string };
-
-const view = (item: Item): Log => logRecords.parse(item);
+/** A log as stored and listed: the page view with its user's company. */
+export type Log = ActivityLog & { companyId: string };
 
 const statRowSchema = z.object({
   /** YYYY-MM: daily counts are kept by month, so a month reads its own rows only, a year twelve small partitions. */
@@ -127,63 +119,6 @@ export async function recordPageView(caller: Caller, pageName: string): Promise<
   // Counted in the month of the Paris day, as the statistics page reads months.
   await countPageView(caller, pageName, dayIn(createdAt));
   return null;
-}
-
-/**
- * The list's plan: everyone's logs (the superadmin) or one company's (GSI1), newest first by the key, which a date
- * range narrows; the superadmin's filter on one company code reads that company's logs only.
- */
-async function plan(caller: Caller, query: ListQuery): Promise<PlannedList<Log>> {
-  const q = withExportRange(query, 'createdAt');
-  const byCode = q.filters.find((c) => c.field === 'user.company.code' && c.op === 'eq' && c.values.length === 1);
-  const named = caller.isSuperadmin && byCode ? await companyIdOf(byCode.values[0] as string) : undefined;
-  const company = caller.isSuperadmin ? named : caller.tenantId;
-  const { range, consumed } = keyDateRange(q.filters, 'createdAt');
-  const keyConditions = named && byCode ? [...consumed, byCode] : consumed;
-  const unfiltered = q.filters.length === 0;
-  return {
-    spec: activityLogRoutes.activityLogList.list,
-    keySource: company ? { index: 'GSI1', pk: companyLogs(company), skBetween: range } : { pk: LOGS, skBetween: range },
-    keySort: { field: 'createdAt', desc: true },
-    conditions: q.filters,
-    keyConditions,
-    sort: q.sort,
-    map: view,
-    id: (l) => l.id,
-    words: () => [],
-    total: unfiltered ? () => readCounter(keys.counter(company ? companyLogs(company) : LOGS, 'all')) : undefined,
-  };
-}
-
-/** The id of the company with this code; a code nobody has names an empty range. */
-async function companyIdOf(code: string): Promise<string> {
-  for (const c of (await companies.get()).values()) if (c.code === code) return c.id;
-  return `unknown:${code}`;
-}
-
-/** The activity log list: its page, or the statistics export with its fixed French header. */
-export async function logList(caller: Caller, q: ListQuery): Promise<ListAnswer<Log>> {
-  return { plan: await plan(caller, q), filename: 'activity-logs.csv', columns: logColumns };
-}
-
-/** The statistics export: one line per log, with the spec's French header. */
-const LOG_HEADERS: Record<string, string> = {
-  type: 'Type',
-  pageName: 'Page',
-  createdAt: 'Date',
-  'user.company.code': 'Compagnie',
-  'user.lastname': 'Nom',
-  'user.firstname': 'Prénom',
-  'user.email': 'Email',
-};
-/** The spec's columns, the date as every export writes it (Paris-local in the requester's language, or ISO). */
-function logColumns(q: ListQuery, wording: ExportWording): CsvColumn[] {
-  const ctx = { lang: wording.lang, text: wording.text, dates: exportDateStyle(q) };
-  return activityLogRoutes.activityLogList.list.columns.map((field) => ({
-    field,
-    header: LOG_HEADERS[field] ?? field,
-    ...(field === 'createdAt' ? { format: (value: unknown) => wording.cell(value, 'date', ctx) } : {}),
-  }));
 }
 
 /** Daily counts per company, type and page between two dates (default: this year; the route bounds the period). */

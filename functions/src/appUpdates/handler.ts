@@ -9,7 +9,7 @@ import { keys } from '../data/keys';
 import { keyDateRange, type PlannedList, plannedPage } from '../data/list';
 import { type Item, queryAll, queryPage } from '../data/table';
 import { NotFoundError } from '../errors';
-import { resourceHandler } from '../platform/http';
+import { resourceHandler } from '../platform/http/pipeline';
 
 const APP_UPDATES = keys.appUpdates;
 /** The badge counts the updates of the last 30 days. */

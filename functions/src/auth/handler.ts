@@ -1,6 +1,6 @@
 import { authRoutes } from '@cellar/shared/auth/routes';
 import { translate } from '@cellar/shared/i18n/messages';
-import { resourceHandler } from '../platform/http';
+import { resourceHandler } from '../platform/http/pipeline';
 import {
   changePassword,
   currentUser,

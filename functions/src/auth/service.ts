@@ -3,24 +3,18 @@
 import type { Credentials, PasswordChange, PasswordReset, SelfUpdateBody } from '@cellar/shared/auth/schemas';
 import { chosenEvents } from '@cellar/shared/users/schemas';
 import { isStrongPassword, MESSAGES, PASSWORD_MIN_LENGTH } from '@cellar/shared/validation/validators';
+import { mayActAs } from '../caller/impersonation';
+import { type Caller, mayConnect } from '../caller/principal';
+import { issueToken, tokenVersionOf, withNewTokenVersion } from '../caller/tokens';
 import { config } from '../config/config';
 import { ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError, UnauthenticatedError } from '../errors';
-import { recordMetric } from '../platform/metrics';
-import { hashPassword, verifyPassword } from '../platform/passwords';
-import {
-  findUserByEmail,
-  getUser,
-  saveUser,
-  tokenVersionOf,
-  type UserItem,
-  withNewTokenVersion,
-} from '../users/repository';
-import { parseInclude, userView } from '../users/view';
-import { mayActAs } from './impersonation';
-import { type Caller, mayConnect } from './principal';
-import { consumeToken, sendReset } from './reset-tokens';
+import { recordMetric } from '../observability/metrics';
+import { parseInclude } from '../platform/http/include';
+import { findUserByEmail, getUser, saveUser, type UserItem } from '../users/repository';
+import { consumeToken, sendReset } from '../users/reset-tokens';
+import { userView } from '../users/view';
+import { hashPassword, verifyPassword } from './passwords';
 import { beginAttempt, clearFailures, countResetRequest } from './throttle';
-import { issueToken } from './tokens';
 
 /** A token for the user (acting as itself, or impersonated by the actor), at their current token versions. */
 const tokenResponse = async (user: UserItem, actor?: UserItem) => ({

@@ -4,7 +4,7 @@ import { referentialRoutes } from '@cellar/shared/referential/routes';
 import { matchesAll } from '@cellar/shared/filter/match';
 import { ATTRIBUTES, attributeGroups, familyAttributes, familyTree } from '@cellar/shared/referential/data';
 import { NotFoundError } from '../errors';
-import { resourceHandler } from '../platform/http';
+import { resourceHandler } from '../platform/http/pipeline';
 
 export const handler = resourceHandler(referentialRoutes, {
   /** Global families (owner_id NULL) with their sub-families, named and sorted in the caller's language. */

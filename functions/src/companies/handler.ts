@@ -1,7 +1,8 @@
 import { companyRoutes } from '@cellar/shared/companies/routes';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
-import { companyCarriers, companyList, createCompany, getCompany, setPermission, updateCompany } from './service';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
+import { companyList } from './list';
+import { companyCarriers, createCompany, getCompany, setPermission, updateCompany } from './service';
 
 export const handler = resourceHandler(companyRoutes, {
   companyList: async ({ caller, list, lang }) => answerList(await companyList(caller, list), list, lang),

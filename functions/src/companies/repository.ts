@@ -1,5 +1,4 @@
 /** Companies and warehouses: the reference items (declared in data/reference.ts, see data/ACCESS-PATTERNS.md). */
-import { keys } from '../data/keys';
 import { type CompanyItem, companies, companyRecords, type WarehouseItem, warehouseRecords } from '../data/reference';
 import type { FieldMessages } from '../errors';
 
@@ -31,9 +30,6 @@ export const newCompany = (
   version: 1,
   ...fields,
 });
-
-/** Fresh from the table (the cache may be a few seconds old). */
-export const readCompany = (id: string) => companyRecords.get(keys.company(id));
 
 /** Claims the code, then writes the company; a taken code is a 409 on `code`. */
 export async function insertCompany(c: CompanyItem, clash: FieldMessages): Promise<void> {

@@ -55,7 +55,7 @@ export const config = {
   get s3ForcePathStyle() {
     return optional('s3ForcePathStyle') === 'true';
   },
-  /** Behind CloudFront, the viewer's address is read from CloudFront-Viewer-Address (platform/viewer-address.ts). */
+  /** Behind CloudFront, the viewer's address is read from CloudFront-Viewer-Address (platform/http/viewer-address.ts). */
   get behindCloudFront() {
     return optional('behindCloudFront') === 'true';
   },

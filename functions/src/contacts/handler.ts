@@ -1,7 +1,8 @@
 import { contactRoutes } from '@cellar/shared/contacts/routes';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
-import { contactList, createContact, getContact, updateContact } from './service';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
+import { contactList } from './list';
+import { createContact, getContact, updateContact } from './service';
 
 export const handler = resourceHandler(contactRoutes, {
   contactList: async ({ caller, list, lang }) => answerList(await contactList(caller, list), list, lang),

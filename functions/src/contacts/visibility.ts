@@ -3,10 +3,12 @@
  * recipients and the provider's carriers (no owner), and, when their company serves only some segments, the
  * recipients and carriers of those segments or of none. Suppliers have no segment rule.
  */
+import { hasScope } from '@cellar/shared/access/roles';
 import type { SegmentCode } from '@cellar/shared/common/schemas';
-import type { ContactType } from '@cellar/shared/contacts/schemas';
-import { seesOwner, segmentsSeen, type Viewer } from '../auth/visibility';
+import { CONTACT_SCOPE, type ContactType } from '@cellar/shared/contacts/schemas';
+import { seesOwner, segmentsSeen, type Viewer } from '../caller/visibility';
 import type { CompanyItem } from '../data/reference';
+import { ForbiddenError } from '../errors';
 import type { ContactItem } from './repository';
 
 export type ContactViewer = Viewer & { company: Pick<CompanyItem, 'segments'> };
@@ -20,4 +22,9 @@ export function seesContact(viewer: ContactViewer, c: Pick<ContactItem, 'ownerId
   if (c.ownerId !== null && !seesOwner(viewer, c.ownerId)) return false;
   const segments = visibleSegments(viewer, c.type);
   return !segments || segments.includes(c.segment);
+}
+
+/** A contact type is the caller's to read or write only with its module scope (CONTACT_SCOPE). */
+export function requireTypeScope(caller: { scope: readonly string[] }, type: ContactType) {
+  if (!hasScope(caller.scope, CONTACT_SCOPE[type])) throw new ForbiddenError();
 }

@@ -2,7 +2,7 @@
  * The scheduled recount (nightly in AWS; `POST /_ops/recount` on the local runtime): every entity that keeps counters
  * is read whole and its drifted counters repaired (see data/counters.ts). Logged, never user-facing.
  *
- * In AWS it runs in segments, one entity each, as long as the invocation's time allows (platform/time-budget.ts):
+ * In AWS it runs in segments, one entity each, as long as the invocation's time allows (platform/messaging/time-budget.ts):
  * the run's progress (the entities done) is an item of its own, saved after each entity, and the schedule's next
  * invocation that night goes on from there; once every entity is done, the night's later invocations do nothing.
  */
@@ -13,10 +13,10 @@ import { logRecords } from '../activityLogs/service';
 import { contactRecords } from '../contacts/repository';
 import { type RecountResult, recount } from '../data/counters';
 import { getItem, putItem } from '../data/table';
+import { logger } from '../observability/logger';
+import { tracer } from '../observability/tracer';
 import { orderRecords } from '../orders/repository';
-import { logger } from '../platform/logger';
-import { type TimeBudget, timeBudget } from '../platform/time-budget';
-import { tracer } from '../platform/tracer';
+import { type TimeBudget, timeBudget } from '../platform/messaging/time-budget';
 import { productRecords } from '../products/repository';
 import { recountSummaries } from '../products/summary-recount';
 import { receptionRecords } from '../receptions/repository';

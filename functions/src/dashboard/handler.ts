@@ -1,5 +1,5 @@
 import { dashboardRoutes } from '@cellar/shared/dashboard/routes';
-import { resourceHandler } from '../platform/http';
+import { resourceHandler } from '../platform/http/pipeline';
 import { getDashboard } from './service';
 
 export const handler = resourceHandler(dashboardRoutes, {

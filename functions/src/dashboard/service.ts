@@ -20,12 +20,12 @@ import {
 } from '@cellar/shared/dashboard/schemas';
 import { NULL_LITERAL } from '@cellar/shared/filter/match';
 import { type Condition, emptyQuery, type ListQuery, type SortKey } from '@cellar/shared/filter/query';
-import type { Caller } from '../auth/principal';
+import type { Caller } from '../caller/principal';
 import { mapBounded } from '../data/fan-out';
+import { orderMonths, stockTotals, yearReceptions } from '../data/figures';
 import { plannedPage } from '../data/list';
 import { companies } from '../data/reference';
-import type { ListAnswer } from '../platform/lists';
-import { orderMonths, stockTotals, yearReceptions } from './figures';
+import type { ListAnswer } from '../platform/http/lists';
 
 /** What every provider knows: who asks, whose records, and the day. */
 export interface DashboardContext {
@@ -79,12 +79,12 @@ const orderList = async (...a: Parameters<typeof import('../orders/list').orderL
   (await import('../orders/list')).orderList(...a);
 const receptionList = async (...a: Parameters<typeof import('../receptions/list').receptionList>) =>
   (await import('../receptions/list')).receptionList(...a);
-const movementList = async (...a: Parameters<typeof import('../stockMovements/service').movementList>) =>
-  (await import('../stockMovements/service')).movementList(...a);
+const movementList = async (...a: Parameters<typeof import('../stockMovements/list').movementList>) =>
+  (await import('../stockMovements/list')).movementList(...a);
 const shippingOrderList = async (...a: Parameters<typeof import('../shippingOrders/list').shippingOrderList>) =>
   (await import('../shippingOrders/list')).shippingOrderList(...a);
-const stockList = async (...a: Parameters<typeof import('../stocks/service').stockList>) =>
-  (await import('../stocks/service')).stockList(...a);
+const stockList = async (...a: Parameters<typeof import('../stocks/list').stockList>) =>
+  (await import('../stocks/list')).stockList(...a);
 
 /** The parts and how each is answered. */
 const PROVIDERS: Partial<Record<DashboardPart, Provider>> = {

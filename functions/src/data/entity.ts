@@ -7,7 +7,7 @@
  * const contacts = defineEntity({ name: 'contact', schema: contactItemSchema, key: (c) => keys.contact(…), … });
  * await contacts.insert(contact, clash);   // the item, its list-sort keys and its search words
  */
-import { getPath } from '@cellar/shared/filter/match';
+import { getPath } from '@cellar/shared/common/path';
 import type { ListSpec } from '@cellar/shared/filter/query';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import pLimit from 'p-limit';

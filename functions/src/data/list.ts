@@ -15,8 +15,9 @@
  * way in: what it returns too much is dropped, and the answer is exactly what the filter language means.
  */
 import { endOfDayIn, startOfDayIn } from '@cellar/shared/common/dates';
+import { getPath } from '@cellar/shared/common/path';
 import { type Paged, pageMeta } from '@cellar/shared/common/schemas';
-import { fold, getPath, inclusiveEnd, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
+import { fold, inclusiveEnd, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
 import {
   type Condition,
   type ListIndex,

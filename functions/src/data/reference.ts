@@ -79,6 +79,9 @@ async function byId<T extends { id: string }>(pk: string, parse: (item: Item) =>
   return map;
 }
 
+/** A company fresh from the table (the cache may be a few seconds old). */
+export const readCompany = (id: string) => companyRecords.get(keys.company(id));
+
 export const companies = cached(() => byId(keys.companies, companyRecords.parse));
 export const warehouses = cached(() => byId(keys.warehouses, warehouseRecords.parse));
 

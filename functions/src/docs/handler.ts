@@ -1,7 +1,7 @@
 import { docsRoutes } from '@cellar/shared/docs/routes';
-import { asyncApiDocument } from '../platform/asyncapi';
-import { HttpResponse, resourceHandler } from '../platform/http';
-import { openApiDocument } from '../platform/openapi';
+import { asyncApiDocument } from '../platform/http/asyncapi';
+import { openApiDocument } from '../platform/http/openapi';
+import { HttpResponse, resourceHandler } from '../platform/http/pipeline';
 
 /** Built on the first request and kept for the container's life: the route table does not change while it runs. */
 let body: string | undefined;

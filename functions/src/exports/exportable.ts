@@ -1,19 +1,7 @@
-import type { RouteId } from '@cellar/shared/routes/table';
+import { type RouteId, type Routes, routes } from '@cellar/shared/routes/table';
 
-/** The lists a background export may run (the API checks a request against them without loading any list). */
-export const EXPORTABLE = [
-  'contactList',
-  'userList',
-  'companyList',
-  'productList',
-  'stockList',
-  'stockMovementList',
-  'receptionList',
-  'orderList',
-  'shippingOrderList',
-  'activityLogList',
-] as const satisfies readonly RouteId[];
+/** The lists a background export may run: those whose route declares an export (`csv: true` in its domain's routes). */
+export type ExportableRoute = { [K in RouteId]: Routes[K] extends { csv: true } ? K : never }[RouteId];
 
-export type ExportableRoute = (typeof EXPORTABLE)[number];
-
-export const isExportable = (id: string): id is ExportableRoute => (EXPORTABLE as readonly string[]).includes(id);
+export const isExportable = (id: string): id is ExportableRoute =>
+  Object.hasOwn(routes, id) && (routes[id as RouteId] as { csv?: boolean }).csv === true;

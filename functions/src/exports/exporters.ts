@@ -5,8 +5,8 @@
  * of them.
  */
 import type { ListQuery } from '@cellar/shared/filter/query';
-import type { Caller } from '../auth/principal';
-import type { ListAnswer } from '../platform/lists';
+import type { Caller } from '../caller/principal';
+import type { ListAnswer } from '../platform/http/lists';
 import type { ExportableRoute } from './exportable';
 
 type ListOf<T> = (caller: Caller, query: ListQuery) => Promise<ListAnswer<T>>;
@@ -21,14 +21,14 @@ const exporting =
     )(caller, query)) as ListAnswer<unknown>;
 
 export const EXPORTS: Record<ExportableRoute, Exporter> = {
-  contactList: exporting(async () => (await import('../contacts/service')).contactList),
-  userList: exporting(async () => (await import('../users/service')).userList),
-  companyList: exporting(async () => (await import('../companies/service')).companyList),
-  productList: exporting(async () => (await import('../products/service')).productList),
-  stockList: exporting(async () => (await import('../stocks/service')).stockList),
-  stockMovementList: exporting(async () => (await import('../stockMovements/service')).movementList),
+  contactList: exporting(async () => (await import('../contacts/list')).contactList),
+  userList: exporting(async () => (await import('../users/list')).userList),
+  companyList: exporting(async () => (await import('../companies/list')).companyList),
+  productList: exporting(async () => (await import('../products/list')).productList),
+  stockList: exporting(async () => (await import('../stocks/list')).stockList),
+  stockMovementList: exporting(async () => (await import('../stockMovements/list')).movementList),
   receptionList: exporting(async () => (await import('../receptions/list')).receptionList),
   orderList: exporting(async () => (await import('../orders/list')).orderList),
   shippingOrderList: exporting(async () => (await import('../shippingOrders/list')).shippingOrderList),
-  activityLogList: exporting(async () => (await import('../activityLogs/service')).logList),
+  activityLogList: exporting(async () => (await import('../activityLogs/list')).logList),
 };

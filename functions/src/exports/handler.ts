@@ -1,5 +1,5 @@
 import { exportRoutes } from '@cellar/shared/exports/routes';
-import { resourceHandler } from '../platform/http';
+import { resourceHandler } from '../platform/http/pipeline';
 import { createExport, getExport } from './service';
 
 export const handler = resourceHandler(exportRoutes, {

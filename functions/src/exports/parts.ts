@@ -4,7 +4,7 @@
  * at about two parts whatever the file's size. The parts keep their numbers across invocations: a part sent again
  * under its number (a replay from the last checkpoint) replaces the one sent before.
  */
-import { multipart, type UploadedPart } from '../data/client';
+import { multipart, type UploadedPart } from '../platform/files/objects';
 
 /** S3's least part (the last one may be smaller). */
 export const PART_BYTES = 5 * 1024 * 1024;

@@ -4,6 +4,7 @@
  * export as the requester and streams the file into the exports bucket; the requester gets a link valid 15 minutes.
  */
 import { canAccess } from '@cellar/shared/access/roles';
+import type { RouteDef } from '@cellar/shared/api/route';
 import type { ExportJob, ExportRequest } from '@cellar/shared/exports/schemas';
 import {
   checkListQuery,
@@ -15,14 +16,14 @@ import {
   parseListQuery,
 } from '@cellar/shared/filter/query';
 import type { Language } from '@cellar/shared/i18n/messages';
-import type { RouteDef } from '@cellar/shared/routes/define';
 import { type RouteId, routes } from '@cellar/shared/routes/table';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
-import type { Caller } from '../auth/principal';
+import type { Caller } from '../caller/principal';
 import { config } from '../config/config';
-import { presignedGetUrl, sendMessage } from '../data/client';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
+import { presignedGetUrl } from '../platform/files/objects';
+import { sendMessage } from '../platform/messaging/queue';
 import { isExportable } from './exportable';
 import { type ExportItem, findExport, newExportJob, saveExport } from './jobs';
 
@@ -64,7 +65,10 @@ function view(job: ExportItem, url: string | null): ExportJob {
   };
 }
 
-/** POST /api/exports. */
+/**
+ * POST /api/exports. `lang` is the requester's: kept on the job, the worker writes the file's titles and labels in it;
+ * nothing is worded here.
+ */
 export async function createExport(caller: Caller, body: ExportRequest, lang: Language): Promise<ExportJob> {
   const found = exportableRoute(body.path);
   if (!found) throw new InvalidError({ path: [MESSAGES.invalid] });

@@ -4,7 +4,7 @@
  * multipart upload to the exports bucket, part by part: neither the file nor the rows are ever whole in memory.
  *
  * Longer than an invocation: a million rows may take longer than the worker's 15 minutes (a sparse filter reads
- * many more). Before each page the worker asks its time budget (platform/time-budget.ts) whether one more fits;
+ * many more). Before each page the worker asks its time budget (platform/messaging/time-budget.ts) whether one more fits;
  * when it does not, it saves where the file stands on the job (the upload's id, the parts sent with their ETags,
  * the list's position after the last page written, the rows written, the format writer's state) with the bytes
  * written since the last part in a carry object, and sends the job's message again: a new invocation takes it up
@@ -24,25 +24,25 @@
  * else aborts the upload, forgets the progress and is retried by the queue from the start.
  */
 import { canAccess } from '@cellar/shared/access/roles';
+import type { RouteDef } from '@cellar/shared/api/route';
 import { QueryError } from '@cellar/shared/filter/query';
 import { translate } from '@cellar/shared/i18n/messages';
-import type { RouteDef } from '@cellar/shared/routes/define';
 import { routes } from '@cellar/shared/routes/table';
-import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Context, SQSRecord } from 'aws-lambda';
 import { ulid } from 'ulid';
-import { type Caller, callerFor } from '../auth/principal';
+import { type Caller, callerFor } from '../caller/principal';
 import { config } from '../config/config';
 import { BUCKETS, QUEUES } from '../config/topology';
-import { deleteObject, getObjectBytes, multipart, objectExists, putObject, sendMessage } from '../data/client';
 import { DomainError, describeError } from '../errors';
-import { correlationOfRecord, withCorrelation } from '../platform/correlation';
-import { attachment, CONTENT_TYPES, segmentsOf } from '../platform/export-file';
-import type { FileSegments } from '../platform/file-segments';
-import { listExport } from '../platform/lists';
-import { logger } from '../platform/logger';
-import { recordMetric } from '../platform/metrics';
-import { isLastAttempt, tracedWorker } from '../platform/queue';
-import { type TimeBudget, timeBudget, UNLIMITED } from '../platform/time-budget';
+import { logger } from '../observability/logger';
+import { recordMetric } from '../observability/metrics';
+import { attachment, CONTENT_TYPES, segmentsOf } from '../platform/files/export-file';
+import type { FileSegments } from '../platform/files/file-segments';
+import { deleteObject, getObjectBytes, multipart, objectExists, putObject } from '../platform/files/objects';
+import { listExport } from '../platform/http/lists';
+import { sendMessage } from '../platform/messaging/queue';
+import { type TimeBudget, timeBudget, UNLIMITED } from '../platform/messaging/time-budget';
+import { queueWorker } from '../platform/messaging/worker';
 import { isExportable } from './exportable';
 import { EXPORTS, type Exporter } from './exporters';
 import {
@@ -254,6 +254,9 @@ export async function runExport(
   }
 }
 
+/** The job a message names. */
+const exportIdOf = (message: SQSRecord) => (JSON.parse(message.body) as { id: string }).id;
+
 /** A job whose message will not be retried ends as failed, so that nobody waits for it. */
 async function abandon(id: string) {
   const job = await findExport(id);
@@ -268,21 +271,8 @@ async function abandon(id: string) {
   });
 }
 
-export const handler = tracedWorker(async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  // One budget for the whole batch: a job paused for lack of time leaves none to the next messages either.
-  const budget = timeBudget(context);
-  for (const message of event.Records) {
-    // The request's id, carried by the message: its logs and the worker's read as one story.
-    await withCorrelation(correlationOfRecord(message), async () => {
-      try {
-        await runExport((JSON.parse(message.body) as { id: string }).id, context, budget);
-      } catch (error) {
-        logger.error('Export failed', { messageId: message.messageId, error: error as Error });
-        if (isLastAttempt(message)) await abandon((JSON.parse(message.body) as { id: string }).id);
-        batchItemFailures.push({ itemIdentifier: message.messageId });
-      }
-    });
-  }
-  return { batchItemFailures };
+export const handler = queueWorker({
+  failure: 'Export failed',
+  work: (message, budget, context) => runExport(exportIdOf(message), context, budget),
+  abandon: (message) => abandon(exportIdOf(message)),
 });

@@ -18,7 +18,7 @@ const jobItemSchema = importJobSchema.extend({
   /** While impersonating: who really uploaded. */
   actorId: z.string().nullable().default(null),
   lang: z.enum(LANGUAGES),
-  /** The upload request's correlation id, which the worker's logs carry on (platform/correlation.ts). */
+  /** The upload request's correlation id, which the worker's logs carry on (observability/correlation.ts). */
   correlationId: z.string().nullable().default(null),
   /** The worker's invocations that ran the job: more than one when it was continued (or resumed after a crash). */
   invocations: z.number().int().default(0),

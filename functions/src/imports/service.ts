@@ -20,7 +20,6 @@ import {
 } from '@cellar/shared/imports/schemas';
 import {
   IMPORT_MAX_BYTES,
-  IMPORT_MAX_MEGABYTES,
   IMPORT_MAX_ROWS,
   type ImportColumn,
   type ImportContext,
@@ -32,17 +31,16 @@ import {
 } from '@cellar/shared/imports/templates';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
-import type { Caller } from '../auth/principal';
-import { seesOwner } from '../auth/visibility';
+import type { Caller } from '../caller/principal';
+import { seesOwner } from '../caller/visibility';
 import { config } from '../config/config';
-import { presignedPost } from '../data/client';
 import { keys } from '../data/keys';
 import { references } from '../data/reference';
 import { batchGet } from '../data/table';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
-import { correlationId } from '../platform/correlation';
-import { csvResponse } from '../platform/csv';
-import { HttpStream } from '../platform/http';
+import { correlationId } from '../observability/correlation';
+import { presignedPost } from '../platform/files/objects';
+import { HttpStream } from '../platform/http/pipeline';
 import { findJob, type JobItem, saveJob } from './jobs';
 import { refusedRows } from './refused';
 
@@ -115,43 +113,22 @@ export async function withSuppliers(ctx: ImportContext, rows: readonly ImportRow
   return { ...ctx, suppliers: found.map((item) => ({ id: String(item.id), code: String(item.code) })) };
 }
 
-/** A column's name for people: the referential's for attributes, else the shared messages'. */
-export const columnLabel = (column: ImportColumn, lang: Language) =>
-  column.label ? column.label[lang] : translate(lang, `import.columns.${column.key}`);
-
-/** One hint line per column of the template file: label, required, accepted values. */
-function hint(column: ImportColumn, lang: Language): string {
-  const parts = [`${column.key}: ${columnLabel(column, lang)}`];
-  if (column.required) parts.push(translate(lang, 'import.template_required'));
-  if (column.kind === 'boolean') parts.push(translate(lang, 'import.template_boolean'));
-  if (column.kind === 'multiselect') parts.push(translate(lang, 'import.template_list'));
-  if (column.options?.length)
-    parts.push(`${translate(lang, 'import.template_values')} ${column.options.join(', ') || '-'}`);
-  return `# ${parts.join(' · ')}`;
-}
-
-/** GET /api/csv/{template}: the template file with a commented guide, or only its header labels. */
+/**
+ * GET /api/csv/{template}: the template's columns for the caller, or only its header labels. The file and its
+ * commented guide are written in the reader's language at the edge (wording.ts).
+ */
 export async function templateOf(
   caller: Caller,
   template: ImportTemplateName,
   query: { type?: ContactType; returnFile: 'true' | 'false' },
-  lang: Language,
-) {
+): Promise<{ labels: string[] } | { columns: ImportColumn[] }> {
   const type = importTypeFor(template, query.type);
   if (template === 'contact' && !type) throw new InvalidError({ type: [MESSAGES.required] });
   if (!canImport(caller, template, type)) throw new ForbiddenError();
   // The guide lists the caller's own choices (its account's warehouses, the roles it may give).
   const ctx = await contextFor(caller, template, { type, owner: caller.tenantId });
   if (query.returnFile === 'false') return { labels: importHeader(ctx) };
-  const columns = importColumns(ctx);
-  const number = new Intl.NumberFormat(lang);
-  const lines = [
-    `# ${translate(lang, 'import.template_intro')}`,
-    `# ${translate(lang, 'import.template_limits', { rows: number.format(IMPORT_MAX_ROWS), megabytes: number.format(IMPORT_MAX_MEGABYTES) })}`,
-    ...columns.map((c) => hint(c, lang)),
-    columns.map((c) => c.key).join(';'),
-  ];
-  return csvResponse(`${template}.csv`, `\uFEFF${lines.join('\r\n')}\r\n`);
+  return { columns: importColumns(ctx) };
 }
 
 /**
@@ -186,6 +163,7 @@ export function jobView(job: JobItem): ImportJob {
  * total the rows the browser counted until the worker has read the file) and answers the presigned POST of its
  * file: key incoming/{jobId}.csv exactly, text/csv, 1 byte to the declared size (itself at most IMPORT_MAX_BYTES),
  * valid UPLOAD_TICKET_SECONDS. The file is read and checked by the worker.
+ * `lang` is the uploader's: kept on the job, the worker words the refused rows' messages in it.
  */
 export async function uploadImport(
   caller: Caller,

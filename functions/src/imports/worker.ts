@@ -26,7 +26,7 @@
  * recount of its entity's counters, which a chunk cut between its items and its counters left short.
  *
  * Longer than an invocation: 100,000 rows take longer than the worker's 300 seconds. Before each chunk (and each
- * job of a batch) the worker asks its time budget (platform/time-budget.ts) whether one more fits; when it does
+ * job of a batch) the worker asks its time budget (platform/messaging/time-budget.ts) whether one more fits; when it does
  * not, the job is left at its last checkpoint, marked `paused`, and the message's remaining records are sent to the
  * queue again as a new message, which a new invocation picks up at once: the job goes on from its checkpoint (its
  * file surveyed again), without waiting for a visibility timeout or counting as a failed receive.
@@ -53,23 +53,24 @@ import {
 } from '@cellar/shared/imports/templates';
 import type { ProductInput } from '@cellar/shared/products/schemas';
 import type { UserCreate } from '@cellar/shared/users/schemas';
-import type { Context, S3Event, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { S3Event, SQSRecord } from 'aws-lambda';
 import pLimit from 'p-limit';
 import { ulid } from 'ulid';
-import { type Caller, callerFor } from '../auth/principal';
-import { readCompany } from '../companies/repository';
+import { type Caller, callerFor } from '../caller/principal';
 import { createCompany } from '../companies/service';
 import { config } from '../config/config';
 import { contactRecords } from '../contacts/repository';
 import { createContacts } from '../contacts/service';
-import { getObject, sendMessage } from '../data/client';
 import { recount } from '../data/counters';
+import { readCompany } from '../data/reference';
 import { ConflictError, DomainError, describeError } from '../errors';
-import { correlationId, correlationOfRecord, withCorrelation } from '../platform/correlation';
-import { logger } from '../platform/logger';
-import { recordMetric } from '../platform/metrics';
-import { isLastAttempt, tracedWorker } from '../platform/queue';
-import { type TimeBudget, timeBudget, UNLIMITED } from '../platform/time-budget';
+import { correlationId, withCorrelation } from '../observability/correlation';
+import { logger } from '../observability/logger';
+import { recordMetric } from '../observability/metrics';
+import { getObject } from '../platform/files/objects';
+import { sendMessage } from '../platform/messaging/queue';
+import { type TimeBudget, UNLIMITED } from '../platform/messaging/time-budget';
+import { queueWorker } from '../platform/messaging/worker';
 import { productRecords } from '../products/repository';
 import { createProducts } from '../products/service';
 import { getUser } from '../users/repository';
@@ -77,7 +78,8 @@ import { createUser } from '../users/service';
 import { findJob, type JobItem, saveJob } from './jobs';
 import type { ByteSource, ImportSurvey } from './reader';
 import { forgetRefused, saveRefused } from './refused';
-import { columnLabel, contextFor, jobIdOfKey, withSuppliers } from './service';
+import { contextFor, jobIdOfKey, withSuppliers } from './service';
+import { columnLabel } from './wording';
 
 /**
  * Rows checked and written together, between two saves of the job's progress (a save every second or so at the
@@ -368,28 +370,21 @@ async function abandon(body: string) {
   }
 }
 
-export const handler = tracedWorker(async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  // One budget for the whole batch: a job paused for lack of time leaves none to the next messages either.
-  const budget = timeBudget(context);
-  for (const message of event.Records) {
-    await withCorrelation(correlationOfRecord(message), async () => {
-      try {
-        const s3Event = JSON.parse(message.body) as Partial<S3Event>;
-        const records = s3Event.Records ?? [];
-        for (const [i, record] of records.entries()) {
-          const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
-          if ((await runImport(record.s3.bucket.name, key, budget)) === 'paused') {
-            await continueLater(s3Event, records.slice(i));
-            break;
-          }
-        }
-      } catch (error) {
-        logger.error('Import failed', { messageId: message.messageId, error: error as Error });
-        if (isLastAttempt(message)) await abandon(message.body);
-        batchItemFailures.push({ itemIdentifier: message.messageId });
-      }
-    });
+/** The files a message announces, each run in turn; those a paused one leaves go on in a new message. */
+async function runMessage(message: SQSRecord, budget: TimeBudget) {
+  const s3Event = JSON.parse(message.body) as Partial<S3Event>;
+  const records = s3Event.Records ?? [];
+  for (const [i, record] of records.entries()) {
+    const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
+    if ((await runImport(record.s3.bucket.name, key, budget)) === 'paused') {
+      await continueLater(s3Event, records.slice(i));
+      return;
+    }
   }
-  return { batchItemFailures };
+}
+
+export const handler = queueWorker({
+  failure: 'Import failed',
+  work: (message, budget) => runMessage(message, budget),
+  abandon: (message) => abandon(message.body),
 });

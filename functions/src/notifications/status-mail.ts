@@ -12,9 +12,9 @@ import { chosenEvents, NOTIFIED_EVENTS, type NotifiedEvent } from '@cellar/share
 import * as z from 'zod';
 import { batchGet, deleteItem, getItem, type Key, queryAll, queryKeys } from '../data/table';
 import type { TransactAction } from '../data/transact';
-import { appUrl } from '../platform/app-url';
-import { logger } from '../platform/logger';
-import { sendMail } from '../platform/mail';
+import { logger } from '../observability/logger';
+import { appUrl } from '../platform/http/app-url';
+import { sendMail } from '../platform/messaging/mail';
 import { type UserItem, userRecords, userSource } from '../users/repository';
 
 export const NOTIFY = 'OUTBOX#NOTIFY';

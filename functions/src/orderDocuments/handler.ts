@@ -6,7 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import { orderDocumentRoutes } from '@cellar/shared/orders/routes';
-import { HttpStream, resourceHandler } from '../platform/http';
+import { HttpStream, resourceHandler } from '../platform/http/pipeline';
 
 const CHUNK = 64 * 1024;
 
@@ -16,8 +16,13 @@ function* chunks(bytes: Uint8Array) {
 
 export const handler = resourceHandler(orderDocumentRoutes, {
   orderPdf: async ({ caller, params, query, headers, lang }) => {
-    const { orderDocument } = await import('../orders/service');
-    const { filename, bytes } = await orderDocument(caller, params.id, lang);
+    const [{ orderDocument }, { orderPdf, pdfFilename }] = await Promise.all([
+      import('../orders/service'),
+      import('../orders/pdf'),
+    ]);
+    const { order, parties } = await orderDocument(caller, params.id);
+    const filename = pdfFilename(order);
+    const bytes = await orderPdf(order, parties, lang);
     const accept = headers.accept ?? '';
     const asJson =
       query.output === 'json' ||

@@ -1,18 +1,21 @@
 import { translate } from '@cellar/shared/i18n/messages';
 import { orderRoutes } from '@cellar/shared/orders/routes';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
 import { orderList } from './list';
 
 // The list (the most frequent call) starts with the function; the writes and their stock effects load with the
 // first call that needs them, which keeps the function's start under its size budget.
 const service = () => import('./service');
 const transmission = () => import('./transmission');
-const teller = () => import('../wms/publish').then((m) => m.tellWarehouse);
+const teller = () => import('./warehouse-messages').then((m) => m.tellOrder);
 
 export const handler = resourceHandler(orderRoutes, {
   orderList: async ({ caller, list, lang }) => answerList(await orderList(caller, list), list, lang),
-  orderCountries: async ({ caller, lang }) => (await service()).listCountries(caller, lang),
+  orderCountries: async ({ caller, lang }) => {
+    const names = new Intl.DisplayNames([lang], { type: 'region' });
+    return (await (await service()).listCountries(caller)).map((code) => ({ code, country: names.of(code) ?? code }));
+  },
   orderSendTransmitting: async ({ caller, body, lang }) => {
     const result = await (await transmission()).sendTransmitting(
       caller,

@@ -8,12 +8,12 @@ import { addressDisplayName } from '@cellar/shared/common/address';
 import { SEGMENT_CODES } from '@cellar/shared/common/schemas';
 import { type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { type Order, type OrderLine, orderWords } from '@cellar/shared/orders/schemas';
-import type { Caller } from '../auth/principal';
-import { listedOwner, seesWarehouses, segmentsSeen, warehousesWorked } from '../auth/visibility';
+import type { Caller } from '../caller/principal';
+import { listedOwner, seesWarehouses, segmentsSeen, warehousesWorked } from '../caller/visibility';
 import type { ContactItem } from '../contacts/repository';
 import type { PlannedList } from '../data/list';
 import { companyRef, type References, references, SEGMENTS, warehouseRef } from '../data/reference';
-import type { ListAnswer } from '../platform/lists';
+import type { ListAnswer } from '../platform/http/lists';
 import {
   countOrders,
   type OrderItem,

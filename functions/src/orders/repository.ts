@@ -8,7 +8,7 @@
  *   reference    PK T#<owner>                 SK ORDER_REF#<reference>  unique per owner (a claim)
  *   idempotency  PK T#<owner>                 SK IDEMPOTENCY#ORDER#<key> → the order a POST created
  *   totals       PK COUNT#<T#owner|ALL>       SK ORDER#<segment|->; per owner ORDER#status#<code>, ORDER#country#<cc>
- *   dashboard    PK COUNT#<T#owner|ALL>       SK DASH#ORDER#<month>#orders|bottles (dashboard/figures.ts)
+ *   dashboard    PK COUNT#<T#owner|ALL>       SK DASH#ORDER#<month>#orders|bottles (data/figures.ts)
  * The lines live in the item (at most ORDER_LINES_MAX). The carrier's and warehouse's code and name are copied as
  * they were when the order was saved, for the list's sorts and search.
  */
@@ -25,9 +25,9 @@ import {
   packingSchema,
 } from '@cellar/shared/orders/schemas';
 import * as z from 'zod';
-import { orderFigureRanges, orderFigures } from '../dashboard/figures';
 import { segmentTotals } from '../data/counters';
 import { defineEntity } from '../data/entity';
+import { orderFigureRanges, orderFigures } from '../data/figures';
 import { keys } from '../data/keys';
 import { getItem, putNew, queryAll, type Source } from '../data/table';
 import { ItemExistsError } from '../errors';

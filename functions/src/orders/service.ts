@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import { canUpdateStatus } from '@cellar/shared/access/roles';
 import { isIdempotencyKey, type SegmentCode } from '@cellar/shared/common/schemas';
 import { serviceTarget } from '@cellar/shared/companies/schemas';
-import type { Language } from '@cellar/shared/i18n/messages';
 import { ORDER_INCLUDES } from '@cellar/shared/orders/routes';
 import {
   chosenDeparture,
@@ -26,9 +25,9 @@ import { actorOfAuthor } from '@cellar/shared/timeline/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import type { CellarMessageType } from '@cellar/shared/wms/contract';
 import { ulid } from 'ulid';
-import { authorOf } from '../auth/author';
-import type { Caller } from '../auth/principal';
-import { seesWarehouses, segmentsSeen, warehousesWorked, worksIn } from '../auth/visibility';
+import { authorOf } from '../caller/author';
+import type { Caller } from '../caller/principal';
+import { seesWarehouses, segmentsSeen, warehousesWorked, worksIn } from '../caller/visibility';
 import { type ContactItem, findContact } from '../contacts/repository';
 import { mapBounded } from '../data/fan-out';
 import { keys } from '../data/keys';
@@ -42,7 +41,7 @@ import {
   ItemExistsError,
   NotFoundError,
 } from '../errors';
-import { recordMetric } from '../platform/metrics';
+import { recordMetric } from '../observability/metrics';
 import { findProduct, type ProductItem } from '../products/repository';
 import type { LedgerEffect } from '../stocks/ledger';
 import { findStock, type StockItem, stockRecords } from '../stocks/repository';
@@ -50,6 +49,7 @@ import { type ChangeOf, changeWrites } from '../timeline/change';
 import { actorOf, timeline } from '../timeline/repository';
 import { HOLDING, movesStock } from './effects';
 import { type Extras, orderWarehouses, toOrder } from './list';
+import type { DocumentParties } from './pdf';
 import { claimIdempotencyKey, findOrder, type OrderItem, type OrderLineItem, orderCountries } from './repository';
 import { commitOrder, orderEffects, type SettleHooks, type Shortage, settleOrder, totals } from './settle';
 
@@ -304,8 +304,8 @@ function shortageError(lines: readonly OrderLineItem[], shortages: readonly Shor
 
 export interface CommitHooks extends SettleHooks {
   /**
-   * Who publishes at once what a change put in the outbox for the warehouse (the API passes wms/publish.ts's
-   * `tellWarehouse`); without it, the sweep publishes it a minute later (wms/outbox.ts).
+   * Who publishes at once what a change put in the outbox for the warehouse (the API's handler passes `tellOrder`,
+   * warehouse-messages.ts); without it, the sweep publishes it a minute later (outbox/outbox.ts).
    */
   tell?: (kind: 'order', o: OrderItem, told: CellarMessageType) => Promise<void>;
 }
@@ -440,7 +440,7 @@ export async function createOrder(
     }
   }
   const fields = await build(caller, owner, refs, content(input), input.statusCode, []);
-  const author = await authorOf(caller);
+  const author = authorOf(caller);
   const now = new Date().toISOString();
   const record: OrderItem = {
     id,
@@ -591,7 +591,7 @@ export async function updateOrder(caller: Caller, id: string, input: OrderUpdate
         : 'modified';
   // A status set by the provider's staff stands in for the warehouse's word: the timeline says it was an override.
   const details = type === 'status' ? { override: true } : {};
-  const event = { type, actor: await actorOf(caller), details };
+  const event = { type, actor: actorOf(caller), details };
   return answer(await commit(next, current, hooks, { event, modified: modified && from !== '000' }));
 }
 
@@ -626,7 +626,7 @@ export async function cancelOrder(caller: Caller, id: string, hooks?: CommitHook
   const how = orderRules.cancellation(current.statusCode, current.fulfilment.cancellation === 'requested');
   if (current.statusCode === '050' || current.fulfilment.cancellation === 'requested') return answer(current);
   if (!how) throw new InvalidError({ statusCode: [MESSAGES.notModifiable] });
-  const actor = await actorOf(caller);
+  const actor = actorOf(caller);
   if (how === 'now') {
     const next: OrderItem = { ...current, statusCode: '050' };
     return answer(await commit(next, current, hooks, { event: { type: 'cancelled', actor } }));
@@ -667,33 +667,31 @@ export async function deleteOrder(caller: Caller, id: string): Promise<void> {
   if (shortages.length) throw shortageError(current.lines, shortages);
 }
 
-/** The order's document and its file name, when its status has one (spec 2 §4). */
-export async function orderDocument(caller: Caller, id: string, lang: Language) {
-  const o = await answer(await visibleOrder(caller, id));
-  const { isPdfAvailable, orderPdf, pdfFilename } = await import('./pdf');
-  if (!isPdfAvailable(o)) throw new InvalidError({ statusCode: [MESSAGES.invalid] });
+/**
+ * What the order's document shows, when its status has one (spec 2 §4): the order and the parties it names. The
+ * document is written in the reader's language at the edge (orderDocuments/handler.ts, pdf.ts).
+ */
+export async function orderDocument(caller: Caller, id: string): Promise<{ order: Order; parties: DocumentParties }> {
+  const order = await answer(await visibleOrder(caller, id));
+  if (!orderRules.isPdfAvailable(order.statusCode)) throw new InvalidError({ statusCode: [MESSAGES.invalid] });
   const refs = await references();
   const companyLines = (c: CompanyItem | undefined) => {
     const a = (c?.address ?? {}) as Record<string, unknown>;
     return [a.street, [a.postcode, a.city].filter(Boolean).join(' ')].filter(Boolean).map(String);
   };
   const provider = [...refs.companies.values()].find((c) => c.code === PROVIDER_CODE);
-  const owner = refs.companies.get(o.ownerId);
-  const bytes = await orderPdf(
-    o,
-    {
+  const owner = refs.companies.get(order.ownerId);
+  return {
+    order,
+    parties: {
       provider: { name: provider?.name ?? 'Cellar', lines: companyLines(provider) },
       owner: { code: owner?.code ?? '', name: owner?.name ?? '', lines: companyLines(owner) },
     },
-    lang,
-  );
-  return { filename: pdfFilename(o), bytes };
+  };
 }
 
-/** The recipients' countries of the caller's orders (every company's for the superadmin), named in `lang`. */
-export async function listCountries(caller: Caller, lang: string) {
+/** The recipients' countries of the caller's orders (every company's for the superadmin), as ISO codes. */
+export async function listCountries(caller: Caller): Promise<string[]> {
   const owners = caller.isSuperadmin ? [...(await references()).companies.keys()] : [caller.tenantId];
-  const codes = [...new Set((await mapBounded(owners, (o) => orderCountries(o))).flat())].sort();
-  const names = new Intl.DisplayNames([lang], { type: 'region' });
-  return codes.map((code) => ({ code, country: names.of(code) ?? code }));
+  return [...new Set((await mapBounded(owners, (o) => orderCountries(o))).flat())].sort();
 }

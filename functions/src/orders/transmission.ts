@@ -1,12 +1,12 @@
 /**
  * "Resend transmitting" (spec 2 §6): the provider's staff publish again the selected orders still waiting for the
- * warehouse (005), as the outbox would (wms/publish.ts); the others are skipped.
+ * warehouse (005), as the outbox would (outbox/publish.ts); the others are skipped.
  */
 import { canSendTransmittingOrder } from '@cellar/shared/access/roles';
-import type { Caller } from '../auth/principal';
+import type { Caller } from '../caller/principal';
 import { references } from '../data/reference';
 import { ForbiddenError } from '../errors';
-import { publish } from '../wms/publish';
+import { publish } from '../outbox/publish';
 import { findOrder } from './repository';
 import { settleOrder } from './settle';
 import { orderMessage, toldOrder } from './warehouse-messages';

@@ -1,6 +1,6 @@
 /**
  * What the warehouse is told of an order (shared/wms/contract.ts), built from the order as it stands when the
- * outbox publishes it (wms/publish.ts):
+ * outbox publishes it (outbox/publish.ts):
  *   order.transmitted             sent (005): to prepare; the warehouse acknowledges or refuses it
  *   order.modified                changed before preparation (005, 010): the whole order again
  *   order.cancellation_requested  cancelled by the client: at once before preparation, else a request
@@ -10,7 +10,8 @@ import { addressDisplayName } from '@cellar/shared/common/address';
 import { type CellarMessage, type CellarMessageType, WMS_CONTRACT_VERSION } from '@cellar/shared/wms/contract';
 import { keys } from '../data/keys';
 import { type References, references } from '../data/reference';
-import type { ToldDocument } from '../wms/told';
+import { warehouseTeller } from '../outbox/publish';
+import type { ToldDocument } from '../outbox/told';
 import { type OrderItem, orderRecords } from './repository';
 import { settleOrder } from './settle';
 
@@ -118,3 +119,6 @@ export const toldOrder: ToldDocument = {
     });
   },
 };
+
+/** Publishes at once what a change of an order put in the outbox: the `tell` the API's handler hands the service. */
+export const tellOrder = warehouseTeller(toldOrder);

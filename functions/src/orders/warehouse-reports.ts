@@ -21,8 +21,8 @@ import { isNotifiedEvent, type NotifiedEvent } from '@cellar/shared/users/schema
 import { isNews, type WmsReport } from '@cellar/shared/wms/contract';
 import { InvalidReportError, StaleVersionError } from '../errors';
 import { notificationKey, notificationPut, notifyNow } from '../notifications/status-mail';
+import { answered } from '../outbox/outbox';
 import { WAREHOUSE_ACTOR } from '../timeline/repository';
-import { answered } from '../wms/outbox';
 import { findOrder, type OrderItem, type OrderLineItem } from './repository';
 import { commit } from './service';
 import { settleOrder } from './settle';

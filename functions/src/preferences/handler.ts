@@ -1,6 +1,6 @@
 import { preferenceRoutes } from '@cellar/shared/preferences/routes';
 /** Grid layouts, per user and grid slug. */
-import { resourceHandler } from '../platform/http';
+import { resourceHandler } from '../platform/http/pipeline';
 import { getPreference, listPreferences, type PreferenceItem, removePreference, savePreference } from './repository';
 
 const view = (p: PreferenceItem) => ({ slug: p.slug, columns: p.columns });

@@ -1,8 +1,25 @@
+import type { Language } from '@cellar/shared/i18n/messages';
 import { productRoutes } from '@cellar/shared/products/routes';
 import type { Product } from '@cellar/shared/products/schemas';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
-import { createProduct, getProduct, productList, updateProduct, withFamilyNames } from './service';
+import { familyName } from '@cellar/shared/referential/data';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
+import { productList } from './list';
+import { createProduct, getProduct, updateProduct } from './service';
+
+/** A product as its reader sees it: its family and sub-family named in their language. */
+export function withFamilyNames<T extends Pick<Product, 'family'>>(p: T, lang: Language): T {
+  if (!p.family) return p;
+  const { family } = p;
+  return {
+    ...p,
+    family: {
+      ...family,
+      name: familyName(family.id, lang),
+      parent: { ...family.parent, name: familyName(family.parent.id, lang) },
+    },
+  };
+}
 
 export const handler = resourceHandler(productRoutes, {
   productList: async ({ caller, list, lang }) => {

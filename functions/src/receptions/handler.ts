@@ -1,13 +1,13 @@
 import { translate } from '@cellar/shared/i18n/messages';
 import { receptionRoutes } from '@cellar/shared/receptions/routes';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
 import { receptionList } from './list';
 
 // The list (the most frequent call) starts with the function; one reception and the writes, with their stock
 // effects, load with the first call that needs them, which keeps the function's start under its size budget.
 const service = () => import('./service');
-const teller = () => import('../wms/publish').then((m) => m.tellWarehouse);
+const teller = () => import('./warehouse-messages').then((m) => m.tellReception);
 
 export const handler = resourceHandler(receptionRoutes, {
   receptionList: async ({ caller, list, lang }) => answerList(await receptionList(caller, list), list, lang),

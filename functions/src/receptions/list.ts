@@ -8,14 +8,14 @@ import { SEGMENT_CODES } from '@cellar/shared/common/schemas';
 import { type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { type Reception, receptionWords } from '@cellar/shared/receptions/schemas';
 import { findSubFamily } from '@cellar/shared/referential/data';
-import type { Caller } from '../auth/principal';
-import { listedOwner, segmentsSeen } from '../auth/visibility';
+import type { Caller } from '../caller/principal';
+import { listedOwner, segmentsSeen } from '../caller/visibility';
 import { type ContactItem, contactRecords } from '../contacts/repository';
 import { keys } from '../data/keys';
 import type { PlannedList } from '../data/list';
 import { companyRef, type References, references, SEGMENTS, warehouseRef } from '../data/reference';
 import { batchGet } from '../data/table';
-import type { ListAnswer } from '../platform/lists';
+import type { ListAnswer } from '../platform/http/lists';
 import { type ProductItem, productRecords } from '../products/repository';
 import {
   countReceptions,

@@ -19,22 +19,22 @@ import { receptionRules } from '@cellar/shared/receptions/status';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import type { CellarMessageType } from '@cellar/shared/wms/contract';
 import { ulid } from 'ulid';
-import type { Caller } from '../auth/principal';
-import { segmentsSeen, worksIn } from '../auth/visibility';
+import type { Caller } from '../caller/principal';
+import { segmentsSeen, worksIn } from '../caller/visibility';
 import { type ContactItem, findContact } from '../contacts/repository';
 import { mapBounded } from '../data/fan-out';
 import { keys } from '../data/keys';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
 import { batchGet } from '../data/table';
 import { ConflictError, type FieldMessages, ForbiddenError, InvalidError, NotFoundError } from '../errors';
-import { recordMetric } from '../platform/metrics';
+import { recordMetric } from '../observability/metrics';
+import { outboxPut } from '../outbox/outbox';
 import { findProduct, type ProductItem, productRecords } from '../products/repository';
 import type { LedgerEffect, LedgerShortage } from '../stocks/ledger';
 import { lotLines } from '../stocks/lots';
 import { findStock, productOfLine } from '../stocks/repository';
 import { type ChangeOf, changeWrites } from '../timeline/change';
 import { actorOf, timeline } from '../timeline/repository';
-import { outboxPut } from '../wms/outbox';
 import { movesStock } from './effects';
 import { supplierName, suppliersOf, toReception } from './list';
 import { findReception, type ReceptionItem, type ReceptionLineItem } from './repository';
@@ -254,7 +254,7 @@ function takenError(lines: readonly ReceptionLineItem[], shortages: readonly Led
 }
 
 export interface CommitHooks extends SettleHooks {
-  /** Who publishes at once what a change put in the outbox (the API passes wms/publish.ts's `tellWarehouse`). */
+  /** Who publishes at once what a change put in the outbox (the API's handler passes `tellReception`, warehouse-messages.ts). */
   tell?: (kind: 'reception', r: ReceptionItem, told: CellarMessageType) => Promise<void>;
 }
 
@@ -353,7 +353,7 @@ export async function createReception(caller: Caller, input: ReceptionCreate, ho
     },
     undefined,
     hooks,
-    { event: { type: input.statusCode === '001' ? 'sent' : 'created', actor: await actorOf(caller) } },
+    { event: { type: input.statusCode === '001' ? 'sent' : 'created', actor: actorOf(caller) } },
   );
   return answer(saved);
 }
@@ -449,7 +449,7 @@ export async function updateReception(
   if (!modified && to === from && sameFigures(next.lines, current.lines)) return answer(current);
   const type = sending ? 'sent' : to !== from ? 'status' : input.received ? 'counted' : 'modified';
   // A status set by the provider's staff stands in for the warehouse's word: the timeline says it was an override.
-  const event = { type, actor: await actorOf(caller), details: type === 'status' ? { override: true } : {} };
+  const event = { type, actor: actorOf(caller), details: type === 'status' ? { override: true } : {} };
   return answer(await commit(next, current, hooks, { event, modified: modified && from !== '000' }));
 }
 

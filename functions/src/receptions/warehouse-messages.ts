@@ -1,6 +1,6 @@
 /**
  * What the warehouse is told of a reception (shared/wms/contract.ts), built from the reception as it stands when
- * the outbox publishes it (wms/publish.ts):
+ * the outbox publishes it (outbox/publish.ts):
  *   reception.announced  sent (001): the advance shipping notice, lot by lot; the warehouse reports its arrival
  *   reception.modified   changed before it arrived (001): the whole notice again
  *   reception.cancelled  cancelled before it arrived: built with the delete, which takes the reception away
@@ -9,7 +9,8 @@
 import { type CellarMessage, type CellarMessageType, WMS_CONTRACT_VERSION } from '@cellar/shared/wms/contract';
 import { keys } from '../data/keys';
 import { type References, references } from '../data/reference';
-import type { ToldDocument } from '../wms/told';
+import { warehouseTeller } from '../outbox/publish';
+import type { ToldDocument } from '../outbox/told';
 import { type ReceptionItem, receptionRecords } from './repository';
 import { settleReception } from './settle';
 
@@ -61,3 +62,6 @@ export const toldReception: ToldDocument = {
     return r ? receptionMessage(r, type, await references()) : null;
   },
 };
+
+/** Publishes at once what a change of a reception put in the outbox: the `tell` the API's handler hands the service. */
+export const tellReception = warehouseTeller(toldReception);

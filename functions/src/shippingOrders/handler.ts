@@ -1,11 +1,11 @@
 import { shippingOrderRoutes } from '@cellar/shared/shippingOrders/routes';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
 import { shippingOrderList } from './list';
 import { cancelShippingOrder, createShippingOrder, getShippingOrder, updateShippingOrder } from './service';
 
 /** The warehouse is told at once of what a write put in the outbox (loaded with the first write). */
-const teller = () => import('../wms/publish').then((m) => m.tellWarehouse);
+const teller = () => import('./warehouse-messages').then((m) => m.tellShippingOrder);
 
 export const handler = resourceHandler(shippingOrderRoutes, {
   shippingOrderList: async ({ caller, list, lang }) => answerList(await shippingOrderList(caller, list), list, lang),

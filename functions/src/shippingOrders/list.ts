@@ -6,11 +6,11 @@ import { SEGMENT_CODES } from '@cellar/shared/common/schemas';
 import { type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { shippingOrderRoutes } from '@cellar/shared/shippingOrders/routes';
 import { type ShippingOrder, shippingOrderWords } from '@cellar/shared/shippingOrders/schemas';
-import type { Caller } from '../auth/principal';
-import { listedOwner, segmentsSeen } from '../auth/visibility';
+import type { Caller } from '../caller/principal';
+import { listedOwner, segmentsSeen } from '../caller/visibility';
 import type { PlannedList } from '../data/list';
 import { companyRef, type References, references, warehouseRef } from '../data/reference';
-import type { ListAnswer } from '../platform/lists';
+import type { ListAnswer } from '../platform/http/lists';
 import {
   countShippingOrders,
   type ShippingOrderItem,

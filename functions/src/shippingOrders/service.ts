@@ -15,13 +15,13 @@ import { shippingOrderRules } from '@cellar/shared/shippingOrders/status';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import type { CellarMessageType } from '@cellar/shared/wms/contract';
 import { ulid } from 'ulid';
-import { authorOf } from '../auth/author';
-import type { Caller } from '../auth/principal';
-import { seesOwner, segmentsSeen, worksIn } from '../auth/visibility';
+import { authorOf } from '../caller/author';
+import type { Caller } from '../caller/principal';
+import { seesOwner, segmentsSeen, worksIn } from '../caller/visibility';
 import { findContact } from '../contacts/repository';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
 import { ConflictError, type FieldMessages, ForbiddenError, InvalidError, NotFoundError } from '../errors';
-import { outboxPut } from '../wms/outbox';
+import { outboxPut } from '../outbox/outbox';
 import { toShippingOrder } from './list';
 import { findShippingOrder, type ShippingOrderItem, shippingOrderRecords } from './repository';
 
@@ -111,7 +111,7 @@ async function build(caller: Caller, owner: CompanyItem, refs: References, c: Co
   };
 }
 
-/** Who publishes at once what a change put in the outbox (the API passes wms/publish.ts's `tellWarehouse`). */
+/** Who publishes at once what a change put in the outbox (the API's handler passes `tellShippingOrder`, warehouse-messages.ts). */
 export interface TellHooks {
   tell?: (kind: 'shippingOrder', o: ShippingOrderItem, told: CellarMessageType) => Promise<void>;
 }
@@ -137,7 +137,7 @@ export async function createShippingOrder(
   const refs = await references();
   const owner = ownerFor(caller, input.ownerId, refs);
   const fields = await build(caller, owner, refs, input);
-  const author = await authorOf(caller);
+  const author = authorOf(caller);
   const now = new Date().toISOString();
   const record: ShippingOrderItem = {
     id: ulid(),
@@ -206,7 +206,7 @@ export async function updateShippingOrder(
     pickedupAt: input.pickedupAt !== undefined ? input.pickedupAt : current.pickedupAt,
     deliveredAt: input.deliveredAt !== undefined ? input.deliveredAt : current.deliveredAt,
     tracking: input.tracking !== undefined ? input.tracking || null : current.tracking,
-    updatedBy: await authorOf(caller),
+    updatedBy: authorOf(caller),
     updatedAt: new Date().toISOString(),
   };
   if (CONTENT_FIELDS.some((f) => input[f] !== undefined)) {

@@ -1,6 +1,6 @@
 /**
  * What the warehouse is told of a shipping order (shared/wms/contract.ts), built from it as it stands when the
- * outbox publishes it (wms/publish.ts):
+ * outbox publishes it (outbox/publish.ts):
  *   shipping_order.booked    created: a transport to book
  *   shipping_order.modified  its content changed before delivery: the whole transport order again
  *   shipping_order.cancelled  cancelled before pickup: built with the delete, which takes the shipping order away
@@ -9,7 +9,8 @@
 import { type CellarMessage, type CellarMessageType, WMS_CONTRACT_VERSION } from '@cellar/shared/wms/contract';
 import { keys } from '../data/keys';
 import { type References, references } from '../data/reference';
-import type { ToldDocument } from '../wms/told';
+import { warehouseTeller } from '../outbox/publish';
+import type { ToldDocument } from '../outbox/told';
 import { type ShippingOrderItem, shippingOrderRecords } from './repository';
 
 const address = (a: ShippingOrderItem['pickupAddress']) => ({
@@ -74,3 +75,6 @@ export const toldShippingOrder: ToldDocument = {
     return o ? shippingOrderMessage(o, type, await references()) : null;
   },
 };
+
+/** Publishes at once what a change of a shipping order put in the outbox: the `tell` the API's handler hands the service. */
+export const tellShippingOrder = warehouseTeller(toldShippingOrder);

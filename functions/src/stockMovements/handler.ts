@@ -1,8 +1,8 @@
 import { movementReason } from '@cellar/shared/stockMovements/reasons';
 import { stockMovementRoutes } from '@cellar/shared/stockMovements/routes';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
-import { movementList } from './service';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
+import { movementList } from './list';
 
 export const handler = resourceHandler(stockMovementRoutes, {
   // The page words each known reason in the caller's language (the stored text is the warehouse's, in French).

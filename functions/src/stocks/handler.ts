@@ -1,9 +1,10 @@
 import { familyName } from '@cellar/shared/referential/data';
 import { stockRoutes } from '@cellar/shared/stocks/routes';
 import type { Stock } from '@cellar/shared/stocks/schemas';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
-import { stockList, stockQualities } from './service';
+import { DEFAULT_QUALITIES } from '@cellar/shared/stocks/schemas';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
+import { stockList } from './list';
 
 export const handler = resourceHandler(stockRoutes, {
   // The page names each product's sub-family in the caller's language.
@@ -30,5 +31,6 @@ export const handler = resourceHandler(stockRoutes, {
       lang,
     );
   },
-  stockQualities: async () => stockQualities(),
+  /** The qualities stock lines use (the spec's built-in list, then any other found). */
+  stockQualities: async () => DEFAULT_QUALITIES.map((code) => ({ code, label: code })),
 });

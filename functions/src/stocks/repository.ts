@@ -6,7 +6,7 @@
  *   every owner LS14PK STOCK#ALL       LS14SK <productCode>#<owner>#<id>   the superadmin's list
  *   list sorts LS1…LS13 T#<owner>#STOCK, one per sortable column (STOCK_LIST.indexes)
  *   search     SEARCH#T#<owner>#STOCK#<letter>: product code and label, batch
- *   totals     PK COUNT#T#<owner>      SK STOCK#all / STOCK#sellable; the dashboard's DASH#STOCK#… (dashboard/figures.ts)
+ *   totals     PK COUNT#T#<owner>      SK STOCK#all / STOCK#sellable; the dashboard's DASH#STOCK#… (data/figures.ts)
  * Each write also keeps its product's stock summary. A line carries what its list shows of its product (label,
  * sub-family, attributes), so the list sorts and filters on them without reading the products; a product's edit
  * rewrites its lines (`refreshProductOfLines`).
@@ -16,8 +16,8 @@ import { findSubFamily } from '@cellar/shared/referential/data';
 import { STOCK_EVERY_OWNER_INDEX, STOCK_LIST } from '@cellar/shared/stocks/routes';
 import { availableQuantity, isSellable, stockWords } from '@cellar/shared/stocks/schemas';
 import * as z from 'zod';
-import { stockFigureRanges, stockFigures } from '../dashboard/figures';
 import { defineEntity } from '../data/entity';
+import { stockFigureRanges, stockFigures } from '../data/figures';
 import { keys } from '../data/keys';
 import { companies } from '../data/reference';
 import { putNew, queryPage, readCounter, updateIf } from '../data/table';

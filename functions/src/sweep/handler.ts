@@ -1,7 +1,7 @@
 /**
  * The sweep: finishes every document change a crash left half-applied (a change of more effects than one
  * transaction holds, recorded on its document step by step: stocks/ledger.ts), and publishes what the
- * warehouse's outbox still holds a minute after it was written (wms/outbox.ts). Scheduled every few minutes in AWS; the local
+ * warehouse's outbox still holds a minute after it was written (outbox/outbox.ts). Scheduled every few minutes in AWS; the local
  * runtime runs it at start and on a timer. A change is complete or undone after it, and told to the warehouse.
  */
 
@@ -11,16 +11,27 @@ import type { Context } from 'aws-lambda';
 import { keys } from '../data/keys';
 import { deleteItem, queryAll } from '../data/table';
 import { deliverNotification, dueNotifications } from '../notifications/status-mail';
+import { logger } from '../observability/logger';
+import { tracer } from '../observability/tracer';
 import { orderRecords } from '../orders/repository';
 import { orderKind } from '../orders/settle';
-import { logger } from '../platform/logger';
-import { type TimeBudget, timeBudget, UNLIMITED } from '../platform/time-budget';
-import { tracer } from '../platform/tracer';
+import { toldOrder } from '../orders/warehouse-messages';
+import { outboxEntries, type ToldKind } from '../outbox/outbox';
+import { deliverOutbox } from '../outbox/publish';
+import type { ToldDocument } from '../outbox/told';
+import { type TimeBudget, timeBudget, UNLIMITED } from '../platform/messaging/time-budget';
 import { receptionRecords } from '../receptions/repository';
 import { receptionKind } from '../receptions/settle';
+import { toldReception } from '../receptions/warehouse-messages';
+import { toldShippingOrder } from '../shippingOrders/warehouse-messages';
 import { PENDING_LEDGER, refreshPending, settle } from '../stocks/ledger';
-import { outboxEntries } from '../wms/outbox';
-import { deliverOutbox } from '../wms/publish';
+
+/** What builds the message of each kind of document the outbox holds. */
+const TOLD: Record<ToldKind, ToldDocument> = {
+  order: toldOrder,
+  reception: toldReception,
+  shippingOrder: toldShippingOrder,
+};
 
 export interface SweepResult {
   /** Changes found pending and completed (or undone). */
@@ -73,7 +84,7 @@ export async function sweep(graceMs = OUTBOX_GRACE_MS, budget: TimeBudget = UNLI
   let published = 0;
   for await (const entry of outboxEntries(Date.now(), graceMs)) {
     if (published >= OUTBOX_PER_SWEEP || !budget.allowsAnother()) break;
-    if (await budget.step(() => deliverOutbox(entry))) published += 1;
+    if (await budget.step(() => deliverOutbox(entry, TOLD[entry.kind]))) published += 1;
   }
   // The e-mails a warehouse report called for that its worker did not get to send.
   for await (const entry of dueNotifications(Date.now(), graceMs)) {

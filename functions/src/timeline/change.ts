@@ -4,7 +4,7 @@
  */
 import type { CellarMessageType } from '@cellar/shared/wms/contract';
 import type { TransactAction } from '../data/transact';
-import { outboxPut } from '../wms/outbox';
+import { outboxPut } from '../outbox/outbox';
 import { type DocumentKindName, type EventInput, timelinePut } from './repository';
 
 /** What a change is, beyond the document's next state. */

@@ -15,8 +15,8 @@ import { monotonicFactory } from 'ulid';
 /** Event ids that keep their order within one millisecond (a seed, a burst of reports). */
 const ulid = monotonicFactory();
 
-import { authorOf } from '../auth/author';
-import type { Caller } from '../auth/principal';
+import { authorOf } from '../caller/author';
+import type { Caller } from '../caller/principal';
 import { keys } from '../data/keys';
 import { readItems } from '../data/table';
 import type { TransactAction } from '../data/transact';
@@ -27,7 +27,7 @@ export type DocumentKindName = 'order' | 'reception';
 export const WAREHOUSE_ACTOR: TimelineActor = { type: 'warehouse', name: null, actingFor: null };
 
 /** The person behind a request, as the timeline names them. */
-export const actorOf = async (caller: Caller): Promise<TimelineActor> => actorOfAuthor(await authorOf(caller));
+export const actorOf = (caller: Caller): TimelineActor => actorOfAuthor(authorOf(caller));
 
 /** An event to record: what happened and who did it (its date and the statuses come from the change). */
 export interface EventInput {

@@ -11,13 +11,13 @@
 import { fieldMessages } from '@cellar/shared/i18n/messages';
 import { type FirstSuperadmin, firstSuperadminSchema, localeFor } from '@cellar/shared/users/schemas';
 import { ulid } from 'ulid';
-import { sendWelcome } from '../auth/reset-tokens';
 import { insertCompany, newCompany } from '../companies/repository';
 import { keys } from '../data/keys';
 import { companies, warehouseRecords, warehouses } from '../data/reference';
 import { getItem, putNew } from '../data/table';
 import { ConflictError, InvalidError, ItemExistsError } from '../errors';
 import { getUser, insertUser, type UserItem } from './repository';
+import { sendWelcome } from './reset-tokens';
 
 const SUPERADMIN_LEVEL = 100;
 const EXISTS = { email: ['api.first_superadmin_exists'] };

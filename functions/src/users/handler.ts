@@ -1,7 +1,8 @@
 import { userRoutes } from '@cellar/shared/users/routes';
-import { resourceHandler } from '../platform/http';
-import { answerList } from '../platform/lists';
-import { createUser, deleteUser, emailInUse, getUserById, updateUser, userList } from './service';
+import { answerList } from '../platform/http/lists';
+import { resourceHandler } from '../platform/http/pipeline';
+import { userList } from './list';
+import { createUser, deleteUser, emailInUse, getUserById, updateUser } from './service';
 
 export const handler = resourceHandler(userRoutes, {
   userList: async ({ caller, list, lang }) => answerList(await userList(caller, list), list, lang),

@@ -74,11 +74,6 @@ export const userRecords = defineEntity<UserItem>({
   },
 });
 
-export const tokenVersionOf = (u: Pick<UserItem, 'tokenVersion'>) => u.tokenVersion ?? 0;
-
-/** The user with a new token version: every token issued before stops working. */
-export const withNewTokenVersion = (u: UserItem): UserItem => ({ ...u, tokenVersion: tokenVersionOf(u) + 1 });
-
 export const getUser = (id: string) => userRecords.get(keys.user(id));
 
 export async function findUserByEmail(email: string): Promise<UserItem | undefined> {

@@ -4,35 +4,20 @@
  * modules within the creator's scopes, and nobody deactivates or deletes themself.
  */
 import { mayGrantScopes, type RoleLevel, roleLevel } from '@cellar/shared/access/roles';
-import { type Condition, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
-import { userRoutes } from '@cellar/shared/users/routes';
 import { canManageUser, mayBeChild } from '@cellar/shared/users/rules';
-import { DEFAULT_LOCALE, type UserCreate, type UserUpdate, userWords } from '@cellar/shared/users/schemas';
+import { DEFAULT_LOCALE, type UserCreate, type UserUpdate } from '@cellar/shared/users/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
-import type { Caller } from '../auth/principal';
-import { sendWelcome } from '../auth/reset-tokens';
-import { listedOwner, seesOwner } from '../auth/visibility';
+import type { Caller } from '../caller/principal';
+import { withNewTokenVersion } from '../caller/tokens';
+import { seesOwner } from '../caller/visibility';
 import { mapBounded } from '../data/fan-out';
-import { keys } from '../data/keys';
-import type { PlannedList } from '../data/list';
 import type { CompanyItem } from '../data/reference';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
-import type { ListAnswer } from '../platform/lists';
-import {
-  findUserByEmail,
-  getUser,
-  insertUser,
-  removeUser,
-  saveUser,
-  type UserItem,
-  userListRow,
-  userRecords,
-  userSearchScope,
-  userSource,
-  withNewTokenVersion,
-} from './repository';
-import { loadRefs, parseInclude, userRecord, userView } from './view';
+import { parseInclude } from '../platform/http/include';
+import { findUserByEmail, getUser, insertUser, removeUser, saveUser, type UserItem } from './repository';
+import { sendWelcome } from './reset-tokens';
+import { loadRefs, userView } from './view';
 
 function visible(caller: Caller, u: UserItem | undefined): u is UserItem {
   return u !== undefined && seesOwner(caller, u.companyId);
@@ -43,45 +28,6 @@ function manageable(caller: Caller, u: UserItem): boolean {
     { id: caller.user.id, role: caller.role, companyId: caller.tenantId },
     { id: u.id, role: u.roleLevel, companyId: u.companyId },
   );
-}
-
-type Row = ReturnType<typeof userListRow> & { id: string; user: UserItem; warehouses: { code: string }[] };
-
-/**
- * The list's plan (USER_LIST.indexes): a company's users (the caller's, or the superadmin's choice), or everyone's
- * for the superadmin. A company's range is its users' key (GSI1) and LS7, so it is read whole when a sort needs it.
- */
-async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Row>> {
-  const refs = await loadRefs();
-  const companyFilter = q.filters.find((c) => c.field === 'company.uuid' && c.op === 'eq' && c.values.length === 1);
-  const scope = listedOwner(caller, q.filters, 'company.uuid') ?? 'all';
-  const own: Condition[] = scope === 'all' ? [] : [{ field: 'company.uuid', op: 'eq', values: [scope] }];
-  return {
-    spec: userRoutes.userList.list,
-    keySource: userSource(scope),
-    keySort: { field: 'lastname', desc: false },
-    sortScope: keys.users,
-    searchScope: userSearchScope(scope),
-    // The superadmin's company filter chose the range; anyone else's is one more condition on their own users.
-    conditions: [...q.filters.filter((c) => !(caller.isSuperadmin && c === companyFilter)), ...own],
-    keyConditions: own,
-    sort: q.sort,
-    map: (item) => {
-      const user = userRecords.parse(item);
-      const warehouses = user.warehouseIds.map((id) => ({ code: refs.warehouses.get(id)?.code ?? '' }));
-      return { ...userListRow(user), id: user.id, user, warehouses };
-    },
-    id: (r) => r.id,
-    words: (r) => userWords(r.user),
-  };
-}
-
-/** The user list: its page (users with the requested includes) or its export (the list's own fields). */
-export async function userList(caller: Caller, query: ListQuery): Promise<ListAnswer<Row>> {
-  const q = withExportRange(query, 'createdAt');
-  const [p, refs] = await Promise.all([plan(caller, q), loadRefs()]);
-  const include = parseInclude(q.include);
-  return { plan: p, filename: 'users.csv', present: (rows) => rows.map((r) => userRecord(r.user, include, refs)) };
 }
 
 export async function getUserById(caller: Caller, id: string, include: string | undefined) {

@@ -7,14 +7,6 @@ import { mapBounded } from '../data/fan-out';
 import { type CompanyItem, type References, references, SEGMENTS, warehouseRef } from '../data/reference';
 import { getUser, type UserItem } from './repository';
 
-/** The includes asked for, each with its parents: `company.carriers` includes the company itself. */
-export const parseInclude = (raw: string | readonly string[] | undefined) =>
-  new Set(
-    (typeof raw === 'string' ? raw.split(',').filter(Boolean) : (raw ?? [])).flatMap((path) =>
-      path.split('.').map((_, i, parts) => parts.slice(0, i + 1).join('.')),
-    ),
-  );
-
 type Refs = References;
 
 export const loadRefs = references;

@@ -1,8 +1,8 @@
 import { comparator } from '@cellar/shared/filter/match';
 import { warehouseRoutes } from '@cellar/shared/warehouses/routes';
-import { warehousesSeen } from '../auth/visibility';
+import { warehousesSeen } from '../caller/visibility';
 import { companies, warehouses } from '../data/reference';
-import { resourceHandler } from '../platform/http';
+import { resourceHandler } from '../platform/http/pipeline';
 
 export const handler = resourceHandler(warehouseRoutes, {
   /** The superadmin sees every warehouse; others their company's. */

@@ -6,14 +6,13 @@
  * the dead-letter queue, whose alarm calls someone. Nothing is dropped.
  */
 import { type WmsReport, wmsReport } from '@cellar/shared/wms/contract';
-import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { correlationOfRecord, withCorrelation } from '../platform/correlation';
-import { logger } from '../platform/logger';
-import { tracedWorker } from '../platform/queue';
+import type { SQSRecord } from 'aws-lambda';
+import { logger } from '../observability/logger';
+import { queueWorker } from '../platform/messaging/worker';
 
 /** Applies one report: `applied`, `stale` (changed nothing), or `unknown` (no such document). */
 export async function applyReport(r: WmsReport): Promise<'applied' | 'stale' | 'unknown'> {
-  if (r.type === 'stock.adjusted') return (await import('../stocks/adjustments')).applyStockAdjustment(r);
+  if (r.type === 'stock.adjusted') return (await import('./stock-adjustments')).applyStockAdjustment(r);
   if (r.type.startsWith('reception.')) {
     const { applyReceptionReport } = await import('../receptions/warehouse-reports');
     return applyReceptionReport(r as Parameters<typeof applyReceptionReport>[0]);
@@ -53,12 +52,4 @@ async function handle(record: SQSRecord): Promise<boolean> {
   }
 }
 
-export const handler = tracedWorker(async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    // The warehouse's own report: its logs are followed by the message's id.
-    const ok = await withCorrelation(correlationOfRecord(record), () => handle(record));
-    if (!ok) batchItemFailures.push({ itemIdentifier: record.messageId });
-  }
-  return { batchItemFailures };
-});
+export const handler = queueWorker({ failure: 'Warehouse report failed', work: handle });

@@ -1,10 +1,10 @@
 /** Activity logs and their statistics (spec 1). */
 import * as z from 'zod';
 import { ACCESS } from '../access/roles';
+import { defineRoute } from '../api/route';
 import { todayIn } from '../common/dates';
 import { paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
-import { defineRoute } from '../routes/define';
 import { MESSAGES } from '../validation/validators';
 import { activityLogInputSchema, activityLogSchema } from './schemas';
 

@@ -1,8 +1,8 @@
 /** App updates (spec 1). */
 import * as z from 'zod';
 import { ACCESS } from '../access/roles';
+import { defineRoute, idParams } from '../api/route';
 import { paged } from '../common/schemas';
-import { defineRoute, idParams } from '../routes/define';
 import { appUpdateInputSchema, appUpdateSchema } from './schemas';
 
 export const appUpdateRoutes = {

@@ -1,8 +1,8 @@
 /** Sign-in, password links, one's own account and impersonation (spec 1). */
 import * as z from 'zod';
 import { ACCESS } from '../access/roles';
+import { defineRoute, idParams, includeQuery } from '../api/route';
 import { messageSchema } from '../common/schemas';
-import { defineRoute, idParams, includeQuery } from '../routes/define';
 import { userSchema } from '../users/schemas';
 import {
   credentialsSchema,

@@ -2,8 +2,8 @@
 
 import * as z from 'zod';
 import { ACCESS } from '../access/roles';
+import { defineRoute, idParams, includeQuery } from '../api/route';
 import { paged } from '../common/schemas';
-import { defineRoute, idParams, includeQuery } from '../routes/define';
 import { COMPANY_LIST } from './list';
 import { companyInputSchema, companyRefSchema, companySchema, permissionType } from './schemas';
 

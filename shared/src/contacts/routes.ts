@@ -1,8 +1,8 @@
 /** Contacts: suppliers, recipients and carriers (spec 3). */
 import { ACCESS } from '../access/roles';
+import { defineRoute, idParams, includeQuery } from '../api/route';
 import { paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
-import { defineRoute, idParams, includeQuery } from '../routes/define';
 import { CONTACT_COLUMNS, contactCreateSchema, contactSchema, contactUpdateSchema } from './schemas';
 
 const CONTACT_SCOPES = ['supplier', 'recipient', 'carrier'] as const;

@@ -3,7 +3,7 @@
  * each column's values as its `format` writes them (ISO dates without one), and cells that a spreadsheet would run as a formula (= + - @, tab, CR) neutralised
  * with a leading apostrophe.
  */
-import { getPath } from '../filter/match';
+import { getPath } from '../common/path';
 import { cellText } from './columns';
 
 export const CSV_SEPARATOR = ';';

@@ -1,6 +1,6 @@
 /** The dashboard (spec 1 §2, §7: GET /dashboard). Every signed-in user has one; its parts follow the scopes. */
 import { ACCESS } from '../access/roles';
-import { defineRoute } from '../routes/define';
+import { defineRoute } from '../api/route';
 import { dashboardQuery, dashboardSchema } from './schemas';
 
 export const dashboardRoutes = {

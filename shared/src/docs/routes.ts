@@ -3,7 +3,7 @@
  * the messages exchanged with the warehouse (wms/contract.ts).
  */
 import * as z from 'zod';
-import { defineRoute } from '../routes/define';
+import { defineRoute } from '../api/route';
 
 export const docsRoutes = {
   /** Public, as API documentation usually is: it says what exists, never whose data. */

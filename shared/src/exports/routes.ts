@@ -1,6 +1,6 @@
 /** Background CSV exports of the lists (spec 3 §7 "Exports", ARCHITECTURE "large exports"). */
 import { ACCESS } from '../access/roles';
-import { defineRoute, idParams } from '../routes/define';
+import { defineRoute, idParams } from '../api/route';
 import { exportJobSchema, exportRequestSchema } from './schemas';
 
 export const exportRoutes = {

@@ -5,6 +5,7 @@
  * the literal NULL matches a missing value, and an array field matches when any of its elements does.
  */
 import { dayIn } from '../common/dates';
+import { getPath } from '../common/path';
 import type { Condition } from './query';
 
 export const NULL_LITERAL = 'NULL';
@@ -20,16 +21,6 @@ export function fold(s: unknown): string {
 /** A date-only upper bound covers the whole day: 2026-01-31 → 2026-01-31T23:59:59.999. */
 export function inclusiveEnd(v: string): string {
   return DATE_ONLY.test(v) ? `${v}T23:59:59.999` : v;
-}
-
-export function getPath(record: unknown, path: string): unknown {
-  let cur: unknown = record;
-  for (const part of path.split('.')) {
-    if (Array.isArray(cur)) cur = cur.flatMap((x) => getPath(x, part) as unknown[]);
-    else if (cur && typeof cur === 'object') cur = (cur as Record<string, unknown>)[part];
-    else return undefined;
-  }
-  return cur;
 }
 
 function compare(a: unknown, b: string): number {

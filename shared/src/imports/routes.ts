@@ -4,7 +4,7 @@
  * routes or none, and its JSON answers leave as they are.
  */
 import { ACCESS } from '../access/roles';
-import { defineRoute, idParams } from '../routes/define';
+import { defineRoute, idParams } from '../api/route';
 import {
   importJobSchema,
   importRequestSchema,

@@ -1,9 +1,9 @@
 /** Customer orders (spec 2 §2, §7; issue 10; menu entry Orders, order scope). */
 import * as z from 'zod';
 import { ACCESS } from '../access/roles';
+import { defineRoute, idParams, includeQuery } from '../api/route';
 import { idempotencyKey, messageSchema, paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
-import { defineRoute, idParams, includeQuery } from '../routes/define';
 import { timelineEventSchema } from '../timeline/schemas';
 import {
   orderCarrierSchema,

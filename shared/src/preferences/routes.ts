@@ -1,7 +1,7 @@
 /** Grid preferences (spec 1). */
 import * as z from 'zod';
 import { ACCESS } from '../access/roles';
-import { defineRoute } from '../routes/define';
+import { defineRoute } from '../api/route';
 import { preferenceInputSchema, preferenceSchema, preferenceSlug } from './schemas';
 
 export const preferenceRoutes = {

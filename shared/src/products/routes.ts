@@ -1,9 +1,9 @@
 /** Products (spec 3, and the product parts of spec 2). */
 
 import { ACCESS } from '../access/roles';
+import { defineRoute, idParams, includeQuery } from '../api/route';
 import { paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
-import { defineRoute, idParams, includeQuery } from '../routes/define';
 import { productInputSchema, productSchema } from './schemas';
 
 /** Product data is read by the product screens and by the order and reception flows. */

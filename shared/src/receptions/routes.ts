@@ -1,9 +1,9 @@
 /** Receptions: inbound deliveries (spec 3 §2, §7; menu entry Receptions, reception scope). */
 import * as z from 'zod';
 import { ACCESS } from '../access/roles';
+import { defineRoute, idParams, includeQuery } from '../api/route';
 import { messageSchema, paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
-import { defineRoute, idParams, includeQuery } from '../routes/define';
 import { timelineEventSchema } from '../timeline/schemas';
 import { receptionCreateSchema, receptionSchema, receptionUpdateSchema } from './schemas';
 

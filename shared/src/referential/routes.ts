@@ -1,8 +1,8 @@
 /** The product referential: families and attributes (spec 3). */
 import * as z from 'zod';
 import { ACCESS } from '../access/roles';
+import { defineRoute, idParams } from '../api/route';
 import { PRODUCT_READERS } from '../products/routes';
-import { defineRoute, idParams } from '../routes/define';
 import { attributeSchema, productFamilySchema } from './schemas';
 
 export const referentialRoutes = {

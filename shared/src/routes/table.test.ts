@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compilePath, fillPath, RESOURCES } from './define';
-import { routeList, routes } from './table';
+import { compilePath, fillPath } from '../api/route';
+import { RESOURCES, routeList, routes } from './table';
 
 describe('The route table', () => {
   it('declares each method and path once', () => {

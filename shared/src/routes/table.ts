@@ -4,6 +4,7 @@
  * gateway, the SPA client and the access-control suite follow. A route's name is its key here.
  */
 import { activityLogRoutes } from '../activityLogs/routes';
+import type { RouteDef } from '../api/route';
 import { appUpdateRoutes } from '../appUpdates/routes';
 import { authRoutes } from '../auth/routes';
 import { companyRoutes } from '../companies/routes';
@@ -22,7 +23,6 @@ import { stockMovementRoutes } from '../stockMovements/routes';
 import { stockRoutes } from '../stocks/routes';
 import { userRoutes } from '../users/routes';
 import { warehouseRoutes } from '../warehouses/routes';
-import type { RouteDef } from './define';
 
 export const routes = {
   ...authRoutes,
@@ -50,3 +50,7 @@ export const routes = {
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;
 export const routeList: readonly RouteDef[] = Object.values(routes);
+
+/** The resources the routes name: one Lambda each (functions/src/<resource>/handler.ts), in the table's order. */
+export type Resource = Routes[RouteId]['resource'];
+export const RESOURCES: readonly Resource[] = [...new Set(routeList.map((r) => r.resource as Resource))];

@@ -1,8 +1,8 @@
 /** Shipping orders (spec 2 §2, §7; menu entry Transport, transportation scope). */
 import { ACCESS } from '../access/roles';
+import { defineRoute, idParams, includeQuery } from '../api/route';
 import { messageSchema, paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
-import { defineRoute, idParams, includeQuery } from '../routes/define';
 import { shippingOrderCreateSchema, shippingOrderSchema, shippingOrderUpdateSchema } from './schemas';
 
 /**

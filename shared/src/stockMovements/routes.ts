@@ -1,8 +1,8 @@
 /** Stock movements (spec 2). */
 import { ACCESS } from '../access/roles';
+import { defineRoute } from '../api/route';
 import { paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
-import { defineRoute } from '../routes/define';
 import { stockMovementSchema } from './schemas';
 
 /** The columns the movement list sorts by, each served by the table key or a list-sort index. */

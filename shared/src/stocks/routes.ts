@@ -2,10 +2,10 @@
 
 import * as z from 'zod';
 import { ACCESS } from '../access/roles';
+import { defineRoute } from '../api/route';
 import { paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
 import { ATTRIBUTE_FIELDS } from '../products/routes';
-import { defineRoute } from '../routes/define';
 import { stockSchema } from './schemas';
 
 const STOCK_READERS = ['stock', 'order', 'reception'] as const;

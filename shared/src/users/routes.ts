@@ -1,9 +1,9 @@
 /** Users (spec 1). */
 import * as z from 'zod';
 import { ACCESS } from '../access/roles';
+import { defineRoute, idParams, includeQuery } from '../api/route';
 import { paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
-import { defineRoute, idParams, includeQuery } from '../routes/define';
 import { userCreateSchema, userSchema, userUpdateSchema } from './schemas';
 
 /** The columns the user list sorts by, each served by the key (last name) or a list-sort index. */

@@ -2,7 +2,7 @@
  * Characters no text of Cellar holds: the C0 controls but tab, line feed and carriage return, DEL and the C1
  * controls, and the bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) that make a reference read
  * otherwise than it is stored ("CMD‮1-TXE" printed as "CMD-EXT1"). Refused once, where text enters: every body the
- * API reads (platform/http.ts) and every cell an import reads (imports/templates.ts); the message names the field.
+ * API reads (platform/http/pipeline.ts) and every cell an import reads (imports/templates.ts); the message names the field.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what this refuses.
 export const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;

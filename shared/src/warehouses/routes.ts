@@ -1,7 +1,7 @@
 /** Warehouses (spec 1). */
 import * as z from 'zod';
 import { ACCESS } from '../access/roles';
-import { defineRoute } from '../routes/define';
+import { defineRoute } from '../api/route';
 import { warehouseSchema } from './schemas';
 
 export const warehouseRoutes = {

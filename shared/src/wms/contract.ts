@@ -2,7 +2,7 @@
  * The message contract between Cellar and the provider's warehouse management system (WMS), both ways. Cellar is
  * the source of what the client asked (orders, receptions, shipping orders); the warehouse is the source of what
  * happened physically (prepared, shipped, arrived, counted, adjusted). The workers validate with these schemas, and
- * the AsyncAPI document served at /api/asyncapi.json is generated from them (functions/src/platform/asyncapi.ts).
+ * the AsyncAPI document served at /api/asyncapi.json is generated from them (functions/src/platform/http/asyncapi.ts).
  *
  * Every message is one JSON object on an SQS queue:
  *   cellar-to-warehouse   what Cellar asks    (CELLAR_MESSAGES)

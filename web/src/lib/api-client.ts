@@ -5,10 +5,10 @@
  * table.
  */
 
+import type { RouteDef } from '@cellar/shared/api/route';
+import { fillPath } from '@cellar/shared/api/route';
 import type { ErrorBody } from '@cellar/shared/common/schemas';
 import { emptyQuery, type ListQuery, serializeListQuery } from '@cellar/shared/filter/query';
-import type { RouteDef } from '@cellar/shared/routes/define';
-import { fillPath } from '@cellar/shared/routes/define';
 import { createElement, Fragment } from 'react';
 import type * as z from 'zod';
 import { currentLanguage, i18n } from './i18n';

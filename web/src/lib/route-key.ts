@@ -3,8 +3,9 @@
  * resource first (a change to a resource invalidates everything read from it), then the route's name, its path
  * parameters and its query. Two screens asking a route the same thing share one cache entry.
  */
+
+import type { RouteDef } from '@cellar/shared/api/route';
 import type { ListQuery } from '@cellar/shared/filter/query';
-import type { RouteDef } from '@cellar/shared/routes/define';
 import { type RouteId, routes } from '@cellar/shared/routes/table';
 import type { ParamsOf } from './api-client';
 

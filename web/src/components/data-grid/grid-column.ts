@@ -3,9 +3,10 @@
  * what a column offers (sorting, a filter) is read from the route's list spec, so a grid never offers what the
  * server would refuse with a 422, and follows when a spec narrows.
  */
+
+import type { RouteDef } from '@cellar/shared/api/route';
 import type { Paged } from '@cellar/shared/common/schemas';
 import type { Condition, ListSpec } from '@cellar/shared/filter/query';
-import type { RouteDef } from '@cellar/shared/routes/define';
 import type { ReactNode } from 'react';
 import type * as z from 'zod';
 import type { Choice } from './choice-filter';

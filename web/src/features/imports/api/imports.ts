@@ -1,3 +1,4 @@
+import { fillPath } from '@cellar/shared/api/route';
 import { MAX_PAGE_SIZE } from '@cellar/shared/filter/query';
 import {
   type ImportJob,
@@ -12,7 +13,6 @@ import {
   type ImportContext,
   type ImportTemplateName,
 } from '@cellar/shared/imports/templates';
-import { fillPath } from '@cellar/shared/routes/define';
 import { routes } from '@cellar/shared/routes/table';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, callRoute } from '../../../lib/api-client';

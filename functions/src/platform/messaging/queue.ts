@@ -1,0 +1,27 @@
+/**
+ * Sending on a queue: the SQS client is loaded (`import()`) and created by the first message, so that a function
+ * that never sends one never pays for the SQS SDK at cold start; each call traced in X-Ray. Its endpoint comes from
+ * the SDK's own variable (AWS_ENDPOINT_URL_SQS), which the local runtime sets.
+ */
+import type { SendMessageCommandInput } from '@aws-sdk/client-sqs';
+import { correlationAttributes } from '../../observability/correlation';
+import { tracer } from '../../observability/tracer';
+
+let loaded:
+  | Promise<{ sdk: typeof import('@aws-sdk/client-sqs'); client: import('@aws-sdk/client-sqs').SQSClient }>
+  | undefined;
+
+const sqs = () => {
+  loaded ??= import('@aws-sdk/client-sqs').then((sdk) => ({
+    sdk,
+    client: tracer.captureAWSv3Client(new sdk.SQSClient({})),
+  }));
+  return loaded;
+};
+
+/** Sends a message carrying the correlation id of the work under way (observability/correlation.ts). */
+export async function sendMessage(input: SendMessageCommandInput): Promise<void> {
+  const { sdk, client } = await sqs();
+  const MessageAttributes = { ...correlationAttributes(), ...input.MessageAttributes };
+  await client.send(new sdk.SendMessageCommand({ ...input, MessageAttributes }));
+}
