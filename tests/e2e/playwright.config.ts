@@ -73,7 +73,12 @@ export default defineConfig({
     // test starts before every runtime answers, the build done (Playwright starts them one after the other, in
     // this order, each once the one before answers).
     ...(STARTS_LOOP
-      ? [runtime(start(LOOP_PORT, `.cellar/e2e-${LOOP_PORT}`, '--warehouse all --warehouse-discrepancies 1'), LOOP_PORT)]
+      ? [
+          runtime(
+            start(LOOP_PORT, `.cellar/e2e-${LOOP_PORT}`, '--warehouse all --warehouse-discrepancies 1'),
+            LOOP_PORT,
+          ),
+        ]
       : []),
   ],
 });
