@@ -7,15 +7,7 @@ import { PassThrough } from 'node:stream';
 import type { GetObjectCommandInput, GetObjectCommandOutput, PutObjectCommandInput } from '@aws-sdk/client-s3';
 import { config } from '../../config/config';
 import { tracer } from '../../observability/tracer';
-
-/** A module and its client, loaded and created once, on first use. */
-function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
-  let loaded: Promise<T> | undefined;
-  return () => {
-    loaded ??= load();
-    return loaded;
-  };
-}
+import { onFirstUse } from '../on-first-use';
 
 const s3 = onFirstUse(async () => {
   const sdk = await import('@aws-sdk/client-s3');

@@ -6,18 +6,12 @@
 import type { SendMessageCommandInput } from '@aws-sdk/client-sqs';
 import { correlationAttributes } from '../../observability/correlation';
 import { tracer } from '../../observability/tracer';
+import { onFirstUse } from '../on-first-use';
 
-let loaded:
-  | Promise<{ sdk: typeof import('@aws-sdk/client-sqs'); client: import('@aws-sdk/client-sqs').SQSClient }>
-  | undefined;
-
-const sqs = () => {
-  loaded ??= import('@aws-sdk/client-sqs').then((sdk) => ({
-    sdk,
-    client: tracer.captureAWSv3Client(new sdk.SQSClient({})),
-  }));
-  return loaded;
-};
+const sqs = onFirstUse(async () => {
+  const sdk = await import('@aws-sdk/client-sqs');
+  return { sdk, client: tracer.captureAWSv3Client(new sdk.SQSClient({})) };
+});
 
 /** Sends a message carrying the correlation id of the work under way (observability/correlation.ts). */
 export async function sendMessage(input: SendMessageCommandInput): Promise<void> {
