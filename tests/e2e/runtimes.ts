@@ -15,8 +15,11 @@ export const LOOP_PORT = Number(process.env.E2E_LOOP_PORT ?? PORT + 1);
 /** Where the specs run, unless they say otherwise. */
 export const BASE_URL = external ?? `http://127.0.0.1:${PORT}`;
 
-/** Whether the config starts the loop's runtime (none given, and the main one started here too). */
-export const STARTS_LOOP = !external && !process.env.E2E_LOOP_BASE_URL;
+/**
+ * Whether the config starts the loop's runtime (none given, the main one started here too, and the run not told
+ * that none of its specs needs it: E2E_LOOP=off, as the test command's accessibility run is).
+ */
+export const STARTS_LOOP = !external && !process.env.E2E_LOOP_BASE_URL && process.env.E2E_LOOP !== 'off';
 
 /** The loop's runtime; undefined when the tests run against an external runtime and none was given for the loop. */
 export const LOOP_BASE_URL =
