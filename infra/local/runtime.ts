@@ -47,7 +47,7 @@ export interface RuntimeOptions {
    * shipped and a reception announced is received within a minute, with discrepancies on a fifth of them.
    */
   warehouse?: Partial<Pick<WarehouseOptions, 'stepMs' | 'plays' | 'discrepancies'>>;
-  /** How often the sweep runs after the one at start (default SWEEP_EVERY_MS; 0: only at start, for a benchmark). */
+  /** How often the sweep runs after the one at start (default SWEEP_EVERY_MS; 0: only at start, for a benchmark or the integration tests, which sweep when they mean to). */
   sweepEveryMs?: number;
   log?: (line: string) => void;
 }

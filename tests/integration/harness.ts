@@ -50,6 +50,9 @@ export async function startHarness(
     // The warehouse acknowledges what is sent and goes no further, unless a test asks: a test's order stays put.
     warehouse: options.warehouse ?? { stepMs: 1500, plays: 'acknowledge' },
     workerTimeoutSeconds: options.workerTimeoutSeconds,
+    // The sweep runs once at start and then only when a test calls it: a timed sweep would finish a change a test
+    // has just left half-applied on purpose, before it looks (a race that only a loaded machine loses).
+    sweepEveryMs: 0,
   });
   const tokens = new Map<string, string>();
   const contract = openContract(runtime.url);
