@@ -1,6 +1,6 @@
 /**
  * The warehouse loop (shared/wms/contract.ts) through the local runtime: the simulated warehouse plays an order
- * to shipped and a reception to received by itself; then each report, delivered by the test as a warehouse would
+ * to shipped and a reception to received by itself (warehouse-played.test.ts); each report, delivered by the test as a warehouse would
  * (twice, late, out of order), in every status it can meet; what the worker leaves to its dead-letter queue; the
  * AsyncAPI document served beside the OpenAPI one.
  */
@@ -93,26 +93,41 @@ describe('an order’s reports', () => {
   it('ships what the warehouse shipped, once, whatever the order and the repeats of its reports', async () => {
     // Prepare
     const o = await sent(5);
-    // Act: shipped arrives first; the earlier reports come late, and the shipment again
+    // The warehouse's steps just after the send, in their order; the shipment, made below, comes after them.
+    const sentAt = Date.now();
+    const sentPlus = (ms: number) => new Date(sentAt + ms).toISOString();
+    const prepared = wmsReportOf('order.prepared', o.id, {
+      seq: 30,
+      at: sentPlus(2),
+      lines: [{ lineId: o.lineId, quantity: 5 }],
+    });
+    const acknowledged = wmsReportOf('order.acknowledged', o.id, { seq: 10, at: sentPlus(1) });
+    await new Promise((done) => setTimeout(done, 10));
+    // Act: shipped arrives first; the earlier reports come late, each twice, and the shipment again
     const outcomes = [
       await applyReport(shipped(o.id, o.lineId, 4, 40)),
-      await applyReport(wmsReportOf('order.prepared', o.id, { seq: 30, lines: [{ lineId: o.lineId, quantity: 5 }] })),
-      await applyReport(wmsReportOf('order.acknowledged', o.id, { seq: 10 })),
+      await applyReport(prepared),
+      await applyReport(acknowledged),
       await applyReport(shipped(o.id, o.lineId, 4, 40)),
+      await applyReport(acknowledged),
+      await applyReport(prepared),
     ];
     const after = await read(o.id);
     // Assess
-    expect(outcomes).toEqual(['applied', 'stale', 'stale', 'stale']);
+    expect(outcomes).toEqual(['applied', 'stale', 'stale', 'stale', 'stale', 'stale']);
     expect(after.statusCode).toBe('070');
     expect(after.stocks[0]?.prepared).toBe(4);
     expect(after.fulfilment.trackingNumbers).toEqual([{ number: 'GE42', url: 'https://geodis.com/fr/suivi?ref=GE42' }]);
     expect(await figures(o.stockId)).toEqual({ quantity: 16, allocated: 0 });
     const events = await timeline('orders', o.id);
-    expect(events.map((e) => [e.type, e.to, e.actor.type])).toEqual([
-      ['sent', '005', 'user'],
-      ['order.shipped', '070', 'warehouse'],
+    // The late reports at their dates, once each, changing nothing; the shipment's the last word.
+    expect(events.map((e) => [e.type, e.to, e.actor.type, e.details.late ?? false])).toEqual([
+      ['sent', '005', 'user', false],
+      ['order.acknowledged', null, 'warehouse', true],
+      ['order.prepared', null, 'warehouse', true],
+      ['order.shipped', '070', 'warehouse', false],
     ]);
-    expect(events[1]?.details.short).toEqual([expect.objectContaining({ ordered: 5, prepared: 4 })]);
+    expect(events[3]?.details.short).toEqual([expect.objectContaining({ ordered: 5, prepared: 4 })]);
   });
 
   it('tells the company’s users who chose e-mail and that news, once, with a link to the order', async () => {
@@ -397,58 +412,4 @@ describe('GET /api/asyncapi.json', () => {
     expect(res.body.asyncapi).toBe('3.0.0');
     expect(Object.keys(res.body.channels)).toEqual(['cellarToWarehouse', 'warehouseToCellar']);
   });
-});
-
-// Last: a second runtime in this process shares the first's mailbox, which its stop closes.
-describe('the simulated warehouse', () => {
-  it('plays a sent order to shipped and an announced reception to received, by itself', async () => {
-    // Prepare: a runtime whose warehouse plays every step, quickly, without discrepancies
-    const loop = await startHarness({ warehouse: { stepMs: 250, plays: 'all', discrepancies: 0 } });
-    try {
-      const token = await loop.login(USER1);
-      const stockId = await freshStock(20, at);
-      // Act
-      const order = await loop.call('POST', '/api/orders', {
-        token,
-        body: orderBody(stockId, recipient, { stocks: [{ stockId, ordered: 4 }] }),
-      });
-      const reception = await loop.call('POST', '/api/receptions', {
-        token,
-        body: {
-          segment: 'B2B',
-          warehouseId: at.warehouseId,
-          reference: unique('R'),
-          expectedAt: day(2),
-          supplierId: supplier,
-          statusCode: '001',
-          stocks: [{ productId: at.productId, quality: 'STD', batch: unique('B'), expected: 12 }],
-        },
-      });
-      let o: Order | undefined;
-      let r: { statusCode: string; receivedQuantity: number } | undefined;
-      // Waited for by a deadline, not a count of polls: under load each poll and each warehouse step is slower.
-      const deadline = Date.now() + 90_000;
-      while (Date.now() < deadline && (o?.statusCode !== '070' || r?.statusCode !== '200')) {
-        await new Promise((done) => setTimeout(done, 100));
-        o = (await loop.call('GET', `/api/orders/${order.body.id}`, { token })).body;
-        r = (await loop.call('GET', `/api/receptions/${reception.body.id}`, { token })).body;
-      }
-      const events = (await loop.call('GET', `/api/orders/${order.body.id}/timeline`, { token })).body;
-      // Assess
-      expect(o?.statusCode).toBe('070');
-      expect(o?.fulfilment.trackingNumbers).toHaveLength(1);
-      expect(o?.packings.length).toBeGreaterThan(0);
-      expect(r).toMatchObject({ statusCode: '200', receivedQuantity: 12 });
-      expect(events.map((e: { type: string }) => e.type)).toEqual([
-        'sent',
-        'order.acknowledged',
-        'order.preparing',
-        'order.prepared',
-        'order.shipped',
-      ]);
-      expect((await findStock(stockId))?.quantity).toBe(16);
-    } finally {
-      await loop.stop();
-    }
-  }, 150_000);
 });

@@ -12,9 +12,11 @@ export function wmsReportOf<T extends WmsReportType>(
   documentId: string,
   fields: Omit<Extract<WmsReport, { type: T }>, 'type' | 'messageId' | 'version' | 'documentId' | 'seq' | 'at'> & {
     seq?: number;
+    /** When the warehouse says it happened (now unless a test names it). */
+    at?: string;
   },
 ): Extract<WmsReport, { type: T }> {
-  const { seq: chosen, ...own } = fields;
+  const { seq: chosen, at, ...own } = fields;
   const n = chosen ?? ++seq + 1_000_000;
   return wmsReport.parse({
     type,
@@ -22,7 +24,7 @@ export function wmsReportOf<T extends WmsReportType>(
     version: WMS_CONTRACT_VERSION,
     documentId,
     seq: n,
-    at: new Date().toISOString(),
+    at: at ?? new Date().toISOString(),
     ...own,
   }) as Extract<WmsReport, { type: T }>;
 }

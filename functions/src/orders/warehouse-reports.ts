@@ -1,7 +1,7 @@
 /**
  * What the warehouse reports of an order (shared/wms/contract.ts), applied once and in its order: a report whose
  * `seq` is not above the last applied (`wmsSeq`) changes nothing, so a duplicate, or a report overtaken by a later
- * one, is harmless. A report is a fact: what it says left the warehouse leaves the stock, even where the line is
+ * one, is harmless; an overtaken one is still recorded in the timeline, at its date, once (what it says happened). A report is a fact: what it says left the warehouse leaves the stock, even where the line is
  * short. Each report is an event of the order's timeline, and answers what Cellar asked (the outbox entry goes).
  *
  *   acknowledged            005 → 010
@@ -22,7 +22,7 @@ import { isNews, type WmsReport } from '@cellar/shared/wms/contract';
 import { InvalidReportError, StaleVersionError } from '../errors';
 import { notificationKey, notificationPut, notifyNow } from '../notifications/status-mail';
 import { answered } from '../outbox/outbox';
-import { WAREHOUSE_ACTOR } from '../timeline/repository';
+import { recordLateReport, reportEventId, WAREHOUSE_ACTOR } from '../timeline/repository';
 import { findOrder, type OrderItem, type OrderLineItem } from './repository';
 import { commit } from './service';
 import { settleOrder } from './settle';
@@ -160,7 +160,10 @@ export async function applyOrderReport(r: OrderReport): Promise<'applied' | 'sta
     const found = await findOrder(r.documentId);
     const o = found && (await settleOrder(found)).order;
     if (!o) return 'unknown';
-    if (!isNews(r, o.wmsSeq)) return 'stale';
+    if (!isNews(r, o.wmsSeq)) {
+      await recordLateReport('order', o, r, factDate(r));
+      return 'stale';
+    }
     const next = afterReport(o, r);
     const details = detailsOf(o, r);
     // The client hears by e-mail of what the report changed (a report that moved nothing says nothing new).
@@ -174,7 +177,7 @@ export async function applyOrderReport(r: OrderReport): Promise<'applied' | 'sta
         {
           facts: true,
           at: factDate(r),
-          event: { type: r.type, actor: WAREHOUSE_ACTOR, details },
+          event: { id: reportEventId(r.seq), type: r.type, actor: WAREHOUSE_ACTOR, details },
           extra: told ? [notificationPut('order', o, r.type as NotifiedEvent, r.seq, details)] : [],
         },
       );

@@ -1,6 +1,7 @@
 /**
  * What the warehouse reports of a reception (shared/wms/contract.ts), applied once and in its order: a report whose
- * `seq` is not above the last applied (`wmsSeq`) changes nothing. A count is a fact: it enters the stock as counted,
+ * `seq` is not above the last applied (`wmsSeq`) changes nothing (an overtaken one is recorded in the timeline, at its
+ * date, once). A count is a fact: it enters the stock as counted,
  * and the differences from the notice stay on the reception (each line's expected and received quantities; a lot
  * found that was not announced is a line of its own, expected 0). Each report is an event of the timeline.
  *
@@ -17,7 +18,7 @@ import { answered } from '../outbox/outbox';
 import { findProduct } from '../products/repository';
 import { lotLine, normalLot } from '../stocks/lots';
 import { productOfLine } from '../stocks/repository';
-import { WAREHOUSE_ACTOR } from '../timeline/repository';
+import { recordLateReport, reportEventId, WAREHOUSE_ACTOR } from '../timeline/repository';
 import { findReception, type ReceptionItem, type ReceptionLineItem } from './repository';
 import { commit } from './service';
 import { settleReception } from './settle';
@@ -106,7 +107,11 @@ export async function applyReceptionReport(report: ReceptionReport): Promise<'ap
     const found = await findReception(report.documentId);
     const r = found && (await settleReception(found));
     if (!r) return 'unknown';
-    if (!isNews(report, r.wmsSeq)) return 'stale';
+    if (!isNews(report, r.wmsSeq)) {
+      const when = report.type === 'reception.arrived' ? report.arrivedAt : report.receivedAt;
+      await recordLateReport('reception', r, report, when);
+      return 'stale';
+    }
     let next: ReceptionItem = { ...r, wmsSeq: report.seq };
     let details: Record<string, unknown> = {};
     let at = report.at;
@@ -129,7 +134,7 @@ export async function applyReceptionReport(report: ReceptionReport): Promise<'ap
         {
           facts: true,
           at,
-          event: { type: report.type, actor: WAREHOUSE_ACTOR, details },
+          event: { id: reportEventId(report.seq), type: report.type, actor: WAREHOUSE_ACTOR, details },
           extra: told ? [notificationPut('reception', r, 'reception.received', report.seq, details)] : [],
         },
       );

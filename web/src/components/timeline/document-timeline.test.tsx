@@ -90,6 +90,21 @@ describe('Component: TimelineEvents', () => {
     expect(refused?.textContent).not.toContain('À la place de l’entrepôt');
   });
 
+  it('marks a warehouse report received after a later one, which changed nothing', async () => {
+    // Prepare
+    const events = [
+      event({ id: '1', type: 'order.acknowledged', from: '070', to: null, details: { late: true } }),
+      event({ id: '2', type: 'order.shipped', from: '005', to: '070' }),
+    ];
+    // Act
+    const el = await show(<TimelineEvents kind="order" events={events} />);
+    // Assess
+    const [late, shipped] = items(el);
+    expect(late?.textContent).toContain('Reçu en retard');
+    expect(late?.textContent).not.toContain('Statut');
+    expect(shipped?.textContent).not.toContain('Reçu en retard');
+  });
+
   it('shows a shipment’s short picks and its tracking numbers, a web page as a link opened apart', async () => {
     // Prepare
     const events = [

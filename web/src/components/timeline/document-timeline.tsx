@@ -108,6 +108,11 @@ function EventItem({ event, kind }: { event: TimelineEvent; kind: TimelineKind }
               {t('timeline.override')}
             </Badge>
           )}
+          {details.late && (
+            <Badge size="sm" color="gray" variant="light" radius="sm" title={t('timeline.late_hint')}>
+              {t('timeline.late')}
+            </Badge>
+          )}
         </Group>
         {lines.map(([key, line]) => (
           <Text key={key} size="sm" component="div">

@@ -27,6 +27,8 @@ export interface DifferenceLine {
 export interface EventDetails {
   /** Set by the provider's staff in the warehouse's stead. */
   override: boolean;
+  /** A warehouse report received after a later one: it changed nothing. */
+  late: boolean;
   reason: string | null;
   preparationDate: string | null;
   appointmentDate: string | null;
@@ -75,6 +77,7 @@ export function eventDetails(event: Pick<TimelineEvent, 'details'>): EventDetail
   const d = event.details ?? {};
   return {
     override: d.override === true,
+    late: d.late === true,
     reason: text(d.reason),
     preparationDate: text(d.preparationDate),
     appointmentDate: text(d.appointmentDate),
