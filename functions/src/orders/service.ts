@@ -11,12 +11,14 @@ import { ORDER_INCLUDES } from '@cellar/shared/orders/routes';
 import {
   chosenDeparture,
   NO_FULFILMENT,
+  ORDER_CONTENT_FIELDS,
   type Order,
   type OrderCarrierFacts,
+  type OrderContent,
   type OrderCreate,
-  type OrderLineInput,
   type OrderStatusCode,
   type OrderUpdate,
+  orderContent,
   orderIssues,
 } from '@cellar/shared/orders/schemas';
 import { orderRules } from '@cellar/shared/orders/status';
@@ -121,25 +123,7 @@ function ownerFor(caller: Caller, ownerId: string | undefined, refs: References)
 }
 
 /** The order's fields as the rules and the store read them (a body merged over the stored order). */
-export interface Content {
-  segment: SegmentCode | null;
-  reference: string;
-  recipientReference: string;
-  groupingNumber: string;
-  type: OrderItem['type'];
-  warehouseId: string | null;
-  recipient: OrderItem['recipient'];
-  customerId: string | null;
-  carrierId: string | null;
-  serviceCode: string | null;
-  pickupManagedByProduct: 0 | 1;
-  shippingLabelRequired: 0 | 1;
-  deliveryDate: string | null;
-  pickupDate: string | null;
-  deliveryComment: string;
-  preparationComment: string;
-  stocks: readonly OrderLineInput[];
-}
+export type Content = OrderContent;
 
 const add = (errors: FieldMessages, field: string, key: string, values?: Record<string, unknown>) => {
   errors[field] = [...(errors[field] ?? []), values ? { key, values } : key];
@@ -263,26 +247,15 @@ async function build(
   // One warehouse for every line is the destination; lines from several need the destination chosen.
   const from = [...new Set(lines.map((l) => l.warehouseId))];
   const destination = warehouse ?? (from.length === 1 ? refs.warehouses.get(from[0] as string) : undefined);
+  // The content as kept, but the warehouse, the carrier and the lines, stored as what they name.
+  const { warehouseId: _destination, carrierId: _carrier, stocks: _lines, ...kept } = c;
   return {
-    segment: c.segment,
-    reference: c.reference,
-    recipientReference: c.recipientReference,
-    groupingNumber: c.groupingNumber,
-    type: c.type ?? null,
+    ...kept,
     warehouse: (warehouseRef(destination) as { id: string; code: string; name: string } | undefined) ?? null,
-    recipient: c.recipient ?? null,
-    customerId: c.customerId,
     carrier:
       carrier && c.carrierId
         ? { id: carrier.id, code: carrier.code, name: carrier.address.company || carrier.address.name || carrier.code }
         : null,
-    serviceCode: c.serviceCode,
-    pickupManagedByProduct: c.pickupManagedByProduct,
-    shippingLabelRequired: c.shippingLabelRequired,
-    deliveryDate: c.deliveryDate,
-    pickupDate: c.pickupDate,
-    deliveryComment: c.deliveryComment,
-    preparationComment: c.preparationComment,
     lines,
   };
 }
@@ -372,28 +345,6 @@ export async function commit(
   return saved;
 }
 
-function content(input: OrderCreate): Content {
-  return {
-    segment: input.segment ?? null,
-    reference: input.reference,
-    recipientReference: input.recipientReference,
-    groupingNumber: input.groupingNumber,
-    type: input.type ?? null,
-    warehouseId: input.warehouseId ?? null,
-    recipient: input.recipient ?? null,
-    customerId: input.customerId ?? null,
-    carrierId: input.carrierId ?? null,
-    serviceCode: input.serviceCode || null,
-    pickupManagedByProduct: input.pickupManagedByProduct,
-    shippingLabelRequired: input.shippingLabelRequired,
-    deliveryDate: input.deliveryDate ?? null,
-    pickupDate: input.pickupDate ?? null,
-    deliveryComment: input.deliveryComment,
-    preparationComment: input.preparationComment,
-    stocks: input.stocks,
-  };
-}
-
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The order an earlier POST with the same key created (it may still be on its way: a double click). */
@@ -439,7 +390,7 @@ export async function createOrder(
       id = bound.orderId;
     }
   }
-  const fields = await build(caller, owner, refs, content(input), input.statusCode, []);
+  const fields = await build(caller, owner, refs, orderContent(input), input.statusCode, []);
   const author = authorOf(caller);
   const now = new Date().toISOString();
   const record: OrderItem = {
@@ -480,50 +431,16 @@ export async function createOrder(
   }
 }
 
-const CONTENT_FIELDS = [
-  'segment',
-  'reference',
-  'recipientReference',
-  'groupingNumber',
-  'type',
-  'warehouseId',
-  'recipient',
-  'customerId',
-  'carrierId',
-  'serviceCode',
-  'pickupManagedByProduct',
-  'shippingLabelRequired',
-  'deliveryDate',
-  'pickupDate',
-  'deliveryComment',
-  'preparationComment',
-  'stocks',
-] as const;
-
-const pick = <T>(v: T | undefined, kept: T): T => (v === undefined ? kept : v);
+/** The stored order's content, in a body's terms. */
+const storedContent = (o: OrderItem): Content => ({
+  ...orderContent(o),
+  warehouseId: chosenDeparture(o.warehouse?.id, o.lines),
+  carrierId: o.carrier?.id ?? null,
+  stocks: o.lines,
+});
 
 /** The stored order in the body's terms, the body's fields over it. */
-function merged(current: OrderItem, input: OrderUpdate): Content {
-  return {
-    segment: pick(input.segment, current.segment),
-    reference: input.reference ?? current.reference,
-    recipientReference: input.recipientReference ?? current.recipientReference,
-    groupingNumber: input.groupingNumber ?? current.groupingNumber,
-    type: pick(input.type, current.type),
-    warehouseId: pick(input.warehouseId, chosenDeparture(current.warehouse?.id, current.lines)),
-    recipient: pick(input.recipient, current.recipient),
-    customerId: pick(input.customerId, current.customerId),
-    carrierId: pick(input.carrierId, current.carrier?.id ?? null),
-    serviceCode: pick(input.serviceCode, current.serviceCode) || null,
-    pickupManagedByProduct: input.pickupManagedByProduct ?? current.pickupManagedByProduct,
-    shippingLabelRequired: input.shippingLabelRequired ?? current.shippingLabelRequired,
-    deliveryDate: pick(input.deliveryDate, current.deliveryDate),
-    pickupDate: pick(input.pickupDate, current.pickupDate),
-    deliveryComment: input.deliveryComment ?? current.deliveryComment,
-    preparationComment: input.preparationComment ?? current.preparationComment,
-    stocks: input.stocks ?? current.lines,
-  };
-}
+const merged = (current: OrderItem, input: OrderUpdate): Content => orderContent(input, storedContent(current));
 
 /** The warehouse's prepared quantities, by stock id, on the lines. */
 function withPrepared(lines: OrderLineItem[], prepared: Record<string, number> | undefined) {
@@ -551,7 +468,7 @@ export async function updateOrder(caller: Caller, id: string, input: OrderUpdate
   }
   // Prepared quantities are the warehouse's to report; the provider's staff may correct them.
   if (input.prepared && !caller.isSuperadmin) throw new ForbiddenError();
-  const editing = CONTENT_FIELDS.some((f) => input[f] !== undefined);
+  const editing = ORDER_CONTENT_FIELDS.some((f) => input[f] !== undefined);
   const refs = await references();
   const owner = refs.companies.get(current.ownerId);
   if (!owner) throw new NotFoundError();
@@ -566,7 +483,7 @@ export async function updateOrder(caller: Caller, id: string, input: OrderUpdate
   } else if (from === '000' && to !== '000') {
     // Leaving the draft asks for everything the send does, on what is stored.
     const issues = orderIssues(
-      { ...merged(current, {}), statusCode: to, stocks: current.lines },
+      { ...storedContent(current), statusCode: to, stocks: current.lines },
       {
         segments: owner.segments,
         carrier: current.carrier ? carrierFacts(owner, await findContact(current.carrier.id), current.segment) : null,
@@ -596,25 +513,11 @@ export async function updateOrder(caller: Caller, id: string, input: OrderUpdate
 }
 
 /** What the warehouse is told of an order's content (to know whether an edit changed it). */
-const orderContentOf = (o: OrderItem) => [
-  o.reference,
-  o.segment,
-  o.recipientReference,
-  o.groupingNumber,
-  o.type,
-  o.warehouse?.id,
-  o.recipient,
-  o.customerId,
-  o.carrier?.id,
-  o.serviceCode,
-  o.pickupManagedByProduct,
-  o.shippingLabelRequired,
-  o.deliveryDate,
-  o.pickupDate,
-  o.deliveryComment,
-  o.preparationComment,
-  o.lines.map((l) => [l.stockId, l.ordered]),
-];
+const orderContentOf = (o: OrderItem) => ({
+  ...storedContent(o),
+  warehouseId: o.warehouse?.id ?? null,
+  stocks: o.lines.map((l) => [l.stockId, l.ordered]),
+});
 
 /**
  * A client's cancellation (orderRules.cancellation): before the warehouse starts preparing, the order is cancelled

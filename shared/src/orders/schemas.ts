@@ -14,7 +14,7 @@ import { WAREHOUSE_QUANTITY_MAX } from '../common/quantities';
 import { ref, type SegmentCode, segmentCode, segmentSchema } from '../common/schemas';
 import { searchWords } from '../filter/search';
 import { isAlphanumeric, isEmpty, MESSAGES } from '../validation/validators';
-import { id, isoDate, optionalString } from '../validation/zod';
+import { changesOf, id, isoDate, optionalString } from '../validation/zod';
 import { warehouseSchema } from '../warehouses/schemas';
 import { ORDER_STATUS } from './status';
 
@@ -37,7 +37,13 @@ export type OrderStatusCode = z.infer<typeof orderStatusCode>;
 const flag = z.union([z.literal(0), z.literal(1)], { error: MESSAGES.invalid });
 
 /** A delivery or preparation comment: at most 255 characters, none the warehouse interfaces cannot carry. */
-const comment = optionalString(ORDER_COMMENT_MAX).refine(isAlphanumeric, { error: MESSAGES.alphanumeric });
+const comment = z
+  .string()
+  .trim()
+  .max(ORDER_COMMENT_MAX, { error: MESSAGES.maxLength })
+  .refine(isAlphanumeric, { error: MESSAGES.alphanumeric })
+  .optional()
+  .default('');
 
 /** The most a line may order or a warehouse prepare: the warehouse contract's bound on a quantity. */
 export const ORDER_QUANTITY_MAX = WAREHOUSE_QUANTITY_MAX;
@@ -60,9 +66,14 @@ export const orderLineInput = z.object({
 });
 export type OrderLineInput = z.infer<typeof orderLineInput>;
 
+/**
+ * An order's content: every field a client chooses, once. A new order takes the defaults; a change takes any of
+ * them (`changesOf`: absent is unchanged); the service's content, the wizard's values and its body are read from
+ * this list (ORDER_CONTENT_FIELDS), so a new field is added here, where it is stored, and where it is shown.
+ */
 const orderFields = {
   segment: segmentCode.nullish(),
-  reference: z.string().trim().max(ORDER_REFERENCE_MAX, { error: MESSAGES.maxLength }).optional().default(''),
+  reference: optionalString(ORDER_REFERENCE_MAX),
   recipientReference: optionalString(50),
   groupingNumber: optionalString(ORDER_GROUPING_MAX),
   type: z.enum(ORDER_TYPES, { error: MESSAGES.invalid }).nullish(),
@@ -79,13 +90,34 @@ const orderFields = {
   pickupDate: isoDate.nullish(),
   deliveryComment: comment,
   preparationComment: comment,
-  statusCode: orderStatusCode,
   stocks: z.array(orderLineInput).max(ORDER_LINES_MAX, { error: MESSAGES.invalid }).default([]),
 };
 
 /** Body of POST /api/orders: a draft (000) or a send (005). The owner is the superadmin's choice. */
-export const orderCreateSchema = z.object({ ownerId: id.optional(), ...orderFields });
+export const orderCreateSchema = z.object({ ownerId: id.optional(), ...orderFields, statusCode: orderStatusCode });
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
+
+export type OrderContentField = keyof typeof orderFields;
+/** The fields of an order's content, in the order the schema declares them. */
+export const ORDER_CONTENT_FIELDS = Object.keys(orderFields) as OrderContentField[];
+
+/** An order's content with every field present: what a body leaves out is its default, or null. */
+export type OrderContent = { [K in OrderContentField]-?: Exclude<z.output<(typeof orderFields)[K]>, undefined> };
+
+/**
+ * The content of a body (a new order's, or a change's over `base`, the stored order's content): each field the body
+ * gives, else the base's, else its default (null for a field without one). No service code is an empty one.
+ */
+export function orderContent(body: { [K in OrderContentField]?: unknown }, base?: OrderContent): OrderContent {
+  const content = Object.fromEntries(
+    ORDER_CONTENT_FIELDS.map((f) => {
+      const given = body[f];
+      if (given !== undefined) return [f, given];
+      return [f, base ? base[f] : (orderFields[f].safeParse(undefined).data ?? null)];
+    }),
+  ) as OrderContent;
+  return { ...content, serviceCode: content.serviceCode || null };
+}
 
 /**
  * Body of PUT /api/orders/{id}: the whole order as the wizard encodes it, or `statusCode` alone from the status
@@ -94,34 +126,8 @@ export type OrderCreate = z.infer<typeof orderCreateSchema>;
  * once the order has left the draft.
  */
 export const orderUpdateSchema = z.object({
-  segment: orderFields.segment,
-  reference: z.string().trim().max(ORDER_REFERENCE_MAX, { error: MESSAGES.maxLength }).optional(),
-  recipientReference: z.string().trim().max(50, { error: MESSAGES.maxLength }).optional(),
-  groupingNumber: z.string().trim().max(ORDER_GROUPING_MAX, { error: MESSAGES.maxLength }).optional(),
-  type: orderFields.type,
-  warehouseId: orderFields.warehouseId,
-  recipient: orderFields.recipient,
-  customerId: orderFields.customerId,
-  carrierId: orderFields.carrierId,
-  serviceCode: orderFields.serviceCode,
-  pickupManagedByProduct: flag.optional(),
-  shippingLabelRequired: flag.optional(),
-  deliveryDate: orderFields.deliveryDate,
-  pickupDate: orderFields.pickupDate,
-  deliveryComment: z
-    .string()
-    .trim()
-    .max(ORDER_COMMENT_MAX, { error: MESSAGES.maxLength })
-    .refine(isAlphanumeric, { error: MESSAGES.alphanumeric })
-    .optional(),
-  preparationComment: z
-    .string()
-    .trim()
-    .max(ORDER_COMMENT_MAX, { error: MESSAGES.maxLength })
-    .refine(isAlphanumeric, { error: MESSAGES.alphanumeric })
-    .optional(),
+  ...changesOf(orderFields),
   statusCode: orderStatusCode.optional(),
-  stocks: z.array(orderLineInput).max(ORDER_LINES_MAX, { error: MESSAGES.invalid }).optional(),
   prepared: z
     .record(
       id,

@@ -16,6 +16,19 @@ export const optionalString = (max?: number) =>
     .optional()
     .default('');
 
+/** A field of a change's body: optional, without the default a new record takes (absent means unchanged). */
+type Change<S> = z.ZodOptional<S extends z.ZodDefault<infer Inner extends z.ZodType> ? Inner : S & z.ZodType>;
+
+/**
+ * The body of a change, from the fields of a new record: each one optional and without its default, so that a
+ * field left out keeps its stored value. The fields' rules stay theirs: one list serves both bodies.
+ */
+export function changesOf<S extends Record<string, z.ZodType>>(shape: S): { [K in keyof S]: Change<S[K]> } {
+  return Object.fromEntries(
+    Object.entries(shape).map(([k, s]) => [k, (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : s).optional()]),
+  ) as { [K in keyof S]: Change<S[K]> };
+}
+
 export const emailField = z.string().trim().refine(isEmail, { error: MESSAGES.email }).optional().default('');
 
 export const requiredEmail = requiredString(255).refine(isEmail, { error: MESSAGES.email });

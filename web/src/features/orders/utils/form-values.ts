@@ -1,63 +1,43 @@
 /** The wizard's form values, from a stored order or a new one, and the body the API takes from them. */
 import type { Address } from '@cellar/shared/common/address';
-import type { SegmentCode } from '@cellar/shared/common/schemas';
 import {
   chosenDeparture,
   type Order,
+  type OrderContent,
   type OrderStatusCode,
+  orderContent,
   type orderCreateSchema,
 } from '@cellar/shared/orders/schemas';
 import type * as z from 'zod';
 import { emptyAddress } from '../../../components/forms/address-values';
 import { linesBody, type OrderCartLine } from './cart';
 
-export interface OrderFormValues {
+/**
+ * The wizard's values: the order's content (the shared list of its fields) but its lines, which the cart holds, and
+ * its recipient, which the form's address block edits as `address`.
+ */
+export type OrderFormValues = Omit<OrderContent, 'stocks' | 'recipient'> & {
   ownerId: string | null;
-  segment: SegmentCode | null;
-  reference: string;
-  recipientReference: string;
-  groupingNumber: string;
-  type: 'ABO' | 'COF' | 'SHOP' | null;
-  warehouseId: string | null;
   /** The recipient's address (the form's address block names it `address`). */
   address: Address;
   /** Whether a recipient is chosen or being typed (else the search and its Add button show). */
   hasRecipient: boolean;
-  customerId: string | null;
-  carrierId: string | null;
-  serviceCode: string | null;
-  pickupManagedByProduct: 0 | 1;
-  shippingLabelRequired: 0 | 1;
-  deliveryDate: string | null;
-  pickupDate: string | null;
-  deliveryComment: string;
-  preparationComment: string;
-}
+};
 
-export const formValuesOf = (o: Order | undefined, ownerId: string | null): OrderFormValues => ({
-  ownerId: o?.ownerId ?? ownerId,
-  segment: o?.segment ?? null,
-  reference: o?.reference ?? '',
-  recipientReference: o?.recipientReference ?? '',
-  groupingNumber: o?.groupingNumber ?? '',
-  type: o?.type ?? null,
-  // The departure the order's lines took without a choice is not one: lines spreading later ask for it.
-  warehouseId: chosenDeparture(
-    o?.warehouseId,
-    (o?.stocks ?? []).map((l) => ({ warehouseId: l.warehouse?.id ?? null })),
-  ),
-  address: o?.recipient ? { ...emptyAddress(), ...o.recipient } : emptyAddress(o?.segment !== 'B2C'),
-  hasRecipient: Boolean(o?.recipient),
-  customerId: o?.customerId ?? null,
-  carrierId: o?.carrierId ?? null,
-  serviceCode: o?.serviceCode ?? null,
-  pickupManagedByProduct: o?.pickupManagedByProduct ?? 1,
-  shippingLabelRequired: o?.shippingLabelRequired ?? 0,
-  deliveryDate: o?.deliveryDate ?? null,
-  pickupDate: o?.pickupDate ?? null,
-  deliveryComment: o?.deliveryComment ?? '',
-  preparationComment: o?.preparationComment ?? '',
-});
+export function formValuesOf(o: Order | undefined, ownerId: string | null): OrderFormValues {
+  const { stocks: _lines, recipient: _recipient, ...content } = orderContent(o ?? {});
+  return {
+    ...content,
+    ownerId: o?.ownerId ?? ownerId,
+    // The departure the order's lines took without a choice is not one: lines spreading later ask for it.
+    warehouseId: chosenDeparture(
+      o?.warehouseId,
+      (o?.stocks ?? []).map((l) => ({ warehouseId: l.warehouse?.id ?? null })),
+    ),
+    address: o?.recipient ? { ...emptyAddress(), ...o.recipient } : emptyAddress(o?.segment !== 'B2C'),
+    hasRecipient: Boolean(o?.recipient),
+  };
+}
 
 /** The order as POST /api/orders takes it (PUT takes the same without the owner). */
 export function orderBody(
@@ -66,25 +46,12 @@ export function orderBody(
   cart: readonly OrderCartLine[],
   superadmin: boolean,
 ): z.input<typeof orderCreateSchema> {
-  const { displayName: _shown, ...address } = v.address as Address & { displayName?: string };
+  const { ownerId, address: typed, hasRecipient, ...content } = v;
+  const { displayName: _shown, ...address } = typed as Address & { displayName?: string };
   return {
-    ...(superadmin && v.ownerId ? { ownerId: v.ownerId } : {}),
-    segment: v.segment,
-    reference: v.reference,
-    recipientReference: v.recipientReference,
-    groupingNumber: v.groupingNumber,
-    type: v.type,
-    warehouseId: v.warehouseId,
-    recipient: v.hasRecipient ? address : null,
-    customerId: v.customerId,
-    carrierId: v.carrierId,
-    serviceCode: v.serviceCode,
-    pickupManagedByProduct: v.pickupManagedByProduct,
-    shippingLabelRequired: v.shippingLabelRequired,
-    deliveryDate: v.deliveryDate,
-    pickupDate: v.pickupDate,
-    deliveryComment: v.deliveryComment,
-    preparationComment: v.preparationComment,
+    ...(superadmin && ownerId ? { ownerId } : {}),
+    ...content,
+    recipient: hasRecipient ? address : null,
     statusCode: status,
     stocks: linesBody(cart),
   };
