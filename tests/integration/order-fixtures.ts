@@ -3,6 +3,7 @@ import { todayIn } from '@cellar/shared/common/dates';
 import { ulid } from 'ulid';
 import { findProduct } from '../../functions/src/products/repository';
 import { insertStock } from '../../functions/src/stocks/repository';
+import { ADMIN1, type Harness } from './harness';
 
 export const day = (n: number) =>
   new Date(Date.parse(`${todayIn()}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -64,3 +65,22 @@ export const orderBody = (stockIds: string | string[], customerId: string, patch
   stocks: (Array.isArray(stockIds) ? stockIds : [stockIds]).map((stockId) => ({ stockId, ordered: 1 })),
   ...patch,
 });
+
+/**
+ * What the warehouse tests send from, read from the demo as its first client's admin: a batch-managed product
+ * without a use-by date in its first warehouse, a recipient and a supplier (not the MULTI one).
+ */
+export async function warehouseFixtures(h: Harness) {
+  const token = await h.login(ADMIN1);
+  const me = (await h.call('GET', '/api/auth/user', { token })).body;
+  const recipient: string = (await h.call('GET', '/api/contacts?filter[type]=recipient&paginate=1', { token })).body
+    .data[0].id;
+  const supplier: string = (
+    await h.call('GET', '/api/contacts?filter[type]=supplier&paginate=5', { token })
+  ).body.data.find((c: { code: string }) => c.code !== 'MULTI').id;
+  const products = (await h.call('GET', '/api/products?paginate=100', { token })).body.data;
+  const product = products.find(
+    (p: { hidden: boolean; hasBatch: boolean; hasUbd: boolean }) => !p.hidden && p.hasBatch && !p.hasUbd,
+  );
+  return { at: { productId: product.id as string, warehouseId: me.warehouseIds[0] as string }, recipient, supplier };
+}

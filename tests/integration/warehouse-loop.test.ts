@@ -12,7 +12,7 @@ import { findStock } from '../../functions/src/stocks/repository';
 import { applyReport, handler as reportWorker } from '../../functions/src/wms/worker';
 import { CREDENTIALS, REGION } from '../../infra/local/emulators';
 import { ADMIN1, ADMIN2, type Harness, SUPER, startHarness, USER1 } from './harness';
-import { day, freshStock, orderBody, unique } from './order-fixtures';
+import { day, freshStock, orderBody, unique, warehouseFixtures } from './order-fixtures';
 import { wmsReportOf } from './wms';
 
 type Order = {
@@ -36,17 +36,7 @@ let supplier: string;
 beforeAll(async () => {
   // The warehouse takes what it is told and reports nothing: the tests report for it.
   h = await startHarness({ warehouse: { stepMs: 60_000, plays: 'none' } });
-  const token = await h.login(ADMIN1);
-  const me = (await h.call('GET', '/api/auth/user', { token })).body;
-  recipient = (await h.call('GET', '/api/contacts?filter[type]=recipient&paginate=1', { token })).body.data[0].id;
-  supplier = (await h.call('GET', '/api/contacts?filter[type]=supplier&paginate=5', { token })).body.data.find(
-    (c: { code: string }) => c.code !== 'MULTI',
-  ).id;
-  const products = (await h.call('GET', '/api/products?paginate=100', { token })).body.data;
-  const product = products.find(
-    (p: { hidden: boolean; hasBatch: boolean; hasUbd: boolean }) => !p.hidden && p.hasBatch && !p.hasUbd,
-  );
-  at = { productId: product.id, warehouseId: me.warehouseIds[0] };
+  ({ at, recipient, supplier } = await warehouseFixtures(h));
 });
 afterAll(() => h?.stop());
 

@@ -5,34 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findStock } from '../../functions/src/stocks/repository';
-import { ADMIN1, type Harness, startHarness, USER1 } from './harness';
-import { day, freshStock, orderBody, unique } from './order-fixtures';
-
-type Order = {
-  statusCode: string;
-  fulfilment: { trackingNumbers: { number: string; url: string | null }[] };
-  packings: unknown[];
-};
+import { type Harness, startHarness, USER1 } from './harness';
+import { day, freshStock, orderBody, unique, warehouseFixtures } from './order-fixtures';
 
 let loop: Harness;
-let at: { productId: string; warehouseId: string };
-let recipient: string;
-let supplier: string;
+let fx: Awaited<ReturnType<typeof warehouseFixtures>>;
 
 beforeAll(async () => {
   // A warehouse that plays every step, quickly, without discrepancies.
   loop = await startHarness({ warehouse: { stepMs: 250, plays: 'all', discrepancies: 0 } });
-  const token = await loop.login(ADMIN1);
-  const me = (await loop.call('GET', '/api/auth/user', { token })).body;
-  recipient = (await loop.call('GET', '/api/contacts?filter[type]=recipient&paginate=1', { token })).body.data[0].id;
-  supplier = (await loop.call('GET', '/api/contacts?filter[type]=supplier&paginate=5', { token })).body.data.find(
-    (c: { code: string }) => c.code !== 'MULTI',
-  ).id;
-  const products = (await loop.call('GET', '/api/products?paginate=100', { token })).body.data;
-  const product = products.find(
-    (p: { hidden: boolean; hasBatch: boolean; hasUbd: boolean }) => !p.hidden && p.hasBatch && !p.hasUbd,
-  );
-  at = { productId: product.id, warehouseId: me.warehouseIds[0] };
+  fx = await warehouseFixtures(loop);
 });
 afterAll(() => loop?.stop());
 
@@ -40,25 +22,25 @@ describe('the simulated warehouse', () => {
   it('plays a sent order to shipped and an announced reception to received, by itself', async () => {
     // Prepare
     const token = await loop.login(USER1);
-    const stockId = await freshStock(20, at);
+    const stockId = await freshStock(20, fx.at);
     // Act
     const order = await loop.call('POST', '/api/orders', {
       token,
-      body: orderBody(stockId, recipient, { stocks: [{ stockId, ordered: 4 }] }),
+      body: orderBody(stockId, fx.recipient, { stocks: [{ stockId, ordered: 4 }] }),
     });
     const reception = await loop.call('POST', '/api/receptions', {
       token,
       body: {
         segment: 'B2B',
-        warehouseId: at.warehouseId,
+        warehouseId: fx.at.warehouseId,
         reference: unique('R'),
         expectedAt: day(2),
-        supplierId: supplier,
+        supplierId: fx.supplier,
         statusCode: '001',
-        stocks: [{ productId: at.productId, quality: 'STD', batch: unique('B'), expected: 12 }],
+        stocks: [{ productId: fx.at.productId, quality: 'STD', batch: unique('B'), expected: 12 }],
       },
     });
-    let o: Order | undefined;
+    let o: { statusCode: string; fulfilment: { trackingNumbers: unknown[] }; packings: unknown[] } | undefined;
     let r: { statusCode: string; receivedQuantity: number } | undefined;
     // Waited for by a deadline, not a count of polls: under load each poll and each warehouse step is slower.
     const deadline = Date.now() + 90_000;
