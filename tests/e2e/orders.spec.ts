@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { api, consoleErrors, gridRows, horizontalOverflow, signedIn } from './support';
+import { api, consoleErrors, gridRows, horizontalOverflow, signedIn, stepForm, uniqueCode } from './support';
 
 const DRAFT = 'CMD-CLI001-001';
 const ENTRY = 'CMD-CLI001-003';
@@ -61,6 +61,40 @@ test.describe('Orders', () => {
     expect(file.suggestedFilename()).toContain(SHIPPED);
     const bytes = await readFile(await file.path());
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  test('a writer duplicates a shipped order into a draft of its lines, named and saved from the wizard', async ({
+    page,
+  }) => {
+    const reference = uniqueCode('DUP');
+    await signedIn(page, 'user', `/order?search_filter=${SHIPPED}`);
+    await expect(gridRows(page)).toHaveCount(1);
+    const ordered = gridRows(page).first().locator('.ag-cell[col-id="orderedQuantity"]');
+    await expect(ordered).toHaveText(/\d/);
+    const quantity = (await ordered.textContent()) ?? '';
+    await gridRows(page)
+      .first()
+      .getByRole('link', { name: `Voir ${SHIPPED}` })
+      .click();
+    await page.getByRole('button', { name: 'Dupliquer' }).click();
+    await expect(page.getByText(`Brouillon créé à partir de la commande ${SHIPPED}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/order\/modify\//);
+    // The wizard opens on the draft's details: a reference of its own to give; the lines are the order's.
+    const details = stepForm(page, 'Informations');
+    await expect(details.getByRole('textbox', { name: 'Référence de la commande' })).toHaveValue('');
+    await details.getByRole('textbox', { name: 'Référence de la commande' }).fill(reference);
+    await details.getByRole('button', { name: 'Enregistrer en brouillon' }).click();
+    await expect(page.getByText('La commande a été enregistrée en brouillon.')).toBeVisible();
+    const row = await findOrder(page, reference);
+    await expect(row).toContainText('Brouillon');
+    await expect(row.locator('.ag-cell[col-id="orderedQuantity"]')).toHaveText(quantity);
+    // The draft goes, so that this user's next new order is offered none.
+    await row.getByRole('button', { name: `Supprimer ${reference}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Supprimer la commande' })
+      .getByRole('button', { name: 'Supprimer' })
+      .click();
+    await expect(gridRows(page)).toHaveCount(0);
   });
 
   test('an admin may only cancel on the status page, and is asked first', async ({ page }) => {

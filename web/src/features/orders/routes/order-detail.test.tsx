@@ -1,4 +1,5 @@
 import { NO_FULFILMENT } from '@cellar/shared/orders/schemas';
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../../testing/pages';
 import { anOrder, showOrderPage, stubOrderApi } from '../testing/order-pages.testing';
@@ -59,5 +60,54 @@ describe('Route: OrderDetailRoute', () => {
     // Assess
     expect([...el.querySelectorAll('button')].map((b) => b.textContent)).toContain('Demander l’annulation');
     expect(region(el, 'Expédition')).toBeNull();
+  });
+
+  it('duplicates an order into a new draft of its content and lines, without its reference and dates', async () => {
+    // Prepare
+    const line = {
+      id: 'l1',
+      position: 1,
+      stockId: 's1',
+      product: { id: 'p1', code: 'CHB001', label: 'Château B', pcb: 6 },
+      warehouse: { id: 'w1', code: 'BDX', name: 'Bordeaux' },
+      quality: 'STD',
+      batch: 'L26',
+      ubd: null,
+      bbd: null,
+      ordered: 12,
+      prepared: 12,
+      uniqueKey: 'CHB001|s1',
+    };
+    const order = anOrder({ statusCode: '070', deliveryComment: 'Quai 2', stocks: [line], lineCount: 1 });
+    const fetch = stubOrderApi(order, { ...order, id: 'o2', statusCode: '000', reference: '' });
+    const el = await showOrderPage(<OrderDetailRoute />, { role: 'user', order });
+    const button = [...el.querySelectorAll('button')].find((b) => b.textContent === 'Dupliquer');
+    // Act
+    await act(async () => button?.click());
+    await settle();
+    // Assess: one draft asked for, then its wizard
+    const posts = fetch.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(String((posts[0]?.[1] as RequestInit).body))).toMatchObject({
+      statusCode: '000',
+      reference: '',
+      recipientReference: 'R-1',
+      segment: 'B2B',
+      deliveryDate: null,
+      pickupDate: null,
+      deliveryComment: 'Quai 2',
+      stocks: [{ stockId: 's1', ordered: 12 }],
+    });
+    expect(el.querySelector('[data-testid="elsewhere"]')).not.toBeNull();
+  });
+
+  it('offers no duplication to a reader', async () => {
+    // Prepare
+    const order = anOrder({ statusCode: '070' });
+    stubOrderApi(order);
+    // Act
+    const el = await showOrderPage(<OrderDetailRoute />, { role: 'reader', order });
+    // Assess
+    expect([...el.querySelectorAll('button')].map((b) => b.textContent)).not.toContain('Dupliquer');
   });
 });

@@ -3,8 +3,9 @@
  * the pickup, shipping label, delivery or pickup date, appointment; B2C: carrier, service, dates), the order type
  * of the one carrier owner that needs it, the shipment (tracking numbers linked to the carrier's page, when it
  * left, exit point, excise document), comments, the cart with its counts, the packing list once shipped, the PDF
- * in the statuses that have one, and the order's history. A writer may cancel the order, or ask the warehouse to,
- * while it allows; a pending or refused cancellation, or the warehouse's refusal of the order, is said at the top.
+ * in the statuses that have one, and the order's history. A writer may duplicate the order into a new draft, and
+ * cancel it, or ask the warehouse to, while it allows; a pending or refused cancellation, or the warehouse's
+ * refusal of the order, is said at the top.
  */
 import { orderTypeRequired, requiredDateField } from '@cellar/shared/orders/schemas';
 import { orderRules } from '@cellar/shared/orders/status';
@@ -23,6 +24,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useOrder } from '../api/get-order';
 import { downloadOrderPdf } from '../api/save-order';
 import { CancellationNotice, CancelOrderButton } from '../components/cancel-order';
+import { DuplicateOrderButton } from '../components/duplicate-order';
 import { OrderLinesTable } from '../components/order-lines-table';
 import { PackingList } from '../components/packing-list';
 import { orderTracking } from '../utils/tracking';
@@ -88,6 +90,7 @@ export function OrderDetailRoute() {
           <OrderStatusBadge code={order.statusCode} />
         </Group>
         <Group gap="xs">
+          <DuplicateOrderButton order={order} />
           <CancelOrderButton order={order} />
           {orderRules.isPdfAvailable(order.statusCode) && (
             <Button

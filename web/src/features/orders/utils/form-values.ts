@@ -10,7 +10,7 @@ import {
 } from '@cellar/shared/orders/schemas';
 import type * as z from 'zod';
 import { emptyAddress } from '../../../components/forms/address-values';
-import { linesBody, type OrderCartLine } from './cart';
+import { cartOfOrder, linesBody, type OrderCartLine } from './cart';
 
 /**
  * The wizard's values: the order's content (the shared list of its fields) but its lines, which the cart holds, and
@@ -55,6 +55,15 @@ export function orderBody(
     statusCode: status,
     stocks: linesBody(cart),
   };
+}
+
+/**
+ * A new draft of an order's content and lines, for a client ordering the same again: without its reference (each
+ * order has its own) and its dates (gone by, as a rule), which the wizard asks for when the draft is sent.
+ */
+export function duplicateBody(o: Order, superadmin: boolean): z.input<typeof orderCreateSchema> {
+  const values = { ...formValuesOf(o, o.ownerId), reference: '', deliveryDate: null, pickupDate: null };
+  return orderBody(values, '000', cartOfOrder(o), superadmin);
 }
 
 /** A server or schema field path as the form names it (the recipient's address is the form's `address`). */
