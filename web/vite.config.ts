@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * What a build's chunks are made of, on demand: `ANALYZE=1 npm run build -w web` writes dist-stats.html (gzipped
@@ -16,9 +17,37 @@ const analyze = process.env.ANALYZE
     ]
   : [];
 
+/**
+ * Repeat visits start from the browser's own copy (a service worker, Workbox's): the shell (index.html, precached,
+ * a few KB) answers every page's navigation at once, even offline, and each hashed chunk, immutable, is kept the
+ * first time it loads, not all of them on a phone's first visit. A deployment changes the shell's revision, so the
+ * worker updates itself in the background and the next navigation runs the new build (the old chunks stay on the
+ * bucket for tabs still running it). The API and the local pages (/api/…, /_…) are never the worker's.
+ */
+const repeatVisits = VitePWA({
+  manifest: false,
+  injectRegister: 'script-defer',
+  registerType: 'autoUpdate',
+  workbox: {
+    globPatterns: ['index.html'],
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/_/],
+    runtimeCaching: [
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'assets', expiration: { maxEntries: 300, maxAgeSeconds: 365 * 24 * 3600 } },
+      },
+    ],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+  },
+});
+
 /** The SPA is served on the API's origin; in development, /api goes to the local runtime (CELLAR_API_URL). */
 export default defineConfig({
-  plugins: [react(), ...analyze],
+  plugins: [react(), repeatVisits, ...analyze],
   // csv-parse's Node build needs Buffer; its browser build is the same parser, bundled with what it needs.
   resolve: { alias: { 'csv-parse/sync': 'csv-parse/browser/esm/sync' } },
   build: {

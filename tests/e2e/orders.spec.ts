@@ -77,7 +77,7 @@ test.describe('Orders', () => {
       .getByRole('link', { name: `Voir ${SHIPPED}` })
       .click();
     await page.getByRole('button', { name: 'Dupliquer' }).click();
-    await expect(page.getByText(`Brouillon créé à partir de la commande ${SHIPPED}`)).toBeVisible();
+    await expect(page.getByText(`Brouillon créé d’après ${SHIPPED}`)).toBeVisible();
     await expect(page).toHaveURL(/\/order\/modify\//);
     // The wizard opens on the draft's details: a reference of its own to give; the lines are the order's.
     const details = stepForm(page, 'Informations');

@@ -64,6 +64,9 @@ export default defineConfig({
       ],
     },
     viewport: { width: 1400, height: 900 },
+    // The site's service worker (web/vite.config.ts) would answer navigations from its copy, where the specs watch
+    // and hold the network; repeat-visit.spec.ts lets it in, to test it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

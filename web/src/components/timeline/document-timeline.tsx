@@ -109,7 +109,7 @@ function EventItem({ event, kind }: { event: TimelineEvent; kind: TimelineKind }
             </Badge>
           )}
           {details.late && (
-            <Badge size="sm" color="gray" variant="light" radius="sm" title={t('timeline.late_hint')}>
+            <Badge size="sm" color="gray" variant="light" radius="sm">
               {t('timeline.late')}
             </Badge>
           )}

@@ -28,7 +28,7 @@ export function DuplicateOrderButton({ order }: { order: Order }) {
       .mutateAsync({
         body: duplicateBody(order, isSuperadmin(principal)),
         idempotencyKey: idempotencyKey.current,
-        messages: { success: t('orders.duplicate.done', { reference }), error: t('orders.duplicate.error') },
+        messages: { success: t('orders.duplicate.done', { reference }) },
       })
       .then((draft) => navigate(orderPath('modify', draft.id)))
       .catch(() => undefined);
