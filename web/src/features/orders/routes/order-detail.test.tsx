@@ -2,7 +2,7 @@ import { NO_FULFILMENT } from '@cellar/shared/orders/schemas';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../../testing/pages';
-import { anOrder, showOrderPage, stubOrderApi } from '../testing/order-pages.testing';
+import { anOrder, anOrderLine, showOrderPage, stubOrderApi } from '../testing/order-pages.testing';
 import { OrderDetailRoute } from './order-detail';
 
 afterEach(() => {
@@ -64,20 +64,7 @@ describe('Route: OrderDetailRoute', () => {
 
   it('duplicates an order into a new draft of its content and lines, without its reference and dates', async () => {
     // Prepare
-    const line = {
-      id: 'l1',
-      position: 1,
-      stockId: 's1',
-      product: { id: 'p1', code: 'CHB001', label: 'Château B', pcb: 6 },
-      warehouse: { id: 'w1', code: 'BDX', name: 'Bordeaux' },
-      quality: 'STD',
-      batch: 'L26',
-      ubd: null,
-      bbd: null,
-      ordered: 12,
-      prepared: 12,
-      uniqueKey: 'CHB001|s1',
-    };
+    const line = anOrderLine({ ordered: 12, prepared: 12 });
     const order = anOrder({ statusCode: '070', deliveryComment: 'Quai 2', stocks: [line], lineCount: 1 });
     const fetch = stubOrderApi(order, { ...order, id: 'o2', statusCode: '000', reference: '' });
     const el = await showOrderPage(<OrderDetailRoute />, { role: 'user', order });
@@ -88,7 +75,8 @@ describe('Route: OrderDetailRoute', () => {
     // Assess: one draft asked for, then its wizard
     const posts = fetch.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
     expect(posts).toHaveLength(1);
-    expect(JSON.parse(String((posts[0]?.[1] as RequestInit).body))).toMatchObject({
+    const [, init] = posts[0] as [unknown, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({
       statusCode: '000',
       reference: '',
       recipientReference: 'R-1',

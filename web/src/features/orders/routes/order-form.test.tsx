@@ -20,7 +20,7 @@ import {
   stubApi,
 } from '../../../testing/pages';
 import { orderQueryOptions } from '../api/get-order';
-import { anOrder } from '../testing/order-pages.testing';
+import { anOrder, anOrderLine } from '../testing/order-pages.testing';
 import { OrderModifyRoute } from './order-form';
 
 // The comment fields grow with their text and listen for the fonts, which happy-dom does not load.
@@ -48,22 +48,7 @@ const draft = anOrder({
   },
   deliveryDate: '2099-06-10',
   lineCount: 1,
-  stocks: [
-    {
-      id: 'l1',
-      position: 1,
-      stockId: 's1',
-      product: { id: 'p1', code: 'CHB001', label: 'Château B', pcb: 6 },
-      warehouse: { id: 'w1', code: 'BDX', name: 'Bordeaux' },
-      quality: 'STD',
-      batch: 'L26',
-      ubd: null,
-      bbd: null,
-      ordered: 6,
-      prepared: null,
-      uniqueKey: 'CHB001|s1',
-    },
-  ],
+  stocks: [anOrderLine()],
 });
 
 /** A writer of a company selling B2B, on /order/modify/{id} with `order` read. */

@@ -1,6 +1,6 @@
 /** Test support for the order pages: an order as the API answers it, and an order page shown with it read. */
 import type { RoleSlug } from '@cellar/shared/access/roles';
-import { NO_FULFILMENT, type Order } from '@cellar/shared/orders/schemas';
+import { NO_FULFILMENT, type Order, type OrderLine } from '@cellar/shared/orders/schemas';
 import type { ReactNode } from 'react';
 import { answer, showPage, stubApi } from '../../../testing/pages';
 import { orderQueryOptions } from '../api/get-order';
@@ -42,6 +42,23 @@ export const anOrder = (o: Partial<Order> = {}): Order => ({
   createdAt: '2026-06-01T08:00:00.000Z',
   updatedAt: '2026-06-01T08:00:00.000Z',
   ...o,
+});
+
+/** A line of an order as the API answers it: 6 bottles of lot L26 of CHB001 in Bordeaux. */
+export const anOrderLine = (l: Partial<OrderLine> = {}): OrderLine => ({
+  id: 'l1',
+  position: 1,
+  stockId: 's1',
+  product: { id: 'p1', code: 'CHB001', label: 'Château B', pcb: 6 },
+  warehouse: { id: 'w1', code: 'BDX', name: 'Bordeaux' },
+  quality: 'STD',
+  batch: 'L26',
+  ubd: null,
+  bbd: null,
+  ordered: 6,
+  prepared: null,
+  uniqueKey: 'CHB001|s1',
+  ...l,
 });
 
 /**
