@@ -130,7 +130,8 @@ describe('A background export continued across invocations', () => {
       // Assess
       expect(job).toMatchObject({ status: 'done', rows: ROWS, error: null });
       const item = await jobItem(res.body.id);
-      expect(item.invocations).toBeGreaterThan(2);
+      // More than one: how many more is the machine's speed (the crash test below stops at pages of its choosing).
+      expect(item.invocations).toBeGreaterThan(1);
       expect(item.progress).toBeNull();
       if (format === 'csv') {
         expect(bytes.byteLength).toBeGreaterThan(2 * PART_BYTES);
