@@ -13,7 +13,8 @@
  * message received twice, or overtaken by a later one, changes nothing. So every message carries the whole of what
  * it says (an `order.modified` is the whole order again; a WMS that never got the `order.transmitted` takes it as
  * one), and a later report says everything an earlier one it overtook would have (`order.shipped` carries the
- * shipped quantities that `order.prepared` would have given).
+ * shipped quantities that `order.prepared` would have given). Cellar still records an overtaken report in the
+ * document's history, at the date it gives, once: it happened, and changed nothing.
  */
 import * as z from 'zod';
 import { WAREHOUSE_QUANTITY_MAX } from '../common/quantities';
