@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { startRuntime } from './runtime';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/accounts';
 
 const { values } = parseArgs({
   options: {

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startRuntime } from '../../infra/local/runtime';
-import { DEMO_PASSWORD } from '../../infra/local/seed';
+import { DEMO_PASSWORD } from '../../infra/local/seed/accounts';
 import { httpCall, importFile } from '../fixtures/http';
 import { freshStock, orderBody } from '../integration/order-fixtures';
 import { addKind, instrument, type KindTally, reset, tally } from './cost-tally';

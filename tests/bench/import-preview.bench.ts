@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { startRuntime } from '../../infra/local/runtime';
-import { DEMO_PASSWORD } from '../../infra/local/seed';
+import { DEMO_PASSWORD } from '../../infra/local/seed/accounts';
 
 const SIZES = (process.env.IMPORT_PREVIEW_SIZES ?? '20000,100000').split(',').map(Number);
 const HEADER =

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IMPORT_MAX_ROWS } from '@cellar/shared/imports/templates';
 import { startRuntime } from '../../infra/local/runtime';
-import { DEMO_PASSWORD } from '../../infra/local/seed';
+import { DEMO_PASSWORD } from '../../infra/local/seed/accounts';
 import { httpCall, postFile } from '../fixtures/http';
 
 const dir = mkdtempSync(join(tmpdir(), 'cellar-bench-'));

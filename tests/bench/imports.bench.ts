@@ -25,7 +25,7 @@ import { addressFields } from '@cellar/shared/common/address';
 import type { ImportJob } from '@cellar/shared/imports/schemas';
 import pLimit from 'p-limit';
 import { startRuntime } from '../../infra/local/runtime';
-import { DEMO_PASSWORD } from '../../infra/local/seed';
+import { DEMO_PASSWORD } from '../../infra/local/seed/accounts';
 import { httpCall, importFile } from '../fixtures/http';
 
 const SIZES = (process.env.BENCH_IMPORT_SIZES ?? '10000,100000').split(',').map(Number);

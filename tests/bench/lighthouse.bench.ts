@@ -12,7 +12,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { startRuntime } from '../../infra/local/runtime';
-import { DEMO_PASSWORD } from '../../infra/local/seed';
+import { DEMO_PASSWORD } from '../../infra/local/seed/accounts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];

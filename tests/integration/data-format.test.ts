@@ -11,7 +11,7 @@ import { keys } from '../../functions/src/data/keys';
 import { putItem } from '../../functions/src/data/table';
 import { DATA_FORMAT } from '../../functions/src/data/table-definition';
 import { startRuntime } from '../../infra/local/runtime';
-import { DEMO_PASSWORD } from '../../infra/local/seed';
+import { DEMO_PASSWORD } from '../../infra/local/seed/accounts';
 import { freePort, spawnRuntime, untilServing } from '../fixtures/runtime-process';
 import { type Contract, openContract } from './contract';
 import { ADMIN1, SUPER, seededCopy } from './harness';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { type Runtime, type RuntimeOptions, startRuntime } from '../../infra/local/runtime';
-import { DEMO_PASSWORD } from '../../infra/local/seed';
+import { DEMO_PASSWORD } from '../../infra/local/seed/accounts';
 import type { Call } from '../fixtures/http';
 import { type Contract, openContract } from './contract';
 

@@ -7,7 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../infra/local/seed';
+import { DEMO_PASSWORD } from '../../infra/local/seed/accounts';
 import { eventually, freePort, spawnRuntime, untilServing } from '../fixtures/runtime-process';
 import { type Contract, openContract } from './contract';
 import { seededCopy } from './harness';

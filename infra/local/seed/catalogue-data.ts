@@ -10,7 +10,7 @@ import { productOfLine, type StockItem } from '@cellar/functions/stocks/reposito
 import { offeredItems, pruneInactive, validateAttributes } from '@cellar/shared/referential/attributes';
 import { capacityOf, FAMILIES, familyAttributes } from '@cellar/shared/referential/data';
 import { weightForCapacity } from '@cellar/shared/validation/validators';
-import type { prng } from './prng';
+import type { prng } from '../prng';
 
 type Rng = ReturnType<typeof prng>;
 
