@@ -16,9 +16,9 @@ import { batchPut, type Item } from '../../functions/src/data/table';
 import { type ProductItem, productRecords } from '../../functions/src/products/repository';
 import { counterScope, movementCounters, movementRecords } from '../../functions/src/stockMovements/repository';
 import { stockRecords, summaryKey } from '../../functions/src/stocks/repository';
-import { generateMovement, generateProduct, generateStock } from '../../infra/local/seed/catalogue-data';
 import { prng } from '../../infra/local/prng';
 import { startRuntime } from '../../infra/local/runtime';
+import { generateMovement, generateProduct, generateStock } from '../../infra/local/seed/catalogue-data';
 import { measure } from './measure';
 import { benchSignIn, benchTenantItems } from './tenant';
 

@@ -17,9 +17,9 @@ import { batchPut, type Item } from '../../functions/src/data/table';
 import { type ProductItem, productRecords } from '../../functions/src/products/repository';
 import { stockRecords, summaryKey } from '../../functions/src/stocks/repository';
 import { userItems } from '../../functions/src/users/repository';
-import { generateProduct, generateStock } from '../../infra/local/seed/catalogue-data';
 import { prng } from '../../infra/local/prng';
 import { startRuntime } from '../../infra/local/runtime';
+import { generateProduct, generateStock } from '../../infra/local/seed/catalogue-data';
 import { measure, ratioLine } from './measure';
 import { benchSignIn, benchTenantItems, benchUser } from './tenant';
 

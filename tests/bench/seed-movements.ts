@@ -9,8 +9,8 @@ import { warehouseItem } from '../../functions/src/companies/repository';
 import { batchPut, type Item } from '../../functions/src/data/table';
 import type { ProductItem } from '../../functions/src/products/repository';
 import { movementRecords } from '../../functions/src/stockMovements/repository';
-import { generateMovement, generateProduct, generateStock } from '../../infra/local/seed/catalogue-data';
 import { prng } from '../../infra/local/prng';
+import { generateMovement, generateProduct, generateStock } from '../../infra/local/seed/catalogue-data';
 import { benchTenantItems } from './tenant';
 
 const WAREHOUSE = { id: 'WMV', code: 'MVT', name: 'Entrepôt des mouvements' };
