@@ -68,6 +68,8 @@ function secretIn(dataDir: string): string {
 const MIGRATIONS: Record<number, () => Promise<unknown>> = {
   // Format 11: the dashboard's references count products (a counter per product), recounted from the records.
   10: async () => (await import('@cellar/functions/counters/recount')).recountAll(),
+  // Format 12: a product's list-sort keys carry its code after their value (the product list's tie-break).
+  11: async () => (await import('@cellar/functions/migrations/list-keys')).migrateListKeys(),
 };
 
 /** How often the local runtime sweeps (the deployed schedule runs every few minutes: infra/lib/api-stack.ts). */

@@ -1,14 +1,16 @@
 /**
- * The local runtime moves data one format behind as a deployed stage's migration does: data of format 10 (the
- * dashboard's references counted stock lines) is recounted on start, so the figure counts products.
+ * The local runtime moves data one format behind as a deployed stage's migration does: data of format 11 (a
+ * product's list-sort keys held its value and id alone) has its products' keys written again on start, so that a
+ * filter of one colour is read in the list's order.
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { todayIn } from '@cellar/shared/common/dates';
+import { LIST_SORT_INDEXES } from '@cellar/shared/filter/query';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/src/data/keys';
-import { putItem } from '../../functions/src/data/table';
+import { putItem, queryAll } from '../../functions/src/data/table';
 import { DATA_FORMAT } from '../../functions/src/data/table-definition';
 import { startRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD } from '../../infra/local/seed/accounts';
@@ -37,24 +39,45 @@ function httpCall(url: string) {
 }
 
 /**
- * What a client admin sees at `url`: its company, the dashboard's references, and how many published updates (the
- * data kept, or a fresh demo).
+ * What a client admin sees at `url`: its company, how many published updates (the data kept, or a fresh demo), and
+ * the codes of its products of one colour, in the list's order, page by page.
  */
-async function adminView(url: string): Promise<{ companyId: string; references: number; updates: number }> {
+async function adminView(url: string, colour: string) {
   const call = httpCall(url);
   const signedIn = await call<{ access_token: string }>('POST', '/api/auth/token', {
     body: { email: ADMIN1, password: DEMO_PASSWORD },
   });
   const token = signedIn.body.access_token;
   const me = await call<{ companyId: string }>('GET', '/api/auth/user', { token });
-  const board = await call<{ kpi: { referencesCount: number } }>('GET', '/api/dashboard', { token });
   const updates = await call<{ count: number }>('GET', '/api/last-updates', { token });
-  return { companyId: me.body.companyId, references: board.body.kpi.referencesCount, updates: updates.body.count };
+  const codes: string[] = [];
+  for (let page = 1; page <= 3; page++) {
+    const list = await call<{ data: { code: string }[] }>(
+      'GET',
+      `/api/products?paginate=5&page=${page}&filter[attributes.color]=${colour}`,
+      { token },
+    );
+    codes.push(...list.body.data.map((p) => p.code));
+  }
+  return { companyId: me.body.companyId, updates: updates.body.count, codes };
+}
+
+/** The list-sort keys a product's item had in format 11: each column's value, then the id (no tie-break). */
+async function toFormat11(companyId: string) {
+  for await (const item of queryAll({ pk: keys.tenant(companyId), skPrefix: keys.productPrefix })) {
+    const old = Object.fromEntries(
+      LIST_SORT_INDEXES.filter((name) => typeof item[`${name}SK`] === 'string').map((name) => {
+        const [value] = String(item[`${name}SK`]).split('#');
+        return [`${name}SK`, `${value}#${String(item.id)}`];
+      }),
+    );
+    await putItem({ ...item, ...old } as Parameters<typeof putItem>[0]);
+  }
 }
 
 describe('data one format behind', () => {
-  it('is recounted on start: the references count products again', async () => {
-    // Prepare: the demo as seeded, its references figure left as an older version counted it (9,999 here)
+  it('has its products’ list keys written again on start: one colour reads in the list’s order again', async () => {
+    // Prepare: the demo as seeded, its products' keys as format 11 wrote them
     const first = await startRuntime({ port: 0, dataDir, seed: true, log: () => {} });
     const call = httpCall(first.url);
     const superadmin = await call<{ access_token: string }>('POST', '/api/auth/token', {
@@ -65,19 +88,21 @@ describe('data one format behind', () => {
       token: superadmin.body.access_token,
       body: { date: todayIn(), title: 'Format', description: 'Published before the move.' },
     });
-    const seeded = await adminView(first.url);
-    await putItem({ ...keys.counter(keys.tenant(seeded.companyId), 'DASH#STOCK#references'), n: 9_999 });
-    const skewed = await adminView(first.url);
+    const seeded = await adminView(first.url, 'RG');
+    await toFormat11(seeded.companyId);
+    const skewed = await adminView(first.url, 'RG');
     await first.stop();
     writeFileSync(join(dataDir, 'data-format'), String(DATA_FORMAT - 1));
     // Act: started as `npm start` is, in a process of its own
     const again = spawnRuntime(await freePort(), dataDir);
     child = again.child;
     await untilServing(again.url, 120_000);
-    const recounted = await adminView(again.url);
-    // Assess
-    expect(skewed.references).toBe(9_999);
-    expect(recounted).toEqual(seeded);
+    const moved = await adminView(again.url, 'RG');
+    // Assess: the codes in order (several pages of them), the update kept
+    expect(seeded.codes.length).toBeGreaterThan(5);
+    expect(seeded.codes).toEqual([...seeded.codes].sort());
+    expect(skewed.codes).not.toEqual(seeded.codes);
+    expect(moved).toEqual(seeded);
     expect(readFileSync(join(dataDir, 'data-format'), 'utf8')).toBe(String(DATA_FORMAT));
   }, 120_000);
 });

@@ -62,19 +62,24 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => h?.stop());
 
-/** The query computed in memory: the shared filter and search semantics, the index's order (value, then id). */
+/**
+ * The query computed in memory: the shared filter and search semantics, the index's order (value, then the list's
+ * tie-break value for another column than it, ListSpec.tieBreak, then id).
+ */
 function expected<T extends { id: string }>(
   rows: T[],
   words: (row: T) => readonly string[],
   qs: string,
   keySort: { field: string; desc: boolean },
+  tieBreak?: string,
 ): T[] {
   const q = parseListQuery(qs);
   const search = q.filters.filter((c) => c.field === 'search').map((c) => c.values.join(','));
   const others: Condition[] = q.filters.filter((c) => c.field !== 'search' && c.field !== 'type');
   const kept = rows.filter((r) => search.every((s) => matchesSearch(words(r), s)) && matchesAll(r, others));
   const sort = q.sort[0] ?? keySort;
-  const key = (r: T) => `${sortValue(getPath(r, sort.field))}#${r.id}`;
+  const then = tieBreak && tieBreak !== sort.field ? (r: T) => `#${sortValue(getPath(r, tieBreak))}` : () => '';
+  const key = (r: T) => `${sortValue(getPath(r, sort.field))}${then(r)}#${r.id}`;
   return kept.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (sort.desc ? -1 : 1));
 }
 
@@ -295,7 +300,7 @@ describe('A planned list (products)', () => {
         async (filters, sort, page) => {
           // Prepare
           const qs = [...filters, sort, `paginate=${page.paginate}`, `page=${page.page}`].filter(Boolean).join('&');
-          const want = expected(products, productWords, qs, { field: 'code', desc: false });
+          const want = expected(products, productWords, qs, { field: 'code', desc: false }, 'code');
           // Act
           const res = await h.call('GET', `/api/products?${qs}`, { token: admin, lang: STORED });
           // Assess

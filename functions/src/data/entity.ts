@@ -7,14 +7,13 @@
  * const contacts = defineEntity({ name: 'contact', schema: contactItemSchema, key: (c) => keys.contact(…), … });
  * await contacts.insert(contact, clash);   // the item, its list-sort keys and its search words
  */
-import { getPath } from '@cellar/shared/common/path';
 import type { ListSpec } from '@cellar/shared/filter/query';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import pLimit from 'p-limit';
 import type * as z from 'zod';
 import { type FieldMessages, ItemExistsError, StaleVersionError } from '../errors';
 import { keys } from './keys';
-import { sortKeyOf, sortValue } from './list';
+import { listSortKey, sortKeyOf } from './list';
 import {
   addToCounter,
   batchDelete,
@@ -240,10 +239,7 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
       const name = typeof index === 'string' ? index : index.index;
       if (!name.startsWith('LS')) continue;
       out[`${name}PK`] = sortScope(record);
-      out[`${name}SK`] = sortKeyOf(
-        sortValue(getPath(shown, field), typeof index === 'string' ? undefined : index.type),
-        idOf(record),
-      );
+      out[`${name}SK`] = listSortKey(spec, shown, field, idOf(record));
     }
     return out;
   };

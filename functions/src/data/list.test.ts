@@ -1,6 +1,6 @@
 import { routes } from '@cellar/shared/routes/table';
 import { describe, expect, it } from 'vitest';
-import { indexRange, keyDateRange, type PlannedList, sortKeyOf, sortValue, ways } from './list';
+import { indexRange, keyDateRange, listSortKey, type PlannedList, sortKeyOf, sortValue, ways } from './list';
 
 describe('Function: sortValue', () => {
   it('orders numbers as numbers, negatives first', () => {
@@ -49,6 +49,18 @@ describe('Function: indexRange', () => {
     [{ field: 'f', op: 'gt', values: ['abc'] }, 'number'],
   ] as const)('leaves %j to the rows read (%s)', (condition, type) => {
     expect(indexRange({ ...condition, values: [...condition.values] }, type)).toBeUndefined();
+  });
+});
+
+describe('Function: listSortKey', () => {
+  it('puts the list’s tie-break value after every other column’s value, before the id', () => {
+    // Prepare
+    const spec = routes.productList.list;
+    const row = { code: 'CHB-01', label: 'Château Beau', attributes: { color: 'RG' } };
+    // Act / Assess
+    expect(listSortKey(spec, row, 'attributes.color', 'P1')).toBe('rg#chb-01#P1');
+    expect(listSortKey(spec, row, 'code', 'P1')).toBe('chb-01#P1');
+    expect(listSortKey(routes.contactList.list, { code: 'A' }, 'code', 'C1')).toBe('a#C1');
   });
 });
 
@@ -104,6 +116,23 @@ describe('Function: ways', () => {
         source: { index: 'LS4', pk: 'T#o#CONTACT#recipient', desc: false, skPrefix: 'b' },
         ordered: true,
       },
+    ]);
+  });
+
+  it('reads one value of a column in the list’s tie-break order, a page at a time; a range of values is not', () => {
+    // Prepare: the product list, whose list-sort keys order by the code after their own value
+    const products = list({ spec: routes.productList.list, keySource: { pk: 'T#o', skPrefix: 'PRODUCT#' } });
+    const colour = (op: 'eq' | 'startsWith', value: string) => [{ field: 'attributes.color', op, values: [value] }];
+    // Act
+    const one = ways({ ...products, conditions: colour('eq', 'RG') }, { field: 'code', desc: true });
+    const range = ways({ ...products, conditions: colour('startsWith', 'R') }, { field: 'code', desc: false });
+    // Assess
+    expect(one).toEqual([
+      { source: { index: 'LS5', pk: 'T#o#CONTACT#recipient', desc: true, skPrefix: 'rg#' }, ordered: true },
+    ]);
+    expect(range.map((w) => [w.source.index ?? 'table', w.ordered])).toEqual([
+      ['LS5', false],
+      ['table', true],
     ]);
   });
 

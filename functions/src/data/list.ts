@@ -83,6 +83,23 @@ const BOOLEANS: Record<string, boolean | undefined> = { true: true, '1': true, f
 
 export const sortKeyOf = (value: string, id: string) => `${value}${SEP}${id}`;
 
+/**
+ * A row's key in the list-sort index of `field`: its value, then the list's tie-break value (ListSpec.tieBreak,
+ * for every other column), then its id. The entities write it; a list sorted in memory orders by the same key.
+ */
+export function listSortKey(
+  spec: Pick<ListSpec, 'indexes' | 'tieBreak'>,
+  row: unknown,
+  field: string,
+  id: string,
+): string {
+  const value = sortValue(getPath(row, field), indexType(spec.indexes?.[field]));
+  const then = spec.tieBreak;
+  return then && then !== field
+    ? sortKeyOf(`${value}${SEP}${sortValue(getPath(row, then), indexType(spec.indexes?.[then]))}`, id)
+    : sortKeyOf(value, id);
+}
+
 const indexName = (i: ListIndex) => (typeof i === 'string' ? i : i.index);
 const indexType = (i: ListIndex | undefined) => (i && typeof i === 'object' ? i.type : undefined);
 
@@ -269,7 +286,13 @@ export function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
     if (!name || name === 'key' || name === 'search' || !list.sortScope) continue;
     const range = indexRange(c, indexType(index));
     if (!range) continue;
-    const ordered = inOrder.index === name || (keyOrdered && list.idOrdered === true && c.op === 'eq');
+    // One value of a column is in the sort's order when the sort is the list's tie-break (or its key, for ids
+    // that sort as the key does).
+    const oneValue = c.op === 'eq' && c.values.length === 1;
+    const ordered =
+      inOrder.index === name ||
+      (oneValue && keyOrdered && list.idOrdered === true) ||
+      (oneValue && list.spec.tieBreak === sort.field && c.field !== sort.field);
     const source = { index: name as ListSortIndex, pk: list.sortScope, desc: sort.desc, ...range };
     const way = { source, ordered };
     // A range in the sort's own order is the final way; the others are tried first.
@@ -297,8 +320,7 @@ function keeps<T>(list: PlannedList<T>, conditions: readonly Condition[]): (row:
 
 /** In the order of the list-sort index: the sort column's value, then the id. */
 function indexOrder<T>(list: PlannedList<T>, sort: SortKey) {
-  const type = indexType(list.spec.indexes?.[sort.field]);
-  const key = (row: T) => sortKeyOf(sortValue(getPath(row, sort.field), type), list.id(row));
+  const key = (row: T) => listSortKey(list.spec, row, sort.field, list.id(row));
   return (a: T, b: T) => {
     const ka = key(a);
     const kb = key(b);

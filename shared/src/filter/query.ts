@@ -260,6 +260,12 @@ export interface ListSpec {
    * the search words, and the other filters are checked on the rows those reads return (a bounded number).
    */
   indexes?: Readonly<Record<string, ListIndex>>;
+  /**
+   * The field each list-sort key orders by after its own value: the list's default order (its key's field). Rows
+   * of one value of an indexed column then lie in that order, so a filter of one value on any of them is read a
+   * page at a time in the default order, however far apart its rows are in the key.
+   */
+  tieBreak?: string;
   includes: readonly string[];
   params?: readonly string[];
   /** What a CSV export may write (output=csv&columns=…). */

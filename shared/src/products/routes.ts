@@ -67,6 +67,8 @@ export const PRODUCT_LIST = {
   sorts: Object.keys(PRODUCT_SORTS) as (keyof typeof PRODUCT_SORTS)[],
   // The owner chooses the partition; the other filters are checked on the rows the indexes return.
   indexes: { ...PRODUCT_SORTS, search: 'search' },
+  // A filter of one colour, vintage… reads its index in the list's order (its code): a page at a time.
+  tieBreak: 'code',
   includes: ['owner', 'warehouse', 'supplier', 'family', 'attributes', 'stocks'],
   params: [...EXPORT_PARAMS, 'q', 'hidden'],
   // Loaded with the first export: no function starts with them.
