@@ -8,23 +8,7 @@
  *
  * Then run the sweep function once (or wait for its schedule) to finish the recorded changes.
  */
-import { parseArgs } from 'node:util';
+import { onStage } from './on-stage';
 
-const USAGE = 'Usage: npm run migrate-ledger -- --table <table name> [--region <region>]';
-
-async function main() {
-  const { values } = parseArgs({
-    args: process.argv.slice(2),
-    options: { table: { type: 'string' }, region: { type: 'string' } },
-  });
-  if (!values.table) throw new Error(USAGE);
-  process.env.TABLE_NAME = values.table;
-  if (values.region) process.env.AWS_REGION = values.region;
-  const { migrateLedger } = await import('@cellar/functions/migrations/ledger');
-  console.log(JSON.stringify(await migrateLedger()));
-}
-
-main().catch((e: Error) => {
-  console.error(e.message);
-  process.exitCode = 1;
-});
+// Loaded once the table is named: the functions read their configuration when first used.
+onStage('migrate-ledger', async () => (await import('@cellar/functions/migrations/ledger')).migrateLedger());

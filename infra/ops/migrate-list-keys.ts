@@ -5,23 +5,7 @@
  *
  *   npm run migrate-list-keys -- --table cellar-production --region eu-west-3
  */
-import { parseArgs } from 'node:util';
+import { onStage } from './on-stage';
 
-const USAGE = 'Usage: npm run migrate-list-keys -- --table <table name> [--region <region>]';
-
-async function main() {
-  const { values } = parseArgs({
-    args: process.argv.slice(2),
-    options: { table: { type: 'string' }, region: { type: 'string' } },
-  });
-  if (!values.table) throw new Error(USAGE);
-  process.env.TABLE_NAME = values.table;
-  if (values.region) process.env.AWS_REGION = values.region;
-  const { migrateListKeys } = await import('@cellar/functions/migrations/list-keys');
-  console.log(JSON.stringify(await migrateListKeys()));
-}
-
-main().catch((e: Error) => {
-  console.error(e.message);
-  process.exitCode = 1;
-});
+// Loaded once the table is named: the functions read their configuration when first used.
+onStage('migrate-list-keys', async () => (await import('@cellar/functions/migrations/list-keys')).migrateListKeys());
