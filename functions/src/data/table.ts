@@ -88,6 +88,28 @@ export async function putVersioned(item: Item & Key, expectedVersion: number): P
   return next;
 }
 
+/**
+ * Writes an item again as it is (its version kept) if nobody changed it since it was read at `version`: false when
+ * someone did (a migration's rewrite then leaves the change, which wrote the item afresh).
+ */
+export async function rewriteAtVersion(item: Item & Key, version: unknown): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: item,
+        ConditionExpression: '#v = :v',
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: { ':v': version },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
 /** Reads many items by key, 100 at a time, in no particular order (`consistent`: as last written). */
 export async function batchGet(keyList: Key[], consistent = false): Promise<Item[]> {
   const out: Item[] = [];

@@ -6,11 +6,8 @@
  * Run by `npm run migrate-list-keys` on a deployed stage, and by the local runtime on data of format 11. Safe to run
  * again: a product whose keys are current is left alone.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { LIST_SORT_INDEXES } from '@cellar/shared/filter/query';
-import { config } from '../config/config';
-import { documentClient } from '../data/client';
-import { isConditionFailed, queryAll } from '../data/table';
+import { queryAll, rewriteAtVersion } from '../data/table';
 import { productRecords, productSource } from '../products/repository';
 
 export interface ListKeysResult {
@@ -25,20 +22,7 @@ export async function migrateListKeys(): Promise<ListKeysResult> {
     const fresh = productRecords.item(productRecords.parse(stored));
     const current = LIST_SORT_INDEXES.every((name) => stored[`${name}SK`] === fresh[`${name}SK`]);
     if (current) continue;
-    try {
-      await documentClient().send(
-        new PutCommand({
-          TableName: config.tableName,
-          Item: fresh,
-          ConditionExpression: '#v = :v',
-          ExpressionAttributeNames: { '#v': 'version' },
-          ExpressionAttributeValues: { ':v': stored.version },
-        }),
-      );
-      result.rewritten++;
-    } catch (e) {
-      if (!isConditionFailed(e)) throw e;
-    }
+    if (await rewriteAtVersion(fresh, stored.version)) result.rewritten++;
   }
   return result;
 }

@@ -122,9 +122,6 @@ function ownerFor(caller: Caller, ownerId: string | undefined, refs: References)
   return owner;
 }
 
-/** The order's fields as the rules and the store read them (a body merged over the stored order). */
-export type Content = OrderContent;
-
 const add = (errors: FieldMessages, field: string, key: string, values?: Record<string, unknown>) => {
   errors[field] = [...(errors[field] ?? []), values ? { key, values } : key];
 };
@@ -157,7 +154,7 @@ async function resolveLines(
   caller: Caller,
   owner: CompanyItem,
   refs: References,
-  c: Content,
+  c: OrderContent,
   previous: readonly OrderLineItem[],
   errors: FieldMessages,
 ): Promise<OrderLineItem[]> {
@@ -218,7 +215,7 @@ async function build(
   caller: Caller,
   owner: CompanyItem,
   refs: References,
-  c: Content,
+  c: OrderContent,
   status: OrderStatusCode,
   previous: readonly OrderLineItem[],
 ) {
@@ -432,7 +429,7 @@ export async function createOrder(
 }
 
 /** The stored order's content, in a body's terms. */
-const storedContent = (o: OrderItem): Content => ({
+const storedContent = (o: OrderItem): OrderContent => ({
   ...orderContent(o),
   warehouseId: chosenDeparture(o.warehouse?.id, o.lines),
   carrierId: o.carrier?.id ?? null,
@@ -440,7 +437,7 @@ const storedContent = (o: OrderItem): Content => ({
 });
 
 /** The stored order in the body's terms, the body's fields over it. */
-const merged = (current: OrderItem, input: OrderUpdate): Content => orderContent(input, storedContent(current));
+const merged = (current: OrderItem, input: OrderUpdate): OrderContent => orderContent(input, storedContent(current));
 
 /** The warehouse's prepared quantities, by stock id, on the lines. */
 function withPrepared(lines: OrderLineItem[], prepared: Record<string, number> | undefined) {

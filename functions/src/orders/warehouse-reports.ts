@@ -1,8 +1,8 @@
 /**
  * What the warehouse reports of an order (shared/wms/contract.ts), applied once and in its order: a report whose
  * `seq` is not above the last applied (`wmsSeq`) changes nothing, so a duplicate, or a report overtaken by a later
- * one, is harmless; an overtaken one is still recorded in the timeline, at its date, once (what it says happened). A report is a fact: what it says left the warehouse leaves the stock, even where the line is
- * short. Each report is an event of the order's timeline, and answers what Cellar asked (the outbox entry goes).
+ * one, is harmless; an overtaken one is still recorded in the timeline, at its date, once (what it says happened).
+ * A report is a fact: what it says left the warehouse leaves the stock, even where the line is short. Each report is an event of the order's timeline, and answers what Cellar asked (the outbox entry goes).
  *
  *   acknowledged            005 → 010
  *   refused                 005, 010 → 050 (stock released), the reason kept

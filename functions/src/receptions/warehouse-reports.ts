@@ -1,9 +1,9 @@
 /**
  * What the warehouse reports of a reception (shared/wms/contract.ts), applied once and in its order: a report whose
- * `seq` is not above the last applied (`wmsSeq`) changes nothing (an overtaken one is recorded in the timeline, at its
- * date, once). A count is a fact: it enters the stock as counted,
- * and the differences from the notice stay on the reception (each line's expected and received quantities; a lot
- * found that was not announced is a line of its own, expected 0). Each report is an event of the timeline.
+ * `seq` is not above the last applied (`wmsSeq`) changes nothing (an overtaken one is recorded in the timeline, at
+ * its date, once). A count is a fact: it enters the stock as counted, and the differences from the notice stay on
+ * the reception (each line's expected and received quantities; a lot found that was not announced is a line of its
+ * own, expected 0). Each report is an event of the timeline.
  *
  *   arrived   001 → 100, when
  *   received  001, 100 → 200: each announced line receives what was counted of its lot; a lot counted under
@@ -98,6 +98,9 @@ const differences = (lines: readonly ReceptionLineItem[]) =>
       received: l.received ?? 0,
     }));
 
+/** When what a report says happened: the arrival, or the count. */
+const factDate = (r: ReceptionReport) => (r.type === 'reception.arrived' ? r.arrivedAt : r.receivedAt);
+
 /**
  * Applies a report to its reception: `applied`, `stale` (a duplicate or overtaken: nothing changed) or `unknown`
  * (no such reception: the report is kept by its queue, then its dead-letter queue).
@@ -108,8 +111,7 @@ export async function applyReceptionReport(report: ReceptionReport): Promise<'ap
     const r = found && (await settleReception(found));
     if (!r) return 'unknown';
     if (!isNews(report, r.wmsSeq)) {
-      const when = report.type === 'reception.arrived' ? report.arrivedAt : report.receivedAt;
-      await recordLateReport('reception', r, report, when);
+      await recordLateReport('reception', r, report, factDate(report));
       return 'stale';
     }
     let next: ReceptionItem = { ...r, wmsSeq: report.seq };
@@ -117,12 +119,12 @@ export async function applyReceptionReport(report: ReceptionReport): Promise<'ap
     let at = report.at;
     if (report.type === 'reception.arrived') {
       next = { ...next, arrivedAt: report.arrivedAt, statusCode: r.statusCode === '001' ? '100' : r.statusCode };
-      at = report.arrivedAt;
+      at = factDate(report);
     } else if (r.statusCode === '001' || r.statusCode === '100') {
       const lines = await countedLines(r, report);
       next = { ...next, statusCode: '200', lines, arrivedAt: r.arrivedAt ?? report.receivedAt };
       details = { differences: differences(lines) };
-      at = report.receivedAt;
+      at = factDate(report);
     }
     // The client hears by e-mail of a count that closed the reception.
     const told = report.type === 'reception.received' && next.statusCode !== r.statusCode;
