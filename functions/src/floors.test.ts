@@ -17,10 +17,14 @@ const SHARED = resolve(FUNCTIONS, '../../shared/src');
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
 
 /**
- * The imports that climb on purpose, each with its reason. Authenticating reads the user record, and the users'
- * service stands on the caller: the record would have to leave its domain's folder for this one to go.
+ * The imports that climb on purpose, each with its reason. Authenticating reads the user record (or a system's key
+ * record), and the users' (keys') service stands on the caller: the record would have to leave its domain's folder
+ * for this one to go.
  */
-const CLIMBS = new Map([['caller/principal.ts → users/repository.ts', 'authenticating reads the user record']]);
+const CLIMBS = new Map([
+  ['caller/principal.ts → users/repository.ts', 'authenticating reads the user record'],
+  ['caller/api-key.ts → apiKeys/repository.ts', 'authenticating a key reads the key record'],
+]);
 
 /** A file's folder under src (its first segment), or the file itself when it sits at the top (errors.ts). */
 const folderOf = (path: string) => path.split(sep)[0] ?? path;

@@ -1,11 +1,14 @@
 /**
  * Walks the route table. For every route: no token → 401 unless public; each demo role below the access level
  * → 403; a user lacking the route's module scopes → 403; and the admin of the other company, given an id that
- * belongs to CLI001, never gets CLI001's data (404, or 403 where the route is not theirs at all).
+ * belongs to CLI001, never gets CLI001's data (404, or 403 where the route is not theirs at all). The same for API
+ * keys: a reader key and a writer key of CLI001 (403 where no key reaches, or below their level), a key lacking the
+ * route's modules, and a writer key of CLI002 given CLI001's ids.
  * A route added to the table joins this suite by itself; one with path parameters must say below how to fill them.
  */
 import { ROLES } from '@cellar/shared/access/roles';
 import type { RouteDef } from '@cellar/shared/api/route';
+import { apiKeyReaches } from '@cellar/shared/apiKeys/schemas';
 import { type RouteId, routes } from '@cellar/shared/routes/table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../functions/src/auth/passwords';
@@ -85,7 +88,31 @@ beforeAll(async () => {
   await user('NARROW1', NARROW, ['order']);
   await user('VICTIM1', 'victim@cli001.test', ['*']);
   cli1.victim = 'VICTIM1';
+  const key = async (admin: string, role: string, scope: string[]) => {
+    const made = await h.call('POST', '/api/api-keys', {
+      token: await h.login(admin),
+      body: { name: 'k', role, scope },
+    });
+    return made.body.key as string;
+  };
+  keyOf.reader = await key(ADMIN1, 'reader', ['*']);
+  keyOf.writer = await key(ADMIN1, 'user', ['*']);
+  keyOf.narrow = await key(ADMIN1, 'user', ['order']);
+  keyOf.other = await key(ADMIN2, 'user', ['*']);
+  // A key of its own for the key routes to rotate and revoke.
+  const target = await h.call('POST', '/api/api-keys', {
+    token: await h.login(ADMIN1),
+    body: { name: 'target', role: 'reader', scope: ['*'] },
+  });
+  cli1.apiKey = target.body.id;
 });
+/** CLI001's keys: a reader, a writer, a writer of orders only; and a writer key of CLI002. */
+const keyOf: Record<'reader' | 'writer' | 'narrow' | 'other', string> = {
+  reader: '',
+  writer: '',
+  narrow: '',
+  other: '',
+};
 afterAll(() => h?.stop());
 
 type Sample = {
@@ -154,7 +181,7 @@ const SAMPLES: Partial<Record<RouteId, () => Sample>> = {
   importTemplate: () => ({
     params: { template: 'user' },
     otherTenant: [200],
-    refuses: (email) => email === USER1 || email === NARROW,
+    refuses: (email) => email === USER1 || email === NARROW || email.startsWith('key:'),
   }),
   // The body is checked first (no file here); the template's own rule comes after.
   importUpload: () => ({ params: { template: 'contact' }, otherTenant: [422] }),
@@ -162,11 +189,14 @@ const SAMPLES: Partial<Record<RouteId, () => Sample>> = {
   importRefused: () => ({ params: { id: cli1.import as string }, otherTenant: NOT_FOUND }),
   // An export is its requester's (CLI001's admin): everybody else, of its company or not, gets a 404.
   exportGet: () => ({ params: { id: cli1.export as string }, otherTenant: NOT_FOUND }),
+  apiKeyRotate: () => ({ params: { id: cli1.apiKey as string }, otherTenant: NOT_FOUND }),
+  apiKeyRevoke: () => ({ params: { id: cli1.apiKey as string }, otherTenant: NOT_FOUND }),
+  apiKeyUses: () => ({ params: { id: cli1.apiKey as string }, otherTenant: NOT_FOUND }),
 };
 
 const fill = (path: string, params: Record<string, string>) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'UNKNOWN'));
-const bodyFor = (route: RouteDef) => (route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+const bodyFor = (route: RouteDef) => (route.body ? {} : undefined);
 const entries = Object.entries(routes) as [RouteId, RouteDef][];
 
 it('knows how to fill every route with path parameters', () => {
@@ -206,5 +236,36 @@ describe.each(entries.map(([id, r]) => [`${r.method} ${r.path}`, id, r] as const
     const sample = SAMPLES[id]?.();
     const res = await h.call(route.method, path(), { token: await h.login(ADMIN2), body: bodyFor(route) });
     expect(sample?.otherTenant, `${res.status} ${res.text}`).toContain(res.status);
+  });
+
+  it.each([
+    ['reader', ROLES.reader],
+    ['writer', ROLES.user],
+  ] as const)(
+    'with a %s key: 403 where no key reaches or below its level, never 401/403/500 else',
+    async (k, level) => {
+      const res = await h.call(route.method, path(), { token: keyOf[k], body: bodyFor(route) });
+      if (route.access === 0) expect(res.status).not.toBe(403);
+      else if (!apiKeyReaches(route) || level < route.access || SAMPLES[id]?.().refuses?.(`key:${k}`))
+        expect(res.status, res.text).toBe(403);
+      else expect([401, 403, 500], res.text).not.toContain(res.status);
+    },
+  );
+
+  it('refuses a key without its module scopes', async () => {
+    const res = await h.call(route.method, path(), { token: keyOf.narrow, body: bodyFor(route) });
+    const scoped = route.scopes?.length && !route.scopes.includes('order');
+    if (route.access === 0) expect(res.status).not.toBe(403);
+    else if (!apiKeyReaches(route) || scoped || SAMPLES[id]?.().refuses?.('key:writer'))
+      expect(res.status, res.text).toBe(403);
+    else expect([401, 403, 500], res.text).not.toContain(res.status);
+  });
+
+  it.runIf(route.path.includes('{'))('does not give another company’s records away to its key', async () => {
+    const sample = SAMPLES[id]?.();
+    const res = await h.call(route.method, path(), { token: keyOf.other, body: bodyFor(route) });
+    const reached = route.access === 0 || (apiKeyReaches(route) && !sample?.refuses?.('key:writer'));
+    const expected = reached ? sample?.otherTenant : FORBIDDEN;
+    expect(expected, `${res.status} ${res.text}`).toContain(res.status);
   });
 });

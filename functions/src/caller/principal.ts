@@ -3,9 +3,11 @@
  * once, with its company. The tenant of every request comes from here, never from the request itself.
  */
 import { effectiveScope, type Principal, ROLES } from '@cellar/shared/access/roles';
+import { looksLikeApiKey } from '@cellar/shared/apiKeys/schemas';
 import { type CompanyItem, readCompany } from '../data/reference';
 import { UnauthenticatedError } from '../errors';
 import { getUser, type UserItem } from '../users/repository';
+import { isKeyPrincipal, type KeyHolder, keyOfPrincipal, keyPrincipalId, keyRequest } from './api-key';
 import { mayActAs } from './impersonation';
 import { type TokenClaims, tokenVersionOf, verifyToken } from './tokens';
 
@@ -19,16 +21,57 @@ export interface Caller extends Principal {
   actorId?: string;
   /** While impersonating: the real user, as read with the caller. */
   actor?: UserItem;
+  /** A client system's key, when the request came with one instead of a person's token (./api-key.ts). */
+  apiKey?: { id: string; name: string };
 }
+
+/** The key as the services see a caller's user: named after the key, in every warehouse of its company. */
+const keyUser = ({ key, company }: KeyHolder): UserItem => ({
+  id: keyPrincipalId(key.id),
+  email: '',
+  passwordHash: '',
+  firstname: key.name,
+  // Beside the key's name in the documents it writes (their author): no person of that name.
+  lastname: '(API)',
+  roleLevel: key.roleLevel,
+  active: true,
+  locale: 'fr-FR',
+  companyId: company.id,
+  companyCode: company.code,
+  warehouseIds: company.warehouseIds,
+  scope: key.scope,
+  notificationChannels: [],
+  childIds: [],
+  createdAt: key.createdAt,
+  version: 0,
+});
+
+/** A key's caller: its role and modules within its company's, never the provider's staff. */
+const keyCaller = (holder: KeyHolder): Caller => {
+  const { key, company } = holder;
+  return {
+    role: key.roleLevel,
+    scope: effectiveScope(key.roleLevel, key.scope, company.scope),
+    user: keyUser(holder),
+    company,
+    tenantId: company.id,
+    isSuperadmin: false,
+    apiKey: { id: key.id, name: key.name },
+  };
+};
 
 const bearer = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
 
 /**
  * Authenticates a request from its headers (already lower-cased): an impersonation token
- * (x-impersonation-token) wins over the main Authorization token.
+ * (x-impersonation-token) wins over the main Authorization token, which is a person's token or a system's API key
+ * (counted against the key's rate from the request's source address).
  */
-export async function authenticate(headers: Record<string, string | undefined>): Promise<Caller> {
-  const candidates = [headers['x-impersonation-token'], bearer(headers.authorization)].filter(Boolean) as string[];
+export async function authenticate(headers: Record<string, string | undefined>, sourceIp = ''): Promise<Caller> {
+  const main = bearer(headers.authorization);
+  const impersonation = headers['x-impersonation-token'];
+  if (main && looksLikeApiKey(main) && !impersonation) return keyCaller(await keyRequest(main, sourceIp));
+  const candidates = [impersonation, main].filter(Boolean) as string[];
   for (const token of candidates) {
     const claims = await verifyToken(token);
     if (!claims) continue;
@@ -75,6 +118,10 @@ const currentVersions = (claims: TokenClaims, user: UserItem, actor: UserItem | 
  * user who started it, through this, without a token.
  */
 export async function callerFor(userId: string, actorId?: string, claims?: TokenClaims): Promise<Caller | undefined> {
+  if (isKeyPrincipal(userId)) {
+    const holder = await keyOfPrincipal(userId);
+    return holder && keyCaller(holder);
+  }
   const [user, actor] = await Promise.all([getUser(userId), actorId ? getUser(actorId) : undefined]);
   if (!user?.active) return undefined;
   if (claims && !currentVersions(claims, user, actor)) return undefined;

@@ -1,3 +1,4 @@
+import { API_KEY_DEFAULT_RATE } from '@cellar/shared/apiKeys/schemas';
 import { API_MAX_BODY_BYTES, BUCKETS, ENV, LOCAL_TABLE_NAME } from './topology';
 
 /** What a function learns from its environment (variables named in topology.ts). */
@@ -58,6 +59,11 @@ export const config = {
   /** Behind CloudFront, the viewer's address is read from CloudFront-Viewer-Address (platform/http/viewer-address.ts). */
   get behindCloudFront() {
     return optional('behindCloudFront') === 'true';
+  },
+  /** Requests one API key may make per minute. */
+  get apiKeyRateLimit() {
+    const n = Number(optional('apiKeyRateLimit'));
+    return Number.isInteger(n) && n > 0 ? n : API_KEY_DEFAULT_RATE;
   },
   /** The API refuses bodies above this size (413). */
   maxBodyBytes: API_MAX_BODY_BYTES,

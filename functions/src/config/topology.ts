@@ -35,6 +35,8 @@ export const ENV = {
    * reports in `CloudFront-Viewer-Address`, the connection's being CloudFront's own.
    */
   behindCloudFront: 'BEHIND_CLOUDFRONT',
+  /** Requests one API key may make per minute (shared/src/apiKeys: API_KEY_DEFAULT_RATE when unset). */
+  apiKeyRateLimit: 'API_KEY_RATE_LIMIT',
 } as const;
 
 type EnvValues = { readonly [K in keyof typeof ENV]?: string };

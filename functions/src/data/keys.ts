@@ -20,6 +20,15 @@ export const keys = {
   companies: 'COMPANIES',
   warehouse: (id: string) => ({ PK: `WAREHOUSE#${id}`, SK: 'WAREHOUSE' }),
   warehouses: 'WAREHOUSES',
+  /** An API key of a client's system; its uses, one item per minute, in its partition. */
+  apiKey: (id: string) => ({ PK: `APIKEY#${id}`, SK: 'APIKEY' }),
+  apiKeyUse: (id: string, minute: string) => ({ PK: `APIKEY#${id}`, SK: `USE#${minute}` }),
+  apiKeyUsePrefix: 'USE#',
+  /** A company's keys (GSI1) and everyone's (GSI2): active ones first, newest first. */
+  companyApiKeys: (companyId: string) => `COMPANY#${companyId}#APIKEYS`,
+  apiKeys: 'APIKEYS',
+  /** How many active keys a company holds: the bound on them is a condition on this counter. */
+  activeApiKeys: (companyId: string) => ({ PK: `APIKEYS#${companyId}`, SK: 'ACTIVE' }),
   /** The claim of a stage's first superadmin (users/first-superadmin.ts): one per table. */
   firstSuperadmin: { PK: 'BOOTSTRAP', SK: 'FIRST_SUPERADMIN' },
 

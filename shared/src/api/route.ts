@@ -48,6 +48,11 @@ export interface RouteDef<
   headers?: Readonly<Record<string, { description: string; schema: z.ZodType }>>;
   /** Counts failed attempts: wrong credentials answer 401, too many attempts 429 with `Retry-After` (seconds). */
   throttled?: boolean;
+  /**
+   * A person's own route (their profile, password, sessions, grid layouts, the API keys themselves): an API key is
+   * refused (403) however wide its access, so that a key never makes or widens keys, nor acts as a person.
+   */
+  sessionOnly?: boolean;
 }
 
 /** Keeps each route's literal resource, method and path, and its schemas' types, for the typed handler map. */

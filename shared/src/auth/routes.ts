@@ -28,6 +28,7 @@ export const authRoutes = {
     path: '/api/auth/user',
     resource: 'auth',
     access: ACCESS.reader,
+    sessionOnly: true,
     query: includeQuery,
     response: userSchema,
   }),
@@ -37,6 +38,7 @@ export const authRoutes = {
     path: '/api/auth/user',
     resource: 'auth',
     access: ACCESS.reader,
+    sessionOnly: true,
     body: selfUpdateBodySchema,
     // A new sign-in e-mail ends the user's other sessions: this one gets a fresh token (`access_token`).
     response: z.object({ message: z.string(), data: userSchema, access_token: z.string().optional() }),
@@ -46,6 +48,7 @@ export const authRoutes = {
     path: '/api/auth/password',
     resource: 'auth',
     access: ACCESS.reader,
+    sessionOnly: true,
     body: passwordChangeSchema,
     // Every other session of the user ends: this one goes on with the fresh token.
     response: z.object({ message: z.string(), access_token: z.string() }),
@@ -72,6 +75,7 @@ export const authRoutes = {
     path: '/api/auth/login-as/{id}',
     resource: 'auth',
     access: ACCESS.reader,
+    sessionOnly: true,
     params: idParams,
     response: tokenResponseSchema,
   }),

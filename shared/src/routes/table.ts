@@ -5,6 +5,7 @@
  */
 import { activityLogRoutes } from '../activityLogs/routes';
 import type { RouteDef } from '../api/route';
+import { apiKeyRoutes } from '../apiKeys/routes';
 import { appUpdateRoutes } from '../appUpdates/routes';
 import { authRoutes } from '../auth/routes';
 import { companyRoutes } from '../companies/routes';
@@ -45,6 +46,7 @@ export const routes = {
   ...exportRoutes,
   ...docsRoutes,
   ...dashboardRoutes,
+  ...apiKeyRoutes,
 } as const;
 
 export type Routes = typeof routes;

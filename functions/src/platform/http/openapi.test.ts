@@ -50,7 +50,11 @@ describe('The OpenAPI document', () => {
   it('records access, scopes and security; public routes need no token', () => {
     const list = op('get', '/api/contacts');
     expect(list['x-access']).toEqual({ level: 1, role: 'reader', scopes: ['supplier', 'recipient', 'carrier'] });
-    expect(list.security).toEqual([{ bearer: [] }, { impersonation: [] }]);
+    expect(list.security).toEqual([{ bearer: [] }, { impersonation: [] }, { apiKey: [] }]);
+    expect(list.responses['429']?.$ref).toBe('#/components/responses/TooManyRequests');
+    // A person's own route: no key reaches it.
+    expect(op('put', '/api/auth/password').security).toEqual([{ bearer: [] }, { impersonation: [] }]);
+    expect(op('post', '/api/api-keys').security).toEqual([{ bearer: [] }, { impersonation: [] }]);
     expect(list.responses['401']?.$ref).toBe('#/components/responses/Unauthorized');
     expect(op('post', '/api/auth/token').security).toEqual([]);
     expect(op('get', '/api/openapi.json').security).toEqual([]);

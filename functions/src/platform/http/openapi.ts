@@ -7,6 +7,7 @@
  */
 
 import type { RouteDef } from '@cellar/shared/api/route';
+import { apiKeyReaches } from '@cellar/shared/apiKeys/schemas';
 import { errorBodySchema } from '@cellar/shared/common/schemas';
 import { routes } from '@cellar/shared/routes/table';
 import * as z from 'zod';
@@ -166,7 +167,7 @@ function errorStatuses(r: RouteDef): ErrorStatus[] {
   if (r.path.includes('{')) statuses.push(404);
   if (r.method !== 'GET') statuses.push(409, 413, 415);
   statuses.push(422);
-  if (r.throttled) statuses.push(429);
+  if (r.throttled || apiKeyReaches(r)) statuses.push(429);
   return statuses;
 }
 
@@ -187,7 +188,8 @@ function responses(r: RouteDef, output: Map<z.ZodType, string>): Json {
 function accessText(r: RouteDef): string {
   if (r.access === 0) return 'Public: no token needed.';
   const scopes = r.scopes?.length ? ` Module scopes: any of ${r.scopes.join(', ')}.` : '';
-  return `Access: ${ROLE_OF_LEVEL[r.access]} and above (level ${r.access}).${scopes}`;
+  const keys = r.sessionOnly ? ' A person’s own route: API keys are refused.' : '';
+  return `Access: ${ROLE_OF_LEVEL[r.access]} and above (level ${r.access}).${scopes}${keys}`;
 }
 
 function operation(key: string, r: RouteDef, names: ReturnType<typeof nameSchemas>): Json {
@@ -198,7 +200,8 @@ function operation(key: string, r: RouteDef, names: ReturnType<typeof nameSchema
     tags: [r.resource],
     description: accessText(r),
     'x-access': { level: r.access, role: ROLE_OF_LEVEL[r.access], scopes: r.scopes ?? [] },
-    security: r.access === 0 ? [] : [{ bearer: [] }, { impersonation: [] }],
+    security:
+      r.access === 0 ? [] : [{ bearer: [] }, { impersonation: [] }, ...(apiKeyReaches(r) ? [{ apiKey: [] }] : [])],
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
     responses: responses(r, names.output),
@@ -210,7 +213,11 @@ const DESCRIPTION = `The Cellar API, generated from its route table.
 - JSON under /api. Authenticate with \`Authorization: Bearer <token>\` (POST /api/auth/token); an
   \`X-Impersonation-Token\` header wins over it. Each operation's \`x-access\` gives the role level it needs and the
   module scopes of which one must be granted.
-- The tenant comes from the token: another company's record answers 404.
+- A client's system authenticates with an API key instead: \`Authorization: Bearer ck_…\`, made by the company's
+  admin on the API keys page (shown once). A key reads, or reads and writes, within the modules it was given; it
+  never reaches a person's own routes (its profile, sessions, grid layouts, the keys themselves). Each key makes at
+  most a set number of requests a minute (600 by default), then gets 429 with \`Retry-After\`.
+- The tenant comes from the token or the key: another company's record answers 404.
 - Errors are \`{ message, errors? }\` (errors: field → messages), in the \`Accept-Language\` language (French by
   default). Sign-in and the password e-mail answer 401 for wrong credentials and 429 (with \`Retry-After\`) after
   too many attempts; a body that is not JSON is a 415.
@@ -248,6 +255,12 @@ export function openApiDocument(): Json {
       responses: Object.fromEntries(errorResponses),
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'ck_<id>_<secret>',
+          description: 'A client system’s API key, made on the API keys page.',
+        },
         impersonation: { type: 'apiKey', in: 'header', name: 'X-Impersonation-Token' },
       },
     },

@@ -158,8 +158,15 @@ const guard = (def: RouteDef): MiddlewareObj<Event> => ({
   before: async (request) => {
     const ctx = (request as Request).context;
     const headers = request.event.headers as Record<string, string | undefined>;
-    const caller = def.access === 0 ? null : await authenticate(headers);
+    const sourceIp = clientAddress(
+      headers,
+      request.event.requestContext?.identity?.sourceIp ?? '',
+      config.behindCloudFront,
+    );
+    const caller = def.access === 0 ? null : await authenticate(headers, sourceIp);
     if (caller && !canAccess(caller, def.access, def.scopes)) throw new ForbiddenError();
+    // A key never reaches a person's own routes (its profile, its sessions, the keys themselves).
+    if (caller?.apiKey && def.sessionOnly) throw new ForbiddenError();
     ctx.request = { caller } as RequestContext<RouteDef>;
   },
 });
