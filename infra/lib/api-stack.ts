@@ -53,6 +53,8 @@ const RESOURCE_GRANTS: Partial<Record<Resource, readonly Grant[]>> = {
   shippingOrders: ['warehouseOrders'],
   imports: ['importUploads'],
   exports: ['exportFiles'],
+  // A replayed delivery is asked of the webhook worker on its queue.
+  webhooks: ['webhookQueue'],
 };
 
 /**
@@ -70,10 +72,13 @@ export function grantsOf(service: string): readonly Grant[] {
     'imports-worker': ['importWorker', 'mail', 'appUrl'],
     'exports-worker': ['exportWorker'],
     // The warehouse's reports, and the e-mails they call for, with a link to the document.
-    'warehouse-events-worker': ['table', 'mail', 'appUrl'],
+    // …and the webhook deliveries they call for.
+    'warehouse-events-worker': ['table', 'mail', 'appUrl', 'webhookQueue'],
+    // A delivery that failed comes back on its queue, later.
+    'webhooks-worker': ['table', 'webhookQueue'],
     recount: ['table'],
     // It publishes again what the warehouse has not answered, and sends the e-mails a report left unsent.
-    sweep: ['table', 'warehouseOrders', 'mail', 'appUrl'],
+    sweep: ['table', 'warehouseOrders', 'mail', 'appUrl', 'webhookQueue'],
   };
   const grants = workers[service];
   if (!grants) throw new Error(`No grants declared for ${service}`);
@@ -125,6 +130,7 @@ export class ApiStack extends Stack {
         importQueueUrl: data.importQueue.queue.queueUrl,
         exportQueueUrl: data.exportQueue.queue.queueUrl,
         warehouseOrdersQueueUrl: data.warehouseOrderQueue.queue.queueUrl,
+        webhookQueueUrl: data.webhookQueue.queue.queueUrl,
         jwtSecretArn: data.jwtSecret.secretArn,
         appEnv: props.appEnv,
         appUrlParameter: props.appUrlParameter,
@@ -236,6 +242,15 @@ export class ApiStack extends Stack {
       logRetention,
     });
 
+    // Webhook deliveries: signed POSTs to the clients' endpoints, retried for a day (functions/src/webhooks).
+    const webhookWorker = new QueueWorker(this, 'WebhookWorker', {
+      queue: data.webhookQueue,
+      entry: 'webhooks/worker.ts',
+      serviceName: 'webhooks-worker',
+      environment,
+      logRetention,
+    });
+
     // Counters written beside their items drift when a process dies between the two writes: a nightly recount
     // repairs them (functions/src/data/counters.ts).
     const recount = new CellarFunction(this, 'Recount', {
@@ -256,7 +271,7 @@ export class ApiStack extends Stack {
       timeout: SWEEP_TIMEOUT,
       reservedConcurrency: 1,
     });
-    const workers = [importWorker, exportWorker, warehouseWorker];
+    const workers = [importWorker, exportWorker, warehouseWorker, webhookWorker];
     for (const worker of [...workers, recount, sweep]) this.functions.set(worker.serviceName, worker);
     for (const { serviceName, role } of this.functions.values()) {
       for (const grant of grantsOf(serviceName)) {
@@ -292,6 +307,7 @@ export class ApiStack extends Stack {
         exports: data.exportQueue,
         'warehouse-orders': data.warehouseOrderQueue,
         'warehouse-events': data.warehouseEventQueue,
+        webhooks: data.webhookQueue,
       },
       table: data.table,
       regionalWebAcl,

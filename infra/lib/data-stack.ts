@@ -41,7 +41,7 @@ export interface DataStackProps extends StackProps {
  * The needs a function may have of the data, each a managed policy: the table; the token signing key (verifying
  * sessions); publishing to the warehouse; signing import uploads; asking for exports and signing their links.
  */
-export type DataGrant = 'table' | 'tokenKey' | 'warehouseOrders' | 'importUploads' | 'exportFiles';
+export type DataGrant = 'table' | 'tokenKey' | 'warehouseOrders' | 'webhookQueue' | 'importUploads' | 'exportFiles';
 
 /** Where the site's pages are served from when it has no custom domain (see DataStackProps.siteOrigin). */
 export const CLOUDFRONT_ORIGINS = 'https://*.cloudfront.net';
@@ -59,6 +59,8 @@ export class DataStack extends Stack {
   /** Orders published to the warehouse system, and what it reports back. */
   readonly warehouseOrderQueue: WorkQueue;
   readonly warehouseEventQueue: WorkQueue;
+  /** Webhook deliveries to work, one message per endpoint and document. */
+  readonly webhookQueue: WorkQueue;
   readonly jwtSecret: Secret;
   /** What the API functions, the warehouse events worker, the recount and the sweep may do, one policy a need. */
   readonly access: Record<DataGrant, ManagedPolicy>;
@@ -124,6 +126,7 @@ export class DataStack extends Stack {
     this.exportQueue = new WorkQueue(this, 'ExportQueue', QUEUES.exports);
     this.warehouseOrderQueue = new WorkQueue(this, 'WarehouseOrderQueue', QUEUES.warehouseOrders);
     this.warehouseEventQueue = new WorkQueue(this, 'WarehouseEventQueue', QUEUES.warehouseEvents);
+    this.webhookQueue = new WorkQueue(this, 'WebhookQueue', QUEUES.webhooks);
     this.importsBucket.addEventNotification(EventType.OBJECT_CREATED, new SqsDestination(this.importQueue.queue), {
       prefix: IMPORT_PREFIX,
     });
@@ -150,6 +153,9 @@ export class DataStack extends Stack {
       ]),
       warehouseOrders: policy('WarehouseOrdersPublish', 'Cellar: publish orders to the warehouse system', [
         new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.warehouseOrderQueue.queue.queueArn] }),
+      ]),
+      webhookQueue: policy('WebhookQueueSend', 'Cellar: ask for webhook deliveries', [
+        new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.webhookQueue.queue.queueArn] }),
       ]),
       // The import function signs the presigned POST that the browser uploads with: only as good as this grant.
       importUploads: policy('ImportUploads', 'Cellar: sign the uploads of import files', [

@@ -24,6 +24,7 @@ import { requeueUnfinishedJobs } from './recovery';
 import { startS3Front } from './s3-front';
 import { createLocalServer } from './server';
 import type { WarehouseOptions } from './warehouse';
+import { closeWebhookReceiver, openWebhookReceiver } from './webhook-receiver';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -116,6 +117,11 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
     QUEUES.warehouseEvents.localName,
     visibilityTimeoutSeconds(QUEUES.warehouseEvents),
   );
+  const webhooks = await ensureQueue(
+    endpoints.sqs,
+    QUEUES.webhooks.localName,
+    visibilityTimeoutSeconds(QUEUES.webhooks),
+  );
 
   // The handlers read the same variables as in AWS; the SDK's service-specific endpoint variables
   // point them at the emulators.
@@ -127,6 +133,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
       importQueueUrl: imports.queueUrl,
       exportQueueUrl: exports.queueUrl,
       warehouseOrdersQueueUrl: warehouseOrders.queueUrl,
+      webhookQueueUrl: webhooks.queueUrl,
       appEnv: 'local',
       jwtSecret: secretIn(dataDir),
       s3ForcePathStyle: 'true',
@@ -169,9 +176,11 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
 
   // Where the handlers' e-mails are delivered, as SES delivers them in AWS.
   openMailbox(dataDir);
+  openWebhookReceiver(dataDir);
   const importWorker = (await import('@cellar/functions/imports/worker')) as { handler: Worker };
   const exportWorker = (await import('@cellar/functions/exports/worker')) as { handler: Worker };
   const warehouseWorker = (await import('@cellar/functions/wms/worker')) as { handler: Worker };
+  const webhookWorker = (await import('@cellar/functions/webhooks/worker')) as { handler: Worker };
   const { simulatedWarehouse } = await import('./warehouse');
   // Each queue's worker fed as Lambda's event source mapping feeds it in AWS.
   const poll = (queue: keyof typeof QUEUES, queueUrl: string, visibilityTimeout: number, worker: Worker) =>
@@ -198,6 +207,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
       visibilityTimeoutSeconds(QUEUES.warehouseEvents),
       warehouseWorker.handler,
     ),
+    poll('webhooks', webhooks.queueUrl, visibilityTimeoutSeconds(QUEUES.webhooks), webhookWorker.handler),
     // The warehouse system itself, simulated: in AWS it is the provider's, reading the same queue.
     poll(
       'warehouseOrders',
@@ -278,6 +288,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
       await sweeping;
       await Promise.all(pollers.map((p) => p.stop()));
       closeMailbox();
+      closeWebhookReceiver();
       await s3Front.close();
       await emulators.stop();
     },

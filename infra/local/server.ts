@@ -1,5 +1,5 @@
 /**
- * The local origin: the API, its documentation, the mailbox, the on-demand recount and the SPA on one server, each response with the security headers
+ * The local origin: the API, its documentation, the mailbox, the webhook receiver, the on-demand recount and the SPA on one server, each response with the security headers
  * CloudFront's response headers policy adds in AWS (functions/src/platform/topology.ts).
  */
 import { createServer, type Server } from 'node:http';
@@ -8,6 +8,7 @@ import { isDocsPath, serveDocs } from './api-docs';
 import { handleApi, serveStatic } from './gateway';
 import { MAILBOX_PATH, serveMailbox } from './mailbox';
 import { RECOUNT_PATH, serveRecount } from './ops';
+import { serveWebhooks, WEBHOOKS_PATH } from './webhook-receiver';
 
 /**
  * The request's target as a URL: origin-form (`/path?query`) or absolute-form (`http://host/path`); anything else
@@ -45,7 +46,9 @@ export function createLocalServer(webRoot: string, log: (line: string) => void, 
           ? serveMailbox(res)
           : url.pathname === RECOUNT_PATH
             ? serveRecount(req, res)
-            : Promise.resolve(serveStatic(webRoot, req, res, url));
+            : url.pathname === WEBHOOKS_PATH || url.pathname.startsWith(`${WEBHOOKS_PATH}/`)
+              ? serveWebhooks(req, res, url)
+              : Promise.resolve(serveStatic(webRoot, req, res, url));
     work.catch((e) => {
       log(`request failed: ${(e as Error).stack}`);
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });

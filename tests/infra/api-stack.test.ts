@@ -30,10 +30,18 @@ function deployedRoutes(): string[] {
 }
 
 describe('ApiStack: the functions', () => {
-  it('has one Lambda per resource of the route table, plus the import, export and warehouse workers, the recount and the sweep', () => {
+  it('has one Lambda per resource of the route table, plus the import, export, warehouse and webhook workers, the recount and the sweep', () => {
     const services = Object.keys(functions).map(serviceOf);
     expect(services.sort()).toEqual(
-      [...RESOURCES, 'imports-worker', 'exports-worker', 'warehouse-events-worker', 'recount', 'sweep'].sort(),
+      [
+        ...RESOURCES,
+        'imports-worker',
+        'exports-worker',
+        'warehouse-events-worker',
+        'webhooks-worker',
+        'recount',
+        'sweep',
+      ].sort(),
     );
   });
 
@@ -153,7 +161,14 @@ describe('ApiStack: concurrency', () => {
   }));
 
   it('reserves concurrency for every worker and scheduled function, never for an API function', () => {
-    const background = ['imports-worker', 'exports-worker', 'warehouse-events-worker', 'recount', 'sweep'];
+    const background = [
+      'imports-worker',
+      'exports-worker',
+      'warehouse-events-worker',
+      'webhooks-worker',
+      'recount',
+      'sweep',
+    ];
     for (const fn of reserved) {
       if (background.includes(fn.service)) expect(fn.reserved, fn.service).toBeGreaterThanOrEqual(1);
       else expect(fn.reserved, fn.service).toBeUndefined();
@@ -170,7 +185,7 @@ describe('ApiStack: concurrency', () => {
   it('never has a queue poll more batches at once than its worker may run, so that no batch is throttled', () => {
     // A throttled batch comes back after the visibility timeout with one receive more, towards the dead-letter queue.
     const mappings = Object.values(resourcesOf(api, 'AWS::Lambda::EventSourceMapping'));
-    expect(mappings).toHaveLength(3);
+    expect(mappings).toHaveLength(4);
     for (const { Properties: mapping } of mappings) {
       const fn = reserved.find((f) => f.id === (mapping.FunctionName as { Ref: string }).Ref)!;
       expect(mapping.ScalingConfig, fn.service).toEqual({ MaximumConcurrency: fn.reserved });

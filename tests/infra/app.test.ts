@@ -119,6 +119,7 @@ describe('Deployed code', async () => {
       mail: 'functions/src/platform/messaging/mail.ts',
       appUrl: 'functions/src/platform/http/app-url.ts',
       warehouseOrders: 'functions/src/outbox/publish.ts',
+      webhookQueue: 'functions/src/webhooks/events.ts',
       importUploads: 'functions/src/imports/service.ts',
       exportFiles: 'functions/src/exports/service.ts',
       importWorker: 'functions/src/imports/worker.ts',
@@ -157,7 +158,7 @@ describe('Deployed code', async () => {
     }
   });
 
-  it('starts every function with less than 265 KB of its own code (the documentation 300, orders and receptions 290, the export worker 280) besides X-Ray tracing and the AWS SDK, zod with its English messages only', () => {
+  it('starts every function with less than 265 KB of its own code (the documentation 300, orders and receptions 290, the export function and worker 280) besides X-Ray tracing and the AWS SDK, zod with its English messages only', () => {
     // Prepare
     const atStart = bundles.map(({ entry, metafile }) => {
       const outputs = loadedAtStart(metafile);
@@ -186,6 +187,8 @@ describe('Deployed code', async () => {
     // about 15 KB more than a plain resource, and the warehouse's outbox, whose publication (loaded on the first
     // write) shares modules with the list: esbuild splits them into more chunks, each with its own glue, about 5 KB; the export worker, every list's plan and writer, and reads an index
     // page's items from the table since the indexes hold keys only.
+    // The export function checks an export's list against the whole route table (every domain's routes and schemas),
+    // so it grows with the API like the documentation's: it passed 265 KB when the API keys and webhooks joined it.
     // The plain budget was 260 KB until the shipping orders and export functions reached 260.4 KB: the line that loads
     // the X-Ray SDK in manual mode outside Lambda (observability/xray-mode.ts, 82 bytes) tipped them over, so 265 KB leaves
     // the same room for a small change that the budget had when it was set.
@@ -198,7 +201,7 @@ describe('Deployed code', async () => {
         ? 300
         : /(orders\/handler|receptions\/handler)\.ts$/.test(entry)
           ? 290
-          : /exports\/worker\.ts$/.test(entry)
+          : /exports\/(worker|handler)\.ts$/.test(entry)
             ? 280
             : 265;
     expect(

@@ -65,9 +65,9 @@ describe('Monitoring: the alarm topic', () => {
   });
 
   it('counts one alarm per dead-letter queue, two per function, and one each for the API, table, web ACL and business', () => {
-    // 4 dead-letter queues; API 5xx rate and p99; errors and throttles per function; table throttles; the API web
+    // 5 dead-letter queues; API 5xx rate and p99; errors and throttles per function; table throttles; the API web
     // ACL's blocks; sign-in lockouts and refused import rows. The edge web ACL's alarm is in the edge stack.
-    expect(alarms).toHaveLength(4 + 2 + 2 * stacks.api.functions.size + 1 + 1 + 2);
+    expect(alarms).toHaveLength(5 + 2 + 2 * stacks.api.functions.size + 1 + 1 + 2);
   });
 
   it('receives every alarm', () => {
@@ -85,10 +85,13 @@ describe('Monitoring: the alarms', () => {
       stacks.data.exportQueue,
       stacks.data.warehouseOrderQueue,
       stacks.data.warehouseEventQueue,
+      stacks.data.webhookQueue,
     ].map((q) => stacks.data.resolve(q.deadLetterQueue.queueName) as unknown);
     // Assess
     expect(dlqAlarms.map((a) => a.AlarmName).sort()).toEqual(
-      ['imports', 'exports', 'warehouse-orders', 'warehouse-events'].map((q) => `cellar-production-dlq-${q}`).sort(),
+      ['imports', 'exports', 'warehouse-orders', 'warehouse-events', 'webhooks']
+        .map((q) => `cellar-production-dlq-${q}`)
+        .sort(),
     );
     for (const alarm of dlqAlarms) {
       expect(alarm).toMatchObject({
@@ -99,7 +102,7 @@ describe('Monitoring: the alarms', () => {
     }
     // Each on a dead-letter queue of its own, not on the work queues.
     const watched = dlqAlarms.map((a) => JSON.stringify(a.Dimensions));
-    expect(new Set(watched).size).toBe(4);
+    expect(new Set(watched).size).toBe(5);
     for (const name of dlqNames) {
       const logicalId = JSON.stringify(name).match(/DeadLetters[A-Z0-9]+/)?.[0];
       expect(logicalId).toBeDefined();
@@ -216,7 +219,7 @@ describe('Monitoring: the dashboard', () => {
   });
 
   it('shows each queue (visible, age of the oldest) and its dead letters', () => {
-    const queues = ['imports', 'exports', 'warehouse-orders', 'warehouse-events'];
+    const queues = ['imports', 'exports', 'warehouse-orders', 'warehouse-events', 'webhooks'];
     for (const [title, name] of [
       ['Queues: messages visible', 'ApproximateNumberOfMessagesVisible'],
       ['Queues: age of oldest message (s)', 'ApproximateAgeOfOldestMessage'],
@@ -239,6 +242,7 @@ describe('Monitoring: the dashboard', () => {
         'imports-worker',
         'exports-worker',
         'warehouse-events-worker',
+        'webhooks-worker',
       ]);
       for (const m of metrics) expect(m.metric).toBe(`AWS/Lambda ${name} FunctionName REF`);
     }

@@ -105,6 +105,11 @@ beforeAll(async () => {
     body: { name: 'target', role: 'reader', scope: ['*'] },
   });
   cli1.apiKey = target.body.id;
+  const hook = await h.call('POST', '/api/webhooks', {
+    token: await h.login(ADMIN1),
+    body: { url: `${h.url}/_webhooks/access`, events: ['order.shipped'] },
+  });
+  cli1.webhook = hook.body.id;
 });
 /** CLI001's keys: a reader, a writer, a writer of orders only; and a writer key of CLI002. */
 const keyOf: Record<'reader' | 'writer' | 'narrow' | 'other', string> = {
@@ -192,6 +197,12 @@ const SAMPLES: Partial<Record<RouteId, () => Sample>> = {
   apiKeyRotate: () => ({ params: { id: cli1.apiKey as string }, otherTenant: NOT_FOUND }),
   apiKeyRevoke: () => ({ params: { id: cli1.apiKey as string }, otherTenant: NOT_FOUND }),
   apiKeyUses: () => ({ params: { id: cli1.apiKey as string }, otherTenant: NOT_FOUND }),
+  webhookUpdate: () => ({ params: { id: cli1.webhook as string }, otherTenant: NOT_FOUND }),
+  // Its admins may remove it (the first to try does; the others find nothing).
+  webhookDelete: () => ({ params: { id: cli1.webhook as string }, otherTenant: NOT_FOUND }),
+  webhookRotate: () => ({ params: { id: cli1.webhook as string }, otherTenant: NOT_FOUND }),
+  webhookDeliveries: () => ({ params: { id: cli1.webhook as string }, otherTenant: NOT_FOUND }),
+  webhookReplay: () => ({ params: { id: cli1.webhook as string, deliveryId: 'order.x.1' }, otherTenant: NOT_FOUND }),
 };
 
 const fill = (path: string, params: Record<string, string>) =>

@@ -28,6 +28,14 @@ export const config = {
   get warehouseOrdersQueueUrl() {
     return env('warehouseOrdersQueueUrl');
   },
+  get webhookQueueUrl() {
+    return env('webhookQueueUrl');
+  },
+  /** The first wait before a failed webhook delivery is tried again; it doubles each time, an hour at most. */
+  get webhookRetryBaseMs() {
+    const n = Number(optional('webhookRetryBaseMs'));
+    return Number.isFinite(n) && n > 0 ? n : 30_000;
+  },
   get appEnv() {
     return env('appEnv', 'production');
   },

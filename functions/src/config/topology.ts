@@ -37,6 +37,10 @@ export const ENV = {
   behindCloudFront: 'BEHIND_CLOUDFRONT',
   /** Requests one API key may make per minute (shared/src/apiKeys: API_KEY_DEFAULT_RATE when unset). */
   apiKeyRateLimit: 'API_KEY_RATE_LIMIT',
+  /** The queue of webhook deliveries to work (webhooks/worker.ts). */
+  webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
+  /** The first wait before a failed delivery is tried again, in milliseconds (30 s when unset); it doubles each time. */
+  webhookRetryBaseMs: 'WEBHOOK_RETRY_BASE_MS',
 } as const;
 
 type EnvValues = { readonly [K in keyof typeof ENV]?: string };
@@ -97,6 +101,11 @@ export const QUEUES = {
   warehouseOrders: { localName: 'cellar-warehouse-orders', workerTimeoutSeconds: 30 },
   /** What the warehouse reports back (acknowledgements, packings), worked by orders/warehouse-worker.ts. */
   warehouseEvents: { localName: 'cellar-warehouse-events', workerTimeoutSeconds: 30, concurrency: 5 },
+  /**
+   * Webhook deliveries to work, one message per endpoint and document (webhooks/worker.ts): a receiver has 10 s to
+   * answer each POST, a message works one document's few events in turn.
+   */
+  webhooks: { localName: 'cellar-webhooks', workerTimeoutSeconds: 60, concurrency: 5 },
 } as const;
 
 export const visibilityTimeoutSeconds = (queue: { workerTimeoutSeconds: number }) =>

@@ -29,6 +29,15 @@ export const keys = {
   apiKeys: 'APIKEYS',
   /** How many active keys a company holds: the bound on them is a condition on this counter. */
   activeApiKeys: (companyId: string) => ({ PK: `APIKEYS#${companyId}`, SK: 'ACTIVE' }),
+  /** A webhook endpoint; its deliveries live in its partition (webhooks/repository.ts). */
+  webhook: (id: string) => ({ PK: `HOOK#${id}`, SK: 'HOOK' }),
+  companyWebhooks: (companyId: string) => `COMPANY#${companyId}#HOOKS`,
+  webhookCount: (companyId: string) => ({ PK: `HOOKS#${companyId}`, SK: 'COUNT' }),
+  webhookLog: (endpointId: string) => `HOOK#${endpointId}#LOG`,
+  /** Pending deliveries by when they are due (GSI2), across endpoints. */
+  webhooksDue: 'HOOKS#DUE',
+  /** The events to hand to the endpoints, written with the change that makes them (webhooks/events.ts). */
+  webhookOutbox: 'OUTBOX#HOOKS',
   /** The claim of a stage's first superadmin (users/first-superadmin.ts): one per table. */
   firstSuperadmin: { PK: 'BOOTSTRAP', SK: 'FIRST_SUPERADMIN' },
 

@@ -23,6 +23,7 @@ import { InvalidReportError, StaleVersionError } from '../errors';
 import { notificationKey, notificationPut, notifyNow } from '../notifications/status-mail';
 import { answered } from '../outbox/outbox';
 import { recordLateReport, reportEventId, WAREHOUSE_ACTOR } from '../timeline/repository';
+import { type ClientEvent, clientEventId, clientEventPut, handOutNow } from '../webhooks/events';
 import { findOrder, type OrderItem, type OrderLineItem } from './repository';
 import { commit } from './service';
 import { settleOrder } from './settle';
@@ -137,6 +138,48 @@ function detailsOf(o: OrderItem, r: OrderReport): Record<string, unknown> {
   }
 }
 
+/**
+ * What a client's systems hear of a report that moved the order (webhooks/events.ts): the event, or none (a
+ * report of progress the client's webhooks do not carry, or one that moved nothing).
+ */
+function clientEvent(
+  o: OrderItem,
+  next: OrderItem,
+  r: OrderReport,
+  details: Record<string, unknown>,
+): ClientEvent | undefined {
+  if (next.statusCode === o.statusCode) return undefined;
+  const order = { id: o.id, reference: o.reference ?? null, statusCode: next.statusCode };
+  const base = { ownerId: o.ownerId, kind: 'order' as const, documentId: o.id, seq: r.seq, at: factDate(r) };
+  switch (r.type) {
+    case 'order.acknowledged':
+      return { ...base, type: 'order.acknowledged', data: { order } };
+    case 'order.prepared':
+      return { ...base, type: 'order.prepared', data: { order, short: details.short } };
+    case 'order.shipped':
+      return {
+        ...base,
+        type: 'order.shipped',
+        data: {
+          order,
+          shippedAt: r.shippedAt,
+          carrierCode: r.carrierCode,
+          trackingNumbers: r.trackingNumbers,
+          short: details.short,
+        },
+      };
+    case 'order.refused':
+    case 'order.cancellation_confirmed':
+      return {
+        ...base,
+        type: 'order.cancelled',
+        data: { order, reason: r.type === 'order.refused' ? r.reason : null },
+      };
+    default:
+      return undefined;
+  }
+}
+
 /** The date of the fact a report tells (a shipment's output movements carry it). */
 const factDate = (r: OrderReport) => (r.type === 'order.shipped' ? r.shippedAt : r.at);
 
@@ -169,6 +212,8 @@ export async function applyOrderReport(r: OrderReport): Promise<'applied' | 'sta
     // The client hears by e-mail of what the report changed (a report that moved nothing says nothing new).
     const told =
       isNotifiedEvent(r.type) && (next.statusCode !== o.statusCode || r.type === 'order.cancellation_refused');
+    // And its systems, through their webhooks.
+    const heard = clientEvent(o, next, r, details);
     try {
       await commit(
         next,
@@ -178,7 +223,10 @@ export async function applyOrderReport(r: OrderReport): Promise<'applied' | 'sta
           facts: true,
           at: factDate(r),
           event: { id: reportEventId(r.seq), type: r.type, actor: WAREHOUSE_ACTOR, details },
-          extra: told ? [notificationPut('order', o, r.type as NotifiedEvent, r.seq, details)] : [],
+          extra: [
+            ...(told ? [notificationPut('order', o, r.type as NotifiedEvent, r.seq, details)] : []),
+            ...(heard ? [clientEventPut(heard)] : []),
+          ],
         },
       );
     } catch (e) {
@@ -187,6 +235,7 @@ export async function applyOrderReport(r: OrderReport): Promise<'applied' | 'sta
     }
     for (const type of ANSWERS[r.type]) await answered('order', o.id, type);
     if (told) await notifyNow(notificationKey('order', o.id, r.type, r.seq));
+    if (heard) await handOutNow(clientEventId(heard));
     return 'applied';
   }
   throw new Error(`Order ${r.documentId} kept moving`);

@@ -19,6 +19,7 @@ import { findProduct } from '../products/repository';
 import { lotLine, normalLot } from '../stocks/lots';
 import { productOfLine } from '../stocks/repository';
 import { recordLateReport, reportEventId, WAREHOUSE_ACTOR } from '../timeline/repository';
+import { type ClientEvent, clientEventId, clientEventPut, handOutNow } from '../webhooks/events';
 import { findReception, type ReceptionItem, type ReceptionLineItem } from './repository';
 import { commit } from './service';
 import { settleReception } from './settle';
@@ -98,6 +99,25 @@ const differences = (lines: readonly ReceptionLineItem[]) =>
       received: l.received ?? 0,
     }));
 
+/** What a client's systems hear, through their webhooks, of a count that closed the reception. */
+const heard = (
+  r: ReceptionItem,
+  report: ReceptionReport,
+  at: string,
+  details: Record<string, unknown>,
+): ClientEvent => ({
+  type: 'reception.received',
+  ownerId: r.ownerId,
+  kind: 'reception',
+  documentId: r.id,
+  seq: report.seq,
+  at,
+  data: {
+    reception: { id: r.id, reference: r.reference ?? null, statusCode: '200' },
+    differences: details.differences,
+  },
+});
+
 /** When what a report says happened: the arrival, or the count. */
 const factDate = (r: ReceptionReport) => (r.type === 'reception.arrived' ? r.arrivedAt : r.receivedAt);
 
@@ -137,7 +157,12 @@ export async function applyReceptionReport(report: ReceptionReport): Promise<'ap
           facts: true,
           at,
           event: { id: reportEventId(report.seq), type: report.type, actor: WAREHOUSE_ACTOR, details },
-          extra: told ? [notificationPut('reception', r, 'reception.received', report.seq, details)] : [],
+          extra: told
+            ? [
+                notificationPut('reception', r, 'reception.received', report.seq, details),
+                clientEventPut(heard(r, report, at, details)),
+              ]
+            : [],
         },
       );
     } catch (e) {
@@ -145,7 +170,10 @@ export async function applyReceptionReport(report: ReceptionReport): Promise<'ap
       throw e;
     }
     await answered('reception', r.id, 'reception.announced');
-    if (told) await notifyNow(notificationKey('reception', r.id, report.type, report.seq));
+    if (told) {
+      await notifyNow(notificationKey('reception', r.id, report.type, report.seq));
+      await handOutNow(clientEventId({ kind: 'reception', documentId: r.id, seq: report.seq }));
+    }
     return 'applied';
   }
   throw new Error(`Reception ${report.documentId} kept moving`);

@@ -1,7 +1,8 @@
 /**
  * The sweep: finishes every document change a crash left half-applied (a change of more effects than one
  * transaction holds, recorded on its document step by step: stocks/ledger.ts), and publishes what the
- * warehouse's outbox still holds a minute after it was written (outbox/outbox.ts). Scheduled every few minutes in AWS; the local
+ * warehouse's outbox still holds a minute after it was written (outbox/outbox.ts), and hands out the webhook events
+ * and deliveries left behind (webhooks/events.ts). Scheduled every few minutes in AWS; the local
  * runtime runs it at start and on a timer. A change is complete or undone after it, and told to the warehouse.
  */
 
@@ -25,6 +26,8 @@ import { receptionKind } from '../receptions/settle';
 import { toldReception } from '../receptions/warehouse-messages';
 import { toldShippingOrder } from '../shippingOrders/warehouse-messages';
 import { PENDING_LEDGER, refreshPending, settle } from '../stocks/ledger';
+import { dueClientEvents, handOut, workDocument } from '../webhooks/events';
+import { dueDeliveries } from '../webhooks/repository';
 
 /** What builds the message of each kind of document the outbox holds. */
 const TOLD: Record<ToldKind, ToldDocument> = {
@@ -90,6 +93,22 @@ export async function sweep(graceMs = OUTBOX_GRACE_MS, budget: TimeBudget = UNLI
   for await (const entry of dueNotifications(Date.now(), graceMs)) {
     if (published >= OUTBOX_PER_SWEEP || !budget.allowsAnother()) break;
     await budget.step(() => deliverNotification(entry));
+    published += 1;
+  }
+  // The webhook events a change wrote that its request did not get to hand out, and the deliveries due that no
+  // queue message is bringing (their worker died, or the local queue, in memory, was lost with its process).
+  for await (const entry of dueClientEvents(Date.now(), graceMs)) {
+    if (published >= OUTBOX_PER_SWEEP || !budget.allowsAnother()) break;
+    await budget.step(() => handOut(entry));
+    published += 1;
+  }
+  const asked = new Set<string>();
+  for await (const due of dueDeliveries(new Date(Date.now() - graceMs).toISOString())) {
+    const key = `${due.endpointId} ${due.documentKey}`;
+    if (asked.has(key)) continue;
+    if (published >= OUTBOX_PER_SWEEP || !budget.allowsAnother()) break;
+    asked.add(key);
+    await budget.step(() => workDocument(due.endpointId, due.documentKey));
     published += 1;
   }
   return done(settled, published);

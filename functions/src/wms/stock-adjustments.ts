@@ -19,6 +19,7 @@ import { NO_DELTA } from '../stocks/effects';
 import { commitDocument, type DocumentKind, type LedgerEffect } from '../stocks/ledger';
 import { lotLine } from '../stocks/lots';
 import { productOfLine, type StockItem } from '../stocks/repository';
+import { type ClientEvent, clientEventId, clientEventPut, handOutNow } from '../webhooks/events';
 
 const adjustmentSchema = z.object({
   id: z.string(),
@@ -126,6 +127,23 @@ export async function applyStockAdjustment(r: WmsReportOf<'stock.adjusted'>): Pr
     shortageAllowed: true,
     movement: { op: 'write', id: `${r.documentId}-adj`, at: r.at, quantity: Math.abs(r.quantity) },
   };
+  const heard: ClientEvent = {
+    type: 'stock.adjusted',
+    ownerId: owner.id,
+    kind: 'adjustment',
+    documentId: r.documentId,
+    seq: 1,
+    at: r.at,
+    data: {
+      adjustment: { id: r.documentId },
+      productCode: product.code,
+      warehouseCode: warehouse.code,
+      quantity: r.quantity,
+      reasonCode: r.reasonCode,
+      reason: r.reason,
+      batch: r.batch,
+    },
+  };
   try {
     await commitDocument(adjustmentKind, {
       next: record,
@@ -134,11 +152,14 @@ export async function applyStockAdjustment(r: WmsReportOf<'stock.adjusted'>): Pr
       to: 'applied',
       restore: { statusCode: 'applied', lines: [] },
       at: r.at,
+      // The client's systems hear of it through their webhooks.
+      extra: [clientEventPut(heard)],
     });
   } catch (e) {
     // Another delivery of the same report applied it first.
     if (e instanceof StaleVersionError) return 'stale';
     throw e;
   }
+  await handOutNow(clientEventId(heard));
   return 'applied';
 }

@@ -24,6 +24,7 @@ import { stockMovementRoutes } from '../stockMovements/routes';
 import { stockRoutes } from '../stocks/routes';
 import { userRoutes } from '../users/routes';
 import { warehouseRoutes } from '../warehouses/routes';
+import { webhookRoutes } from '../webhooks/routes';
 
 export const routes = {
   ...authRoutes,
@@ -47,6 +48,7 @@ export const routes = {
   ...docsRoutes,
   ...dashboardRoutes,
   ...apiKeyRoutes,
+  ...webhookRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { NO_FULFILMENT } from '@cellar/shared/orders/schemas';
+import { WEBHOOK_PAYLOADS } from '@cellar/shared/webhooks/events';
 import {
   CELLAR_MESSAGES,
   cellarMessage,
@@ -253,6 +254,32 @@ describe('The AsyncAPI document of the warehouse contract', () => {
     expect(validate({ ...doc, operations: { x: { action: 'publish', channel: { $ref: '#/channels/x' } } } })).toBe(
       false,
     );
+  });
+
+  it('describes every webhook event a client’s endpoint receives, as the payloads are built', () => {
+    // Prepare
+    const errorsOf = payloadValidator();
+    const shipped = {
+      id: 'order.01ORDER.40',
+      type: 'order.shipped',
+      createdAt: '2026-11-27T10:00:00.000Z',
+      companyId: 'C1',
+      data: {
+        order: { id: '01ORDER', reference: 'CMD-1', statusCode: '070' },
+        shippedAt: '2026-11-27T10:00:00.000Z',
+        carrierCode: 'GEODIS',
+        trackingNumbers: [{ number: 'GE42', url: 'https://geodis.com/fr/suivi?ref=GE42' }],
+        short: [],
+      },
+    };
+    // Assess
+    expect(Object.keys(doc.channels.clientWebhooks?.messages ?? {}).sort()).toEqual(
+      Object.keys(WEBHOOK_PAYLOADS)
+        .map((t) => `webhook.${t}`)
+        .sort(),
+    );
+    expect(errorsOf('webhook.order.shipped', shipped)).toEqual([]);
+    expect(errorsOf('webhook.order.shipped', { ...shipped, data: { order: shipped.data.order } })).not.toEqual([]);
   });
 
   it('describes every message of the contract, each on the channel of its direction', () => {

@@ -1,9 +1,11 @@
 /**
- * The AsyncAPI 3.0 document of the warehouse contract (shared/wms/contract.ts), generated from the same zod schemas
+ * The AsyncAPI 3.0 document of the warehouse contract (shared/wms/contract.ts) and of the clients' webhook events
+ * (shared/webhooks/schemas.ts), generated from the same zod schemas
  * the workers validate with, so that the document and the code cannot drift: what Cellar sends on the queue the
  * warehouse reads, and what it receives on the queue the warehouse writes. A provider's integrator connects a WMS
  * from this document alone. Served at /api/asyncapi.json beside the OpenAPI document. Pure and synchronous.
  */
+import { WEBHOOK_PAYLOADS } from '@cellar/shared/webhooks/events';
 import { CELLAR_MESSAGES, WMS_CONTRACT_VERSION, WMS_REPORTS } from '@cellar/shared/wms/contract';
 import * as z from 'zod';
 import { QUEUES } from '../../config/topology';
@@ -12,6 +14,7 @@ type Json = Record<string, unknown>;
 
 const TO_WAREHOUSE = 'cellarToWarehouse';
 const FROM_WAREHOUSE = 'warehouseToCellar';
+const CLIENT_WEBHOOKS = 'clientWebhooks';
 
 /** A message's JSON Schema (draft 7, AsyncAPI's default schema format), as the side that validates it reads it. */
 function payload(schema: z.ZodType, io: 'input' | 'output'): Json {
@@ -31,16 +34,16 @@ function payload(schema: z.ZodType, io: 'input' | 'output'): Json {
 
 const metaOf = (schema: z.ZodType) => (z.globalRegistry.get(schema) ?? {}) as { title?: string; description?: string };
 
-function messages(list: readonly z.ZodType[], io: 'input' | 'output') {
+function messages(list: readonly z.ZodType[], io: 'input' | 'output', prefix = '') {
   const components: Record<string, Json> = {};
   const schemas: Record<string, Json> = {};
   for (const schema of list) {
     const { title, description } = metaOf(schema);
-    const name = title as string;
+    const name = `${prefix}${title as string}`;
     schemas[name] = payload(schema, io);
     components[name] = {
       name,
-      title: name,
+      title: title as string,
       summary: description,
       contentType: 'application/json',
       payload: { $ref: `#/components/schemas/${name}` },
@@ -53,11 +56,16 @@ function messages(list: readonly z.ZodType[], io: 'input' | 'output') {
 const channelMessages = (names: readonly string[]) =>
   Object.fromEntries(names.map((n) => [n, { $ref: `#/components/messages/${n}` }]));
 
+/** The client's webhook events: named apart from the warehouse's messages of the same type. */
+export const WEBHOOK_PREFIX = 'webhook.';
+
 export function asyncApiDocument(): Json {
   const out = messages(CELLAR_MESSAGES, 'output');
   const inn = messages(WMS_REPORTS, 'input');
+  const hooks = messages(Object.values(WEBHOOK_PAYLOADS), 'output', WEBHOOK_PREFIX);
   const sent = Object.keys(out.components);
   const received = Object.keys(inn.components);
+  const delivered = Object.keys(hooks.components);
   return {
     asyncapi: '3.0.0',
     info: {
@@ -76,6 +84,15 @@ export function asyncApiDocument(): Json {
         'A report Cellar cannot read or apply (outside this contract, naming an unknown document or line, more than',
         'was ordered) is left on its queue and moves to its dead-letter queue after a few receives; an alarm calls the',
         'provider’s staff. Nothing is dropped.',
+        '',
+        'The same facts reach a client’s own systems through its webhooks (channel `clientWebhooks`): each event is',
+        'POSTed as JSON to the endpoints its admin registered for it, signed (header `Cellar-Signature`:',
+        '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint’s secret>`, one `v1` per',
+        'secret while a rotated one overlaps the new for a day; refuse a `t` more than 5 minutes off). A receiver',
+        'answers 2xx within 10 s; anything else is tried again, waiting twice as long each time (30 s, 1 min… an',
+        'hour at most), for 24 hours, then parked in the endpoint’s delivery log, from which it may be replayed.',
+        'The events of one document arrive in their order; `Cellar-Event-Id` names each event and stays the same',
+        'when it is delivered again, so a receiver applies each id once.',
       ].join('\n'),
     },
     defaultContentType: 'application/json',
@@ -84,6 +101,11 @@ export function asyncApiDocument(): Json {
         host: 'sqs.eu-west-3.amazonaws.com',
         protocol: 'sqs',
         description: 'Amazon SQS in the stage’s region; the queue URLs are outputs of the stage’s data stack.',
+      },
+      clientEndpoint: {
+        host: 'your-system.example.com',
+        protocol: 'https',
+        description: 'A client’s own endpoint, registered on the Webhooks page (HTTPS on a stage).',
       },
     },
     channels: {
@@ -99,6 +121,13 @@ export function asyncApiDocument(): Json {
         description: 'What the warehouse reports. Number your reports per document, increasing.',
         messages: channelMessages(received),
       },
+      [CLIENT_WEBHOOKS]: {
+        address: null,
+        title: 'Cellar → a client’s endpoint',
+        description: 'Webhook events, POSTed to the endpoint’s own address.',
+        servers: [{ $ref: '#/servers/clientEndpoint' }],
+        messages: channelMessages(delivered),
+      },
     },
     operations: {
       tellWarehouse: {
@@ -113,10 +142,16 @@ export function asyncApiDocument(): Json {
         channel: { $ref: `#/channels/${FROM_WAREHOUSE}` },
         messages: received.map((n) => ({ $ref: `#/channels/${FROM_WAREHOUSE}/messages/${n}` })),
       },
+      notifyClient: {
+        action: 'send',
+        title: 'Cellar tells a client’s system',
+        channel: { $ref: `#/channels/${CLIENT_WEBHOOKS}` },
+        messages: delivered.map((n) => ({ $ref: `#/channels/${CLIENT_WEBHOOKS}/messages/${n}` })),
+      },
     },
     components: {
-      messages: { ...out.components, ...inn.components },
-      schemas: { ...out.schemas, ...inn.schemas },
+      messages: { ...out.components, ...inn.components, ...hooks.components },
+      schemas: { ...out.schemas, ...inn.schemas, ...hooks.schemas },
     },
   };
 }
