@@ -4,6 +4,7 @@
  * crashes, a rotated secret and a replay.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { WEBHOOK_PAYLOADS } from '@cellar/shared/webhooks/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putItem } from '../../functions/src/data/table';
 import { transactWrite } from '../../functions/src/data/transact';
@@ -11,7 +12,7 @@ import { sweep } from '../../functions/src/sweep/handler';
 import { clientEventPut } from '../../functions/src/webhooks/events';
 import { deliveryItem, newDelivery } from '../../functions/src/webhooks/repository';
 import { applyReport } from '../../functions/src/wms/worker';
-import { ADMIN1, ADMIN2, eventually, type Harness, startHarness, USER1 } from './harness';
+import { ADMIN1, ADMIN2, eventually, type Harness, SUPER, startHarness, USER1 } from './harness';
 import { freshStock, orderBody, warehouseFixtures } from './order-fixtures';
 import { wmsReportOf } from './wms';
 
@@ -112,6 +113,7 @@ describe('A client’s webhook endpoint', () => {
     const [first] = await whenDelivered('plain', 1);
     const body = JSON.parse(first?.body ?? '{}');
     expect(body).toMatchObject({ type: 'order.acknowledged', data: { order: { id: o.id, statusCode: '010' } } });
+    expect(WEBHOOK_PAYLOADS['order.acknowledged'].safeParse(body).success).toBe(true);
     expect(first?.headers['cellar-event-id']).toBe(body.id);
     expect(first?.headers['cellar-event-type']).toBe('order.acknowledged');
     expect(verifies(first?.headers['cellar-signature'] ?? '', first?.body ?? '', hook.secret)).toBe(true);
@@ -139,6 +141,7 @@ describe('A client’s webhook endpoint', () => {
     // The first event was tried until it got through, and nothing after it went first.
     expect(all.slice(0, 6).map((r) => JSON.parse(r.body).type)).toEqual(Array(6).fill('order.acknowledged'));
     const shipped = JSON.parse(all.at(-1)?.body ?? '{}');
+    expect(WEBHOOK_PAYLOADS['order.shipped'].safeParse(shipped).success).toBe(true);
     expect(shipped.data.trackingNumbers).toEqual([{ number: 'GE42', url: 'https://geodis.com/fr/suivi?ref=GE42' }]);
     const log = await h.call('GET', `/api/webhooks/${hook.id}/deliveries`, { token: admin });
     expect(log.body.data.map((d: { status: string }) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
@@ -205,6 +208,44 @@ describe('A client’s webhook endpoint', () => {
     expect(replayed.body.status).toBe('pending');
     await eventually(async () => ((await received('down')).length >= 2 ? true : undefined));
     expect((await received('down')).slice(0, 2).map((r) => r.headers['cellar-event-id'])).toEqual([old.id, old.id]);
+  });
+
+  it('tells of a stock adjustment, once for a report delivered twice, in the published shape', async () => {
+    // Prepare
+    await register('stock', ['stock.adjusted']);
+    const stockId = await freshStock(10, fixtures.at);
+    const { findStock } = await import('../../functions/src/stocks/repository');
+    const s = await findStock(stockId);
+    const superadmin = await h.login(SUPER);
+    const me = (await h.call('GET', '/api/auth/user', { token: admin, lang: 'en' })).body;
+    const company = (await h.call('GET', `/api/companies/${me.companyId}`, { token: superadmin })).body;
+    const warehouse = (await h.call('GET', '/api/warehouses', { token: superadmin })).body.find(
+      (w: { id: string }) => w.id === s?.warehouseId,
+    );
+    const report = wmsReportOf('stock.adjusted', `INV-${Date.now()}`, {
+      seq: 1,
+      ownerCode: company.code,
+      warehouseCode: warehouse.code,
+      productCode: s?.productCode as string,
+      segment: 'B2B',
+      quality: 'STD',
+      batch: s?.batch ?? null,
+      ubd: null,
+      bbd: null,
+      quantity: -2,
+      reasonCode: 'CASSE',
+      reason: 'Casse en stock',
+      note: null,
+    });
+    // Act
+    await Promise.all([applyReport(report), applyReport(report)]);
+    // Assess
+    const [delivery] = await whenDelivered('stock', 1);
+    const body = JSON.parse(delivery?.body ?? '{}');
+    expect(WEBHOOK_PAYLOADS['stock.adjusted'].safeParse(body).success).toBe(true);
+    expect(body.data).toMatchObject({ productCode: s?.productCode, quantity: -2, reasonCode: 'CASSE' });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await received('stock')).toHaveLength(1);
   });
 
   it('signs with both secrets for a day after a rotation', async () => {
