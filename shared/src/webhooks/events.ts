@@ -53,7 +53,15 @@ export const WEBHOOK_PAYLOADS = {
     'reception.received',
     z.object({
       reception: orderRef,
-      differences: z.array(z.object({ productCode: z.string(), expected: z.number(), received: z.number() })),
+      differences: z.array(
+        z.object({
+          productCode: z.string(),
+          quality: z.string(),
+          batch: z.string().nullable(),
+          expected: z.number(),
+          received: z.number(),
+        }),
+      ),
     }),
     'The delivery is counted (200); `differences` lists what differs from the notice.',
   ),
