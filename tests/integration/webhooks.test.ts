@@ -248,6 +248,44 @@ describe('A client’s webhook endpoint', () => {
     expect(await received('stock')).toHaveLength(1);
   });
 
+  it('tells of a reception counted, with its differences from the notice', async () => {
+    // Prepare
+    await register('reception', ['reception.received']);
+    const me = (await h.call('GET', '/api/auth/user', { token: admin })).body;
+    const created = await h.call('POST', '/api/receptions', {
+      token: admin,
+      body: {
+        segment: 'B2B',
+        warehouseId: fixtures.at.warehouseId,
+        reference: `R-${Date.now()}`,
+        expectedAt: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+        supplierId: fixtures.supplier,
+        statusCode: '001',
+        stocks: [{ productId: fixtures.at.productId, quality: 'STD', batch: 'WH1', expected: 12 }],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const line = created.body.stocks[0];
+    // Act: counted one short
+    await applyReport(
+      wmsReportOf('reception.received', created.body.id, {
+        receivedAt: new Date().toISOString(),
+        lots: [{ lineId: line.id, quantity: 11, quality: 'STD', batch: 'WH1', ubd: null, bbd: null, note: null }],
+      }),
+    );
+    // Assess
+    const [delivery] = await whenDelivered('reception', 1);
+    const body = JSON.parse(delivery?.body ?? '{}');
+    expect(WEBHOOK_PAYLOADS['reception.received'].safeParse(body).success).toBe(true);
+    expect(body).toMatchObject({
+      companyId: me.companyId,
+      data: {
+        reception: { id: created.body.id, statusCode: '200' },
+        differences: [{ productCode: expect.any(String), batch: 'WH1', expected: 12, received: 11 }],
+      },
+    });
+  });
+
   it('signs with both secrets for a day after a rotation', async () => {
     // Prepare
     const hook = await register('rotated');
