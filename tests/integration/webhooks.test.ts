@@ -316,7 +316,7 @@ describe('A client’s webhook endpoint', () => {
     ).not.toContain(hook.id);
   });
 
-  it('refuses a plain-HTTP address on a stage, and more endpoints than a company may have', async () => {
+  it('refuses a plain-HTTP or private address on a stage, and more endpoints than a company may have', async () => {
     process.env.APP_ENV = 'production';
     try {
       const plain = await h.call('POST', '/api/webhooks', {
@@ -325,6 +325,18 @@ describe('A client’s webhook endpoint', () => {
       });
       expect(plain.status).toBe(422);
       expect(plain.body.errors.url).toBeDefined();
+      for (const url of [
+        'https://localhost/hook',
+        'https://169.254.169.254/latest',
+        'https://10.0.0.8/x',
+        'https://[::1]/x',
+      ]) {
+        const inside = await h.call('POST', '/api/webhooks', {
+          token: admin,
+          body: { url, events: ['order.shipped'] },
+        });
+        expect(inside.status, url).toBe(422);
+      }
     } finally {
       process.env.APP_ENV = 'local';
     }

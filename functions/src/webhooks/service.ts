@@ -68,11 +68,18 @@ const deliveryView = (d: DeliveryItem): WebhookDelivery => ({
   payload: d.payload,
 });
 
-/** On a stage, receivers are reached over HTTPS only; the local runtime's own receiver speaks HTTP. */
+/** Addresses of the machine itself or of a private network: no client's system is reached there. */
+const PRIVATE_HOST =
+  /^(localhost|.*\.localhost|.*\.internal|0\.0\.0\.0|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|\[.*\])$/i;
+
+/**
+ * On a stage, receivers are reached over HTTPS only, at a public name or address (never the function's own
+ * machine or network); the local runtime's own receiver speaks HTTP on the loopback.
+ */
 function checkUrl(url: string | undefined) {
-  if (url && config.appEnv !== 'local' && !url.startsWith('https://')) {
-    throw new InvalidError({ url: [WEBHOOK_MESSAGES.https] });
-  }
+  if (!url || config.appEnv === 'local') return;
+  if (!url.startsWith('https://')) throw new InvalidError({ url: [WEBHOOK_MESSAGES.https] });
+  if (PRIVATE_HOST.test(new URL(url).hostname)) throw new InvalidError({ url: [MESSAGES.invalid] });
 }
 
 async function ownerCompany(caller: Caller, companyId: string | undefined) {
