@@ -405,6 +405,9 @@ export const routes: RouteObject[] = [
       page(paths.stats, async () => ({
         Component: (await import('../features/stats/routes/stats')).StatsRoute,
       })),
+      page(paths.apiKeys, async () => ({
+        Component: (await import('../features/api-keys/routes/api-keys')).ApiKeysRoute,
+      })),
       page(paths.forbidden, async () => ({
         Component: (await import('../features/errors/routes/forbidden')).ForbiddenRoute,
       })),

@@ -59,6 +59,8 @@ export const paths = {
   dashboard: { path: '/dashboard', access: ACCESS.reader, title: 'dashboard.title', name: 'dashboard' },
   settings: { path: '/params', access: ACCESS.reader, title: 'settings.title', name: 'params' },
   stats: { path: '/stats', access: ACCESS.reader, title: 'stats.title', name: 'stats' },
+  /** A company's API keys, for its admins; every company's for the provider's staff. */
+  apiKeys: { path: '/api-key/list', access: ACCESS.admin, title: 'menu.api_keys', name: 'api-key-list' },
   forbidden: { path: '/403', access: ACCESS.reader, title: 'errors.forbidden_title', name: '403' },
   notFound: { path: '/404', access: ACCESS.reader, title: 'errors.not_found_title', name: '404' },
   clientUsers: {

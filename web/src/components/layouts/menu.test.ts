@@ -40,6 +40,11 @@ describe('Function: visibleMenu', () => {
     expect(flatten(visibleMenu(principal('admin')))).toContain('menu.users → /client-user/list');
   });
 
+  it("adds the company's API keys for an admin, not below", () => {
+    expect(flatten(visibleMenu(principal('admin')))).toContain('menu.api_keys → /api-key/list');
+    expect(flatten(visibleMenu(principal('user'))).some((e) => e.includes('/api-key'))).toBe(false);
+  });
+
   it('gives the superadmin the user administration and the provider screens', () => {
     const menu = flatten(visibleMenu(principal('superadmin')));
     expect(menu).toEqual([
@@ -53,6 +58,7 @@ describe('Function: visibleMenu', () => {
       'menu.toolkit/menu.supplier → /supplier/list',
       'menu.toolkit/menu.recipient → /recipient/list',
       'menu.users → /user/list',
+      'menu.api_keys → /api-key/list',
       'menu.carrier → /carrier/list',
       'menu.companies → /company/list',
       'menu.company_carriers → /company/carriers',

@@ -2,8 +2,8 @@
  * The side menu of spec 1 §2 and spec 3 §6: Home; Receptions (spec 1 calls the entry Deliveries, which reads as
  * outbound in French logistics: it takes the module's name, as its pages do); Orders; the stock group (stock, stock
  * movements); Transport (shipping orders, transportation scope); the toolkit group (product, supplier, recipient),
- * each entry with its module scope; user accounts for admins; the provider's screens for the superadmin (carriers,
- * client accounts, client carriers, statistics); Settings for everyone.
+ * each entry with its module scope; user accounts and API keys for admins; the provider's screens for the
+ * superadmin (carriers, client accounts, client carriers, statistics); Settings for everyone.
  * An entry shows when its page admits the user (the shared canAccess rule against the SPA route table) and the
  * user reaches the entry's own level. A menu never leads to a page that does not exist.
  */
@@ -16,6 +16,7 @@ import {
   IconBuildingWarehouse,
   IconChartBar,
   IconHome,
+  IconKey,
   IconPackageExport,
   IconPackages,
   IconSettings,
@@ -83,6 +84,7 @@ export const MENU: readonly MenuRule[] = [
     ],
   },
   { label: 'menu.users', icon: IconUsers, page: userAccounts },
+  { label: 'menu.api_keys', icon: IconKey, page: paths.apiKeys },
   { label: 'menu.carrier', icon: IconTruck, page: paths.contacts.carrier.list, minRole: ACCESS.superadmin },
   { label: 'menu.companies', icon: IconBuildingWarehouse, page: paths.companies.list, minRole: ACCESS.superadmin },
   {
