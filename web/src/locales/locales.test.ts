@@ -1,7 +1,8 @@
 /**
- * Every text exists in French and in English, every key the code names exists, and no text reads the same in
- * both languages unless it is listed below as a word both languages share (a missing key shows on screen as the
- * key itself; a text copied from the other language shows French on English screens or the reverse).
+ * Every text exists in French and in English (the app's, and those a feature keeps beside its code), every key the
+ * code names exists, and no text reads the same in both languages unless it is listed below as a word both
+ * languages share (a missing key shows on screen as the key itself; a text copied from the other language shows
+ * French on English screens or the reverse).
  *
  * The code is read as text: `t('…')` / `i18n.t('…')` literals and the key-holding properties of declarations
  * (`header:`, `title:`, `label:`, `labelKey:`, `group:`) in web/src; in shared/src and functions/src, `labelKey:`,
@@ -9,7 +10,7 @@
  * `translate(…)` or to an error. A key built at run time cannot be read that way: each such pattern is listed in DYNAMIC_KEYS with the
  * reason it is safe, and the values it expands to when they are known here.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROLE_SLUGS } from '@cellar/shared/access/roles';
@@ -33,15 +34,39 @@ const keysOf = (o: Texts) => entries(o).map(([k]) => k);
 /** i18next picks `key_one` / `key_other` for `key` with a count. */
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
-// As the app merges them: its own texts, the lists' texts the API also writes in exports, the shared messages.
+const ROOT = dirname(dirname(dirname(dirname(fileURLToPath(import.meta.url)))));
+
+/**
+ * The texts a feature keeps beside its code (web/src/features/<feature>/locales/{fr,en}.json), added to i18next when
+ * its page loads, out of the first chunk's texts. A language's file that is missing reads as empty.
+ */
+const FEATURES = join(ROOT, 'web/src/features');
+const readTexts = (file: string): Texts => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {});
+const FEATURE_TEXTS = readdirSync(FEATURES, { withFileTypes: true })
+  .filter((e) => e.isDirectory() && existsSync(join(FEATURES, e.name, 'locales')))
+  .map((e) => ({
+    feature: e.name,
+    fr: readTexts(join(FEATURES, e.name, 'locales/fr.json')),
+    en: readTexts(join(FEATURES, e.name, 'locales/en.json')),
+  }));
+const featureTexts = (lang: 'fr' | 'en') => FEATURE_TEXTS.reduce<Texts>((all, f) => mergeTexts(all, f[lang]), {});
+
+// As the app merges them: its own texts, the lists' texts the API also writes in exports, the shared messages;
+// and the features' own.
 const TEXTS = {
-  fr: mergeTexts(mergeTexts(fr, listTexts.fr as unknown as Texts), sharedMessages.fr as unknown as Texts),
-  en: mergeTexts(mergeTexts(en, listTexts.en as unknown as Texts), sharedMessages.en as unknown as Texts),
+  fr: mergeTexts(
+    mergeTexts(mergeTexts(fr, listTexts.fr as unknown as Texts), sharedMessages.fr as unknown as Texts),
+    featureTexts('fr'),
+  ),
+  en: mergeTexts(
+    mergeTexts(mergeTexts(en, listTexts.en as unknown as Texts), sharedMessages.en as unknown as Texts),
+    featureTexts('en'),
+  ),
 } as const;
-const known = (lang: keyof typeof TEXTS) => new Set(keysOf(TEXTS[lang]).map((k) => k.replace(PLURAL, '')));
+// A key read as itself too: 'api.api_key_too_many' is a key of its own, not the plural form of 'api.api_key_too'.
+const known = (lang: keyof typeof TEXTS) => new Set(keysOf(TEXTS[lang]).flatMap((k) => [k, k.replace(PLURAL, '')]));
 const NAMESPACES = new Set([...Object.keys(TEXTS.fr), ...Object.keys(TEXTS.en)]);
 
-const ROOT = dirname(dirname(dirname(dirname(fileURLToPath(import.meta.url)))));
 const sourcesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory()
@@ -165,6 +190,9 @@ const SAME_IN_BOTH: Record<string, string> = Object.fromEntries(
       'Correct',
       'Incorrect',
       'Client',
+      'Active',
+      'Actions',
+      'Minute',
     ],
   }).flatMap(([reason, texts]) => texts.map((text) => [text, reason])),
 );
@@ -181,6 +209,19 @@ describe('Locales', () => {
     expect(keysOf(sharedMessages.fr as unknown as Texts).sort()).toEqual(
       keysOf(sharedMessages.en as unknown as Texts).sort(),
     );
+  });
+
+  it('have the same keys in French and English in each feature’s own texts, none of them the app’s', () => {
+    expect(FEATURE_TEXTS.length).toBeGreaterThan(0);
+    const app = new Set([...keysOf(fr), ...keysOf(en)]);
+    for (const { feature, fr: frTexts, en: enTexts } of FEATURE_TEXTS) {
+      expect(keysOf(frTexts).sort(), feature).toEqual(keysOf(enTexts).sort());
+      expect(keysOf(frTexts).length, feature).toBeGreaterThan(0);
+      expect(
+        keysOf(frTexts).filter((k) => app.has(k)),
+        feature,
+      ).toEqual([]);
+    }
   });
 
   it('read the code’s keys', () => {
