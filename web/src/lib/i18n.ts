@@ -5,7 +5,7 @@
  * The app renders once `i18nReady` settles.
  */
 import { ELIDING_WORDS, type ElidingWord, elide } from '@cellar/shared/i18n/elision';
-import { listTexts } from '@cellar/shared/i18n/list-texts';
+import { frListTexts } from '@cellar/shared/i18n/list-texts-fr';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, sharedMessages } from '@cellar/shared/i18n/messages';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
@@ -47,16 +47,20 @@ export function mergeTexts(base: Texts, over: Texts): Texts {
   return out;
 }
 
-const APP_TEXTS: Record<Language, () => Promise<{ default: Texts }>> = {
-  fr: async () => ({ default: fr }),
-  en: () => import('../locales/en.json'),
+/** A language's own texts: the app's and the lists' (shared with the API's exports); English loaded when shown. */
+const APP_TEXTS: Record<Language, () => Promise<{ app: Texts; lists: Texts }>> = {
+  fr: async () => ({ app: fr, lists: frListTexts }),
+  en: async () => {
+    const [app, lists] = await Promise.all([import('../locales/en.json'), import('@cellar/shared/i18n/list-texts-en')]);
+    return { app: app.default, lists: lists.enListTexts };
+  },
 };
 
 /** A language's texts, merged as the app reads them, added to i18next once (the shown language's at start). */
 export async function loadTexts(lng: Language): Promise<void> {
   if (i18n.hasResourceBundle(lng, 'translation')) return;
-  const { default: app } = await APP_TEXTS[lng]();
-  i18n.addResourceBundle(lng, 'translation', mergeTexts(mergeTexts(app, listTexts[lng]), sharedMessages[lng]));
+  const { app, lists } = await APP_TEXTS[lng]();
+  i18n.addResourceBundle(lng, 'translation', mergeTexts(mergeTexts(app, lists), sharedMessages[lng]));
 }
 
 const initial = storedLanguage();
