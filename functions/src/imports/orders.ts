@@ -9,6 +9,10 @@
  * Exactly once: the order's `Idempotency-Key` is derived from the job and the reference. An attempt that resumes a
  * job finds the order a dead attempt created under that key before choosing lots again (which that order's
  * allocation has since changed), and counts it as created.
+ *
+ * A refused order is no order: the service keeps a send it could not allocate as a draft (the wizard's cart goes
+ * on from it); an import deletes that draft, so that the refused rows, once corrected, import again under their
+ * reference.
  */
 import { createHash } from 'node:crypto';
 import { addressFields } from '@cellar/shared/common/address';
@@ -28,8 +32,9 @@ import { worksIn } from '../caller/visibility';
 import { type ContactItem, contactRecords } from '../contacts/repository';
 import { keys } from '../data/keys';
 import type { CompanyItem } from '../data/reference';
+import { ConflictError } from '../errors';
 import { findOrderOfKey } from '../orders/repository';
-import { type CommitHooks, createOrder } from '../orders/service';
+import { type CommitHooks, createOrder, deleteOrder } from '../orders/service';
 import { productRecords } from '../products/repository';
 import { stockRecords } from '../stocks/repository';
 
@@ -177,9 +182,24 @@ export async function importOrder(
   hooks?: CommitHooks,
 ): Promise<OrderProblem[]> {
   const key = importOrderKey(jobId, order.reference);
-  if (await findOrderOfKey(owner.id, key)) return [];
+  const send = (order.rows[0] as { input: OrderRow }).input.send;
+  const earlier = await findOrderOfKey(owner.id, key);
+  if (earlier && (earlier.statusCode !== '000' || !send)) return [];
+  // A send's draft left by an attempt that died before deleting it: refused then, tried again now.
+  if (earlier) await deleteOrder(caller, earlier.id);
   const made = await orderBody(caller, owner, order);
   if ('problems' in made) return made.problems;
-  await createOrder(caller, made.body, key, hooks);
+  try {
+    await createOrder(caller, made.body, key, hooks);
+  } catch (e) {
+    if (send && e instanceof ConflictError) await dropUnsent(caller, owner.id, key);
+    throw e;
+  }
   return [];
+}
+
+/** Deletes the draft a refused send left under the key, if it did. */
+async function dropUnsent(caller: Caller, ownerId: string, key: string) {
+  const left = await findOrderOfKey(ownerId, key);
+  if (left?.statusCode === '000') await deleteOrder(caller, left.id);
 }
