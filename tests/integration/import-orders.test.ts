@@ -100,7 +100,13 @@ describe('Order import', () => {
         TableName: 'cellar',
         Key: { PK: `IMPORT#${job.id}`, SK: 'IMPORT' },
         UpdateExpression: 'SET #s = :running, #p = :0, #c = :0, #f = :0, #e = :none',
-        ExpressionAttributeNames: { '#s': 'status', '#p': 'processed', '#c': 'created', '#f': 'failed', '#e': 'errors' },
+        ExpressionAttributeNames: {
+          '#s': 'status',
+          '#p': 'processed',
+          '#c': 'created',
+          '#f': 'failed',
+          '#e': 'errors',
+        },
         ExpressionAttributeValues: { ':running': 'running', ':0': 0, ':none': [] },
       }),
     );

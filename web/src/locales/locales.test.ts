@@ -18,6 +18,7 @@ import { CONTACT_TYPES } from '@cellar/shared/contacts/schemas';
 import { EXPORT_FORMATS } from '@cellar/shared/filter/query';
 import { listTexts } from '@cellar/shared/i18n/list-texts';
 import { sharedMessages } from '@cellar/shared/i18n/messages';
+import { orderImportTexts } from '@cellar/shared/imports/order-texts';
 import { ORDER_STATUS } from '@cellar/shared/orders/status';
 import { RECEPTION_STATUS } from '@cellar/shared/receptions/status';
 import { describe, expect, it } from 'vitest';
@@ -33,10 +34,17 @@ const keysOf = (o: Texts) => entries(o).map(([k]) => k);
 /** i18next picks `key_one` / `key_other` for `key` with a count. */
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
-// As the app merges them: its own texts, the lists' texts the API also writes in exports, the shared messages.
+// As the app merges them: its own texts, the lists' texts the API also writes in exports, the shared messages, and
+// the order import's, which its screen adds when it loads (features/imports/utils/order-texts.ts).
 const TEXTS = {
-  fr: mergeTexts(mergeTexts(fr, listTexts.fr as unknown as Texts), sharedMessages.fr as unknown as Texts),
-  en: mergeTexts(mergeTexts(en, listTexts.en as unknown as Texts), sharedMessages.en as unknown as Texts),
+  fr: mergeTexts(
+    mergeTexts(mergeTexts(fr, listTexts.fr as unknown as Texts), sharedMessages.fr as unknown as Texts),
+    orderImportTexts.fr as unknown as Texts,
+  ),
+  en: mergeTexts(
+    mergeTexts(mergeTexts(en, listTexts.en as unknown as Texts), sharedMessages.en as unknown as Texts),
+    orderImportTexts.en as unknown as Texts,
+  ),
 } as const;
 const known = (lang: keyof typeof TEXTS) => new Set(keysOf(TEXTS[lang]).map((k) => k.replace(PLURAL, '')));
 const NAMESPACES = new Set([...Object.keys(TEXTS.fr), ...Object.keys(TEXTS.en)]);
