@@ -34,7 +34,7 @@ import { keys } from '../data/keys';
 import type { CompanyItem } from '../data/reference';
 import { ConflictError } from '../errors';
 import { findOrderOfKey } from '../orders/repository';
-import { type CommitHooks, createOrder, deleteOrder } from '../orders/service';
+import { createOrder, deleteOrder } from '../orders/service';
 import { productRecords } from '../products/repository';
 import { stockRecords } from '../stocks/repository';
 
@@ -179,7 +179,6 @@ export async function importOrder(
   owner: CompanyItem,
   jobId: string,
   order: ImportedOrder,
-  hooks?: CommitHooks,
 ): Promise<OrderProblem[]> {
   const key = importOrderKey(jobId, order.reference);
   const send = (order.rows[0] as { input: OrderRow }).input.send;
@@ -190,7 +189,7 @@ export async function importOrder(
   const made = await orderBody(caller, owner, order);
   if ('problems' in made) return made.problems;
   try {
-    await createOrder(caller, made.body, key, hooks);
+    await createOrder(caller, made.body, key);
   } catch (e) {
     if (send && e instanceof ConflictError) await dropUnsent(caller, owner.id, key);
     throw e;

@@ -68,7 +68,6 @@ import { ConflictError, DomainError, describeError } from '../errors';
 import { correlationId, withCorrelation } from '../observability/correlation';
 import { logger } from '../observability/logger';
 import { recordMetric } from '../observability/metrics';
-import { tellOrder } from '../orders/warehouse-messages';
 import { getObject } from '../platform/files/objects';
 import { sendMessage } from '../platform/messaging/queue';
 import { type TimeBudget, UNLIMITED } from '../platform/messaging/time-budget';
@@ -78,7 +77,7 @@ import { createProducts } from '../products/service';
 import { getUser } from '../users/repository';
 import { createUser } from '../users/service';
 import { findJob, type JobItem, saveJob } from './jobs';
-import { importOrder, type OrderProblem } from './orders';
+import type { OrderProblem } from './orders';
 import type { ByteSource, ImportSurvey } from './reader';
 import { forgetRefused, saveRefused } from './refused';
 import { contextFor, jobIdOfKey, withSuppliers } from './service';
@@ -345,7 +344,6 @@ async function runJob(job: JobItem, bucket: string, key: string, budget: TimeBud
     await saveJob(job);
   };
 
-  const orderHooks = { tell: tellOrder };
   /**
    * Why each row of one order was refused, if it was: a row the rules refuse refuses its whole order; an order whose
    * rows are all valid is created through the orders service (orders.ts), whose refusal is every row's.
@@ -367,7 +365,10 @@ async function runJob(job: JobItem, bucket: string, key: string, budget: TimeBud
     const order = { reference, rows: rows.map((r, i) => ({ row: r.row, input: checks[i]?.input as OrderRow })) };
     let found: OrderProblem[];
     try {
-      found = await importOrder(caller, owner, job.id, order, orderHooks);
+      // The orders service and its stock effects load with the first order file (no function starts with them).
+      // What the warehouse must hear of a send is in the outbox with it: the sweep publishes it (outbox/outbox.ts).
+      const { importOrder } = await import('./orders');
+      found = await importOrder(caller, owner, job.id, order);
     } catch (e) {
       if (!(e instanceof DomainError)) throw e;
       const reason = refusal(e, job.lang, wording.fieldLabels).join(' ');
