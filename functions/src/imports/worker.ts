@@ -425,7 +425,8 @@ async function runJob(job: JobItem, bucket: string, key: string, budget: TimeBud
         const last = reference ? survey.orders.lastRow(reference) : row;
         if (last <= job.processed) continue;
         reached = row;
-        const rows = [...(open.get(reference) ?? []), { row, cells }];
+        const rows = open.get(reference) ?? [];
+        rows.push({ row, cells });
         if (reference && row < last) {
           open.set(reference, rows);
           continue;
