@@ -12,6 +12,7 @@
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { IMPORT_PARSE_OPTIONS, importHeaderPositions, importRowOf } from '@cellar/shared/imports/file';
+import { OrderGroups } from '@cellar/shared/imports/orders';
 import {
   fileKeyOf,
   IMPORT_MESSAGES,
@@ -112,12 +113,14 @@ export interface ImportSurvey {
   rows: number;
   /** Values of the unique key found on more than one row (lower case): every row holding one is refused. */
   duplicates: Set<string>;
+  /** Order imports: the file's orders (where each ends, what is wrong with one as a whole). */
+  orders: OrderGroups;
 }
 
 /**
  * The first pass over the file: its encoding, its header checked, its rows counted (empty, or over `maxRows`, is the
  * whole file refused, as the upload refuses it), and the values of its unique key that repeat. Only the set of the
- * unique values seen grows with the rows.
+ * unique values seen grows with the rows (and, for orders, a small record per order).
  */
 export async function surveyImportFile(
   source: ByteSource,
@@ -128,11 +131,13 @@ export async function surveyImportFile(
   for (const encoding of ['utf-8', 'windows-1252'] as const) {
     const seen = new Set<string>();
     const duplicates = new Set<string>();
+    const orders = new OrderGroups();
     let rows = 0;
     try {
-      for await (const { cells } of importRows(source, encoding, header)) {
+      for await (const { row, cells } of importRows(source, encoding, header)) {
         rows += 1;
         if (rows > maxRows) throw new ImportFileError(IMPORT_MESSAGES.tooManyRows, { max: maxRows });
+        if (template === 'order') orders.add(row, cells);
         const value = fileKeyOf(cells, uniqueKeyOf(template));
         if (!value) continue;
         if (seen.has(value)) duplicates.add(value);
@@ -143,7 +148,7 @@ export async function surveyImportFile(
       throw e;
     }
     if (!rows) throw new ImportFileError(IMPORT_MESSAGES.empty);
-    return { encoding, rows, duplicates };
+    return { encoding, rows, duplicates, orders };
   }
   throw new ImportFileError(IMPORT_MESSAGES.readFailure);
 }

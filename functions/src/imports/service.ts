@@ -98,6 +98,7 @@ export async function contextFor(
     segment: type === 'recipient' ? (choices.segment ?? null) : null,
     warehouses: template === 'company' ? allWarehouses : ownWarehouses,
     topAgent: Boolean(owner?.isTopAgent),
+    segments: template === 'order' ? (owner?.segments ?? []) : [],
   });
 }
 

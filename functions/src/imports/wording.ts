@@ -4,6 +4,7 @@
  * refused row's messages for the uploader (the job's language).
  */
 import { type Language, translate } from '@cellar/shared/i18n/messages';
+import { orderImportText } from '@cellar/shared/imports/order-texts';
 import {
   IMPORT_MAX_MEGABYTES,
   IMPORT_MAX_ROWS,
@@ -12,9 +13,16 @@ import {
 } from '@cellar/shared/imports/templates';
 import { csvResponse } from '../platform/http/csv';
 
-/** A column's name for people: the referential's for attributes, else the shared messages'. */
+/** An import message in the reader's language: the order import's own words, else the shared catalogue's. */
+export function importText(lang: Language, key: string, values: Record<string, unknown> = {}): string {
+  const own = orderImportText(lang, key);
+  if (own === undefined) return translate(lang, key, values);
+  return own.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
+}
+
+/** A column's name for people: the referential's for attributes, else the import messages'. */
 export const columnLabel = (column: ImportColumn, lang: Language) =>
-  column.label ? column.label[lang] : translate(lang, `import.columns.${column.key}`);
+  column.label ? column.label[lang] : importText(lang, `import.columns.${column.key}`);
 
 /** One hint line per column of the template file: label, required, accepted values. */
 function hint(column: ImportColumn, lang: Language): string {

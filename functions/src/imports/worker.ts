@@ -36,6 +36,7 @@ import { createHash } from 'node:crypto';
 import type { CompanyInput } from '@cellar/shared/companies/schemas';
 import type { ContactCreate } from '@cellar/shared/contacts/schemas';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
+import { type OrderRow, referenceOf, withGroupProblems } from '@cellar/shared/imports/orders';
 import { IMPORT_ERRORS_KEPT, importProgress } from '@cellar/shared/imports/schemas';
 import {
   asDuplicate,
@@ -62,7 +63,7 @@ import { config } from '../config/config';
 import { contactRecords } from '../contacts/repository';
 import { createContacts } from '../contacts/service';
 import { recount } from '../data/counters';
-import { readCompany } from '../data/reference';
+import { type CompanyItem, readCompany, references } from '../data/reference';
 import { ConflictError, DomainError, describeError } from '../errors';
 import { correlationId, withCorrelation } from '../observability/correlation';
 import { logger } from '../observability/logger';
@@ -76,10 +77,11 @@ import { createProducts } from '../products/service';
 import { getUser } from '../users/repository';
 import { createUser } from '../users/service';
 import { findJob, type JobItem, saveJob } from './jobs';
+import type { OrderProblem } from './orders';
 import type { ByteSource, ImportSurvey } from './reader';
 import { forgetRefused, saveRefused } from './refused';
 import { contextFor, jobIdOfKey, withSuppliers } from './service';
-import { columnLabel } from './wording';
+import { columnLabel, importText } from './wording';
 
 /**
  * Rows checked and written together, between two saves of the job's progress (a save every second or so at the
@@ -123,7 +125,7 @@ const aboutColumn = (lang: Language, label: string, message: string) =>
   translate(lang, 'import.column_message', { label, message });
 
 const cellText = (lang: Language, label: string, m: CellMessage) =>
-  aboutColumn(lang, label, translate(lang, m.key, m.values));
+  aboutColumn(lang, label, importText(lang, m.key, m.values));
 
 /** The label of the column an input field comes from ('attributes.color' → 'Colour'), by column field. */
 function labelOfField(labels: ReadonlyMap<string, string>, path: string): string | undefined {
@@ -148,6 +150,9 @@ function fail(job: JobItem, row: number, messages: string[]) {
   job.failed += 1;
   if (job.errors.length < IMPORT_ERRORS_KEPT) job.errors.push({ row, messages });
 }
+
+/** A row of the file read and not yet written. */
+type Pending = { row: number; cells: ImportRow };
 
 /** How a run of a job ended: finished (done, failed or nothing to do), or paused at a checkpoint for lack of time. */
 type RunOutcome = 'ended' | 'paused';
@@ -180,7 +185,7 @@ function checkRefusal(check: RowCheck, lang: Language, wording: Wording): string
   const cells = Object.entries(check.cells)
     .filter(([, c]) => c.message && c.state !== 'valid')
     .map(([k, c]) => cellText(lang, wording.labels.get(k) ?? k, c.message as CellMessage));
-  return [...cells, ...check.errors.map((m) => translate(lang, m.key, m.values))];
+  return [...cells, ...check.errors.map((m) => importText(lang, m.key, m.values))];
 }
 
 /**
@@ -308,21 +313,95 @@ async function runJob(job: JobItem, bucket: string, key: string, budget: TimeBud
       const messages = reasons[i];
       return messages ? [{ row: r.row, cells: header.map((h) => r.cells[h] ?? ''), messages }] : [];
     });
-    // Before the checkpoint: a replayed chunk writes the same rows' items again (keyed by row number), and drops
-    // those of rows a dead attempt refused that this one created.
+    await checkpoint(
+      chunk.map((r) => r.row),
+      refused,
+      (chunk[chunk.length - 1] as { row: number }).row,
+    );
+  };
+
+  /**
+   * Records a chunk's refused rows (a replayed chunk writes the same rows' items again, keyed by row number, and
+   * drops those of rows a dead attempt refused that this one created), then the job's progress: the checkpoint.
+   */
+  const checkpoint = async (
+    rows: readonly number[],
+    refused: readonly { row: number; cells: string[]; messages: string[] }[],
+    reached: number,
+  ) => {
     await saveRefused(job.id, refused);
     if (replaying) {
       const refusedRows = new Set(refused.map((r) => r.row));
       await forgetRefused(
         job.id,
-        chunk.map((r) => r.row).filter((row) => !refusedRows.has(row)),
+        rows.filter((row) => !refusedRows.has(row)),
       );
       replaying = false;
     }
     for (const r of refused) fail(job, r.row, r.messages);
-    job.created += chunk.length - refused.length;
-    job.processed = (chunk[chunk.length - 1] as { row: number }).row;
+    job.created += rows.length - refused.length;
+    job.processed = reached;
     await saveJob(job);
+  };
+
+  /**
+   * Why each row of one order was refused, if it was: a row the rules refuse refuses its whole order; an order whose
+   * rows are all valid is created through the orders service (orders.ts), whose refusal is every row's.
+   */
+  const orderOutcome = async (
+    rows: readonly Pending[],
+    owner: CompanyItem | undefined,
+  ): Promise<(string[] | undefined)[]> => {
+    const reference = referenceOf((rows[0] as Pending).cells);
+    const problems = reference ? survey.orders.problems(reference) : undefined;
+    const checks = rows.map((r) => withGroupProblems(checkRow(base, r.cells, columns), reference, problems));
+    const refusedWhole = (reason: string) => importText(job.lang, 'import.order_refused', { reference, reason });
+    const invalid = rows.filter((_, i) => !checks[i]?.valid).map((r) => r.row);
+    if (invalid.length) {
+      const others = refusedWhole(importText(job.lang, 'import.order_other_rows', { rows: invalid.join(', ') }));
+      return checks.map((c) => (c.valid ? [others] : checkRefusal(c, job.lang, wording)));
+    }
+    if (!owner) return rows.map(() => [translate(job.lang, 'api.forbidden')]);
+    const order = { reference, rows: rows.map((r, i) => ({ row: r.row, input: checks[i]?.input as OrderRow })) };
+    let found: OrderProblem[];
+    try {
+      // The orders service and its stock effects load with the first order file (no function starts with them).
+      // What the warehouse must hear of a send is in the outbox with it: the sweep publishes it (outbox/outbox.ts).
+      const { importOrder } = await import('./orders');
+      found = await importOrder(caller, owner, job.id, order);
+    } catch (e) {
+      if (!(e instanceof DomainError)) throw e;
+      const reason = refusal(e, job.lang, wording.fieldLabels).join(' ');
+      return rows.map(() => [refusedWhole(reason)]);
+    }
+    if (!found.length) return rows.map(() => undefined);
+    const texts = found.map((p) => ({
+      row: p.row,
+      text: cellText(job.lang, wording.labels.get(p.column) ?? p.column, p.message),
+    }));
+    return rows.map((r) => {
+      const own = texts.filter((t) => t.row === r.row || t.row === 'all').map((t) => t.text);
+      return own.length ? own : [refusedWhole(texts.map((t) => t.text).join(' '))];
+    });
+  };
+
+  /** Creates a chunk's orders in file order (each sees the stock the earlier ones left), then its checkpoint. */
+  const runOrderChunk = async (orders: readonly Pending[][], reached: number) => {
+    const owner = base.ownerId ? (await references()).companies.get(base.ownerId) : undefined;
+    const refused: { row: number; cells: string[]; messages: string[] }[] = [];
+    for (const rows of orders) {
+      const reasons = await orderOutcome(rows, owner);
+      rows.forEach((r, i) => {
+        const messages = reasons[i];
+        if (messages) refused.push({ row: r.row, cells: header.map((h) => r.cells[h] ?? ''), messages });
+      });
+    }
+    refused.sort((a, b) => a.row - b.row);
+    await checkpoint(
+      orders.flatMap((rows) => rows.map((r) => r.row)),
+      refused,
+      reached,
+    );
   };
 
   /** Leaves the job at its last checkpoint, for a new invocation to go on from. */
@@ -334,6 +413,40 @@ async function runJob(job: JobItem, bucket: string, key: string, budget: TimeBud
   };
 
   try {
+    if (job.template === 'order') {
+      // An order is written once its last row is read; rows of orders a checkpoint finished are skipped, the rows
+      // before it of orders still open are read again (an order may end after the checkpoint that passed its start).
+      const open = new Map<string, Pending[]>();
+      let ready: Pending[][] = [];
+      let readyRows = 0;
+      let reached = job.processed;
+      for await (const { row, cells } of importRows(source, survey.encoding, header)) {
+        const reference = referenceOf(cells);
+        const last = reference ? survey.orders.lastRow(reference) : row;
+        if (last <= job.processed) continue;
+        reached = row;
+        const rows = open.get(reference) ?? [];
+        rows.push({ row, cells });
+        if (reference && row < last) {
+          open.set(reference, rows);
+          continue;
+        }
+        open.delete(reference);
+        ready.push(rows);
+        readyRows += rows.length;
+        if (readyRows < CHUNK_ROWS) continue;
+        if (!budget.allowsAnother()) return pause();
+        const chunk = ready;
+        await budget.step(() => runOrderChunk(chunk, row));
+        ready = [];
+        readyRows = 0;
+      }
+      if (ready.length) {
+        const chunk = ready;
+        await budget.step(() => runOrderChunk(chunk, reached));
+      }
+      return finish('done');
+    }
     let chunk: { row: number; cells: ImportRow }[] = [];
     for await (const { row, cells } of importRows(source, survey.encoding, header)) {
       // Rows up to the last checkpoint were done by an earlier attempt.

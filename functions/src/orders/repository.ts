@@ -195,3 +195,9 @@ export async function claimIdempotencyKey(
     };
   }
 }
+
+/** The order an `Idempotency-Key` of an owner is bound to, when that order exists (a create that went through). */
+export async function findOrderOfKey(ownerId: string, key: string): Promise<OrderItem | undefined> {
+  const claim = await getItem<{ orderId?: unknown }>(keys.orderIdempotency(ownerId, key));
+  return typeof claim?.orderId === 'string' ? findOrder(claim.orderId) : undefined;
+}

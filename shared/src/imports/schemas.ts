@@ -23,6 +23,9 @@ export function importAccess(template: ImportTemplateName, type?: ContactType) {
       return { access: ACCESS.superadmin, scopes: [] };
     case 'product':
       return { access: ACCESS.writer, scopes: ['product' as const] };
+    // The order create screen's rule (spec 2 §2: level 2 with the order scope).
+    case 'order':
+      return { access: ACCESS.writer, scopes: ['order' as const] };
     case 'contact':
       return type === 'carrier'
         ? { access: ACCESS.superadmin, scopes: [CONTACT_SCOPE.carrier] }
@@ -128,7 +131,10 @@ export type ImportStart = z.infer<typeof importStartSchema>;
 
 export const importRequiredOwner = (role: number, template: ImportTemplateName, type?: ContactType) =>
   role === ROLES.superadmin &&
-  (template === 'user' || template === 'product' || (template === 'contact' && type !== 'carrier'));
+  (template === 'user' ||
+    template === 'product' ||
+    template === 'order' ||
+    (template === 'contact' && type !== 'carrier'));
 
 /**
  * How fast a running job goes and when it should end, from its progress alone: rows per second since the worker

@@ -11,6 +11,7 @@ import { SEGMENT_CODES, type SegmentCode } from '../common/schemas';
 import { companyInputSchema } from '../companies/schemas';
 import { type ContactType, contactCreateSchema, contactTypeRules } from '../contacts/schemas';
 import { issueKey } from '../i18n/messages';
+import { ORDER_TYPES } from '../orders/schemas';
 import { productInputSchema } from '../products/schemas';
 import { ATTRIBUTE_MESSAGES, isActive, validateAttributes } from '../referential/attributes';
 import { ATTRIBUTES, capacityOf, FAMILIES, familyAttributes, findSubFamily } from '../referential/data';
@@ -19,8 +20,10 @@ import { userCreateSchema } from '../users/schemas';
 import { isSafeText } from '../validation/text';
 import { isEmpty, MESSAGES, parseBooleanText, weightForCapacity } from '../validation/validators';
 import { issue } from '../validation/zod';
+import { OrderGroups, orderRowInput, orderRowSchema, referenceOf, withGroupProblems } from './orders';
+import type { CellCheck, CellMessage, CellState, ImportRow, RowCheck } from './rows';
 
-export const IMPORT_TEMPLATES = ['contact', 'user', 'company', 'product'] as const;
+export const IMPORT_TEMPLATES = ['contact', 'user', 'company', 'product', 'order'] as const;
 export const importTemplate = z.enum(IMPORT_TEMPLATES, { error: MESSAGES.invalid });
 export type ImportTemplateName = z.infer<typeof importTemplate>;
 
@@ -104,6 +107,8 @@ export interface ImportContext {
   suppliers: readonly ImportRef[];
   /** Product imports: a top agent's products need a supplier. */
   topAgent: boolean;
+  /** Order imports: the account's segments (its only one is the default). */
+  segments: readonly SegmentCode[];
 }
 
 /** The importer and the data the context is built from. */
@@ -117,6 +122,7 @@ export interface ImportContextInput {
   warehouses: readonly ImportRef[];
   suppliers?: readonly ImportRef[];
   topAgent?: boolean;
+  segments?: readonly SegmentCode[];
 }
 
 export function importContext(input: ImportContextInput): ImportContext {
@@ -131,6 +137,7 @@ export function importContext(input: ImportContextInput): ImportContext {
     scopes: grantableScopes(input.importer.scope),
     suppliers: input.suppliers ?? [],
     topAgent: input.topAgent ?? false,
+    segments: input.segments ?? [],
   };
 }
 
@@ -233,6 +240,37 @@ export function importColumns(ctx: ImportContext): ImportColumn[] {
         text('comment', 'comment'),
         ...ATTRIBUTE_COLUMNS,
       ];
+    case 'order':
+      // The order's cells, repeated on each of its rows, then the line's (spec 2 §3: a line is a product and a
+      // quantity; the lots it takes are the worker's choice, first expired first out, within the batch if named).
+      return [
+        text('reference', 'reference', true),
+        {
+          key: 'segment',
+          field: 'segment',
+          kind: 'select',
+          required: ctx.segments.length > 1,
+          options: ctx.segments,
+        },
+        bool('send', 'send'),
+        text('recipient', 'customerId', true),
+        text('delivery_date', 'deliveryDate'),
+        text('carrier', 'carrierId'),
+        text('service', 'serviceCode'),
+        { key: 'order_type', field: 'type', kind: 'select', required: false, options: ORDER_TYPES },
+        {
+          key: 'warehouse',
+          field: 'warehouseId',
+          kind: 'select',
+          required: false,
+          options: ctx.warehouses.map((w) => w.code),
+        },
+        text('delivery_comment', 'deliveryComment'),
+        text('preparation_comment', 'preparationComment'),
+        text('product', 'line.productCode', true),
+        text('quantity', 'line.ordered', true),
+        text('batch', 'line.batch'),
+      ];
     case 'contact': {
       const rules = contactTypeRules(ctx.type ?? 'supplier');
       const contact = ctx.type === 'recipient' && ctx.segment === 'B2C';
@@ -251,24 +289,7 @@ export function importColumns(ctx: ImportContext): ImportColumn[] {
 /** The template's header labels, in file order. */
 export const importHeader = (ctx: ImportContext) => importColumns(ctx).map((c) => c.key);
 
-export type CellState = 'valid' | 'invalid' | 'required' | 'unverified';
-export interface CellMessage {
-  key: string;
-  values?: Record<string, unknown>;
-}
-export interface CellCheck {
-  state: CellState;
-  message?: CellMessage;
-}
-export interface RowCheck {
-  cells: Record<string, CellCheck>;
-  /** Problems that belong to no cell (e.g. the account chosen on the screen). */
-  errors: CellMessage[];
-  valid: boolean;
-  /** The entity's create input, when the row is valid. */
-  input?: unknown;
-}
-export type ImportRow = Record<string, string>;
+export type { CellCheck, CellMessage, CellState, ImportRow, RowCheck };
 
 type Read = { ok: true; value: unknown } | { ok: false; message: CellMessage };
 
@@ -365,6 +386,8 @@ function toInput(ctx: ImportContext, values: Record<string, unknown>): Record<st
         attributes: { ...(sub?.defaults ?? {}), ...given },
       };
     }
+    case 'order':
+      return orderRowInput(ctx, input);
     case 'contact':
       return {
         ...input,
@@ -409,6 +432,8 @@ function schemaOf(ctx: ImportContext): z.ZodType {
       return companyInputSchema;
     case 'contact':
       return contactCreateSchema;
+    case 'order':
+      return orderRowSchema(ctx);
   }
 }
 
@@ -459,8 +484,12 @@ export function checkRow(ctx: ImportContext, row: ImportRow, columns = importCol
   return { cells, errors, valid, input: valid && parsed.success ? parsed.data : undefined };
 }
 
-/** The template's key that must be unique within one file. */
-export const uniqueKeyOf = (template: ImportTemplateName) => (template === 'user' ? 'email' : 'code');
+/**
+ * The template's key that must be unique within one file; none ('') for orders, whose rows share their reference
+ * (`OrderGroups` judges an order's rows together).
+ */
+export const uniqueKeyOf = (template: ImportTemplateName) =>
+  template === 'user' ? 'email' : template === 'order' ? '' : 'code';
 
 /** A row's unique key as rows of one file are compared (no case, no surrounding spaces); '' when empty. */
 export const fileKeyOf = (row: ImportRow, key: string) => (row[key] ?? '').trim().toLowerCase();
@@ -491,8 +520,14 @@ export function checkRows(ctx: ImportContext, rows: readonly ImportRow[]) {
   const columns = importColumns(ctx);
   const key = uniqueKeyOf(ctx.template);
   const duplicates = new Set(duplicateValues(rows, key));
+  const orders = new OrderGroups();
+  if (ctx.template === 'order')
+    rows.forEach((row, i) => {
+      orders.add(i + 1, row);
+    });
   const checks = rows.map((row) => {
     const check = checkRow(ctx, row, columns);
+    if (ctx.template === 'order') return withGroupProblems(check, referenceOf(row), orders.problems(referenceOf(row)));
     return duplicates.has(fileKeyOf(row, key)) ? asDuplicate(check, key) : check;
   });
   return { checks, duplicates: [...duplicates], invalid: checks.filter((c) => !c.valid).length };

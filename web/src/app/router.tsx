@@ -290,6 +290,7 @@ function orderRoutes(): RouteObject[] {
       orders.status.path,
       loadRouteOrder('status'),
     ),
+    importPage('order', orders.import, orders.list),
   ];
 }
 

@@ -224,6 +224,14 @@ export const paths = {
       title: 'orders.status_title',
       name: 'order-status',
     },
+    /** As the create screen (importAccess). Its title is among the import screen's own texts. */
+    import: {
+      path: '/order/import',
+      access: ACCESS.writer,
+      scopes: ['order'],
+      title: 'imports.orders_title',
+      name: 'order-import',
+    },
   },
   shippingOrders: {
     list: {

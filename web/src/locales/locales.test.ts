@@ -19,6 +19,7 @@ import { CONTACT_TYPES } from '@cellar/shared/contacts/schemas';
 import { EXPORT_FORMATS } from '@cellar/shared/filter/query';
 import { listTexts } from '@cellar/shared/i18n/list-texts';
 import { sharedMessages } from '@cellar/shared/i18n/messages';
+import { orderImportTexts } from '@cellar/shared/imports/order-texts';
 import { ORDER_STATUS } from '@cellar/shared/orders/status';
 import { RECEPTION_STATUS } from '@cellar/shared/receptions/status';
 import { describe, expect, it } from 'vitest';
@@ -52,15 +53,15 @@ const FEATURE_TEXTS = readdirSync(FEATURES, { withFileTypes: true })
 const featureTexts = (lang: 'fr' | 'en') => FEATURE_TEXTS.reduce<Texts>((all, f) => mergeTexts(all, f[lang]), {});
 
 // As the app merges them: its own texts, the lists' texts the API also writes in exports, the shared messages;
-// and the features' own.
+// the features' own, and the order import's, which its screen adds when it loads (features/imports/utils/order-texts.ts).
 const TEXTS = {
   fr: mergeTexts(
     mergeTexts(mergeTexts(fr, listTexts.fr as unknown as Texts), sharedMessages.fr as unknown as Texts),
-    featureTexts('fr'),
+    mergeTexts(featureTexts('fr'), orderImportTexts.fr as unknown as Texts),
   ),
   en: mergeTexts(
     mergeTexts(mergeTexts(en, listTexts.en as unknown as Texts), sharedMessages.en as unknown as Texts),
-    featureTexts('en'),
+    mergeTexts(featureTexts('en'), orderImportTexts.en as unknown as Texts),
   ),
 } as const;
 // A key read as itself too: 'api.api_key_too_many' is a key of its own, not the plural form of 'api.api_key_too'.

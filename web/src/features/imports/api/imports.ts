@@ -1,5 +1,6 @@
 import { fillPath } from '@cellar/shared/api/route';
 import { MAX_PAGE_SIZE } from '@cellar/shared/filter/query';
+import type { ImportLot } from '@cellar/shared/imports/orders';
 import {
   type ImportJob,
   type ImportRequest,
@@ -14,6 +15,7 @@ import {
   type ImportTemplateName,
 } from '@cellar/shared/imports/templates';
 import { routes } from '@cellar/shared/routes/table';
+import { EXCLUDED_QUALITIES } from '@cellar/shared/stocks/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, callRoute } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
@@ -161,4 +163,43 @@ export async function takenKeys(ctx: ImportContext, values: readonly string[]): 
     return (page?.data ?? []).map((row) => String(row.code));
   }).catch(() => []);
   return new Set(found.flat());
+}
+
+/**
+ * Order imports: the sellable lots of some products of the account (the stock list the order wizard reads its lots
+ * from: something available, a sellable quality), in batches of codes, for the preview's cover of each line. The
+ * lots the caller's warehouses hold, as the list shows them.
+ */
+export async function sellableLots(ctx: ImportContext, codes: readonly string[]): Promise<ImportLot[]> {
+  const batches: string[][] = [];
+  for (let i = 0; i < codes.length; i += CODES_PER_REQUEST) batches.push(codes.slice(i, i + CODES_PER_REQUEST));
+  const owner = ctx.ownerId ? [{ field: 'owner.id', op: 'eq' as const, values: [ctx.ownerId] }] : [];
+  const pages = await mapLimited(batches, ASKED_AT_ONCE, (batch) =>
+    callRoute(routes.stockList, {
+      query: {
+        filters: [
+          { field: 'available', op: 'gt', values: ['0'] },
+          { field: 'quality', op: 'notIn', values: [...EXCLUDED_QUALITIES] },
+          ...owner,
+          { field: 'product.code', op: 'eq', values: batch },
+        ],
+        include: ['warehouse'],
+        paginate: MAX_PAGE_SIZE,
+      },
+      quietStatuses: QUIET,
+    }),
+  );
+  return pages.flatMap((page) =>
+    page.data.map((s) => ({
+      stockId: s.id,
+      productCode: s.product.code,
+      warehouseId: s.warehouse?.id ?? '',
+      segment: s.segment,
+      batch: s.batch,
+      ubd: s.ubd,
+      bbd: s.bbd,
+      available: s.available,
+      createdAt: s.createdAt,
+    })),
+  );
 }

@@ -5,6 +5,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
+import type { StockPhase } from '../hooks/use-import-rows';
 import type { BookCounts } from '../utils/import-book';
 import type { GridRow } from '../utils/import-rows';
 import { ImportGrid, STATE_COLORS } from './import-grid';
@@ -41,6 +42,8 @@ interface ImportRowsPanelProps {
   /** E-mails used twice in a user file: the lasting warning's list (the file cannot be sent). */
   duplicateEmails: readonly string[];
   checking: boolean;
+  /** Order files: where the stock behind each line's cover stands ('none' for the other templates). */
+  stock?: StockPhase;
   onEdit: (id: number, key: string, value: string) => void;
   onBack: () => void;
   onValidate: () => void;
@@ -94,6 +97,11 @@ export function ImportRowsPanel(props: ImportRowsPanelProps) {
           {duplicateEmails.slice(0, 50).join(', ')}
           {duplicateEmails.length > 50 && ` ${t('imports.and_more', { n: n(duplicateEmails.length - 50) })}`}
         </Alert>
+      )}
+      {props.stock && props.stock !== 'none' && (
+        <Text size="sm" c={props.stock === 'failed' ? 'orange.8' : 'dimmed'} data-testid="import-stock-note">
+          {t(props.stock === 'failed' ? 'imports.order_stock_unavailable' : 'imports.order_stock_note')}
+        </Text>
       )}
       <ImportGrid
         columns={props.columns}

@@ -40,8 +40,8 @@ export function useImportChoices(template: ImportTemplateName, type: ContactType
     superadmin ? (ownerId ?? undefined) : undefined,
   );
   const topAgent = Boolean(superadmin ? owner?.isTopAgent : user.company?.isTopAgent);
-  const ownerSegments =
-    (superadmin ? owner?.segments?.map((s) => s.code) : user.company?.segments?.map((s) => s.code)) ?? [];
+  const segmentsOf = superadmin ? owner?.segments : user.company?.segments;
+  const ownerSegments = useMemo(() => segmentsOf?.map((s) => s.code) ?? [], [segmentsOf]);
 
   const ctx = useMemo(
     () =>
@@ -55,8 +55,20 @@ export function useImportChoices(template: ImportTemplateName, type: ContactType
         warehouses: ownerWarehouses.map((w) => ({ id: w.id, code: w.code })),
         suppliers: suppliers.data,
         topAgent,
+        segments: template === 'order' ? ownerSegments : [],
       }),
-    [template, principal, type, ownerId, warehouseId, segment, ownerWarehouses, suppliers.data, topAgent],
+    [
+      template,
+      principal,
+      type,
+      ownerId,
+      warehouseId,
+      segment,
+      ownerWarehouses,
+      suppliers.data,
+      topAgent,
+      ownerSegments,
+    ],
   );
   const columns = useMemo(() => importColumns(ctx), [ctx]);
 

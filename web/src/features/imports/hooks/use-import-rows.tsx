@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { notify } from '../../../lib/notifications';
-import { takenKeys } from '../api/imports';
+import { sellableLots, takenKeys } from '../api/imports';
 import { type CheckerClient, startChecker } from '../utils/checker-client';
 import type { CheckReply } from '../utils/import-check';
 import { acceptFile, askable, askedKey, keyOf, recheckEdited } from '../utils/import-rows';
@@ -21,6 +21,8 @@ import {
 
 /** Where the chosen file is: none, being read, being checked (with how far), or on screen. */
 export type ReadPhase = 'idle' | 'reading' | 'checking' | 'ready';
+/** Order files: the stock of their products, being read, read (each line's cover shown), or not readable. */
+export type StockPhase = 'none' | 'reading' | 'read' | 'failed';
 
 /**
  * The file's rows on screen (issue 14): the whole file is read and checked in a worker (the import checker), which
@@ -44,6 +46,9 @@ export function useImportRows(ctx: ImportContext, columns: readonly ImportColumn
   /** The preview as last set (callbacks start from it), and the keys the API was asked about. */
   const current = useRef<PreviewState | null>(null);
   const asked = useRef(new Set<string>());
+  /** Order files: the product codes whose stock was asked (lower case), and where that stands. */
+  const stockAsked = useRef(new Set<string>());
+  const [stock, setStock] = useState<StockPhase>('none');
 
   const update = useCallback((next: PreviewState | null) => {
     current.current = next;
@@ -81,12 +86,33 @@ export function useImportRows(ctx: ImportContext, columns: readonly ImportColumn
     [ctx, take],
   );
 
+  /** Order files: the sellable stock of products not yet read, told to the checker (which plans each line's cover). */
+  const readStock = useCallback(
+    async (c: CheckerClient, codes: readonly string[]) => {
+      const fresh = codes.filter((code) => !stockAsked.current.has(code.toLowerCase()));
+      if (ctx.template !== 'order' || !fresh.length) return;
+      for (const code of fresh) stockAsked.current.add(code.toLowerCase());
+      setStock((s) => (s === 'failed' ? s : 'reading'));
+      try {
+        const lots = await sellableLots(ctx, fresh);
+        take(c, await c.request({ type: 'stock', codes: fresh, lots }));
+        setStock((s) => (s === 'failed' ? s : 'read'));
+      } catch {
+        // The worker checks each order's allocation anyway: the screen says the cover is not shown.
+        if (client.current === c) setStock('failed');
+      }
+    },
+    [ctx, take],
+  );
+
   const discard = useCallback(() => {
     stop();
     update(null);
     setFile(null);
     setPhase('idle');
     setDirty(false);
+    setStock('none');
+    stockAsked.current = new Set();
   }, [stop, update]);
 
   const read = async (chosen: File | null) => {
@@ -120,7 +146,7 @@ export function useImportRows(ctx: ImportContext, columns: readonly ImportColumn
       setPhase('ready');
       setChecking(true);
       try {
-        await learn(c, reply.asked);
+        await Promise.all([learn(c, reply.asked), readStock(c, reply.codes)]);
       } finally {
         setChecking(false);
       }
@@ -153,10 +179,11 @@ export function useImportRows(ctx: ImportContext, columns: readonly ImportColumn
           if (ask) setAsking((a) => new Set([...a, asks]));
           take(c, reply);
           if (ask) void learn(c, [asks]);
+          if (column === 'product' && value.trim()) void readStock(c, [value.trim()]);
         })
         .catch(() => undefined);
     },
-    [ctx, columns, key, learn, take, update],
+    [ctx, columns, key, learn, readStock, take, update],
   );
 
   /**
@@ -219,6 +246,7 @@ export function useImportRows(ctx: ImportContext, columns: readonly ImportColumn
     /** In-file duplicates of a user file are e-mails: their lasting warning names them. */
     duplicateEmails: ctx.template === 'user' ? (preview?.counts.duplicates ?? []) : [],
     checking,
+    stock,
     check,
     read,
     edit,

@@ -23,6 +23,10 @@ import { ImportRowsPanel } from '../components/import-rows-panel';
 import { JobProgress } from '../components/job-progress';
 import { useImportChoices } from '../hooks/use-import-choices';
 import { useImportRows } from '../hooks/use-import-rows';
+import { addOrderImportTexts } from '../utils/order-texts';
+
+// The order import's texts come with this screen, not with the first chunk: in before the route's title shows.
+addOrderImportTexts();
 
 export interface ImportRouteProps {
   template: ImportTemplateName;
@@ -121,6 +125,7 @@ export function ImportRoute({ template, type, title, listPath, listTitle }: Impo
               counts={rows.counts}
               duplicateEmails={rows.duplicateEmails}
               checking={rows.checking}
+              stock={rows.stock}
               onEdit={rows.edit}
               onBack={rows.back}
               onValidate={() => void submit()}

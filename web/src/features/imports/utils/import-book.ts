@@ -8,8 +8,25 @@
  * checks again only the rows it can change: the edited row, and when its unique key changed, the rows that shared
  * its old key (which may no longer be duplicates) or share its new one (which now are): the key index makes that a
  * lookup, not a pass over the file.
+ *
+ * An order file's rows are judged by order too (the rows of one reference agree on the order's cells, an order has
+ * at most so many lines), and, once the page has read the sellable stock of the file's products (`learnStock`), each
+ * line of an order to send says on its quantity whether the stock covers it, the orders taken in file order as the
+ * server's worker takes them (`allocationPlan`). That cover informs; the worker's allocation decides.
  */
 import { writeImportFile } from '@cellar/shared/imports/file';
+import {
+  allocationPlan,
+  type ImportLot,
+  type LineCoverage,
+  ORDER_IMPORT_MESSAGES,
+  type OrderGroupProblems,
+  OrderGroups,
+  type PlannedLine,
+  plannedLine,
+  referenceOf,
+  withGroupProblems,
+} from '@cellar/shared/imports/orders';
 import {
   asDuplicate,
   checkRow,
@@ -64,6 +81,13 @@ export class ImportBook {
   checks = 0;
   /** Rows on screen past the first ones (invalid when they came): those INVALID_ROWS_SHOWN bounds. */
   private shownPast = 0;
+  /** Order files: reference → its rows, and what is wrong with each order as a whole. */
+  private readonly orders = new Map<string, number[]>();
+  private readonly orderProblems = new Map<string, OrderGroupProblems | undefined>();
+  /** Order files: the lots read for the file's products (codes in lower case), and each line's cover. */
+  private lots: ImportLot[] = [];
+  private readonly stockCodes = new Set<string>();
+  private plan = new Map<number, LineCoverage>();
 
   constructor(
     private readonly ctx: ImportContext,
@@ -75,6 +99,39 @@ export class ImportBook {
     rows.forEach((row, i) => {
       this.addKey(fileKeyOf(row, this.key), i + 1);
     });
+    if (this.isOrder) {
+      rows.forEach((row, i) => {
+        const reference = referenceOf(row);
+        if (reference) this.orders.set(reference, [...(this.orders.get(reference) ?? []), i + 1]);
+      });
+      for (const reference of this.orders.keys()) this.judgeOrder(reference);
+    }
+  }
+
+  private get isOrder() {
+    return this.ctx.template === 'order';
+  }
+
+  /** An order file's product codes (as written, each once): the stock the page reads for the cover. */
+  productCodes(): string[] {
+    if (!this.isOrder) return [];
+    const codes = new Map<string, string>();
+    for (const row of this.rows) {
+      const code = (row.product ?? '').trim();
+      if (code) codes.set(code.toLowerCase(), code);
+    }
+    return [...codes.values()];
+  }
+
+  /**
+   * The sellable lots of some products (`codes`: those read, whatever they hold); each line's cover is planned again
+   * and the rows on screen whose cover changed are answered.
+   */
+  learnStock(codes: readonly string[], lots: readonly ImportLot[]): GridRow[] {
+    const read = new Set(codes.map((c) => c.toLowerCase()));
+    this.lots = [...this.lots.filter((l) => !read.has(l.productCode.toLowerCase())), ...lots];
+    for (const c of read) this.stockCodes.add(c);
+    return this.replan();
   }
 
   get total() {
@@ -133,8 +190,15 @@ export class ImportBook {
     const row = this.rows[id - 1];
     if (!row || !this.columns.some((c) => c.key === column)) return [];
     const before = fileKeyOf(row, this.key);
+    const reference = referenceOf(row);
     row[column] = value;
     const affected = new Set([id]);
+    if (this.isOrder) {
+      const rows = this.recheckAll(this.regroup(id, reference, referenceOf(row), affected));
+      const replanned = this.replan();
+      const byId = new Map([...rows, ...replanned].map((r) => [r.id, r]));
+      return [...byId.values()].sort((a, b) => a.id - b.id);
+    }
     const after = fileKeyOf(row, this.key);
     if (column === this.key && before !== after) {
       this.removeKey(before, id);
@@ -170,6 +234,80 @@ export class ImportBook {
     );
   }
 
+  /**
+   * An order row edited: it moves from its old order to its new one (when its reference changed), both orders are
+   * judged again, and all their rows are to check again (an order's cells agreeing or not is every row's verdict).
+   */
+  private regroup(id: number, before: string, after: string, affected: Set<number>): Set<number> {
+    if (before !== after) {
+      const left = (this.orders.get(before) ?? []).filter((x) => x !== id);
+      if (left.length) this.orders.set(before, left);
+      else this.orders.delete(before);
+      if (after)
+        this.orders.set(
+          after,
+          [...(this.orders.get(after) ?? []), id].sort((a, b) => a - b),
+        );
+    }
+    for (const reference of new Set([before, after])) {
+      if (!reference) continue;
+      this.judgeOrder(reference);
+      for (const x of this.orders.get(reference) ?? []) affected.add(x);
+    }
+    return affected;
+  }
+
+  private judgeOrder(reference: string) {
+    const groups = new OrderGroups();
+    for (const id of this.orders.get(reference) ?? []) groups.add(id, this.rows[id - 1] as ImportRow);
+    this.orderProblems.set(reference, groups.problems(reference));
+  }
+
+  /**
+   * Each line's cover, planned again over the file's orders to send whose rows are all valid and whose products'
+   * stock was read; answers the rows on screen whose cover changed.
+   */
+  private replan(): GridRow[] {
+    if (!this.isOrder || !this.stockCodes.size) return [];
+    const lines: PlannedLine[] = [];
+    for (const ids of this.orders.values()) {
+      if (ids.some((id) => this.invalid.has(id))) continue;
+      const planned = ids.map((id) => plannedLine(this.ctx, id, this.rows[id - 1] as ImportRow));
+      if (planned.some((l) => !l || !this.stockCodes.has(l.productCode.toLowerCase()))) continue;
+      lines.push(...(planned as PlannedLine[]));
+    }
+    const before = this.plan;
+    this.plan = allocationPlan(
+      lines.sort((a, b) => a.row - b.row),
+      this.lots,
+    );
+    const changed = [...new Set([...before.keys(), ...this.plan.keys()])].filter(
+      (id) => this.shown.has(id) && JSON.stringify(before.get(id)) !== JSON.stringify(this.plan.get(id)),
+    );
+    return this.recheckAll(changed);
+  }
+
+  /** An order row's check with its order's verdict, and its line's cover on its quantity (which informs only). */
+  private orderCheck(id: number, cells: ImportRow, check: RowCheck): RowCheck {
+    const reference = referenceOf(cells);
+    const judged = withGroupProblems(check, reference, this.orderProblems.get(reference));
+    const cover = this.plan.get(id);
+    if (!cover || judged.cells.quantity?.state !== 'valid') return judged;
+    const quantity = cells.quantity?.trim();
+    const cell = cover.orderShort
+      ? { state: 'unverified' as const, message: { key: ORDER_IMPORT_MESSAGES.orderShort, values: { reference } } }
+      : cover.covered
+        ? {
+            state: 'valid' as const,
+            message: { key: ORDER_IMPORT_MESSAGES.covered, values: { available: cover.available } },
+          }
+        : {
+            state: 'unverified' as const,
+            message: { key: ORDER_IMPORT_MESSAGES.short, values: { available: cover.available, quantity } },
+          };
+    return { ...judged, cells: { ...judged.cells, quantity: cell } };
+  }
+
   private recheckAll(ids: Iterable<number>): GridRow[] {
     const out: GridRow[] = [];
     for (const id of [...ids].sort((a, b) => a - b)) {
@@ -186,6 +324,7 @@ export class ImportBook {
     let check = checkRow(this.ctx, cells, this.columns);
     const k = fileKeyOf(cells, this.key);
     if (k && this.duplicates.has(k)) check = asDuplicate(check, this.key);
+    if (this.isOrder) check = this.orderCheck(id, cells, check);
     check = lean(markTaken(this.ctx, cells, check, this.taken));
     if (check.valid) this.invalid.delete(id);
     else this.invalid.add(id);

@@ -4,6 +4,7 @@
  * repeats; a load also reports its progress. The worker's module only wires `importChecker` to its messages, so
  * this is what tests drive.
  */
+import type { ImportLot } from '@cellar/shared/imports/orders';
 import { type ImportContext, ImportFileError } from '@cellar/shared/imports/templates';
 import { type BookCounts, ImportBook, INVALID_ROWS_SHOWN, PREVIEW_ROWS } from './import-book';
 import { type GridRow, readRows } from './import-rows';
@@ -15,12 +16,15 @@ export type CheckRequest =
   | { seq: number; type: 'edit'; id: number; column: string; value: string }
   /** What the API said of some keys: `taken` are used. */
   | { seq: number; type: 'taken'; keys: string[]; taken: string[] }
+  /** Order files: the sellable lots of these products (`codes`, those read), for each line's cover. */
+  | { seq: number; type: 'stock'; codes: string[]; lots: ImportLot[] }
   /** The whole file with the edits, to upload. */
   | { seq: number; type: 'file' };
 
 export type CheckReply =
   | { seq: number; type: 'progress'; phase: 'reading' | 'checking'; done: number; total: number }
-  | { seq: number; type: 'loaded'; rows: GridRow[]; counts: BookCounts; asked: string[] }
+  /** `codes`: an order file's product codes, whose stock the page reads. */
+  | { seq: number; type: 'loaded'; rows: GridRow[]; counts: BookCounts; asked: string[]; codes: string[] }
   | { seq: number; type: 'failed'; key: string; values?: Record<string, unknown> }
   /** Rows on screen that changed (or came on screen), and the counts after the change. */
   | { seq: number; type: 'changed'; rows: GridRow[]; counts: BookCounts }
@@ -58,7 +62,14 @@ export function importChecker(post: (reply: CheckReply) => void, options: Checke
           post({ seq, type: 'progress', phase: 'checking', done, total: loaded.total });
         }
         book = loaded;
-        post({ seq, type: 'loaded', rows: book.preview(), counts: book.counts(), asked: book.askedKeys() });
+        post({
+          seq,
+          type: 'loaded',
+          rows: book.preview(),
+          counts: book.counts(),
+          asked: book.askedKeys(),
+          codes: book.productCodes(),
+        });
         return;
       }
       case 'edit':
@@ -72,6 +83,14 @@ export function importChecker(post: (reply: CheckReply) => void, options: Checke
       case 'taken':
         if (!book) return post({ seq, type: 'failed', key: 'import.no_file' });
         return post({ seq, type: 'changed', rows: book.learn(request.keys, request.taken), counts: book.counts() });
+      case 'stock':
+        if (!book) return post({ seq, type: 'failed', key: 'import.no_file' });
+        return post({
+          seq,
+          type: 'changed',
+          rows: book.learnStock(request.codes, request.lots),
+          counts: book.counts(),
+        });
       case 'file':
         if (!book) return post({ seq, type: 'failed', key: 'import.no_file' });
         return post({ seq, type: 'file', file: new Blob([book.file()], { type: 'text/csv' }), rows: book.total });

@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import type { DataGridHandle } from '../../../components/data-grid/data-grid';
 import { documentActionsWidth } from '../../../components/documents/document-row-actions';
 import { DraftChoiceModal, productCount } from '../../../components/documents/draft-choice-modal';
+import { ImportButton } from '../../../components/ui/import-button';
 import { orderCreatePath, paths } from '../../../config/paths';
 import { usePrincipal, useUser } from '../../../lib/auth';
 import { draftToContinue } from '../api/get-drafts';
@@ -106,6 +107,7 @@ export function OrderListRoute() {
         actions={
           <Group gap="xs">
             {addButton}
+            {isWritter(principal) && <ImportButton to={paths.orders.import.path} />}
             {resendButton}
           </Group>
         }
