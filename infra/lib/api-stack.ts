@@ -69,7 +69,8 @@ export function grantsOf(service: string): readonly Grant[] {
   }
   const workers: Record<string, readonly Grant[]> = {
     // Imported users get their first-login e-mail, with a link to the application, like users created by hand.
-    'imports-worker': ['importWorker', 'mail', 'appUrl'],
+    // …and imported orders sent are told to the warehouse at once, as the API tells them.
+    'imports-worker': ['importWorker', 'mail', 'appUrl', 'warehouseOrders'],
     'exports-worker': ['exportWorker'],
     // The warehouse's reports, and the e-mails they call for, with a link to the document.
     // …and the webhook deliveries they call for.

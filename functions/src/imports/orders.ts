@@ -189,7 +189,9 @@ export async function importOrder(
   const made = await orderBody(caller, owner, order);
   if ('problems' in made) return made.problems;
   try {
-    await createOrder(caller, made.body, key);
+    // A send is told to the warehouse at once, as the API's handler tells it (the sweep would, a minute later).
+    const { tellOrder } = await import('../orders/warehouse-messages');
+    await createOrder(caller, made.body, key, { tell: tellOrder });
   } catch (e) {
     if (send && e instanceof ConflictError) await dropUnsent(caller, owner.id, key);
     throw e;
