@@ -38,7 +38,8 @@ const TEXTS = {
   fr: mergeTexts(mergeTexts(fr, listTexts.fr as unknown as Texts), sharedMessages.fr as unknown as Texts),
   en: mergeTexts(mergeTexts(en, listTexts.en as unknown as Texts), sharedMessages.en as unknown as Texts),
 } as const;
-const known = (lang: keyof typeof TEXTS) => new Set(keysOf(TEXTS[lang]).map((k) => k.replace(PLURAL, '')));
+/** Each key, and the key a plural form is of (a key that merely ends like one, `api.webhook_too_many`, is one too). */
+const known = (lang: keyof typeof TEXTS) => new Set(keysOf(TEXTS[lang]).flatMap((k) => [k, k.replace(PLURAL, '')]));
 const NAMESPACES = new Set([...Object.keys(TEXTS.fr), ...Object.keys(TEXTS.en)]);
 
 const ROOT = dirname(dirname(dirname(dirname(fileURLToPath(import.meta.url)))));
