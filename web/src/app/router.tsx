@@ -405,6 +405,9 @@ export const routes: RouteObject[] = [
       page(paths.stats, async () => ({
         Component: (await import('../features/stats/routes/stats')).StatsRoute,
       })),
+      page(paths.webhooks, async () => ({
+        Component: (await import('../features/webhooks/routes/webhooks')).WebhooksRoute,
+      })),
       page(paths.forbidden, async () => ({
         Component: (await import('../features/errors/routes/forbidden')).ForbiddenRoute,
       })),

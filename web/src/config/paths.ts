@@ -59,6 +59,7 @@ export const paths = {
   dashboard: { path: '/dashboard', access: ACCESS.reader, title: 'dashboard.title', name: 'dashboard' },
   settings: { path: '/params', access: ACCESS.reader, title: 'settings.title', name: 'params' },
   stats: { path: '/stats', access: ACCESS.reader, title: 'stats.title', name: 'stats' },
+  webhooks: { path: '/settings/webhooks', access: ACCESS.admin, title: 'menu.webhooks', name: 'webhooks' },
   forbidden: { path: '/403', access: ACCESS.reader, title: 'errors.forbidden_title', name: '403' },
   notFound: { path: '/404', access: ACCESS.reader, title: 'errors.not_found_title', name: '404' },
   clientUsers: {

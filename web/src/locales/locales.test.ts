@@ -9,7 +9,7 @@
  * `translate(…)` or to an error. A key built at run time cannot be read that way: each such pattern is listed in DYNAMIC_KEYS with the
  * reason it is safe, and the values it expands to when they are known here.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROLE_SLUGS } from '@cellar/shared/access/roles';
@@ -20,6 +20,7 @@ import { listTexts } from '@cellar/shared/i18n/list-texts';
 import { sharedMessages } from '@cellar/shared/i18n/messages';
 import { ORDER_STATUS } from '@cellar/shared/orders/status';
 import { RECEPTION_STATUS } from '@cellar/shared/receptions/status';
+import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from '@cellar/shared/webhooks/schemas';
 import { describe, expect, it } from 'vitest';
 import { mergeTexts } from '../lib/i18n';
 import en from './en.json';
@@ -33,10 +34,26 @@ const keysOf = (o: Texts) => entries(o).map(([k]) => k);
 /** i18next picks `key_one` / `key_other` for `key` with a count. */
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
-// As the app merges them: its own texts, the lists' texts the API also writes in exports, the shared messages.
+/** The texts a lazy page keeps with it (features/<page>/locales/{fr,en}.json), added when its chunk loads. */
+const FEATURES = join(dirname(dirname(fileURLToPath(import.meta.url))), 'features');
+const PAGE_TEXTS = readdirSync(FEATURES)
+  .filter((name) => existsSync(join(FEATURES, name, 'locales')))
+  .map((name) => {
+    const read = (lang: string) => JSON.parse(readFileSync(join(FEATURES, name, 'locales', `${lang}.json`), 'utf8'));
+    return { name, fr: read('fr') as Texts, en: read('en') as Texts };
+  });
+
+// As the app merges them: its own texts, the lists' texts the API also writes in exports, the shared messages,
+// and the pages' own.
 const TEXTS = {
-  fr: mergeTexts(mergeTexts(fr, listTexts.fr as unknown as Texts), sharedMessages.fr as unknown as Texts),
-  en: mergeTexts(mergeTexts(en, listTexts.en as unknown as Texts), sharedMessages.en as unknown as Texts),
+  fr: PAGE_TEXTS.reduce(
+    (all, page) => mergeTexts(all, page.fr),
+    mergeTexts(mergeTexts(fr, listTexts.fr as unknown as Texts), sharedMessages.fr as unknown as Texts),
+  ),
+  en: PAGE_TEXTS.reduce(
+    (all, page) => mergeTexts(all, page.en),
+    mergeTexts(mergeTexts(en, listTexts.en as unknown as Texts), sharedMessages.en as unknown as Texts),
+  ),
 } as const;
 /** Each key, and the key a plural form is of (a key that merely ends like one, `api.webhook_too_many`, is one too). */
 const known = (lang: keyof typeof TEXTS) => new Set(keysOf(TEXTS[lang]).flatMap((k) => [k, k.replace(PLURAL, '')]));
@@ -124,6 +141,12 @@ const DYNAMIC_KEYS: Record<string, { reason: string; values?: readonly string[] 
   'grid.export_': { reason: 'the export menu’s file formats', values: EXPORT_FORMATS },
   'export_csv.': { reason: 'the export dialog’s date bounds', values: ['start_date', 'end_date'] },
   'companies.fields.': { reason: 'the company flags of the company form' },
+  'webhooks.events.': { reason: 'the webhook events of the shared schemas', values: WEBHOOK_EVENTS },
+  'webhooks.log.statuses.': { reason: 'the delivery statuses of the shared schemas', values: DELIVERY_STATUSES },
+  'webhooks.log.errors.': {
+    reason: 'the failed attempts of the shared schemas (an unknown one shows as sent)',
+    values: ['timeout', 'connection', 'status'],
+  },
 };
 
 /** Texts that read the same in French and English, each with why (a value, not a key: any key may use them). */
@@ -166,6 +189,7 @@ const SAME_IN_BOTH: Record<string, string> = Object.fromEntries(
       'Correct',
       'Incorrect',
       'Client',
+      'Webhooks',
     ],
   }).flatMap(([reason, texts]) => texts.map((text) => [text, reason])),
 );
@@ -183,6 +207,15 @@ describe('Locales', () => {
       keysOf(sharedMessages.en as unknown as Texts).sort(),
     );
   });
+
+  it.each(PAGE_TEXTS.map((page) => [page.name, page] as const))(
+    'have the same keys in French and English in the texts of the %s page, none of the app’s replaced',
+    (_, page) => {
+      expect(keysOf(page.fr).sort()).toEqual(keysOf(page.en).sort());
+      const app = new Set([...keysOf(fr), ...keysOf(en)]);
+      expect(keysOf(page.fr).filter((key) => app.has(key))).toEqual([]);
+    },
+  );
 
   it('read the code’s keys', () => {
     expect(WEB_USES.length).toBeGreaterThan(500);

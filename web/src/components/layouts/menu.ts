@@ -27,6 +27,7 @@ import {
   IconTruckReturn,
   IconUserShare,
   IconUsers,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { type AppPath, paths } from '../../config/paths';
 
@@ -83,6 +84,7 @@ export const MENU: readonly MenuRule[] = [
     ],
   },
   { label: 'menu.users', icon: IconUsers, page: userAccounts },
+  { label: 'menu.webhooks', icon: IconWebhook, page: paths.webhooks },
   { label: 'menu.carrier', icon: IconTruck, page: paths.contacts.carrier.list, minRole: ACCESS.superadmin },
   { label: 'menu.companies', icon: IconBuildingWarehouse, page: paths.companies.list, minRole: ACCESS.superadmin },
   {
