@@ -45,7 +45,7 @@ type Attempt = WebhookDelivery['attempts'][number];
 export function DeliveryStatusBadge({ status }: { status: WebhookDelivery['status'] }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light" data-status={status}>
+    <Badge color={STATUS_COLOR[status]} variant="light" data-status={status} style={{ overflow: 'visible' }}>
       {t(`webhooks.log.statuses.${status}`)}
     </Badge>
   );
@@ -63,6 +63,13 @@ function attemptText(t: TFunction, a: Attempt, language: string) {
         ? t(`webhooks.log.errors.${a.error}`, { defaultValue: a.error })
         : '';
   return [formatDateTime(a.at, language), outcome, duration(a.durationMs, language)].filter(Boolean).join(' · ');
+}
+
+/** The reference of the order or reception an event tells of (data.order.reference), if any. */
+function documentReference(d: WebhookDelivery): string | null {
+  const data = d.payload.data as Record<string, { reference?: unknown } | undefined> | undefined;
+  const reference = data?.order?.reference ?? data?.reception?.reference;
+  return typeof reference === 'string' ? reference : null;
 }
 
 /** The tracking numbers an order.shipped event carries (data.trackingNumbers). */
@@ -141,6 +148,7 @@ function DeliveryRows({ webhook, delivery }: { webhook: Webhook; delivery: Webho
   const [open, setOpen] = useState(false);
   const replay = useReplayDelivery();
   const last = delivery.attempts.at(-1);
+  const reference = documentReference(delivery);
   const detailId = `delivery-${delivery.id}`;
 
   const confirmReplay = () =>
@@ -169,12 +177,13 @@ function DeliveryRows({ webhook, delivery }: { webhook: Webhook; delivery: Webho
         <Table.Td>
           <Text size="sm" fw={500}>
             {eventLabel(t, delivery.type)}
+            {reference && ` · ${reference}`}
           </Text>
           <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
             {delivery.type} · {delivery.id}
           </Text>
         </Table.Td>
-        <Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>
           <DeliveryStatusBadge status={delivery.status} />
         </Table.Td>
         <Table.Td ta="right">{delivery.attemptCount}</Table.Td>
