@@ -130,7 +130,15 @@ function DeliveryDetail({ delivery, onReplay }: { delivery: WebhookDelivery; onR
         <Text size="sm" fw={500}>
           {t('webhooks.log.payload')}
         </Text>
-        <Code block data-testid="delivery-payload" style={{ maxHeight: 320, overflow: 'auto' }}>
+        {/* A scrolling region: reached by the keyboard, named for a screen reader. */}
+        <Code
+          block
+          data-testid="delivery-payload"
+          tabIndex={0}
+          role="region"
+          aria-label={t('webhooks.log.payload')}
+          style={{ maxHeight: 320, overflow: 'auto' }}
+        >
           {JSON.stringify(delivery.payload, null, 2)}
         </Code>
       </div>
