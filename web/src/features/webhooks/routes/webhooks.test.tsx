@@ -181,6 +181,49 @@ describe('Route: WebhooksRoute', () => {
     expect(dialog()?.querySelectorAll('[aria-invalid="true"]').length).toBeGreaterThan(0);
   });
 
+  it('shows the server’s refusal of an address on its field (HTTPS on a stage)', async () => {
+    // Prepare
+    stubApi((method, url) =>
+      method === 'POST'
+        ? answer(422, {
+            message: 'Les données transmises sont invalides.',
+            errors: { url: ['L’adresse doit être en HTTPS.'] },
+          })
+        : url.startsWith('/api/webhooks')
+          ? answer(200, [])
+          : answer(404, {}),
+    );
+    await showWebhooks();
+    await settle();
+    await click(buttonNamed('Ajouter un webhook'));
+    await settle();
+    const field = fieldLabelled(dialog() as HTMLElement, 'Adresse (URL)');
+    await type(field, 'http://erp.example.com/hooks');
+    await click(checkbox('Commande annulée'));
+    // Act
+    await click(dialogButton('Créer le webhook'));
+    await settle(100);
+    // Assess
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(dialog()?.textContent).toContain('L’adresse doit être en HTTPS.');
+  });
+
+  it('shows the provider’s staff each endpoint’s company', async () => {
+    stubApi((_, url) =>
+      url.startsWith('/api/webhooks') ? answer(200, [aWebhook()]) : answer(200, { data: [], meta: {} }),
+    );
+    const el = await showPage(<WebhooksRoute />, {
+      role: 'superadmin',
+      path: '/settings/webhooks',
+      pattern: '/settings/webhooks',
+    });
+    await settle();
+    const table = el.querySelector('[data-testid="webhooks-table"]');
+    expect(table?.textContent).toContain('Société');
+    expect(table?.textContent).toContain('CLI001 - Client 1');
+    expect(fieldLabelled(el, 'Filtrer par société')).toBeDefined();
+  });
+
   it('sends a delivery again only once confirmed', async () => {
     // Prepare
     const fetch = stubWebhookApi([aWebhook()], [shipped]);
