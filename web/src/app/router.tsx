@@ -409,6 +409,9 @@ export const routes: RouteObject[] = [
       page(paths.apiKeys, async () => ({
         Component: (await import('../features/api-keys/routes/api-keys')).ApiKeysRoute,
       })),
+      page(paths.webhooks, async () => ({
+        Component: (await import('../features/webhooks/routes/webhooks')).WebhooksRoute,
+      })),
       page(paths.forbidden, async () => ({
         Component: (await import('../features/errors/routes/forbidden')).ForbiddenRoute,
       })),

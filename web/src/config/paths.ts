@@ -61,6 +61,7 @@ export const paths = {
   stats: { path: '/stats', access: ACCESS.reader, title: 'stats.title', name: 'stats' },
   /** A company's API keys, for its admins; every company's for the provider's staff. */
   apiKeys: { path: '/api-key/list', access: ACCESS.admin, title: 'menu.api_keys', name: 'api-key-list' },
+  webhooks: { path: '/settings/webhooks', access: ACCESS.admin, title: 'menu.webhooks', name: 'webhooks' },
   forbidden: { path: '/403', access: ACCESS.reader, title: 'errors.forbidden_title', name: '403' },
   notFound: { path: '/404', access: ACCESS.reader, title: 'errors.not_found_title', name: '404' },
   clientUsers: {

@@ -1,6 +1,20 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from './i18n';
 
+describe('Function: loadTexts', () => {
+  afterAll(() => setLanguage('fr'));
+
+  it('adds a language’s texts beside those a lazy page added to it first', async () => {
+    // Prepare
+    i18n.addResourceBundle('en', 'translation', { lazy_page: { title: 'A lazy page' } }, true, false);
+    // Act
+    await setLanguage('en');
+    // Assess
+    expect(i18n.t('lazy_page.title')).toBe('A lazy page');
+    expect(i18n.t('menu.home')).toBe('Home');
+  });
+});
+
 describe('Format: French elision of an interpolated name', () => {
   afterAll(() => setLanguage('fr'));
 

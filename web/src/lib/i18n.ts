@@ -56,11 +56,17 @@ const APP_TEXTS: Record<Language, () => Promise<{ app: Texts; lists: Texts }>> =
   },
 };
 
-/** A language's texts, merged as the app reads them, added to i18next once (the shown language's at start). */
+const loaded = new Set<Language>();
+
+/**
+ * A language's texts, merged as the app reads them, added to i18next once (the shown language's at start). A
+ * lazy page may have added its own texts to the language before (features/…/locales): they stay beside these.
+ */
 export async function loadTexts(lng: Language): Promise<void> {
-  if (i18n.hasResourceBundle(lng, 'translation')) return;
+  if (loaded.has(lng)) return;
   const { app, lists } = await APP_TEXTS[lng]();
-  i18n.addResourceBundle(lng, 'translation', mergeTexts(mergeTexts(app, lists), sharedMessages[lng]));
+  i18n.addResourceBundle(lng, 'translation', mergeTexts(mergeTexts(app, lists), sharedMessages[lng]), true);
+  loaded.add(lng);
 }
 
 const initial = storedLanguage();

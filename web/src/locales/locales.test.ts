@@ -22,6 +22,7 @@ import { sharedMessages } from '@cellar/shared/i18n/messages';
 import { orderImportTexts } from '@cellar/shared/imports/order-texts';
 import { ORDER_STATUS } from '@cellar/shared/orders/status';
 import { RECEPTION_STATUS } from '@cellar/shared/receptions/status';
+import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from '@cellar/shared/webhooks/schemas';
 import { describe, expect, it } from 'vitest';
 import { mergeTexts } from '../lib/i18n';
 import en from './en.json';
@@ -149,6 +150,12 @@ const DYNAMIC_KEYS: Record<string, { reason: string; values?: readonly string[] 
   'grid.export_': { reason: 'the export menu’s file formats', values: EXPORT_FORMATS },
   'export_csv.': { reason: 'the export dialog’s date bounds', values: ['start_date', 'end_date'] },
   'companies.fields.': { reason: 'the company flags of the company form' },
+  'webhooks.events.': { reason: 'the webhook events of the shared schemas', values: WEBHOOK_EVENTS },
+  'webhooks.log.statuses.': { reason: 'the delivery statuses of the shared schemas', values: DELIVERY_STATUSES },
+  'webhooks.log.errors.': {
+    reason: 'the failed attempts of the shared schemas (an unknown one shows as sent)',
+    values: ['timeout', 'connection', 'status'],
+  },
 };
 
 /** Texts that read the same in French and English, each with why (a value, not a key: any key may use them). */
@@ -194,6 +201,7 @@ const SAME_IN_BOTH: Record<string, string> = Object.fromEntries(
       'Active',
       'Actions',
       'Minute',
+      'Webhooks',
     ],
   }).flatMap(([reason, texts]) => texts.map((text) => [text, reason])),
 );

@@ -36,8 +36,9 @@ describe('Function: visibleMenu', () => {
     expect(flatten(visibleMenu(principal('user', ['order', 'carrier']))).join()).not.toContain('shipping-order');
   });
 
-  it("adds a customer admin's own users", () => {
+  it("adds a customer admin's own users and webhooks", () => {
     expect(flatten(visibleMenu(principal('admin')))).toContain('menu.users → /client-user/list');
+    expect(flatten(visibleMenu(principal('admin')))).toContain('menu.webhooks → /settings/webhooks');
   });
 
   it("adds the company's API keys for an admin, not below", () => {
@@ -59,6 +60,7 @@ describe('Function: visibleMenu', () => {
       'menu.toolkit/menu.recipient → /recipient/list',
       'menu.users → /user/list',
       'menu.api_keys → /api-key/list',
+      'menu.webhooks → /settings/webhooks',
       'menu.carrier → /carrier/list',
       'menu.companies → /company/list',
       'menu.company_carriers → /company/carriers',

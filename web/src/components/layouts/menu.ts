@@ -28,6 +28,7 @@ import {
   IconTruckReturn,
   IconUserShare,
   IconUsers,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { type AppPath, paths } from '../../config/paths';
 
@@ -85,6 +86,7 @@ export const MENU: readonly MenuRule[] = [
   },
   { label: 'menu.users', icon: IconUsers, page: userAccounts },
   { label: 'menu.api_keys', icon: IconKey, page: paths.apiKeys },
+  { label: 'menu.webhooks', icon: IconWebhook, page: paths.webhooks },
   { label: 'menu.carrier', icon: IconTruck, page: paths.contacts.carrier.list, minRole: ACCESS.superadmin },
   { label: 'menu.companies', icon: IconBuildingWarehouse, page: paths.companies.list, minRole: ACCESS.superadmin },
   {
