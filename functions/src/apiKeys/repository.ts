@@ -13,8 +13,8 @@ import { authorSchema } from '@cellar/shared/common/author';
 import * as z from 'zod';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { isPositionIn, type Key, positionOf, queryPage, type Source, updateIf, updateReturning } from '../data/table';
-import type { TransactAction } from '../data/transact';
+import { cursorOf, type Key, positionOfCursor, queryPage, type Source, updateIf, updateReturning } from '../data/table';
+import { boundedCount } from '../data/transact';
 
 const apiKeyItemSchema = z.object({
   id: z.string(),
@@ -54,25 +54,16 @@ export const holdsSecret = (key: ApiKeyItem, secret: string) =>
 
 export const getApiKey = (id: string) => apiKeyRecords.get(keys.apiKey(id));
 
-/** The active-key counter's move, as a transaction's action: +1 only while under the bound. */
-const countActive = (companyId: string, delta: 1 | -1, max: number): TransactAction => ({
-  update: keys.activeApiKeys(companyId),
-  expression: 'ADD #n :d',
-  condition: delta > 0 ? 'attribute_not_exists(#n) OR #n < :max' : undefined,
-  names: { '#n': 'n' },
-  values: delta > 0 ? { ':d': 1, ':max': max } : { ':d': -1 },
-});
-
 /** Creates the key and counts it among its company's active ones, in one transaction (the counter's bound holds). */
 export const insertApiKey = (key: ApiKeyItem, max: number) =>
-  apiKeyRecords.saveWith(key, undefined, [countActive(key.companyId, 1, max)]);
+  apiKeyRecords.saveWith(key, undefined, [boundedCount(keys.activeApiKeys(key.companyId), 1, max)]);
 
 /** Saves a changed key (a new secret) if nobody changed it since it was read. */
 export const saveApiKey = (next: ApiKeyItem, previous: ApiKeyItem) => apiKeyRecords.replace(next, previous);
 
 /** Revokes the key and uncounts it, in one transaction. */
 export const revokeApiKey = (next: ApiKeyItem, previous: ApiKeyItem) =>
-  apiKeyRecords.saveWith(next, previous, [countActive(next.companyId, -1, 0)]);
+  apiKeyRecords.saveWith(next, previous, [boundedCount(keys.activeApiKeys(next.companyId), -1, 0)]);
 
 /**
  * One page of a company's keys, or everyone's, resuming at `cursor` (the previous page's `next`); a cursor that is
@@ -82,23 +73,11 @@ export async function apiKeyPage(companyId: string | undefined, limit: number, c
   const source: Source = companyId
     ? { index: 'GSI1', pk: keys.companyApiKeys(companyId), desc: true }
     : { index: 'GSI2', pk: keys.apiKeys, desc: true };
-  const from = cursor === undefined ? undefined : positionFrom(cursor);
-  if (from !== undefined && (from === null || !isPositionIn(source, from))) return undefined;
+  const from = cursor === undefined ? undefined : positionOfCursor(source, cursor);
+  if (from === null) return undefined;
   const page = await queryPage(source, limit, from);
-  const next = page.lastKey
-    ? Buffer.from(JSON.stringify(positionOf(source, page.lastKey))).toString('base64url')
-    : null;
+  const next = page.lastKey ? cursorOf(source, page.lastKey) : null;
   return { keys: page.items.map((i) => apiKeyRecords.parse(i)), next };
-}
-
-function positionFrom(cursor: string): Record<string, string> | null {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    const valid = value && typeof value === 'object' && Object.values(value).every((v) => typeof v === 'string');
-    return valid ? value : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The minute a use falls in, as its item's key says it: 2026-11-27T21:04. */

@@ -16,6 +16,7 @@ import {
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
 import { authorOf } from '../caller/author';
+import { ownerCompany } from '../caller/owner';
 import type { Caller } from '../caller/principal';
 import { seesOwner } from '../caller/visibility';
 import { companies, companyRef } from '../data/reference';
@@ -70,20 +71,10 @@ const withSecret = async (k: ApiKeyItem, secret: string): Promise<ApiKeyWithSecr
 /** The first characters of the key, enough to tell two keys apart in a list, far too few to guess the rest. */
 const hintOf = (id: string, secret: string) => `${formatApiKey(id, secret).slice(0, 34)}…`;
 
-/** The company a new key belongs to: the caller's own; the provider's staff name a client. */
-async function keyCompany(caller: Caller, companyId: string | undefined) {
-  if (!caller.isSuperadmin) return caller.company;
-  const company = companyId ? (await companies.get()).get(companyId) : undefined;
-  if (!company) {
-    throw new InvalidError({ companyId: [companyId ? MESSAGES.invalid : API_KEY_MESSAGES.companyRequired] });
-  }
-  return company;
-}
-
 export async function createApiKey(caller: Caller, input: ApiKeyCreate): Promise<ApiKeyWithSecret> {
   if (!mayGiveKeyScopes(caller.scope, input.scope))
     throw new InvalidError({ scope: [API_KEY_MESSAGES.scopeNotGrantable] });
-  const company = await keyCompany(caller, input.companyId);
+  const company = await ownerCompany(caller, input.companyId);
   const id = ulid();
   const secret = newSecret();
   const key: ApiKeyItem = {

@@ -301,6 +301,21 @@ export function positionOf(source: Source, item: Item): Record<string, string> {
   return Object.fromEntries([...names].map((n) => [n, String(item[n] ?? '')]));
 }
 
+/** A position as a client's cursor carries it (base64url JSON): where a query of `source` resumes. */
+export const cursorOf = (source: Source, item: Item) =>
+  Buffer.from(JSON.stringify(positionOf(source, item))).toString('base64url');
+
+/** The position a client's cursor names, if it is one of `source`'s (`isPositionIn`); null for any other. */
+export function positionOfCursor(source: Source, cursor: string): Record<string, string> | null {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    const strings = value && typeof value === 'object' && Object.values(value).every((v) => typeof v === 'string');
+    return strings && isPositionIn(source, value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Whether a position (from a client's cursor) is one of `source`'s: exactly its key attributes, in its partition and
  * within its sort-key bounds. Anything else is not resumed from, so a cursor reaches no other range.

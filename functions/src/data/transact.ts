@@ -24,6 +24,18 @@ export type TransactAction =
   | { delete: Key; condition?: string; names?: Names; values?: Values }
   | { check: Key; condition: string; names?: Names; values?: Values };
 
+/**
+ * A counter's move for a transaction, `n` at most `max` after it when it grows (a company's active API keys, its
+ * webhook endpoints): racing transactions cannot pass the bound, the one that would is cancelled on this action.
+ */
+export const boundedCount = (key: Key, delta: 1 | -1, max: number): TransactAction => ({
+  update: key,
+  expression: 'ADD #n :d',
+  condition: delta > 0 ? 'attribute_not_exists(#n) OR #n < :max' : undefined,
+  names: { '#n': 'n' },
+  values: delta > 0 ? { ':d': 1, ':max': max } : { ':d': -1 },
+});
+
 /** Why each action of a cancelled transaction failed, in the order they were sent (`None` for those that did not). */
 export type CancellationCode = 'None' | 'ConditionalCheckFailed' | 'TransactionConflict' | string;
 

@@ -16,8 +16,8 @@ import { DELIVERY_STATUSES, webhookAttemptSchema, webhookEvent } from '@cellar/s
 import * as z from 'zod';
 import { defineEntity } from '../data/entity';
 import { keys } from '../data/keys';
-import { isPositionIn, type Key, positionOf, queryAll, queryPage, type Source } from '../data/table';
-import type { TransactAction } from '../data/transact';
+import { cursorOf, type Key, positionOfCursor, queryAll, queryPage, type Source } from '../data/table';
+import { boundedCount } from '../data/transact';
 
 const endpointSchema = z.object({
   id: z.string(),
@@ -53,22 +53,15 @@ export async function companyEndpoints(companyId: string): Promise<EndpointItem[
   return out;
 }
 
-const countEndpoints = (companyId: string, delta: 1 | -1, max: number): TransactAction => ({
-  update: keys.webhookCount(companyId),
-  expression: 'ADD #n :d',
-  condition: delta > 0 ? 'attribute_not_exists(#n) OR #n < :max' : undefined,
-  names: { '#n': 'n' },
-  values: delta > 0 ? { ':d': 1, ':max': max } : { ':d': -1 },
-});
-
 /** Registers the endpoint and counts it, in one transaction (the bound holds under racing requests). */
 export const insertEndpoint = (e: EndpointItem, max: number) =>
-  endpointRecords.saveWith(e, undefined, [countEndpoints(e.companyId, 1, max)]);
+  endpointRecords.saveWith(e, undefined, [boundedCount(keys.webhookCount(e.companyId), 1, max)]);
 
 export const saveEndpoint = (next: EndpointItem, previous: EndpointItem) => endpointRecords.replace(next, previous);
 
 /** Removes the endpoint and uncounts it; its deliveries stay readable until they expire. */
-export const removeEndpoint = (e: EndpointItem) => endpointRecords.removeWith(e, [countEndpoints(e.companyId, -1, 0)]);
+export const removeEndpoint = (e: EndpointItem) =>
+  endpointRecords.removeWith(e, [boundedCount(keys.webhookCount(e.companyId), -1, 0)]);
 
 // Deliveries.
 
@@ -170,19 +163,10 @@ export const withAttempt = (d: DeliveryItem, attempt: DeliveryItem['attempts'][n
 /** A page of the endpoint's log, newest first, from a cursor of this very log (undefined: not one). */
 export async function deliveryPage(endpointId: string, limit: number, cursor?: string) {
   const source: Source = { index: 'GSI1', pk: keys.webhookLog(endpointId), desc: true };
-  let from: Record<string, string> | undefined;
-  if (cursor !== undefined) {
-    try {
-      from = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    } catch {
-      return undefined;
-    }
-    if (!from || typeof from !== 'object' || !isPositionIn(source, from)) return undefined;
-  }
+  const from = cursor === undefined ? undefined : positionOfCursor(source, cursor);
+  if (from === null) return undefined;
   const page = await queryPage(source, limit, from);
-  const next = page.lastKey
-    ? Buffer.from(JSON.stringify(positionOf(source, page.lastKey))).toString('base64url')
-    : null;
+  const next = page.lastKey ? cursorOf(source, page.lastKey) : null;
   return { deliveries: page.items.map(parseDelivery), next };
 }
 

@@ -15,6 +15,7 @@ import {
 } from '@cellar/shared/webhooks/schemas';
 import { ulid } from 'ulid';
 import { authorOf } from '../caller/author';
+import { ownerCompany } from '../caller/owner';
 import type { Caller } from '../caller/principal';
 import { seesOwner } from '../caller/visibility';
 import { config } from '../config/config';
@@ -80,13 +81,6 @@ function checkUrl(url: string | undefined) {
   if (!url || config.appEnv === 'local') return;
   if (!url.startsWith('https://')) throw new InvalidError({ url: [WEBHOOK_MESSAGES.https] });
   if (PRIVATE_HOST.test(new URL(url).hostname)) throw new InvalidError({ url: [MESSAGES.invalid] });
-}
-
-async function ownerCompany(caller: Caller, companyId: string | undefined) {
-  if (!caller.isSuperadmin) return caller.company;
-  const company = companyId ? (await companies.get()).get(companyId) : undefined;
-  if (!company) throw new InvalidError({ companyId: [companyId ? MESSAGES.invalid : MESSAGES.required] });
-  return company;
 }
 
 export async function listWebhooks(caller: Caller, query: { companyId?: string }): Promise<Webhook[]> {

@@ -49,7 +49,6 @@ export const API_KEY_MESSAGES = {
   tooMany: 'api.api_key_too_many',
   scopeNotGrantable: 'api.api_key_scope',
   rateLimited: 'api.api_key_rate_limited',
-  companyRequired: 'api.api_key_company_required',
 } as const;
 
 /** The key's company: the caller's own, or, for the provider's staff, the client named. */
