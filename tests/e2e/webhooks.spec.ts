@@ -29,18 +29,25 @@ async function blockingViolations(page: Page) {
 const WAREHOUSE = { timeout: 60_000 };
 
 /**
- * A B2B order sent for the signed-in user's company, one bottle, with GEODIS (a carrier whose tracking page the
- * simulated warehouse links): as the README's curl example places one, with the session's token.
+ * A B2B order sent for the signed-in admin's company, one bottle, with GEODIS (a carrier whose tracking page the
+ * simulated warehouse links), by a script of the client's system: with an API key the admin makes for it, as the
+ * README's curl example places one.
  */
 async function sendOrder(page: Page, reference: string) {
   const token = await page.evaluate("localStorage.getItem('cellar.token')");
-  const headers = { authorization: `Bearer ${token}` };
+  const made = await page.request.post('/api/api-keys', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: 'Boutique en ligne', role: 'user', scope: ['*'] },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const headers = { authorization: `Bearer ${(await made.json()).key}` };
   const get = async (path: string) => {
     const res = await page.request.get(path, { headers });
     expect(res.ok(), path).toBe(true);
     return res.json();
   };
-  const me = await get('/api/auth/user');
+  // Who the key's company is: a person's own route, which no key reaches.
+  const me = await (await page.request.get('/api/auth/user', { headers: { authorization: `Bearer ${token}` } })).json();
   const carriers: { id: string; code: string }[] = await get(`/api/companies/${me.companyId}/contacts/carriers`);
   const geodis = carriers.find((c) => c.code === 'GEODIS');
   expect(geodis, 'the demo company may ship with GEODIS').toBeDefined();

@@ -400,6 +400,6 @@ describe('GET /api/asyncapi.json', () => {
     const res = await h.call('GET', '/api/asyncapi.json');
     expect(res.status).toBe(200);
     expect(res.body.asyncapi).toBe('3.0.0');
-    expect(Object.keys(res.body.channels)).toEqual(['cellarToWarehouse', 'warehouseToCellar']);
+    expect(Object.keys(res.body.channels)).toEqual(['cellarToWarehouse', 'warehouseToCellar', 'clientWebhooks']);
   });
 });

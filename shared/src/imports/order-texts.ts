@@ -40,7 +40,6 @@ export const orderImportTexts = {
       },
     },
     imports: {
-      orders_title: 'Import de commandes',
       order_stock_note:
         'Pour les commandes à envoyer, la colonne Quantité dit si le stock vendable couvre chaque ligne, les commandes prises dans l’ordre du fichier. Les codes de destinataire, de transporteur et d’article sont vérifiés à l’import.',
       order_stock_unavailable:
@@ -77,7 +76,6 @@ export const orderImportTexts = {
       },
     },
     imports: {
-      orders_title: 'Order import',
       order_stock_note:
         'For orders to send, the Quantity column tells whether the sellable stock covers each line, orders taken in the file’s order. Recipient, carrier and product codes are checked by the import.',
       order_stock_unavailable:

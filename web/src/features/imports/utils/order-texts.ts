@@ -6,7 +6,7 @@
 import { orderImportTexts } from '@cellar/shared/imports/order-texts';
 import { i18n, LANGUAGES, type Language } from '../../../lib/i18n';
 
-const PROBE = 'imports.orders_title';
+const PROBE = 'imports.order_stock_note';
 
 /** Adds them to a language's loaded texts, once (its bundle is then left as it is). */
 function addTo(lng: string) {
