@@ -57,7 +57,8 @@ test.describe('Keyboard', () => {
     const grid = page.getByTestId('data-grid');
     await expect(grid.getByRole('gridcell').first()).toBeVisible();
 
-    const before = page.getByRole('button', { name: 'Nouvelle commande' });
+    // The last of the list's actions, before the grid: the import.
+    const before = page.getByRole('link', { name: 'Importer' });
     await before.focus();
     await page.keyboard.press('Tab');
     expect(await sideOfGrid(page)).toBe('inside');

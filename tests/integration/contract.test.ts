@@ -48,7 +48,7 @@ describe('The contract checker', () => {
 
   it('says an undocumented status, content type or body', () => {
     expect(judged(exchange({ status: 404, text: '{"message":"No"}' }))).toEqual([
-      'GET /api/last-updates (lastUpdates) → 404: status not documented (documented: 200, 401, 403, 422)',
+      'GET /api/last-updates (lastUpdates) → 404: status not documented (documented: 200, 401, 403, 422, 429)',
     ]);
     expect(judged(exchange({ contentType: 'text/html', text: '<p>' }))).toEqual([
       'GET /api/last-updates (lastUpdates) → 200: content type text/html not documented (documented: application/json)',
