@@ -23,7 +23,7 @@ import { InvalidReportError, StaleVersionError } from '../errors';
 import { notificationKey, notificationPut, notifyNow } from '../notifications/status-mail';
 import { answered } from '../outbox/outbox';
 import { recordLateReport, reportEventId, WAREHOUSE_ACTOR } from '../timeline/repository';
-import { type ClientEvent, clientEventId, clientEventPut, handOutNow } from '../webhooks/events';
+import { type ClientEvent, clientEventId, clientEventPut, handOutNow, hasEndpoints } from '../webhooks/events';
 import { findOrder, type OrderItem, type OrderLineItem } from './repository';
 import { commit } from './service';
 import { settleOrder } from './settle';
@@ -213,7 +213,8 @@ export async function applyOrderReport(r: OrderReport): Promise<'applied' | 'sta
     const told =
       isNotifiedEvent(r.type) && (next.statusCode !== o.statusCode || r.type === 'order.cancellation_refused');
     // And its systems, through their webhooks.
-    const heard = clientEvent(o, next, r, details);
+    const event = clientEvent(o, next, r, details);
+    const heard = event && (await hasEndpoints(o.ownerId)) ? event : undefined;
     try {
       await commit(
         next,

@@ -19,7 +19,7 @@ import { findProduct } from '../products/repository';
 import { lotLine, normalLot } from '../stocks/lots';
 import { productOfLine } from '../stocks/repository';
 import { recordLateReport, reportEventId, WAREHOUSE_ACTOR } from '../timeline/repository';
-import { type ClientEvent, clientEventId, clientEventPut, handOutNow } from '../webhooks/events';
+import { type ClientEvent, clientEventId, clientEventPut, handOutNow, hasEndpoints } from '../webhooks/events';
 import { findReception, type ReceptionItem, type ReceptionLineItem } from './repository';
 import { commit } from './service';
 import { settleReception } from './settle';
@@ -148,6 +148,7 @@ export async function applyReceptionReport(report: ReceptionReport): Promise<'ap
     }
     // The client hears by e-mail of a count that closed the reception.
     const told = report.type === 'reception.received' && next.statusCode !== r.statusCode;
+    const hooked = told && (await hasEndpoints(r.ownerId));
     try {
       await commit(
         next,
@@ -157,12 +158,10 @@ export async function applyReceptionReport(report: ReceptionReport): Promise<'ap
           facts: true,
           at,
           event: { id: reportEventId(report.seq), type: report.type, actor: WAREHOUSE_ACTOR, details },
-          extra: told
-            ? [
-                notificationPut('reception', r, 'reception.received', report.seq, details),
-                clientEventPut(heard(r, report, at, details)),
-              ]
-            : [],
+          extra: [
+            ...(told ? [notificationPut('reception', r, 'reception.received', report.seq, details)] : []),
+            ...(hooked ? [clientEventPut(heard(r, report, at, details))] : []),
+          ],
         },
       );
     } catch (e) {
@@ -170,10 +169,8 @@ export async function applyReceptionReport(report: ReceptionReport): Promise<'ap
       throw e;
     }
     await answered('reception', r.id, 'reception.announced');
-    if (told) {
-      await notifyNow(notificationKey('reception', r.id, report.type, report.seq));
-      await handOutNow(clientEventId({ kind: 'reception', documentId: r.id, seq: report.seq }));
-    }
+    if (told) await notifyNow(notificationKey('reception', r.id, report.type, report.seq));
+    if (hooked) await handOutNow(clientEventId({ kind: 'reception', documentId: r.id, seq: report.seq }));
     return 'applied';
   }
   throw new Error(`Reception ${report.documentId} kept moving`);

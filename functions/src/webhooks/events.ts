@@ -11,7 +11,7 @@
 import type { WebhookEvent } from '@cellar/shared/webhooks/schemas';
 import { config } from '../config/config';
 import { keys } from '../data/keys';
-import { deleteItem, getItem, putNew, queryAll } from '../data/table';
+import { deleteItem, getItem, putNew, queryAll, readCounter } from '../data/table';
 import type { TransactAction } from '../data/transact';
 import { ItemExistsError } from '../errors';
 import { logger } from '../observability/logger';
@@ -48,6 +48,15 @@ export const clientEventId = (e: Pick<ClientEvent, 'kind' | 'documentId' | 'seq'
   `${e.kind}.${e.documentId}.${e.seq}`;
 
 const outboxKey = (id: string) => ({ PK: keys.webhookOutbox, SK: id });
+
+/**
+ * Whether a company has any endpoint to tell: most have none, and their reports then write no event (a read of its
+ * endpoint counter instead of an event's put and delete). An endpoint registered while a report is being applied
+ * hears of the reports applied after it.
+ */
+export async function hasEndpoints(ownerId: string): Promise<boolean> {
+  return (await readCounter(keys.webhookCount(ownerId))) > 0;
+}
 
 /** The put of an event, for the transaction of the change that makes it. */
 export function clientEventPut(e: ClientEvent): TransactAction {

@@ -19,7 +19,7 @@ import { NO_DELTA } from '../stocks/effects';
 import { commitDocument, type DocumentKind, type LedgerEffect } from '../stocks/ledger';
 import { lotLine } from '../stocks/lots';
 import { productOfLine, type StockItem } from '../stocks/repository';
-import { type ClientEvent, clientEventId, clientEventPut, handOutNow } from '../webhooks/events';
+import { type ClientEvent, clientEventId, clientEventPut, handOutNow, hasEndpoints } from '../webhooks/events';
 
 const adjustmentSchema = z.object({
   id: z.string(),
@@ -144,6 +144,7 @@ export async function applyStockAdjustment(r: WmsReportOf<'stock.adjusted'>): Pr
       batch: r.batch,
     },
   };
+  const hooked = await hasEndpoints(owner.id);
   try {
     await commitDocument(adjustmentKind, {
       next: record,
@@ -152,14 +153,14 @@ export async function applyStockAdjustment(r: WmsReportOf<'stock.adjusted'>): Pr
       to: 'applied',
       restore: { statusCode: 'applied', lines: [] },
       at: r.at,
-      // The client's systems hear of it through their webhooks.
-      extra: [clientEventPut(heard)],
+      // The client's systems hear of it through their webhooks, if it has any.
+      extra: hooked ? [clientEventPut(heard)] : [],
     });
   } catch (e) {
     // Another delivery of the same report applied it first.
     if (e instanceof StaleVersionError) return 'stale';
     throw e;
   }
-  await handOutNow(clientEventId(heard));
+  if (hooked) await handOutNow(clientEventId(heard));
   return 'applied';
 }

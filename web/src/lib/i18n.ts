@@ -69,6 +69,15 @@ export async function loadTexts(lng: Language): Promise<void> {
   loaded.add(lng);
 }
 
+/**
+ * Adds a page's own texts (kept with its feature, out of the first chunk) to every language, when its chunk loads:
+ * beside the app's texts, whether these are in already or come later (`loadTexts` adds its bundle deep too).
+ * @example addFeatureTexts({ fr, en }) // features/webhooks/locales/texts.ts
+ */
+export function addFeatureTexts(texts: Readonly<Record<Language, object>>): void {
+  for (const lng of LANGUAGES) i18n.addResourceBundle(lng, 'translation', texts[lng], true, false);
+}
+
 const initial = storedLanguage();
 void i18n.use(initReactI18next).init({
   resources: {},

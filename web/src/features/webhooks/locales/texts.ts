@@ -2,12 +2,10 @@
  * The page's texts, kept with it rather than in the app's locales: they come with the page's lazy chunk, not with
  * the first one. Imported for its effect by the page's modules, so that they are in before anything shows.
  */
-import { i18n } from '../../../lib/i18n';
+import { addFeatureTexts } from '../../../lib/i18n';
 import en from './en.json';
 import fr from './fr.json';
 
 export const WEBHOOK_TEXTS = { fr, en } as const;
 
-for (const [language, texts] of Object.entries(WEBHOOK_TEXTS)) {
-  i18n.addResourceBundle(language, 'translation', texts, true, false);
-}
+addFeatureTexts(WEBHOOK_TEXTS);
