@@ -41,3 +41,15 @@ const jobRecords = defineEntity<JobItem>({
 export const findJob = (id: string) => jobRecords.get(keys.importJob(id));
 
 export const saveJob = (job: JobItem) => jobRecords.save(job);
+
+/**
+ * Starts a run of the job: its invocation count moves from what this run read to the next, once. Two deliveries
+ * of one notification worked at once (SQS delivers at least once) both read the same count: the second finds it
+ * moved and leaves the job to the first (false). A run that died holds nothing: the next one reads its count.
+ */
+export const claimRun = (job: JobItem) =>
+  jobRecords.update(job, {
+    update: 'SET invocations = :next',
+    condition: 'invocations = :read OR (attribute_not_exists(invocations) AND :read = :zero)',
+    values: { ':next': job.invocations + 1, ':read': job.invocations, ':zero': 0 },
+  });

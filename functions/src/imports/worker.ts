@@ -76,7 +76,7 @@ import { productRecords } from '../products/repository';
 import { createProducts } from '../products/service';
 import { getUser } from '../users/repository';
 import { createUser } from '../users/service';
-import { findJob, type JobItem, saveJob } from './jobs';
+import { claimRun, findJob, type JobItem, saveJob } from './jobs';
 import type { OrderProblem } from './orders';
 import type { ByteSource, ImportSurvey } from './reader';
 import { forgetRefused, saveRefused } from './refused';
@@ -239,6 +239,8 @@ async function runJob(job: JobItem, bucket: string, key: string, budget: TimeBud
     if (rowsPerSecond) await recordMetric('importRowsPerSecond', rowsPerSecond);
     return 'ended';
   };
+  // Another delivery of the same notification runs the job already: it is its run.
+  if (!(await claimRun(job))) return 'ended';
   const caller = await callerFor(job.userId, job.actorId ?? undefined);
   if (!caller) return finish('failed', translate(job.lang, 'api.unauthenticated'));
   job.status = 'running';
