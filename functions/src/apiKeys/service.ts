@@ -3,6 +3,7 @@
  * staff for any. The secret leaves once, in the answer that makes it; the table keeps its hash.
  */
 import { randomBytes } from 'node:crypto';
+import { mayGrantScopes } from '@cellar/shared/access/roles';
 import {
   API_KEY_MAX_ACTIVE,
   API_KEY_MESSAGES,
@@ -11,7 +12,6 @@ import {
   type ApiKeyCreate,
   type ApiKeyWithSecret,
   formatApiKey,
-  mayGiveKeyScopes,
 } from '@cellar/shared/apiKeys/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import { ulid } from 'ulid';
@@ -72,7 +72,8 @@ const withSecret = async (k: ApiKeyItem, secret: string): Promise<ApiKeyWithSecr
 const hintOf = (id: string, secret: string) => `${formatApiKey(id, secret).slice(0, 34)}…`;
 
 export async function createApiKey(caller: Caller, input: ApiKeyCreate): Promise<ApiKeyWithSecret> {
-  if (!mayGiveKeyScopes(caller.scope, input.scope))
+  // The users' rule: nobody gives what it does not hold.
+  if (!mayGrantScopes(caller.scope, input.scope))
     throw new InvalidError({ scope: [API_KEY_MESSAGES.scopeNotGrantable] });
   const company = await ownerCompany(caller, input.companyId);
   const id = ulid();

@@ -6,7 +6,7 @@
  * A key reads `ck_<id>_<secret>` and is sent as `Authorization: Bearer ck_…`.
  */
 import * as z from 'zod';
-import { grantableScopes, mayGrantScopes, ROLES } from '../access/roles';
+import { ROLES } from '../access/roles';
 import { scopeGrant } from '../access/schemas';
 import type { RouteDef } from '../api/route';
 import { authorSchema } from '../common/author';
@@ -59,10 +59,6 @@ export const apiKeyCreateSchema = z.strictObject({
   companyId: id.optional(),
 });
 export type ApiKeyCreate = z.infer<typeof apiKeyCreateSchema>;
-
-/** Whether a holder of these scopes may give a key these (the user rules: never more than one holds). */
-export const mayGiveKeyScopes = (held: readonly string[], wanted: readonly string[]) => mayGrantScopes(held, wanted);
-export const keyScopesFor = (held: readonly string[]) => grantableScopes(held);
 
 export const apiKeySchema = z.object({
   id: z.string(),
