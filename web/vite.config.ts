@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { defineConfig } from 'vite';
+import { tsImport } from 'tsx/esm/api';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
@@ -45,9 +49,73 @@ const repeatVisits = VitePWA({
   },
 });
 
+/**
+ * The first paint (src/app/first-paint.ts): index.html's #root holds the shell's frame, its style is inlined, and
+ * a small script, a hashed file of its own (the site's content security policy allows no inline script), writes
+ * the list page's title into it before the first paint. React replaces it on its first commit.
+ */
+function firstPaint(): Plugin {
+  const load = async () => {
+    const module: typeof import('./src/app/first-paint') = await tsImport('./src/app/first-paint.ts', import.meta.url);
+    const texts = (lng: string) =>
+      JSON.parse(readFileSync(new URL(`./src/locales/${lng}.json`, import.meta.url), 'utf8'));
+    return { ...module, titles: module.firstPaintTitles({ fr: texts('fr'), en: texts('en') }) };
+  };
+  let built: Awaited<ReturnType<typeof load>> | undefined;
+  let emitted: { fileName: string; source: string } | undefined;
+  let outDir = '';
+  return {
+    name: 'cellar-first-paint',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async buildStart() {
+      built = await load();
+    },
+    // Written once index.html is: its name is the hash of what the page's own files made it.
+    writeBundle() {
+      if (emitted) writeFileSync(join(outDir, emitted.fileName), emitted.source);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        const fp = built ?? (await load());
+        // The dev server serves its own module graph, with no security policy: its tags stay, the script inlined.
+        if (ctx.server) {
+          const script = fp.firstPaintScript(fp.titles, { scripts: [], modules: [], styles: [] });
+          return html
+            .replace('</head>', `<style>${fp.FIRST_PAINT_CSS}</style></head>`)
+            .replace('<div id="root"></div>', `<div id="root">${fp.FIRST_PAINT_HTML}</div><script>${script}</script>`);
+        }
+        // The app's files leave the head: the script asks for them once the frame is painted. The app's style sheet
+        // is preloaded then, and applied before React's first render (main.tsx, appStyles).
+        const files = { scripts: [] as string[], modules: [] as string[], styles: [] as string[] };
+        const tag = (list: string[]) => (_: string, href: string) => {
+          list.push(href);
+          return '';
+        };
+        const rest = html
+          .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g, tag(files.scripts))
+          .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, tag(files.modules))
+          .replace(/\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g, tag(files.styles));
+        if (!files.scripts.length) throw new Error('index.html has no module script for the first paint to load');
+        const source = fp.firstPaintScript(fp.titles, files);
+        const fileName = `assets/first-paint-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
+        emitted = { fileName, source };
+        return rest
+          .replace('</head>', `<style>${fp.FIRST_PAINT_CSS}</style></head>`)
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root">${fp.FIRST_PAINT_HTML}</div><script src="/${fileName}"></script>`,
+          );
+      },
+    },
+  };
+}
+
 /** The SPA is served on the API's origin; in development, /api goes to the local runtime (CELLAR_API_URL). */
 export default defineConfig({
-  plugins: [react(), repeatVisits, ...analyze],
+  plugins: [react(), firstPaint(), repeatVisits, ...analyze],
   // csv-parse's Node build needs Buffer; its browser build is the same parser, bundled with what it needs.
   resolve: { alias: { 'csv-parse/sync': 'csv-parse/browser/esm/sync' } },
   build: {

@@ -6,7 +6,7 @@
  * Run: npm run bench:lighthouse (builds the SPA first; LIGHTHOUSE_RUNS=n runs each page n times, 3 by default)
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
@@ -19,6 +19,9 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const TARGETS = { mobile: 90, desktop: 95 } as const;
 /** Each page is measured this many times; the median performance run is printed (Lighthouse's advice). */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** LIGHTHOUSE_PROFILES=mobile and LIGHTHOUSE_PAGES=list measure a part only (while working on it). */
+const PROFILES = (process.env.LIGHTHOUSE_PROFILES ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[];
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? 'login,list').split(',');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cellar-bench-'));
 // LIGHTHOUSE_WEB_ROOT=<folder> measures another build of the SPA (an older release's, to compare).
@@ -55,12 +58,19 @@ async function signInBrowser(): Promise<void> {
   await browser.disconnect();
 }
 
-/** Empties the browser's cache (Lighthouse does it itself only together with the stored session). */
+/**
+ * Empties the browser's cache, and the service worker with its copies of the chunks (Lighthouse does both itself
+ * only together with the stored session): the signed-in page is measured as a first visit, not as a repeat one.
+ */
 async function clearCache(): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const page = await browser.newPage();
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: new URL(runtime.url).origin,
+    storageTypes: 'cache_storage,service_workers',
+  });
   await page.close();
   await browser.disconnect();
 }
@@ -74,6 +84,9 @@ async function audit(path: string, profile: 'mobile' | 'desktop', signedIn: bool
     onlyCategories: CATEGORIES,
     // A signed-in page keeps the session stored in the browser; the cache is still emptied (a first visit).
     disableStorageReset: signedIn,
+    // No service worker: one registered mid-load answers the later chunks itself, which Lighthouse then counts as
+    // neither transferred nor slow. A first visit is measured with every chunk from the network.
+    blockedUrlPatterns: ['*/registerSW.js'],
   };
   const runner = await lighthouse(`${runtime.url}${path}`, flags, profile === 'desktop' ? desktopConfig : undefined);
   const lhr = runner?.lhr;
@@ -109,6 +122,12 @@ async function median(path: string, profile: 'mobile' | 'desktop', signedIn: boo
   return runs[Math.floor(runs.length / 2)] as Result;
 }
 
+/** The machine's load average: the timings are only comparable on an idle machine. */
+const load = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (1, 5, 15 min)`;
+
 const line = (name: string, profile: 'mobile' | 'desktop', r: Result) =>
   `  ${name.padEnd(16)} ${profile.padEnd(8)} performance ${String(r.scores.performance).padStart(3)} (target ≥ ${TARGETS[profile]}), ` +
   `accessibility ${r.scores.accessibility}, best practices ${r.scores['best-practices']}; ` +
@@ -117,15 +136,16 @@ const line = (name: string, profile: 'mobile' | 'desktop', r: Result) =>
 
 try {
   console.log(
-    `Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}on the local runtime, compressed as CloudFront serves:`,
+    `Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}on the local runtime, compressed as CloudFront serves; ${load()}`,
   );
-  for (const profile of ['mobile', 'desktop'] as const) {
+  for (const profile of PAGES.includes('login') ? PROFILES : []) {
     console.log(line('/login', profile, await median('/login', profile, false)));
   }
-  await signInBrowser();
-  for (const profile of ['mobile', 'desktop'] as const) {
+  if (PAGES.includes('list')) await signInBrowser();
+  for (const profile of PAGES.includes('list') ? PROFILES : []) {
     console.log(line('/recipient/list', profile, await median('/recipient/list', profile, true)));
   }
+  console.log(`  at the end, ${load()}`);
 } finally {
   chrome.kill();
   await runtime.stop();

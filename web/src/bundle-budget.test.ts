@@ -40,15 +40,26 @@ const keyOf = (manifest: Manifest, module: string): string | undefined =>
  * these ceilings sit just above the figures reached so far (226 and 625), so a change may lower them, not raise
  * them. The libraries alone set a floor: React DOM, React Router's data router, the sign-in page's Mantine
  * components and i18next come to about 150 KB before any of the product's code, and AG Grid's core with the
- * modules the grid registers to about 250 KB more (measured with esbuild, minified and gzipped).
+ * modules the grid registers to about 250 KB more (measured with esbuild, minified and gzipped). The sign-in page's
+ * ceiling was raised once, from 230 to 232, for the first paint's script (1.4 KB: app/first-paint.ts), which paints
+ * the frame and a list's title before any of the rest has arrived.
  */
-const BUDGET_KB: Record<keyof typeof PAGES, number> = { login: 230, list: 630 };
+const BUDGET_KB: Record<keyof typeof PAGES, number> = { login: 232, list: 630 };
 
-/** The scripts index.html loads (its module scripts and preloads, the service worker's registration). */
-const htmlScripts = () =>
-  [...readFileSync(join(out, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map(
+/**
+ * The scripts index.html loads: its own (the first paint's, the service worker's registration) and those the first
+ * paint's script asks for once the frame is painted (the app's module script and preloads: app/first-paint.ts).
+ */
+function htmlScripts(): string[] {
+  const own = [...readFileSync(join(out, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map(
     (m) => m[1] as string,
   );
+  const asked = own
+    .filter((file) => file.includes('first-paint-'))
+    .flatMap((file) => [...readFileSync(join(out, file), 'utf8').matchAll(/"\/(assets\/[^"]+\.js)"/g)])
+    .map((m) => m[1] as string);
+  return [...own, ...asked];
+}
 
 /** index.html's scripts that are chunks, as manifest keys. */
 function entryKeys(manifest: Manifest): string[] {
