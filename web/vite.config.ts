@@ -56,7 +56,10 @@ const repeatVisits = VitePWA({
  */
 function firstPaint(): Plugin {
   const load = async () => {
-    const module: typeof import('./src/app/first-paint') = await tsImport('./src/app/first-paint.ts', import.meta.url);
+    const module: typeof import('./src/app/first-paint') & typeof import('./src/app/first-paint-script') = {
+      ...(await tsImport('./src/app/first-paint.ts', import.meta.url)),
+      ...(await tsImport('./src/app/first-paint-script.ts', import.meta.url)),
+    };
     const texts = (lng: string) =>
       JSON.parse(readFileSync(new URL(`./src/locales/${lng}.json`, import.meta.url), 'utf8'));
     return { ...module, titles: module.firstPaintTitles({ fr: texts('fr'), en: texts('en') }) };

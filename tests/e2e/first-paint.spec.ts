@@ -22,7 +22,7 @@ test("names each list page as the page itself does, in the user's language", asy
   const pages = firstPaintPages().filter((p) => !['/company/list', '/carrier/list'].includes(p.path));
   for (const language of ['fr', 'en']) {
     // The device's language, as the language switch stores it (a later init script runs after an earlier one).
-    await page.addInitScript((lng) => localStorage.setItem('cellar.language', lng), language);
+    await page.addInitScript({ content: `localStorage.setItem('cellar.language', '${language}')` });
     for (const { path } of pages) {
       await page.unrouteAll();
       await withoutApp(page);
@@ -62,7 +62,7 @@ for (const viewport of [
 }
 
 test('draws nothing for a visitor without a session: the sign-in page shows alone', async ({ page }) => {
-  await page.addInitScript(() => localStorage.clear());
+  await page.addInitScript({ content: 'localStorage.clear()' });
   await withoutApp(page);
   await page.goto('/recipient/list');
   await expect(page.locator('#root')).toBeEmpty();

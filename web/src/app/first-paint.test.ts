@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
-import { FIRST_PAINT, FIRST_PAINT_HTML, firstPaintPages, firstPaintScript, firstPaintTitles } from './first-paint';
+import { FIRST_PAINT, FIRST_PAINT_HTML, firstPaintPages, firstPaintTitles } from './first-paint';
+import { firstPaintScript } from './first-paint-script';
 
 const files = { scripts: ['/assets/index-abc.js'], modules: ['/assets/zod-abc.js'], styles: ['/assets/index-abc.css'] };
 const titles = firstPaintTitles({ fr, en });
