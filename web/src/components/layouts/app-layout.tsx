@@ -18,7 +18,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useDisclosure, useFullscreenDocument, useLocalStorage } from '@mantine/hooks';
+import { useDisclosure, useFullscreenDocument, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import {
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
@@ -49,6 +49,8 @@ const FOOTER_HEIGHT = 32;
 const MENU_WIDTH = 200;
 const MINI_MENU_WIDTH = 55;
 const APP_VERSION = 'v1.7.23';
+/** Mantine's `sm` breakpoint, where the side menu and the header's actions show (AppShell's `breakpoint`). */
+const WIDE = '(min-width: 48em)';
 /** Named in the footer unless it is production; set at build time (VITE_APP_ENV). */
 const APP_ENV = import.meta.env.VITE_APP_ENV || 'local';
 
@@ -106,6 +108,9 @@ export function AppLayout({ updates }: { updates?: ReactNode }) {
   const navigation = useNavigation();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure();
   const [mini, setMini] = useLocalStorage({ key: 'cellar.menuCollapsed', defaultValue: false });
+  // Right from the first render: a phone builds neither the wide header's actions nor the folded side menu's
+  // links until it shows them (a first visit's render is the phone's longest task).
+  const wide = useMediaQuery(WIDE, window.matchMedia(WIDE).matches, { getInitialValueInEffect: false });
   const title = usePageTitle(useRouteTitle());
   usePageViewLog();
 
@@ -159,32 +164,34 @@ export function AppLayout({ updates }: { updates?: ReactNode }) {
           </Group>
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             {updates}
-            {/* Wide screens: every action in the header. */}
-            <Group gap="xs" wrap="nowrap" visibleFrom="sm">
-              <Text size="sm" fw={500} data-testid="user-name">
-                {user.name}
-              </Text>
-              <AccountSwitcher accounts={user.children ?? []} />
-              {isImpersonating() && <ReturnToMainAccount />}
-              <LanguageSwitch onChange={changeLanguage} />
-              <FullscreenToggle />
-              <Tooltip label={t('header.logout')}>
-                <ActionIcon variant="subtle" size="lg" onClick={logout} aria-label={t('header.logout')}>
-                  <IconLogout size={20} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-            {/* Narrow screens: the same actions in one menu, so that the menu button stays reachable. */}
-            <Box hiddenFrom="sm">
+            {wide ? (
+              // Wide screens: every action in the header.
+              <Group gap="xs" wrap="nowrap">
+                <Text size="sm" fw={500} data-testid="user-name">
+                  {user.name}
+                </Text>
+                <AccountSwitcher accounts={user.children ?? []} />
+                {isImpersonating() && <ReturnToMainAccount />}
+                <LanguageSwitch onChange={changeLanguage} />
+                <FullscreenToggle />
+                <Tooltip label={t('header.logout')}>
+                  <ActionIcon variant="subtle" size="lg" onClick={logout} aria-label={t('header.logout')}>
+                    <IconLogout size={20} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ) : (
+              // Narrow screens: the same actions in one menu, so that the menu button stays reachable.
               <UserMenu user={user} onLanguage={changeLanguage} onLogout={logout} />
-            </Box>
+            )}
           </Group>
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar p={4}>
         <AppShell.Section grow component={ScrollArea}>
-          <SideMenu principal={principalOf(user)} mini={mini} onNavigate={closeMobile} />
+          {/* On a phone, the menu's links are built when it opens. */}
+          {(wide || mobileOpened) && <SideMenu principal={principalOf(user)} mini={mini} onNavigate={closeMobile} />}
         </AppShell.Section>
         <AppShell.Section>
           <Group justify={mini ? 'center' : 'flex-end'} p={4} wrap="nowrap">
