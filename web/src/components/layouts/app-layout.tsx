@@ -9,7 +9,6 @@ import {
   ActionIcon,
   Anchor,
   AppShell,
-  Box,
   Burger,
   Group,
   Progress,
