@@ -5,18 +5,7 @@
  */
 
 import { routes } from '@cellar/shared/routes/table';
-import {
-  ActionIcon,
-  Anchor,
-  AppShell,
-  Burger,
-  Group,
-  Progress,
-  ScrollArea,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Burger, Group, Progress, ScrollArea, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure, useFullscreenDocument, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import {
   IconLayoutSidebarLeftCollapse,
