@@ -50,15 +50,15 @@ const repeatVisits = VitePWA({
 });
 
 /**
- * The first paint (src/app/first-paint.ts): index.html's #root holds the shell's frame, its style is inlined, and
+ * The first paint (src/lib/first-paint.ts): index.html's #root holds the shell's frame, its style is inlined, and
  * a small script, a hashed file of its own (the site's content security policy allows no inline script), writes
  * the list page's title into it before the first paint. React replaces it on its first commit.
  */
 function firstPaint(): Plugin {
   const load = async () => {
-    const module: typeof import('./src/app/first-paint') & typeof import('./src/app/first-paint-script') = {
-      ...(await tsImport('./src/app/first-paint.ts', import.meta.url)),
-      ...(await tsImport('./src/app/first-paint-script.ts', import.meta.url)),
+    const module: typeof import('./src/lib/first-paint') & typeof import('./src/lib/first-paint-script') = {
+      ...(await tsImport('./src/lib/first-paint.ts', import.meta.url)),
+      ...(await tsImport('./src/lib/first-paint-script.ts', import.meta.url)),
     };
     const texts = (lng: string) =>
       JSON.parse(readFileSync(new URL(`./src/locales/${lng}.json`, import.meta.url), 'utf8'));

@@ -1,10 +1,10 @@
 /**
- * The first paint (issue 27, web/src/app/first-paint.ts): index.html draws the signed-in shell's frame and a list
+ * The first paint (issue 27, web/src/lib/first-paint.ts): index.html draws the signed-in shell's frame and a list
  * page's title before any of the app's scripts has run, and the page React renders later puts its own title at
  * the same place and size (so the largest paint is the first one, and nothing moves).
  */
 import { expect, type Page, test } from '@playwright/test';
-import { firstPaintPages } from '../../web/src/app/first-paint';
+import { firstPaintPages } from '../../web/src/lib/first-paint';
 import { sessionFile } from './support';
 
 /** The app's module scripts never arrive: what shows is index.html's own first paint. */

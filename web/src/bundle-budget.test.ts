@@ -41,14 +41,14 @@ const keyOf = (manifest: Manifest, module: string): string | undefined =>
  * them. The libraries alone set a floor: React DOM, React Router's data router, the sign-in page's Mantine
  * components and i18next come to about 150 KB before any of the product's code, and AG Grid's core with the
  * modules the grid registers to about 250 KB more (measured with esbuild, minified and gzipped). The sign-in page's
- * ceiling was raised once, from 230 to 232, for the first paint's script (1.4 KB: app/first-paint.ts), which paints
+ * ceiling was raised once, from 230 to 232, for the first paint's script (1.4 KB: lib/first-paint.ts), which paints
  * the frame and a list's title before any of the rest has arrived.
  */
 const BUDGET_KB: Record<keyof typeof PAGES, number> = { login: 232, list: 630 };
 
 /**
  * The scripts index.html loads: its own (the first paint's, the service worker's registration) and those the first
- * paint's script asks for once the frame is painted (the app's module script and preloads: app/first-paint.ts).
+ * paint's script asks for once the frame is painted (the app's module script and preloads: lib/first-paint.ts).
  */
 function htmlScripts(): string[] {
   const own = [...readFileSync(join(out, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map(

@@ -10,7 +10,7 @@ if (!root) throw new Error('No #root element in index.html');
 // The language's texts load beside the first chunk; the first render waits for them (no untranslated flash).
 /**
  * The app's style sheets, which index.html preloads without letting them hold the first paint back (the frame it
- * paints first has its own style: app/first-paint.ts), applied before React's first render.
+ * paints first has its own style: lib/first-paint.ts), applied before React's first render.
  */
 function appStyles(): Promise<unknown> {
   const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')];

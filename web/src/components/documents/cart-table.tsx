@@ -2,11 +2,12 @@
  * Step 2's cart of the order and reception forms (spec 2 §2, spec 3 §2): the stock lines chosen, their count in
  * the heading, a delete icon per line. An order's lines also show their warehouse and flag a lot that expires soon.
  */
-import { ActionIcon, Badge, ScrollArea, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, ScrollArea, Table, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
+import { Hint } from '../ui/hint';
 
 /** One line as the cart shows it. */
 export interface CartRow {
@@ -88,7 +89,7 @@ export function CartTable({ rows, quantityHeader, withWarehouse = false, onRemov
                   <Table.Td>{l.quality}</Table.Td>
                   <Table.Td>{l.quantity}</Table.Td>
                   <Table.Td>
-                    <Tooltip label={t('common.delete')}>
+                    <Hint label={t('common.delete')}>
                       <ActionIcon
                         variant="subtle"
                         color="red"
@@ -98,7 +99,7 @@ export function CartTable({ rows, quantityHeader, withWarehouse = false, onRemov
                       >
                         <IconTrash size={16} />
                       </ActionIcon>
-                    </Tooltip>
+                    </Hint>
                   </Table.Td>
                 </Table.Tr>
               ))}

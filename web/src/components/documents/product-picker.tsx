@@ -16,12 +16,12 @@ import {
   Table,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { IconCornerDownLeft, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QuantityInput, useQuantityIssue } from '../forms/quantity-input';
+import { Hint } from '../ui/hint';
 import { PRODUCT_SEARCH_MIN, type ProductSearch } from './get-products';
 
 export interface ProductColumn {
@@ -73,7 +73,7 @@ function QuantityCell({
           }
         }}
       />
-      <Tooltip label={t('documents.add_to_cart')}>
+      <Hint label={t('documents.add_to_cart')}>
         <ActionIcon
           variant="subtle"
           size="sm"
@@ -82,7 +82,7 @@ function QuantityCell({
         >
           <IconCornerDownLeft size={16} />
         </ActionIcon>
-      </Tooltip>
+      </Hint>
     </Group>
   );
 }
@@ -152,7 +152,7 @@ export function ProductPicker({
             {rows.map((p) => (
               <Table.Tr key={p.id}>
                 <Table.Td>
-                  <Tooltip label={t('products.detail')}>
+                  <Hint label={t('products.detail')}>
                     <ActionIcon
                       variant="subtle"
                       size="sm"
@@ -161,7 +161,7 @@ export function ProductPicker({
                     >
                       <IconSearch size={16} />
                     </ActionIcon>
-                  </Tooltip>
+                  </Hint>
                 </Table.Td>
                 <Table.Td>{p.code}</Table.Td>
                 <Table.Td>

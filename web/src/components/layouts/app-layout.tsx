@@ -5,7 +5,7 @@
  */
 
 import { routes } from '@cellar/shared/routes/table';
-import { ActionIcon, Anchor, AppShell, Burger, Group, Progress, ScrollArea, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Burger, Group, Progress, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure, useFullscreenDocument, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import {
   IconLayoutSidebarLeftCollapse,
@@ -24,6 +24,7 @@ import { callRoute } from '../../lib/api-client';
 import { endSession, principalOf, useUser } from '../../lib/auth';
 import type { Language } from '../../lib/i18n';
 import { isImpersonating } from '../../lib/storage';
+import { Hint } from '../ui/hint';
 import { LanguageSwitch } from '../ui/language-switch';
 import { PageLoader } from '../ui/page-loader';
 import { MAIN_CONTENT_ID } from '../ui/skip-link';
@@ -61,11 +62,11 @@ function FullscreenToggle() {
   const { toggle, fullscreen } = useFullscreenDocument();
   const label = t(fullscreen ? 'header.exit_fullscreen' : 'header.fullscreen');
   return (
-    <Tooltip label={label}>
+    <Hint label={label}>
       <ActionIcon variant="subtle" size="lg" onClick={() => void toggle()} aria-label={label}>
         {fullscreen ? <IconMinimize size={20} /> : <IconMaximize size={20} />}
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -162,11 +163,11 @@ export function AppLayout({ updates }: { updates?: ReactNode }) {
                 {isImpersonating() && <ReturnToMainAccount />}
                 <LanguageSwitch onChange={changeLanguage} />
                 <FullscreenToggle />
-                <Tooltip label={t('header.logout')}>
+                <Hint label={t('header.logout')}>
                   <ActionIcon variant="subtle" size="lg" onClick={logout} aria-label={t('header.logout')}>
                     <IconLogout size={20} />
                   </ActionIcon>
-                </Tooltip>
+                </Hint>
               </Group>
             ) : (
               // Narrow screens: the same actions in one menu, so that the menu button stays reachable.

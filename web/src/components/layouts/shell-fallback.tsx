@@ -1,8 +1,8 @@
 import { Box, Center, Group, Loader, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation } from 'react-router';
-import { FIRST_PAINT, firstPaintPages } from '../../app/first-paint';
 import { PRODUCT_NAME } from '../../hooks/use-page-title';
+import { FIRST_PAINT, firstPaintPages } from '../../lib/first-paint';
 
 /** The title key of the list page at `pathname`, when the first paint names it (first-paint.ts). */
 const firstPaintTitle = (pathname: string) =>

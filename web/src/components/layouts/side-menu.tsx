@@ -3,10 +3,11 @@
  * button (a Tab stop that Enter or Space opens and closes, its state told to screen readers).
  */
 import type { Principal } from '@cellar/shared/access/roles';
-import { NavLink, Stack, Tooltip } from '@mantine/core';
+import { NavLink, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { Hint } from '../ui/hint';
 import { isGroup, type MenuLink, visibleMenu } from './menu';
 
 const firstSegment = (path: string) => path.split('/')[1] ?? '';
@@ -42,7 +43,7 @@ export function SideMenu({ principal, mini, onNavigate }: SideMenuProps) {
   );
 
   const link = (l: MenuLink) => (
-    <Tooltip key={l.label} label={t(l.label)} position="right" disabled={!mini}>
+    <Hint key={l.label} label={t(l.label)} position="right" disabled={!mini}>
       <NavLink
         component={Link}
         to={l.page.path}
@@ -52,7 +53,7 @@ export function SideMenu({ principal, mini, onNavigate }: SideMenuProps) {
         active={l === active}
         onClick={onNavigate}
       />
-    </Tooltip>
+    </Hint>
   );
 
   return (

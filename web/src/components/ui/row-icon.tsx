@@ -1,6 +1,7 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Hint } from './hint';
 
 interface RowIconProps {
   /** The tooltip, and the start of the accessible name. */
@@ -20,7 +21,7 @@ export function RowIcon({ label, name, icon: I, color, loading, to, onClick }: R
   const ariaLabel = name ? `${label} ${name}` : label;
   const common = { variant: 'subtle', size: 'sm', color, loading, 'aria-label': ariaLabel } as const;
   return (
-    <Tooltip label={label}>
+    <Hint label={label}>
       {to ? (
         <ActionIcon component={Link} to={to} {...common}>
           <I size={16} />
@@ -30,6 +31,6 @@ export function RowIcon({ label, name, icon: I, color, loading, to, onClick }: R
           <I size={16} />
         </ActionIcon>
       )}
-    </Tooltip>
+    </Hint>
   );
 }

@@ -9,23 +9,12 @@ import { expiresSoon, fefoFill, fefoOrder } from '@cellar/shared/orders/fefo';
 import { allocationResult, lotAvailable } from '@cellar/shared/orders/wizard';
 import type { Stock } from '@cellar/shared/stocks/schemas';
 import { parseWholeNumber } from '@cellar/shared/validation/validators';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QuantityInput, useQuantityIssue } from '../../../components/forms/quantity-input';
+import { Hint } from '../../../components/ui/hint';
 import { notifyInvalidForm } from '../../../lib/form';
 import { formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -134,7 +123,7 @@ function Allocation({ request, onConfirm, onClose }: AllocationModalProps & { re
                   <Table.Td>{l.offer}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <Tooltip label={t('orders.allocation.clear')}>
+                      <Hint label={t('orders.allocation.clear')}>
                         <ActionIcon
                           variant="subtle"
                           size="sm"
@@ -143,7 +132,7 @@ function Allocation({ request, onConfirm, onClose }: AllocationModalProps & { re
                         >
                           <IconMinus size={16} />
                         </ActionIcon>
-                      </Tooltip>
+                      </Hint>
                       <QuantityInput
                         aria-label={`${t('orders.allocation.quantity')} ${name}`}
                         size="xs"
@@ -154,7 +143,7 @@ function Allocation({ request, onConfirm, onClose }: AllocationModalProps & { re
                         value={typed || ''}
                         onChange={(v) => set(l.id, v)}
                       />
-                      <Tooltip label={t('orders.allocation.add_all')}>
+                      <Hint label={t('orders.allocation.add_all')}>
                         <ActionIcon
                           variant="subtle"
                           size="sm"
@@ -163,7 +152,7 @@ function Allocation({ request, onConfirm, onClose }: AllocationModalProps & { re
                         >
                           <IconPlus size={16} />
                         </ActionIcon>
-                      </Tooltip>
+                      </Hint>
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -8,7 +8,7 @@ import type { Language } from '@cellar/shared/i18n/messages';
 import type { Product } from '@cellar/shared/products/schemas';
 import type { Attribute, ProductFamily } from '@cellar/shared/referential/schemas';
 import type { routes } from '@cellar/shared/routes/table';
-import { Center, Loader, Tooltip } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { IconPackage, IconPackageOff } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { type ReactNode, type Ref, useMemo } from 'react';
@@ -19,6 +19,7 @@ import { BOOLEAN_CHOICES, type Choice } from '../../../components/data-grid/choi
 import { DataGrid, type DataGridHandle } from '../../../components/data-grid/data-grid';
 import type { GridColumn } from '../../../components/data-grid/grid-column';
 import { useWarehouseChoices } from '../../../components/data-grid/warehouse-choices';
+import { Hint } from '../../../components/ui/hint';
 import { currentLanguage } from '../../../lib/i18n';
 import { useProductAttributes, useProductFamilies } from '../../../lib/reference-data';
 import { productListPlan } from '../api/product-list-plan';
@@ -30,11 +31,11 @@ function StockFlag({ product }: { product: Product }) {
   const label = t(product.hasStock ? 'products.in_stock' : 'products.no_stock');
   const I = product.hasStock ? IconPackage : IconPackageOff;
   return (
-    <Tooltip label={label}>
+    <Hint label={label}>
       <Center h="100%" role="img" aria-label={`${label} ${product.code}`}>
         <I size={16} color={product.hasStock ? 'var(--mantine-color-green-7)' : 'var(--mantine-color-gray-5)'} />
       </Center>
-    </Tooltip>
+    </Hint>
   );
 }
 
