@@ -71,6 +71,8 @@ const MIGRATIONS: Record<number, () => Promise<unknown>> = {
   10: async () => (await import('@cellar/functions/counters/recount')).recountAll(),
   // Format 12: a product's list-sort keys carry its code after their value (the product list's tie-break).
   11: async () => (await import('@cellar/functions/migrations/list-keys')).migrateListKeys(),
+  // Format 13: a user is also sorted in its company's own list-sort partition (LS8–LS13).
+  12: async () => (await import('@cellar/functions/migrations/list-keys')).migrateListKeys(),
 };
 
 /** How often the local runtime sweeps (the deployed schedule runs every few minutes: infra/lib/api-stack.ts). */

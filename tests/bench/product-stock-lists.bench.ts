@@ -4,7 +4,8 @@
  * on a list-sort column and a far page read by cursor. Data is generated here (with its list-sort keys and search
  * words, as the entity layer writes them), not by the demo seed.
  * Targets: every first page under 100 ms p95; the large figures within 2× of the small ones.
- * Run: npm run bench:lists (BENCH_SIZES=1000,100000 by default; BENCH_RUNS=100)
+ * Run: npm run bench:lists (BENCH_SIZES=1000,100000 by default; BENCH_RUNS=100; BENCH_ONLY=users loads and
+ * measures the users alone, BENCH_ONLY=products or stock those cases, on the same data)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,8 @@ import { benchSignIn, benchTenantItems, benchUser } from './tenant';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
+/** The cases measured: 'users', 'products', 'stock' (their labels' first word), or all. */
+const ONLY = process.env.BENCH_ONLY;
 const WAREHOUSES = [
   { id: 'WB1', code: 'BDX', name: 'Bordeaux' },
   { id: 'WB2', code: 'COG', name: 'Cognac' },
@@ -49,10 +52,11 @@ async function loadTenant(size: number) {
       active: rng.next() < 0.9,
       createdAt: new Date(Date.now() - n * 60_000).toISOString(),
     });
-  const products: ProductItem[] = Array.from({ length: size / 5 }, (_, i) =>
+  const catalogue = ONLY !== 'users';
+  const products: ProductItem[] = Array.from({ length: catalogue ? size / 5 : 0 }, (_, i) =>
     generateProduct(rng, id, warehouseIds, i + 1, `${id}-P${i}`),
   );
-  const stocks = Array.from({ length: size }, (_, i) =>
+  const stocks = Array.from({ length: catalogue ? size : 0 }, (_, i) =>
     generateStock(rng, products[i % products.length] as ProductItem, warehouseIds, ['B2B', 'B2C'], `${id}-S${i}`),
   );
   const counters = new Map<string, number>();
@@ -77,8 +81,8 @@ async function loadTenant(size: number) {
   console.log(
     `  loaded ${code}: ${products.length} products, ${stocks.length} stock lines, ${size / 10} users (${items.length} items) in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
-  const sample = stocks[Math.floor(size / 2)] as (typeof stocks)[number];
-  return { email: tenant.email, productCode: sample.productCode, label: sample.product.label.split(' ')[0] ?? '' };
+  const sample = stocks[Math.floor(size / 2)];
+  return { email: tenant.email, productCode: sample?.productCode ?? '', label: sample?.product.label.split(' ')[0] ?? '' };
 }
 
 /** The path of page `page`, reached by cursor from page 1 (as the grid scrolling down does). */
@@ -128,7 +132,7 @@ try {
       ['users, sorted by e-mail', '/api/users?paginate=20&sort=email'],
       ['users, search (a first name)', '/api/users?paginate=20&filter[search]=chloe'],
     ];
-    for (const [label, path] of cases) {
+    for (const [label, path] of cases.filter(([label]) => !ONLY || label.startsWith(ONLY))) {
       const r = await measure(runtime.url, access_token, path, RUNS);
       results[label] = { ...results[label], [t.size]: r };
       console.log(

@@ -117,6 +117,11 @@ export interface EntityDef<T extends object> {
     sortScope: (record: T) => string;
     /** The record as the list shows it: the plan's fields are read from it. */
     row: (record: T) => unknown;
+    /**
+     * The same list's columns again in another partition, on other list-sort indexes: a narrower scope's own
+     * order (a company's users, beside everyone's), so that its list reads its own rows a page at a time.
+     */
+    alsoSorted?: { indexes: NonNullable<ListSpec['indexes']>; sortScope: (record: T) => string };
     /** The search-word partitions of a record (its owner's list, every owner's…) and its searchable words. */
     search?: { scopes: (record: T) => readonly string[]; words: (record: T) => readonly string[] };
   };
@@ -232,14 +237,19 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
   };
   const listKeys = (record: T): Item => {
     if (!def.list) return {};
-    const { spec, sortScope, row } = def.list;
+    const { spec, sortScope, row, alsoSorted } = def.list;
     const out: Item = {};
     const shown = row(record);
-    for (const [field, index] of Object.entries(spec.indexes ?? {})) {
-      const name = typeof index === 'string' ? index : index.index;
-      if (!name.startsWith('LS')) continue;
-      out[`${name}PK`] = sortScope(record);
-      out[`${name}SK`] = listSortKey(spec, shown, field, idOf(record));
+    const sorted = [{ spec, scope: sortScope(record) }];
+    if (alsoSorted)
+      sorted.push({ spec: { ...spec, indexes: alsoSorted.indexes }, scope: alsoSorted.sortScope(record) });
+    for (const { spec: s, scope } of sorted) {
+      for (const [field, index] of Object.entries(s.indexes ?? {})) {
+        const name = typeof index === 'string' ? index : index.index;
+        if (!name.startsWith('LS')) continue;
+        out[`${name}PK`] = scope;
+        out[`${name}SK`] = listSortKey(s, shown, field, idOf(record));
+      }
     }
     return out;
   };

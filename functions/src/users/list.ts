@@ -1,6 +1,6 @@
 /** The user list and its export, answered from the list's plan. */
-import { type Condition, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
-import { userRoutes } from '@cellar/shared/users/routes';
+import { type ListQuery, withExportRange } from '@cellar/shared/filter/query';
+import { USER_COMPANY_SORTS, userRoutes } from '@cellar/shared/users/routes';
 import { userWords } from '@cellar/shared/users/schemas';
 import type { Caller } from '../caller/principal';
 import { listedOwner } from '../caller/visibility';
@@ -14,23 +14,24 @@ import { loadRefs, userRecord } from './view';
 type Row = ReturnType<typeof userListRow> & { id: string; user: UserItem; warehouses: { code: string }[] };
 
 /**
- * The list's plan (USER_LIST.indexes): a company's users (the caller's, or the superadmin's choice), or everyone's
- * for the superadmin. A company's range is its users' key (GSI1) and LS7, so it is read whole when a sort needs it.
+ * The list's plan: a company's users (the caller's, or the superadmin's choice) in the company's own list-sort
+ * partition (USER_COMPANY_SORTS: a page of them in any order, whatever the other companies hold), or everyone's for
+ * the superadmin in the every-user partition (USER_LIST.indexes).
  */
 async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Row>> {
   const refs = await loadRefs();
   const companyFilter = q.filters.find((c) => c.field === 'company.uuid' && c.op === 'eq' && c.values.length === 1);
   const scope = listedOwner(caller, q.filters, 'company.uuid') ?? 'all';
-  const own: Condition[] = scope === 'all' ? [] : [{ field: 'company.uuid', op: 'eq', values: [scope] }];
+  const list = userRoutes.userList.list;
   return {
-    spec: userRoutes.userList.list,
+    spec: scope === 'all' ? list : { ...list, indexes: { ...USER_COMPANY_SORTS, search: 'search' } },
     keySource: userSource(scope),
     keySort: { field: 'lastname', desc: false },
-    sortScope: keys.users,
+    sortScope: scope === 'all' ? keys.users : keys.companyUsers(scope),
     searchScope: userSearchScope(scope),
-    // The superadmin's company filter chose the range; anyone else's is one more condition on their own users.
-    conditions: [...q.filters.filter((c) => !(caller.isSuperadmin && c === companyFilter)), ...own],
-    keyConditions: own,
+    // The superadmin's company filter chose the partitions; anyone else's is one more condition on their own users.
+    // A company's key range, list-sort partition and search words hold its users alone: no condition for it.
+    conditions: q.filters.filter((c) => !(caller.isSuperadmin && c === companyFilter)),
     sort: q.sort,
     map: (item) => {
       const user = userRecords.parse(item);

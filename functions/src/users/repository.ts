@@ -4,7 +4,7 @@
  * LS1–LS6 and a company's range on LS7 (one list-sort partition, USERS), its search words per company and for all.
  */
 import { roleSlug } from '@cellar/shared/access/roles';
-import { USER_LIST } from '@cellar/shared/users/routes';
+import { USER_COMPANY_SORTS, USER_LIST } from '@cellar/shared/users/routes';
 import { userWords } from '@cellar/shared/users/schemas';
 import * as z from 'zod';
 import { defineEntity } from '../data/entity';
@@ -70,6 +70,7 @@ export const userRecords = defineEntity<UserItem>({
     spec: USER_LIST,
     sortScope: () => keys.users,
     row: userListRow,
+    alsoSorted: { indexes: USER_COMPANY_SORTS, sortScope: (u) => keys.companyUsers(u.companyId) },
     search: { scopes: (u) => [userSearchScope(u.companyId), userSearchScope('all')], words: userWords },
   },
 });

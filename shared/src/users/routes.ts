@@ -17,6 +17,20 @@ const USER_SORTS = {
   createdAt: 'LS6',
 } as const;
 
+/**
+ * The same columns in one company's own list-sort partition (its users, not everyone's): a company's list sorted
+ * by e-mail reads its own users in that order, a page at a time, however many users other companies have.
+ */
+export const USER_COMPANY_SORTS = {
+  lastname: 'key',
+  firstname: 'LS8',
+  email: 'LS9',
+  'role.slug': 'LS10',
+  'company.code': 'LS11',
+  active: { index: 'LS12', type: 'boolean' },
+  createdAt: 'LS13',
+} as const satisfies Record<keyof typeof USER_SORTS, unknown>;
+
 export const USER_LIST = {
   filters: [
     'company.uuid',
@@ -30,7 +44,8 @@ export const USER_LIST = {
     'warehouses.code',
   ],
   sorts: Object.keys(USER_SORTS) as (keyof typeof USER_SORTS)[],
-  // Every user is in one list-sort partition; a company's users are also one range of LS7 (and of GSI1).
+  // Every user is in one list-sort partition (the user administration's, every company's users) on LS1–LS7, a
+  // company's users a range of LS7 (and of GSI1); and in its company's own (USER_COMPANY_SORTS) on LS8–LS13.
   indexes: { ...USER_SORTS, 'company.uuid': 'LS7', search: 'search' },
   // A company's carriers are a single user's include (GET /api/users/{id}), not a list's.
   includes: ['warehouses', 'role', 'company', 'company.address', 'company.warehouses', 'children'],
