@@ -82,7 +82,11 @@ async function loadTenant(size: number) {
     `  loaded ${code}: ${products.length} products, ${stocks.length} stock lines, ${size / 10} users (${items.length} items) in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
   const sample = stocks[Math.floor(size / 2)];
-  return { email: tenant.email, productCode: sample?.productCode ?? '', label: sample?.product.label.split(' ')[0] ?? '' };
+  return {
+    email: tenant.email,
+    productCode: sample?.productCode ?? '',
+    label: sample?.product.label.split(' ')[0] ?? '',
+  };
 }
 
 /** The path of page `page`, reached by cursor from page 1 (as the grid scrolling down does). */
