@@ -11,6 +11,7 @@
  */
 import { LANGUAGES, type Language } from '@cellar/shared/i18n/messages';
 import { type AppPath, paths } from '../config/paths';
+import { MENU_FOLDED_KEY, storageKey } from './storage-keys';
 
 /** The list pages whose first heading is their route's title (the ones the first paint may name). */
 export function firstPaintPages(): AppPath[] {
@@ -47,10 +48,10 @@ export function firstPaintTitles(texts: Record<Language, Texts>): [string, ...st
 export const FIRST_PAINT = {
   title: 'first-paint-title',
   nav: 'first-paint-nav',
-  token: 'cellar.token',
-  impersonation: 'cellar.impersonationToken',
-  language: 'cellar.language',
-  menuFolded: 'cellar.menuCollapsed',
+  token: storageKey('token'),
+  impersonation: storageKey('impersonationToken'),
+  language: storageKey('language'),
+  menuFolded: MENU_FOLDED_KEY,
   /** The pages a visitor reads without a session (the frame is the signed-in shell's). */
   publicPages: '^/(login|new-user|reset-password|privacy)$',
 } as const;

@@ -5,7 +5,8 @@
  * browser finds nothing of the previous one; the language (and the menu state, the statistics layout and the
  * updates already read, kept by their components) are the device's choices and survive them.
  */
-const PREFIX = 'cellar.';
+import { STORAGE_PREFIX as PREFIX } from './storage-keys';
+
 const SESSION_KEYS = ['token', 'impersonationToken'] as const;
 type Key = (typeof SESSION_KEYS)[number] | 'language';
 /** The drafts a tab keeps for its signed-in user: a shipping order half filled, the reception and order being built. */

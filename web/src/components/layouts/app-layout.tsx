@@ -24,6 +24,7 @@ import { callRoute } from '../../lib/api-client';
 import { endSession, principalOf, useUser } from '../../lib/auth';
 import type { Language } from '../../lib/i18n';
 import { isImpersonating } from '../../lib/storage';
+import { MENU_FOLDED_KEY } from '../../lib/storage-keys';
 import { Hint } from '../ui/hint';
 import { LanguageSwitch } from '../ui/language-switch';
 import { PageLoader } from '../ui/page-loader';
@@ -96,7 +97,7 @@ export function AppLayout({ updates }: { updates?: ReactNode }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure();
-  const [mini, setMini] = useLocalStorage({ key: 'cellar.menuCollapsed', defaultValue: false });
+  const [mini, setMini] = useLocalStorage({ key: MENU_FOLDED_KEY, defaultValue: false });
   // Right from the first render: a phone builds neither the wide header's actions nor the folded side menu's
   // links until it shows them (a first visit's render is the phone's longest task).
   const wide = useMediaQuery(WIDE, window.matchMedia(WIDE).matches, { getInitialValueInEffect: false });
