@@ -158,7 +158,7 @@ describe('Deployed code', async () => {
     }
   });
 
-  it('starts every function with less than 265 KB of its own code (the documentation 300, orders and receptions 290, the export function and worker 280) besides X-Ray tracing and the AWS SDK, zod with its English messages only', () => {
+  it('starts every function with less than 265 KB of its own code (the documentation 300, orders and receptions 290, the export function and worker and the import worker 280) besides X-Ray tracing and the AWS SDK, zod with its English messages only', () => {
     // Prepare
     const atStart = bundles.map(({ entry, metafile }) => {
       const outputs = loadedAtStart(metafile);
@@ -189,6 +189,9 @@ describe('Deployed code', async () => {
     // page's items from the table since the indexes hold keys only.
     // The export function checks an export's list against the whole route table (every domain's routes and schemas),
     // so it grows with the API like the documentation's: it passed 265 KB when the API keys and webhooks joined it.
+    // The import worker writes every importable domain (companies, users, contacts, products, stock, and orders
+    // since they came by file, with the document kernel that sends them): it passed 265 KB (266) when users gained
+    // their company's own list-sort keys.
     // The plain budget was 260 KB until the shipping orders and export functions reached 260.4 KB: the line that loads
     // the X-Ray SDK in manual mode outside Lambda (observability/xray-mode.ts, 82 bytes) tipped them over, so 265 KB leaves
     // the same room for a small change that the budget had when it was set.
@@ -201,7 +204,7 @@ describe('Deployed code', async () => {
         ? 300
         : /(orders\/handler|receptions\/handler)\.ts$/.test(entry)
           ? 290
-          : /exports\/(worker|handler)\.ts$/.test(entry)
+          : /(exports\/(worker|handler)|imports\/worker)\.ts$/.test(entry)
             ? 280
             : 265;
     expect(
