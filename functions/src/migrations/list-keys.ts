@@ -29,13 +29,14 @@ const sameKeys = (stored: Item, fresh: Item) =>
 
 /** Every item of `records` (all of them in `source`) with stale list keys, written again: the items read. */
 async function move<T extends object>(records: Entity<T>, source: Omit<Source, 'desc'>, result: ListKeysResult) {
-  result.read[records.name] = 0;
+  let read = 0;
   for await (const stored of queryAll(source)) {
-    result.read[records.name] = (result.read[records.name] ?? 0) + 1;
+    read++;
     const fresh = records.item(records.parse(stored));
     if (sameKeys(stored, fresh)) continue;
     if (await rewriteAtVersion(fresh, stored.version)) result.rewritten++;
   }
+  result.read[records.name] = read;
 }
 
 /** The entities whose lists are sorted through list-sort indexes: products, then users. */

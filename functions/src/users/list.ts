@@ -1,6 +1,6 @@
 /** The user list and its export, answered from the list's plan. */
 import { type ListQuery, withExportRange } from '@cellar/shared/filter/query';
-import { USER_COMPANY_SORTS, userRoutes } from '@cellar/shared/users/routes';
+import { USER_COMPANY_LIST, userRoutes } from '@cellar/shared/users/routes';
 import { userWords } from '@cellar/shared/users/schemas';
 import type { Caller } from '../caller/principal';
 import { listedOwner } from '../caller/visibility';
@@ -22,9 +22,8 @@ async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Row>> {
   const refs = await loadRefs();
   const companyFilter = q.filters.find((c) => c.field === 'company.uuid' && c.op === 'eq' && c.values.length === 1);
   const scope = listedOwner(caller, q.filters, 'company.uuid') ?? 'all';
-  const list = userRoutes.userList.list;
   return {
-    spec: scope === 'all' ? list : { ...list, indexes: { ...USER_COMPANY_SORTS, search: 'search' } },
+    spec: scope === 'all' ? userRoutes.userList.list : USER_COMPANY_LIST,
     keySource: userSource(scope),
     keySort: { field: 'lastname', desc: false },
     sortScope: scope === 'all' ? keys.users : keys.companyUsers(scope),

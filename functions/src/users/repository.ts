@@ -1,10 +1,11 @@
 /**
  * Users (see data/ACCESS-PATTERNS.md): the user item, the e-mail item that makes e-mails unique and finds a user
  * at sign-in, a company's users on GSI1 and everyone on GSI2 (both by last name), the list's other sorts on
- * LS1–LS6 and a company's range on LS7 (one list-sort partition, USERS), its search words per company and for all.
+ * LS1–LS6 and a company's range on LS7 (one list-sort partition, USERS), the same sorts again on LS8–LS13 in its
+ * company's own partition (USER_COMPANY_SORTS), its search words per company and for all.
  */
 import { roleSlug } from '@cellar/shared/access/roles';
-import { USER_COMPANY_SORTS, USER_LIST } from '@cellar/shared/users/routes';
+import { USER_COMPANY_LIST, USER_LIST } from '@cellar/shared/users/routes';
 import { userWords } from '@cellar/shared/users/schemas';
 import * as z from 'zod';
 import { defineEntity } from '../data/entity';
@@ -70,7 +71,7 @@ export const userRecords = defineEntity<UserItem>({
     spec: USER_LIST,
     sortScope: () => keys.users,
     row: userListRow,
-    alsoSorted: { indexes: USER_COMPANY_SORTS, sortScope: (u) => keys.companyUsers(u.companyId) },
+    alsoSorted: { indexes: USER_COMPANY_LIST.indexes, sortScope: (u) => keys.companyUsers(u.companyId) },
     search: { scopes: (u) => [userSearchScope(u.companyId), userSearchScope('all')], words: userWords },
   },
 });

@@ -62,6 +62,9 @@ export const USER_LIST = {
   },
 } as const;
 
+/** A company's user list: the same list, sorted in the company's own partition (USER_COMPANY_SORTS). */
+export const USER_COMPANY_LIST = { ...USER_LIST, indexes: { ...USER_COMPANY_SORTS, search: 'search' } } as const;
+
 export const userRoutes = {
   userList: defineRoute({
     method: 'GET',

@@ -8,20 +8,10 @@ import {
   type VariantColorsResolver,
 } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import { WINE } from '../config/shell';
 
-/** A burgundy brand colour for a wine and spirits provider. */
-const wine: MantineColorsTuple = [
-  '#fbeef1',
-  '#f0dbe0',
-  '#e2b3be',
-  '#d4899a',
-  '#c8667c',
-  '#c04f68',
-  '#bd435e',
-  '#a7354e',
-  '#952d45',
-  '#83223a',
-];
+/** The brand's burgundy (config/shell.ts), as Mantine reads a colour. */
+const wine: MantineColorsTuple = [...WINE];
 
 /**
  * Texts on coloured chips and buttons read at WCAG AA (4.5:1): Mantine's filled colours (blue, green, red at shade

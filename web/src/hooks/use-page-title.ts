@@ -1,7 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-
-export const PRODUCT_NAME = 'Cellar';
+import { PRODUCT_NAME } from '../config/shell';
 
 /** A title a page words itself ('Edit product - {code}'), shown instead of its route's. */
 let ownTitle: string | null = null;

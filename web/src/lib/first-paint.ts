@@ -7,10 +7,11 @@
  *
  * The build (vite.config.ts, `firstPaint`) reads this module: the titles come from the route table (paths.ts) and
  * the texts (locales), so a renamed page or text changes the first paint with it. The frame's sizes are the shell's
- * (app-layout.tsx: header 55 px, side menu 200 px or 55 px folded, `md` padding; a Mantine h2 for the title).
+ * (config/shell.ts; `md` padding and a Mantine h2 for the title, as the page draws them).
  */
 import { LANGUAGES, type Language } from '@cellar/shared/i18n/messages';
 import { type AppPath, paths } from '../config/paths';
+import { PRODUCT_NAME, SHELL, WIDE_FROM, WINE } from '../config/shell';
 import { MENU_FOLDED_KEY, storageKey } from './storage-keys';
 
 /** The list pages whose first heading is their route's title (the ones the first paint may name). */
@@ -60,7 +61,7 @@ export const FIRST_PAINT = {
  * The frame, inside #root (React's first commit replaces it). Mantine's default font, sizes and colours, written
  * out: its CSS variables are set by the provider, which has not run yet.
  */
-export const FIRST_PAINT_HTML = `<div class="fp" aria-hidden="true"><div class="fp-header"><span class="fp-burger"></span><h3 class="fp-brand">Cellar</h3></div><div class="fp-body"><div class="fp-nav" id="${FIRST_PAINT.nav}"></div><div class="fp-main"><h2 class="fp-title" id="${FIRST_PAINT.title}"></h2><div class="fp-loader"></div></div></div></div>`;
+export const FIRST_PAINT_HTML = `<div class="fp" aria-hidden="true"><div class="fp-header"><span class="fp-burger"></span><h3 class="fp-brand">${PRODUCT_NAME}</h3></div><div class="fp-body"><div class="fp-nav" id="${FIRST_PAINT.nav}"></div><div class="fp-main"><h2 class="fp-title" id="${FIRST_PAINT.title}"></h2><div class="fp-loader"></div></div></div></div>`;
 
 const FONT =
   '-apple-system, BlinkMacSystemFont, Segoe UI, Roboto, Helvetica, Arial, sans-serif, Apple Color Emoji, Segoe UI Emoji';
@@ -68,17 +69,17 @@ const FONT =
 export const FIRST_PAINT_CSS = [
   'body{margin:0}',
   `.fp{min-height:100vh;font-family:${FONT};color:#000;background:#fff}`,
-  '.fp-header{box-sizing:border-box;height:55px;display:flex;align-items:center;gap:12px;padding:0 16px;border-bottom:1px solid #dee2e6}',
+  `.fp-header{box-sizing:border-box;height:${SHELL.header}px;display:flex;align-items:center;gap:12px;padding:0 16px;border-bottom:1px solid #dee2e6}`,
   '.fp-burger{width:28px;flex-shrink:0}',
-  `.fp-brand{margin:0;font-family:${FONT};font-size:22px;line-height:1.4;font-weight:700;color:#83223a}`,
-  '.fp-body{display:flex;min-height:calc(100vh - 55px - 32px)}',
-  '.fp-nav{display:none;box-sizing:border-box;width:200px;flex-shrink:0;border-right:1px solid #dee2e6}',
-  '.fp-nav.fp-folded{width:55px}',
+  `.fp-brand{margin:0;font-family:${FONT};font-size:22px;line-height:1.4;font-weight:700;color:${WINE[9]}}`,
+  `.fp-body{display:flex;min-height:calc(100vh - ${SHELL.header}px - ${SHELL.footer}px)}`,
+  `.fp-nav{display:none;box-sizing:border-box;width:${SHELL.menu}px;flex-shrink:0;border-right:1px solid #dee2e6}`,
+  `.fp-nav.fp-folded{width:${SHELL.miniMenu}px}`,
   '.fp-main{flex:1;min-width:0;padding:16px}',
   `.fp-title{margin:0;font-family:${FONT};font-size:26px;line-height:1.35;font-weight:700}`,
   '.fp-title:empty{display:none}',
-  '.fp-loader{width:36px;height:36px;margin:20vh auto 0;border:4px solid #f0dbe0;border-top-color:#bd435e;border-radius:50%;animation:fp-turn 1s linear infinite}',
+  `.fp-loader{width:36px;height:36px;margin:20vh auto 0;border:4px solid ${WINE[1]};border-top-color:${WINE[6]};border-radius:50%;animation:fp-turn 1s linear infinite}`,
   '@keyframes fp-turn{to{transform:rotate(360deg)}}',
   '@media (prefers-reduced-motion:reduce){.fp-loader{animation:none}}',
-  '@media (min-width:48em){.fp-burger{display:none}.fp-nav{display:block}}',
+  `@media (min-width:${WIDE_FROM}){.fp-burger{display:none}.fp-nav{display:block}}`,
 ].join('');

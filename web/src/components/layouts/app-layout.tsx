@@ -18,7 +18,8 @@ import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches, useNavigate, useNavigation } from 'react-router';
 import { paths } from '../../config/paths';
-import { PRODUCT_NAME, usePageTitle } from '../../hooks/use-page-title';
+import { PRODUCT_NAME, SHELL, WIDE_FROM } from '../../config/shell';
+import { usePageTitle } from '../../hooks/use-page-title';
 import { usePageViewLog } from '../../hooks/use-page-view-log';
 import { callRoute } from '../../lib/api-client';
 import { endSession, principalOf, useUser } from '../../lib/auth';
@@ -34,13 +35,9 @@ import { ImpersonationBanner } from './impersonation';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
 
-const HEADER_HEIGHT = 55;
-const FOOTER_HEIGHT = 32;
-const MENU_WIDTH = 200;
-const MINI_MENU_WIDTH = 55;
 const APP_VERSION = 'v1.7.23';
-/** Mantine's `sm` breakpoint, where the side menu and the header's actions show (AppShell's `breakpoint`). */
-const WIDE = '(min-width: 48em)';
+/** Where the side menu and the header's actions show (AppShell's `breakpoint`, `sm`). */
+const WIDE = `(min-width: ${WIDE_FROM})`;
 /** Named in the footer unless it is production; set at build time (VITE_APP_ENV). */
 const APP_ENV = import.meta.env.VITE_APP_ENV || 'local';
 
@@ -112,10 +109,10 @@ export function AppLayout({ updates }: { updates?: ReactNode }) {
 
   return (
     <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      footer={{ height: FOOTER_HEIGHT }}
+      header={{ height: SHELL.header }}
+      footer={{ height: SHELL.footer }}
       navbar={{
-        width: mini ? MINI_MENU_WIDTH : MENU_WIDTH,
+        width: mini ? SHELL.miniMenu : SHELL.menu,
         breakpoint: 'sm',
         collapsed: { mobile: !mobileOpened },
       }}

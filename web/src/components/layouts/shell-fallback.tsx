@@ -1,7 +1,7 @@
 import { Box, Center, Group, Loader, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation } from 'react-router';
-import { PRODUCT_NAME } from '../../hooks/use-page-title';
+import { PRODUCT_NAME, SHELL } from '../../config/shell';
 import { FIRST_PAINT, firstPaintPages } from '../../lib/first-paint';
 
 /** The title key of the list page at `pathname`, when the first paint names it (first-paint.ts). */
@@ -22,7 +22,7 @@ export function ShellFallback() {
   const line = '1px solid var(--mantine-color-gray-3)';
   return (
     <Box mih="100vh">
-      <Box h={55} bg="white" style={{ borderBottom: line }}>
+      <Box h={SHELL.header} bg="white" style={{ borderBottom: line }}>
         <Group h="100%" px="md" gap="sm" wrap="nowrap">
           {/* The menu button's place on narrow screens (a small Burger is 28 px wide). */}
           <Box w={28} hiddenFrom="sm" />
@@ -31,8 +31,8 @@ export function ShellFallback() {
           </Title>
         </Group>
       </Box>
-      <Group align="stretch" gap={0} wrap="nowrap" mih="calc(100vh - 55px - 32px)">
-        <Box w={folded ? 55 : 200} visibleFrom="sm" style={{ borderRight: line, flexShrink: 0 }} />
+      <Group align="stretch" gap={0} wrap="nowrap" mih={`calc(100vh - ${SHELL.header}px - ${SHELL.footer}px)`}>
+        <Box w={folded ? SHELL.miniMenu : SHELL.menu} visibleFrom="sm" style={{ borderRight: line, flexShrink: 0 }} />
         <Box flex={1} miw={0} p="md">
           {title && <Title order={2}>{t(title)}</Title>}
           <Center h="50vh">

@@ -1,7 +1,8 @@
 import { Tooltip, type TooltipProps } from '@mantine/core';
 import { cloneElement, type PointerEvent, type ReactElement, useState } from 'react';
 
-type Hovered = { onPointerEnter?: (e: PointerEvent<HTMLElement>) => void } & {
+type Hovered = {
+  onPointerEnter?: (e: PointerEvent<HTMLElement>) => void;
   onPointerLeave?: (e: PointerEvent<HTMLElement>) => void;
 };
 

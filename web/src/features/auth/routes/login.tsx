@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { MAIN_CONTENT_ID } from '../../../components/ui/skip-link';
 import { paths } from '../../../config/paths';
-import { PRODUCT_NAME, usePageTitle } from '../../../hooks/use-page-title';
+import { PRODUCT_NAME } from '../../../config/shell';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { LoginForm } from '../components/login-form';
 
 /** Asked for by few, after a click: not part of the first load, whose every kilobyte each visitor waits for. */

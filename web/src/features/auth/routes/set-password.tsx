@@ -8,7 +8,8 @@ import { type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from 
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { MAIN_CONTENT_ID } from '../../../components/ui/skip-link';
 import { type AppPath, paths } from '../../../config/paths';
-import { PRODUCT_NAME, usePageTitle } from '../../../hooks/use-page-title';
+import { PRODUCT_NAME } from '../../../config/shell';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { endSession } from '../../../lib/auth';
 import { notify } from '../../../lib/notifications';
 import { SetPasswordForm } from '../components/set-password-form';
