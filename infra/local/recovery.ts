@@ -48,6 +48,20 @@ const uploaded = async (bucket: string, key: string) => {
   }
 };
 
+/**
+ * The run that held the job died with the process: the job is free at once (in AWS, its lease ends long before the
+ * message comes back).
+ */
+const free = (table: string, job: JobItem) =>
+  documentClient().send(
+    new UpdateCommand({
+      TableName: table,
+      Key: { PK: job.PK, SK: job.SK },
+      UpdateExpression: 'SET leaseUntil = :free',
+      ExpressionAttributeValues: { ':free': 0 },
+    }),
+  );
+
 /** Sends again the messages of the unfinished jobs; answers how many of each. */
 export async function requeueUnfinishedJobs(q: Queues): Promise<{ imports: number; exports: number }> {
   let imports = 0;
@@ -55,22 +69,14 @@ export async function requeueUnfinishedJobs(q: Queues): Promise<{ imports: numbe
     const key = `${BUCKETS.imports.uploadPrefix}${job.id}.csv`;
     // A job whose file never arrived waits for its upload, as it would in AWS.
     if (!(await uploaded(q.importBucket, key))) continue;
+    await free(q.table, job);
     const body = { Records: [{ s3: { bucket: { name: q.importBucket }, object: { key } } }] };
     await sendMessage({ QueueUrl: q.importQueueUrl, MessageBody: JSON.stringify(body) });
     imports += 1;
   }
   const exportJobs = await unfinished(q.table, 'export');
   for (const job of exportJobs) {
-    // The attempt that held it died with the process: the job is free at once (in AWS, its lease ends long
-    // before the message comes back).
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: q.table,
-        Key: { PK: job.PK, SK: job.SK },
-        UpdateExpression: 'SET leaseUntil = :free',
-        ExpressionAttributeValues: { ':free': 0 },
-      }),
-    );
+    await free(q.table, job);
     await sendMessage({ QueueUrl: q.exportQueueUrl, MessageBody: JSON.stringify({ id: job.id }) });
   }
   return { imports, exports: exportJobs.length };

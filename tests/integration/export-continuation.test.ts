@@ -104,6 +104,7 @@ const pages = (n: number): TimeBudget => {
       return run();
     },
     allowsAnother: () => steps < n,
+    endsAt: () => undefined,
   };
 };
 

@@ -6,9 +6,10 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportJob } from '@cellar/shared/imports/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimRun, findJob, type JobItem } from '../../functions/src/imports/jobs';
 import { findProduct } from '../../functions/src/products/repository';
 import { findStock } from '../../functions/src/stocks/repository';
 import { eventually, type Harness, importFile, startHarness, USER1 } from './harness';
@@ -111,17 +112,30 @@ describe('Order import', () => {
       }),
     );
     const env = h.runtime.env;
-    await sqs.send(
-      new SendMessageCommand({
-        QueueUrl: env.IMPORT_QUEUE_URL,
-        MessageBody: JSON.stringify({
-          Records: [{ s3: { bucket: { name: env.IMPORT_BUCKET }, object: { key: `incoming/${job.id}.csv` } } }],
+    const notify = () =>
+      sqs.send(
+        new SendMessageCommand({
+          QueueUrl: env.IMPORT_QUEUE_URL,
+          MessageBody: JSON.stringify({
+            Records: [{ s3: { bucket: { name: env.IMPORT_BUCKET }, object: { key: `incoming/${job.id}.csv` } } }],
+          }),
         }),
-      }),
-    );
+      );
+    const stored = async () =>
+      (await ddb.send(new GetCommand({ TableName: 'cellar', Key: { PK: `IMPORT#${job.id}`, SK: 'IMPORT' } }))).Item as {
+        invocations: number;
+        leaseUntil?: number;
+      };
+    const ran = (await stored()).invocations;
+    await notify();
+    // The same notification again while the resumed run works the job (SQS delivers at least once): it keeps out.
+    await eventually(async () => ((await stored()).invocations > ran ? true : undefined), 30_000);
+    await notify();
     const resumed = await finished(job.id);
     expect(resumed).toMatchObject({ status: 'done', total: 6, processed: 6, created: 3, failed: 3 });
     expect(resumed.errors.map((e) => e.row)).toEqual([2, 4, 5]);
+    // One run resumed the job, and let it go when done.
+    expect(await stored()).toMatchObject({ invocations: ran + 1, leaseUntil: 0 });
     expect(await ordersOf(sent as string)).toHaveLength(1);
     expect(await ordersOf(draft as string)).toHaveLength(1);
     expect((await findStock(stockId))?.quantity_allocated).toBe(6);
@@ -133,6 +147,37 @@ describe('Order import', () => {
     expect(await ordersOf(sent as string)).toHaveLength(1);
     expect((await findStock(stockId))?.quantity_allocated).toBe(6);
   }, 120_000);
+
+  it('lets one run at a time work a job: a delivery while a run holds it keeps out, one after the run died takes it', async () => {
+    const token = await h.login(USER1);
+    const csv = [HEADER, `${unique('IMPL')};B2B;oui;DEST1;${day(3)};;;;;;;NO-SUCH-PRODUCT;1;`].join('\r\n');
+    const { id } = await finished((await importFile(h, token, 'order', csv, { lang: 'en' })).body.id);
+    const job = async () => (await findJob(id)) as JobItem;
+    const minute = () => Date.now() + 60_000;
+    // Found running, as after a crash: a run takes it; a second delivery read after it (a duplicate, or its own
+    // message seen again) keeps out while the first holds it.
+    await ddb.send(
+      new UpdateCommand({
+        TableName: 'cellar',
+        Key: { PK: `IMPORT#${id}`, SK: 'IMPORT' },
+        UpdateExpression: 'SET #s = :running',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':running': 'running' },
+      }),
+    );
+    expect(await claimRun(await job(), minute())).toBe(true);
+    expect(await claimRun(await job(), minute())).toBe(false);
+    // The run died: its hold ended with its invocation, and the message seen again takes the job.
+    await ddb.send(
+      new UpdateCommand({
+        TableName: 'cellar',
+        Key: { PK: `IMPORT#${id}`, SK: 'IMPORT' },
+        UpdateExpression: 'SET leaseUntil = :past',
+        ExpressionAttributeValues: { ':past': Date.now() - 1 },
+      }),
+    );
+    expect(await claimRun(await job(), minute())).toBe(true);
+  }, 60_000);
 
   it('refuses every row of an order whose rows disagree, and gives the template to a writer of orders only', async () => {
     const token = await h.login(USER1);

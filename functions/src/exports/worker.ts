@@ -41,7 +41,7 @@ import type { FileSegments } from '../platform/files/file-segments';
 import { deleteObject, getObjectBytes, multipart, objectExists, putObject } from '../platform/files/objects';
 import { listExport } from '../platform/http/lists';
 import { sendMessage } from '../platform/messaging/queue';
-import { type TimeBudget, timeBudget, UNLIMITED } from '../platform/messaging/time-budget';
+import { LEASE_SKEW_MS, type TimeBudget, timeBudget, UNLIMITED } from '../platform/messaging/time-budget';
 import { queueWorker } from '../platform/messaging/worker';
 import { isExportable } from './exportable';
 import { EXPORTS, type Exporter } from './exporters';
@@ -59,9 +59,6 @@ import { exportQuery } from './service';
 
 /** What an attempt did: ended the job with its file or its failure, stopped it to go on elsewhere, or left it. */
 export type ExportOutcome = 'done' | 'failed' | 'paused' | 'skipped';
-
-/** How long a lease outlives its invocation's end, for clocks that differ between containers. */
-const LEASE_SKEW_MS = 5_000;
 
 /** An invocation's context as the worker needs it; absent, the whole of the worker's timeout. */
 type Invocation = Pick<Context, 'getRemainingTimeInMillis'>;

@@ -29,6 +29,11 @@ const jobItemSchema = importJobSchema.extend({
   paused: z.boolean().default(false),
   /** An attempt died in the middle of a chunk: the entity's counters are recounted at the end. */
   recountAtEnd: z.boolean().default(false),
+  /**
+   * The run working the job holds it until then (epoch ms: its invocation's end, and a margin); 0 once it ended or
+   * paused. A delivery that finds it held keeps out.
+   */
+  leaseUntil: z.number().default(0),
 });
 export type JobItem = z.infer<typeof jobItemSchema>;
 
@@ -43,13 +48,33 @@ export const findJob = (id: string) => jobRecords.get(keys.importJob(id));
 export const saveJob = (job: JobItem) => jobRecords.save(job);
 
 /**
- * Starts a run of the job: its invocation count moves from what this run read to the next, once. Two deliveries
- * of one notification worked at once (SQS delivers at least once) both read the same count: the second finds it
- * moved and leaves the job to the first (false). A run that died holds nothing: the next one reads its count.
+ * Starts a run of the job, held until `until` (its invocation's end): its invocation count moves from what this run
+ * read to the next, once, and only when no other run holds the job. SQS delivers at least once: two deliveries of one
+ * notification read at once find the count moved; a delivery that comes while a run works the job (its message seen
+ * again after the visibility timeout, a duplicate) finds it held. Either leaves the job to the run that has it
+ * (false). A run that died holds it until its invocation's end, long before SQS delivers its message again (the
+ * visibility timeout is 6 × the worker's timeout: WORK_QUEUE).
+ *
+ * ```
+ * run A  claim ── chunk ── chunk ── done, lease 0
+ * run B        claim? no: A holds it → the delivery ends
+ * ```
  */
-export const claimRun = (job: JobItem) =>
+export async function claimRun(job: JobItem, until: number): Promise<boolean> {
+  const claimed = await jobRecords.update(job, {
+    update: 'SET invocations = :next, leaseUntil = :until',
+    condition:
+      '(invocations = :read OR (attribute_not_exists(invocations) AND :read = :zero)) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+    values: { ':next': job.invocations + 1, ':read': job.invocations, ':zero': 0, ':until': until, ':now': Date.now() },
+  });
+  if (claimed) job.leaseUntil = until;
+  return claimed;
+}
+
+/** A run that failed lets the job go at once (if it still holds it), for the message's next delivery to resume it. */
+export const releaseRun = (job: JobItem) =>
   jobRecords.update(job, {
-    update: 'SET invocations = :next',
-    condition: 'invocations = :read OR (attribute_not_exists(invocations) AND :read = :zero)',
-    values: { ':next': job.invocations + 1, ':read': job.invocations, ':zero': 0 },
+    update: 'SET leaseUntil = :free',
+    condition: 'leaseUntil = :mine',
+    values: { ':free': 0, ':mine': job.leaseUntil },
   });

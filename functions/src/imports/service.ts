@@ -204,6 +204,7 @@ export async function uploadImport(
     invocations: 0,
     paused: false,
     recountAtEnd: false,
+    leaseUntil: 0,
   };
   // The job first: the worker looks it up when S3 tells it about the file.
   await saveJob(job);

@@ -60,6 +60,7 @@ import { ulid } from 'ulid';
 import { type Caller, callerFor } from '../caller/principal';
 import { createCompany } from '../companies/service';
 import { config } from '../config/config';
+import { QUEUES } from '../config/topology';
 import { contactRecords } from '../contacts/repository';
 import { createContacts } from '../contacts/service';
 import { recount } from '../data/counters';
@@ -70,13 +71,13 @@ import { logger } from '../observability/logger';
 import { recordMetric } from '../observability/metrics';
 import { getObject } from '../platform/files/objects';
 import { sendMessage } from '../platform/messaging/queue';
-import { type TimeBudget, UNLIMITED } from '../platform/messaging/time-budget';
+import { LEASE_SKEW_MS, type TimeBudget, UNLIMITED } from '../platform/messaging/time-budget';
 import { queueWorker } from '../platform/messaging/worker';
 import { productRecords } from '../products/repository';
 import { createProducts } from '../products/service';
 import { getUser } from '../users/repository';
 import { createUser } from '../users/service';
-import { claimRun, findJob, type JobItem, saveJob } from './jobs';
+import { claimRun, findJob, type JobItem, releaseRun, saveJob } from './jobs';
 import type { OrderProblem } from './orders';
 import type { ByteSource, ImportSurvey } from './reader';
 import { forgetRefused, saveRefused } from './refused';
@@ -170,8 +171,19 @@ export async function runImport(bucket: string, key: string, budget: TimeBudget 
   }
   if (job.status === 'done' || job.status === 'failed') return 'ended';
   if (!budget.allowsAnother()) return 'paused';
+  // Another delivery of the same notification runs the job already, or a run holds it: it is that run's.
+  const until = (budget.endsAt() ?? Date.now() + QUEUES.imports.workerTimeoutSeconds * 1000) + LEASE_SKEW_MS;
+  if (!(await claimRun(job, until))) return 'ended';
   // The upload's request id: its logs and the worker's read as one story.
-  return withCorrelation(job.correlationId ?? correlationId() ?? job.id, () => runJob(job, bucket, key, budget));
+  return withCorrelation(job.correlationId ?? correlationId() ?? job.id, async () => {
+    try {
+      return await runJob(job, bucket, key, budget);
+    } catch (e) {
+      // This run failed and the queue delivers its message again: that delivery takes the job at once.
+      await releaseRun(job);
+      throw e;
+    }
+  });
 }
 
 /** How a refusal names the columns: by their label in the uploader's language, from a cell or from an input field. */
@@ -224,11 +236,13 @@ async function createRows(
   }
 }
 
+/** Runs a job this run has claimed. */
 async function runJob(job: JobItem, bucket: string, key: string, budget: TimeBudget): Promise<RunOutcome> {
   // Found running and not paused: an earlier attempt died on it.
   const resumed = job.status === 'running' && !job.paused;
   const finish = async (status: 'done' | 'failed', message?: string): Promise<RunOutcome> => {
     job.status = status;
+    job.leaseUntil = 0;
     job.finishedAt = new Date().toISOString();
     if (message) job.errors.push({ row: 0, messages: [message] });
     await saveJob(job);
@@ -239,8 +253,6 @@ async function runJob(job: JobItem, bucket: string, key: string, budget: TimeBud
     if (rowsPerSecond) await recordMetric('importRowsPerSecond', rowsPerSecond);
     return 'ended';
   };
-  // Another delivery of the same notification runs the job already: it is its run.
-  if (!(await claimRun(job))) return 'ended';
   const caller = await callerFor(job.userId, job.actorId ?? undefined);
   if (!caller) return finish('failed', translate(job.lang, 'api.unauthenticated'));
   job.status = 'running';
@@ -409,6 +421,8 @@ async function runJob(job: JobItem, bucket: string, key: string, budget: TimeBud
   /** Leaves the job at its last checkpoint, for a new invocation to go on from. */
   const pause = async (): Promise<RunOutcome> => {
     job.paused = true;
+    // The new invocation takes the job at once.
+    job.leaseUntil = 0;
     await saveJob(job);
     logger.info('Import paused, to go on in a new invocation', { id: job.id, processed: job.processed });
     return 'paused';
@@ -481,7 +495,7 @@ async function abandon(body: string) {
     const job = id ? await findJob(id) : undefined;
     if (!job || job.status === 'done' || job.status === 'failed') continue;
     job.errors.push({ row: 0, messages: [translate(job.lang, 'api.server_error')] });
-    await saveJob({ ...job, status: 'failed', finishedAt: new Date().toISOString() });
+    await saveJob({ ...job, status: 'failed', leaseUntil: 0, finishedAt: new Date().toISOString() });
   }
 }
 

@@ -21,7 +21,15 @@ export interface TimeBudget {
   step<T>(run: () => Promise<T>): Promise<T>;
   /** Whether one more step fits in what is left. */
   allowsAnother(): boolean;
+  /** When the invocation ends (epoch ms); undefined for a budget without end. */
+  endsAt(): number | undefined;
 }
+
+/**
+ * How long a run's hold on a job (a lease) outlives its invocation's end, for clocks that differ between
+ * containers: past it, the run that held the job is certainly over.
+ */
+export const LEASE_SKEW_MS = 5_000;
 
 /**
  * The budget of the invocation whose context is given (Lambda's, or the local runtime's, which counts down the
@@ -43,8 +51,9 @@ export function timeBudget(context: Pick<Context, 'getRemainingTimeInMillis'>): 
       }
     },
     allowsAnother: () => steps === 0 || context.getRemainingTimeInMillis() > 2 * longest + margin,
+    endsAt: () => Date.now() + context.getRemainingTimeInMillis(),
   };
 }
 
 /** A budget that never runs out: for a caller that is not a Lambda invocation (a script, a test). */
-export const UNLIMITED: TimeBudget = { step: (run) => run(), allowsAnother: () => true };
+export const UNLIMITED: TimeBudget = { step: (run) => run(), allowsAnother: () => true, endsAt: () => undefined };
