@@ -41,7 +41,7 @@ import type { FileSegments } from '../platform/files/file-segments';
 import { deleteObject, getObjectBytes, multipart, objectExists, putObject } from '../platform/files/objects';
 import { listExport } from '../platform/http/lists';
 import { sendMessage } from '../platform/messaging/queue';
-import { LEASE_SKEW_MS, type TimeBudget, timeBudget, UNLIMITED } from '../platform/messaging/time-budget';
+import { leaseEnd, type TimeBudget, timeBudget, UNLIMITED } from '../platform/messaging/time-budget';
 import { queueWorker } from '../platform/messaging/worker';
 import { isExportable } from './exportable';
 import { EXPORTS, type Exporter } from './exporters';
@@ -222,8 +222,8 @@ export async function runExport(
   }
   if (isFinished(job)) return 'skipped';
   const owner = ulid();
-  const remaining = invocation?.getRemainingTimeInMillis() ?? QUEUES.exports.workerTimeoutSeconds * 1000;
-  if (!(await claimExport(job, owner, Date.now() + remaining + LEASE_SKEW_MS))) return 'skipped';
+  const endsAt = invocation && Date.now() + invocation.getRemainingTimeInMillis();
+  if (!(await claimExport(job, owner, leaseEnd(endsAt, QUEUES.exports.workerTimeoutSeconds)))) return 'skipped';
   const fail = async (error: string, progress = job.progress): Promise<ExportOutcome> => {
     await clearUp(job, progress, true);
     return (await finishExport(job, owner, { status: 'failed', rows: null, filename: null, key: null, error }))

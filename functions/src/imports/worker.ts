@@ -71,7 +71,7 @@ import { logger } from '../observability/logger';
 import { recordMetric } from '../observability/metrics';
 import { getObject } from '../platform/files/objects';
 import { sendMessage } from '../platform/messaging/queue';
-import { LEASE_SKEW_MS, type TimeBudget, UNLIMITED } from '../platform/messaging/time-budget';
+import { leaseEnd, type TimeBudget, UNLIMITED } from '../platform/messaging/time-budget';
 import { queueWorker } from '../platform/messaging/worker';
 import { productRecords } from '../products/repository';
 import { createProducts } from '../products/service';
@@ -172,8 +172,7 @@ export async function runImport(bucket: string, key: string, budget: TimeBudget 
   if (job.status === 'done' || job.status === 'failed') return 'ended';
   if (!budget.allowsAnother()) return 'paused';
   // Another delivery of the same notification runs the job already, or a run holds it: it is that run's.
-  const until = (budget.endsAt() ?? Date.now() + QUEUES.imports.workerTimeoutSeconds * 1000) + LEASE_SKEW_MS;
-  if (!(await claimRun(job, until))) return 'ended';
+  if (!(await claimRun(job, leaseEnd(budget.endsAt(), QUEUES.imports.workerTimeoutSeconds)))) return 'ended';
   // The upload's request id: its logs and the worker's read as one story.
   return withCorrelation(job.correlationId ?? correlationId() ?? job.id, async () => {
     try {

@@ -29,7 +29,14 @@ export interface TimeBudget {
  * How long a run's hold on a job (a lease) outlives its invocation's end, for clocks that differ between
  * containers: past it, the run that held the job is certainly over.
  */
-export const LEASE_SKEW_MS = 5_000;
+const LEASE_SKEW_MS = 5_000;
+
+/**
+ * Until when a run holds the job it claims (epoch ms): its invocation's end (`endsAt`), or, outside an invocation,
+ * the worker's whole timeout from now; then the skew between clocks.
+ */
+export const leaseEnd = (endsAt: number | undefined, workerTimeoutSeconds: number) =>
+  (endsAt ?? Date.now() + workerTimeoutSeconds * 1000) + LEASE_SKEW_MS;
 
 /**
  * The budget of the invocation whose context is given (Lambda's, or the local runtime's, which counts down the
