@@ -73,6 +73,9 @@ const MIGRATIONS: Record<number, () => Promise<unknown>> = {
   11: async () => (await import('@cellar/functions/migrations/list-keys')).migrateListKeys(),
   // Format 13: a user is also sorted in its company's own list-sort partition (LS8–LS13).
   12: async () => (await import('@cellar/functions/migrations/list-keys')).migrateListKeys(),
+  // Format 14: products' and users' search words also kept by their beginnings in the list's order; users' list-sort
+  // keys carry the last name after their value (the user list's tie-break).
+  13: async () => (await import('@cellar/functions/migrations/list-keys')).migrateListKeys(),
 };
 
 /** How often the local runtime sweeps (the deployed schedule runs every few minutes: infra/lib/api-stack.ts). */

@@ -1,7 +1,8 @@
 /**
- * Moves a deployed stage's data from format 11 to 12 (functions/src/migrations/list-keys.ts): each product's
- * list-sort keys written again with its code after their value. Run once after deploying the version that brings
- * format 12, with the deploying credentials; running it again changes nothing more:
+ * Moves a deployed stage's data to the current format's list keys (functions/src/migrations/list-keys.ts, which
+ * says each format's move: list-sort keys written again, a product's in-order search entries put). Run once after
+ * deploying a version that brings a new format, with the deploying credentials; running it again changes nothing
+ * more:
  *
  *   npm run migrate-list-keys -- --table cellar-production --region eu-west-3
  */

@@ -1,18 +1,22 @@
 /**
- * The local runtime moves data one format behind as a deployed stage's migration does: data of format 12 (a user
- * was sorted in the every-user partition alone) has its users' keys written again on start, so that a company's
- * list sorted by e-mail reads its own users, in order.
+ * The local runtime moves data one format behind as a deployed stage's migration does: data of format 13 (search
+ * words kept by word alone) has its products' and users' in-order search entries put on start, so that a common
+ * word is read in the list's order, and keeps what it held.
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { todayIn } from '@cellar/shared/common/dates';
+import { ulid } from 'ulid';
 import { afterAll, describe, expect, it } from 'vitest';
-import { putItem, queryAll } from '../../functions/src/data/table';
+import { batchDelete, batchGet, type Item, type Key, queryAll } from '../../functions/src/data/table';
 import { DATA_FORMAT } from '../../functions/src/data/table-definition';
-import { userSource } from '../../functions/src/users/repository';
+import { productRecords, productSource } from '../../functions/src/products/repository';
+import { userRecords, userSource } from '../../functions/src/users/repository';
+import { prng } from '../../infra/local/prng';
 import { startRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD } from '../../infra/local/seed/accounts';
+import { generateProduct } from '../../infra/local/seed/catalogue-data';
 import { freePort, spawnRuntime, untilServing } from '../fixtures/runtime-process';
 import { type Contract, openContract } from './contract';
 import { ADMIN1, SUPER, seededCopy } from './harness';
@@ -56,20 +60,54 @@ async function adminView(url: string) {
     });
     emails.push(...list.body.data.map((u) => u.email));
   }
-  return { companyId: me.body.companyId, updates: updates.body.count, emails };
+  // A word common enough that its own entries are not read whole: its pages come from the in-order entries.
+  const chateaux: string[][] = [];
+  for (let page = 1; page <= 2; page++) {
+    const list = await call<{ data: { id: string }[] }>(
+      'GET',
+      `/api/products?filter[search]=chateau&paginate=20&page=${page}`,
+      { token },
+    );
+    chateaux.push(list.body.data.map((p) => p.id));
+  }
+  return { companyId: me.body.companyId, updates: updates.body.count, emails, chateaux };
 }
 
-/** The list-sort keys a user's item had in format 12: the every-user partition's alone (LS1–LS7). */
-async function toFormat12() {
-  for await (const item of queryAll(userSource('all'))) {
-    const old = Object.fromEntries(Object.entries(item).filter(([name]) => !/^LS(8|9|1[0-3])(PK|SK)$/.test(name)));
-    await putItem(old as Parameters<typeof putItem>[0]);
-  }
+/** More of the company's châteaux than a search's probe reads whole. */
+async function moreProducts(url: string) {
+  const call = httpCall(url);
+  const signedIn = await call<{ access_token: string }>('POST', '/api/auth/token', {
+    body: { email: ADMIN1, password: DEMO_PASSWORD },
+  });
+  const list = await call<{ data: { ownerId: string; warehouseId: string }[] }>('GET', '/api/products?paginate=1', {
+    token: signedIn.body.access_token,
+  });
+  const [one] = list.body.data;
+  if (!one) throw new Error('The demo company holds no product');
+  const rng = prng(14);
+  const made = Array.from({ length: 300 }, (_, i) => ({
+    ...generateProduct(rng, one.ownerId, [one.warehouseId], 7001 + i, ulid()),
+    label: `Château Essai ${i} 75 cl`,
+  }));
+  await productRecords.insertMany(made);
 }
+
+/** The in-order search entries the demo's products and users have in format 14, by key. */
+async function inOrderKeys(): Promise<Key[]> {
+  const entries: (Item & Key)[] = [];
+  for await (const item of queryAll(productSource('all')))
+    entries.push(...productRecords.searchItems(productRecords.parse(item)));
+  for await (const item of queryAll(userSource('all')))
+    entries.push(...userRecords.searchItems(userRecords.parse(item)));
+  return entries.filter((e) => e.entity === 'searchInOrder').map(({ PK, SK }) => ({ PK, SK }));
+}
+
+/** How many of these keys hold an item. */
+const present = async (keyList: Key[]) => (await batchGet(keyList)).length;
 
 describe('data one format behind', () => {
-  it('has its users’ list keys written again on start: a company’s users read by e-mail again', async () => {
-    // Prepare: the demo as seeded, its users' keys as format 12 wrote them
+  it('has its products’ in-order search entries put on start, and keeps what it held', async () => {
+    // Prepare: the demo as seeded, without the entries format 13 did not keep
     const first = await startRuntime({ port: 0, dataDir, seed: true, log: () => {} });
     const call = httpCall(first.url);
     const superadmin = await call<{ access_token: string }>('POST', '/api/auth/token', {
@@ -80,9 +118,12 @@ describe('data one format behind', () => {
       token: superadmin.body.access_token,
       body: { date: todayIn(), title: 'Format', description: 'Published before the move.' },
     });
+    await moreProducts(first.url);
     const seeded = await adminView(first.url);
-    await toFormat12();
-    const skewed = await adminView(first.url);
+    const entries = await inOrderKeys();
+    const written = await present(entries);
+    await batchDelete(entries);
+    const skewed = { entries: await present(entries), view: await adminView(first.url) };
     await first.stop();
     writeFileSync(join(dataDir, 'data-format'), String(DATA_FORMAT - 1));
     // Act: started as `npm start` is, in a process of its own
@@ -90,10 +131,13 @@ describe('data one format behind', () => {
     child = again.child;
     await untilServing(again.url, 120_000);
     const moved = await adminView(again.url);
-    // Assess: the e-mails in order (several pages of them), the update kept
+    // Assess: the châteaux' pages read in order again, the data kept (the update, the users in order)
+    expect(entries.length).toBeGreaterThan(1000);
+    expect([written, skewed.entries]).toEqual([entries.length, 0]);
+    expect(seeded.chateaux.map((page) => page.length)).toEqual([20, 20]);
+    expect(skewed.view.chateaux).not.toEqual(seeded.chateaux);
     expect(seeded.emails.length).toBe(3);
     expect(seeded.emails).toEqual([...seeded.emails].sort());
-    expect(skewed.emails).not.toEqual(seeded.emails);
     expect(moved).toEqual(seeded);
     expect(readFileSync(join(dataDir, 'data-format'), 'utf8')).toBe(String(DATA_FORMAT));
   }, 120_000);

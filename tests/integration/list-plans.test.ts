@@ -18,8 +18,14 @@ import { movementWords, type StockMovement } from '@cellar/shared/stockMovements
 import { type Stock, stockWords } from '@cellar/shared/stocks/schemas';
 import { type User, userWords } from '@cellar/shared/users/schemas';
 import fc from 'fast-check';
+import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../functions/src/data/keys';
 import { sortValue } from '../../functions/src/data/list';
+import { batchPut } from '../../functions/src/data/table';
+import { type ProductItem, productRecords } from '../../functions/src/products/repository';
+import { prng } from '../../infra/local/prng';
+import { generateProduct } from '../../infra/local/seed/catalogue-data';
 import { seedAndSignIn } from '../bench/seed-contacts';
 import { bySize } from '../fixtures/size';
 import { type Harness, SUPER, startHarness } from './harness';
@@ -404,7 +410,7 @@ describe('A planned list (users)', () => {
             .filter(Boolean)
             .join('&');
           const rows = who === 'super' ? users : users.filter((u) => u.company.uuid === company);
-          const want = expected(rows, words, qs, { field: 'lastname', desc: false });
+          const want = expected(rows, words, qs, { field: 'lastname', desc: false }, 'lastname');
           // Act
           const res = await h.call('GET', `/api/users?${qs}`, { token: tokens[who] });
           // Assess
@@ -766,4 +772,102 @@ describe('A planned list (shipping orders)', () => {
       { numRuns: runs(80) },
     );
   }, 120_000);
+});
+
+describe('A planned list (products, a catalogue of hundreds)', () => {
+  /** More products than a search's probe reads whole: a common word is then read in the list's order. */
+  const MORE = 400;
+  let products: Product[];
+  let admin: string;
+  const read = async () =>
+    (await h.call('GET', '/api/products?paginate=5000', { token: admin, lang: STORED })).body.data as Product[];
+  beforeAll(async () => {
+    admin = await h.login(ADMIN);
+    const [one] = await read();
+    const { ownerId, warehouseId } = one as Product;
+    const rng = prng(2027);
+    const made = Array.from({ length: MORE }, (_, i) =>
+      generateProduct(rng, String(ownerId), [warehouseId ?? ''], 5001 + i, ulid()),
+    );
+    const outcomes = await productRecords.insertMany(made);
+    expect(outcomes.every((o) => o.created)).toBe(true);
+    products = await read();
+  }, 120_000);
+
+  const COMMON = fc
+    .constantFrom('chateau', 'Château', 'ch', 'c', 'domaine', 'cl 75', '75', 'maison jadot', '20', 'zzz')
+    .map((v) => `filter[search]=${encodeURIComponent(v)}`);
+  const OTHER = fc.oneof(
+    fc.constantFrom('true', 'false').map((v) => `filter[hidden]=${v}`),
+    fc.constantFrom('RG', 'BL').map((v) => `filter[attributes.color]=${v}`),
+    fc.constant('filter[attributes.vintage][ge]=2015'),
+    fc.constantFrom('c', 'd').map((v) => `filter[label][startsWith]=${v}`),
+  );
+
+  it('answers a common word’s every generated query as the filter language means it', async () => {
+    expect(products.length).toBeGreaterThan(MORE);
+    // The probe's limit is passed: the word's own entries are too many to be read whole.
+    expect(products.filter((p) => matchesSearch(productWords(p), 'chateau')).length).toBeGreaterThan(100);
+    await fc.assert(
+      fc.asyncProperty(
+        COMMON,
+        fc.option(OTHER, { nil: undefined }),
+        fc.constantFrom('', 'sort=code', 'sort=-code', 'sort=label', 'sort=-attributes.vintage'),
+        fc.record({ paginate: fc.constantFrom(5, 20), page: fc.constantFrom(1, 2, 9) }),
+        async (search, other, sort, page) => {
+          // Prepare
+          const qs = [search, other, sort, `paginate=${page.paginate}`, `page=${page.page}`].filter(Boolean).join('&');
+          const want = expected(products, productWords, qs, { field: 'code', desc: false }, 'code');
+          // Act
+          const res = await h.call('GET', `/api/products?${qs}`, { token: admin, lang: STORED });
+          // Assess
+          assess(qs, res, want, page);
+        },
+      ),
+      { numRuns: runs(60) },
+    );
+  }, 120_000);
+
+  it('reads a common word page by page with the cursor, either way, as it does page by number', async () => {
+    for (const qs of ['filter[search]=chateau&paginate=20', 'filter[search]=ch&sort=-code&paginate=20']) {
+      // Prepare
+      const want = expected(products, productWords, qs, { field: 'code', desc: false }, 'code');
+      const ids: string[] = [];
+      let cursor: string | undefined;
+      // Act
+      for (let page = 1; page <= Math.ceil(want.length / 20); page++) {
+        const res = await h.call('GET', `/api/products?${qs}&page=${page}${cursor ? `&cursor=${cursor}` : ''}`, {
+          token: admin,
+        });
+        ids.push(...res.body.data.map((p: Product) => p.id));
+        cursor = res.body.meta.cursor;
+      }
+      // Assess
+      expect(ids, qs).toEqual(want.map((p) => p.id));
+    }
+  });
+
+  it('follows a product’s words as they change, and once only beside what a failed change left', async () => {
+    // Prepare: a château renamed, and another whose change lost its race after putting its new words
+    const [renamed, raced] = products.filter((p) => p.label.startsWith('Château') && p.code.endsWith('1'));
+    if (!renamed || !raced) throw new Error('The catalogue holds no château to rename');
+    const stored = async (p: Product) =>
+      (await productRecords.get(keys.product(String(p.ownerId), p.code))) as ProductItem;
+    const before = await stored(renamed);
+    await productRecords.replace({ ...before, label: 'Clos Zéphyr 75 cl' }, before);
+    const left = await stored(raced);
+    await batchPut(productRecords.searchItems({ ...left, label: `${left.label} Cuvée Chapelle` }));
+    // Act
+    const page = async (word: string) =>
+      (await h.call('GET', `/api/products?filter[search]=${word}&paginate=5000`, { token: admin })).body.data.map(
+        (p: Product) => p.id,
+      ) as string[];
+    const [chateau, zephyr, chapelle] = [await page('chateau'), await page('zephyr'), await page('chapelle')];
+    // Assess
+    expect(chateau).not.toContain(renamed.id);
+    expect(zephyr).toEqual([renamed.id]);
+    expect(chateau.filter((id) => id === raced.id)).toHaveLength(1);
+    expect(chapelle).not.toContain(raced.id);
+    products = await read();
+  });
 });

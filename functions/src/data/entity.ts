@@ -7,13 +7,14 @@
  * const contacts = defineEntity({ name: 'contact', schema: contactItemSchema, key: (c) => keys.contact(…), … });
  * await contacts.insert(contact, clash);   // the item, its list-sort keys and its search words
  */
+import { createHash } from 'node:crypto';
 import type { ListSpec } from '@cellar/shared/filter/query';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import pLimit from 'p-limit';
 import type * as z from 'zod';
 import { type FieldMessages, ItemExistsError, StaleVersionError } from '../errors';
 import { keys } from './keys';
-import { listSortKey, sortKeyOf } from './list';
+import { listSortKey, searchEntryKey, searchPrefixes, sortKeyOf } from './list';
 import {
   addToCounter,
   batchDelete,
@@ -209,6 +210,8 @@ export interface Entity<T extends object> extends EntityDef<T> {
   stageRemove(record: T, condition?: Pick<TransactAction, 'condition' | 'names' | 'values'>): Staged<T>;
   /** The items a bulk load writes beside the record: its claims and search words. */
   companionItems(record: T): (Item & Key)[];
+  /** The record's search entries: by word, and by word beginning in its list's order. */
+  searchItems(record: T): (Item & Key)[];
   /** The id of the record holding a claimed value, if any. */
   claimant(key: Key): Promise<string | undefined>;
 }
@@ -260,7 +263,8 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
     const ref = def.key(record);
     const id = idOf(record);
     const words = search.words(record);
-    return search.scopes(record).flatMap((scope) =>
+    const scopes = search.scopes(record);
+    const byWord = scopes.flatMap((scope) =>
       words.map((w) => ({
         PK: keys.searchWords(scope, w),
         SK: sortKeyOf(w, id),
@@ -269,6 +273,21 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
         ref,
       })),
     );
+    // A list with a tie-break (its default order) also keeps its words by their beginnings in that order, so a
+    // common word is read a page at a time: each entry carries the row's words, its key their tag.
+    const { spec, row } = def.list as NonNullable<EntityDef<T>['list']>;
+    if (!spec.tieBreak || !words.length) return byWord;
+    const at = searchEntryKey(
+      listSortKey(spec, row(record), spec.tieBreak, id),
+      createHash('sha256').update(words.join(' ')).digest('base64url').slice(0, 10),
+    );
+    const prefixes = searchPrefixes(words);
+    return [
+      ...byWord,
+      ...scopes.flatMap((scope) =>
+        prefixes.map((p) => ({ PK: keys.searchInOrder(scope, p), SK: at, entity: 'searchInOrder', id, ref, words })),
+      ),
+    ];
   };
 
   const item = (record: T): Item & Key => {
@@ -325,6 +344,7 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
     ...def,
     item,
     parse,
+    searchItems,
     companionItems: (record) => [
       ...(def.claims?.(record) ?? []).map((c) => claimItem(record, c.key)),
       ...searchItems(record),

@@ -112,6 +112,11 @@ export const keys = {
   outbox: 'OUTBOX',
   /** A list's search words: one partition per list scope and first letter. */
   searchWords: (scope: string, word: string) => `SEARCH#${scope}#${word[0]}`,
+  /**
+   * A list's search words in the list's own order: one partition per list scope and word beginning (its first one,
+   * two and three letters), its entries keyed by the row's tie-break sort key (`data/list.ts`, `searchPrefixes`).
+   */
+  searchInOrder: (scope: string, prefix: string) => `ORDERED#${scope}#${prefix}`,
 
   /** Counters keep list totals exact without reading a partition. */
   counter: (scope: string, name: string) => ({ PK: `COUNT#${scope}`, SK: name }),

@@ -1,6 +1,15 @@
 import { routes } from '@cellar/shared/routes/table';
 import { describe, expect, it } from 'vitest';
-import { indexRange, keyDateRange, listSortKey, type PlannedList, sortKeyOf, sortValue, ways } from './list';
+import {
+  indexRange,
+  keyDateRange,
+  listSortKey,
+  type PlannedList,
+  searchPrefixes,
+  sortKeyOf,
+  sortValue,
+  ways,
+} from './list';
 
 describe('Function: sortValue', () => {
   it('orders numbers as numbers, negatives first', () => {
@@ -136,8 +145,35 @@ describe('Function: ways', () => {
     ]);
   });
 
+  it('reads a search in the list’s tie-break order from its first three letters’ entries, after its own words', () => {
+    // Prepare: the product list, whose search entries are also kept in code order
+    const products = list({ spec: routes.productList.list, keySource: { pk: 'T#o', skPrefix: 'PRODUCT#' } });
+    const conditions = [
+      { field: 'search', op: 'eq' as const, values: ['chateau'] },
+      { field: 'attributes.color', op: 'eq' as const, values: ['RG'] },
+    ];
+    // Act
+    const inOrder = ways({ ...products, conditions }, { field: 'code', desc: true });
+    const byLabel = ways({ ...products, conditions }, { field: 'label', desc: false });
+    // Assess: the word's own entries and the colour probed first, then the entries of 'cha' in code order
+    expect(inOrder.map((w) => [w.source.index ?? 'table', w.source.pk, w.ordered, w.entries ?? false])).toEqual([
+      ['table', 'SEARCH#T#o#CONTACT#recipient#c', false, false],
+      ['LS5', 'T#o#CONTACT#recipient', false, false],
+      ['table', 'ORDERED#T#o#CONTACT#recipient#cha', true, true],
+    ]);
+    expect(inOrder.at(-1)?.source.desc).toBe(true);
+    // Sorted by another column than the tie-break, the entries are not in its order.
+    expect(byLabel.some((w) => w.entries)).toBe(false);
+  });
+
   it('sorts every owner’s list by its key only', () => {
     expect(() => ways(list({ sortScope: undefined }), { field: 'address.city', desc: false })).toThrow();
+  });
+});
+
+describe('Function: searchPrefixes', () => {
+  it('gives each word’s first one, two and three letters, once', () => {
+    expect(searchPrefixes(['chateau', 'chapelle', 'a', '75'])).toEqual(['c', 'ch', 'cha', 'a', '7', '75']);
   });
 });
 

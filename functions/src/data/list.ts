@@ -100,6 +100,23 @@ export function listSortKey(
     : sortKeyOf(value, id);
 }
 
+/** The longest word beginning a search reads in its list's order: a longer word reads its first three letters. */
+export const ORDERED_PREFIX = 3;
+
+/** The word beginnings (one, two and three letters) whose in-order search partitions hold a row of these words. */
+export function searchPrefixes(words: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const w of words) for (let n = 1; n <= Math.min(ORDERED_PREFIX, w.length); n++) out.add(w.slice(0, n));
+  return [...out];
+}
+
+/**
+ * A row's entry in an in-order search partition: its tie-break sort key (the list's order), then a tag of its
+ * words. An entry carries the words it was written with, and a change of them writes entries under new keys (put
+ * before the row, the old ones deleted after): an entry never says less than its row held when it was written.
+ */
+export const searchEntryKey = (sortKey: string, tag: string) => `${sortKey}${SEP}${tag}`;
+
 const indexName = (i: ListIndex) => (typeof i === 'string' ? i : i.index);
 const indexType = (i: ListIndex | undefined) => (i && typeof i === 'object' ? i.type : undefined);
 
@@ -217,6 +234,8 @@ interface Way {
   ordered: boolean;
   /** The source is a search-word range: its entries point at the rows. */
   search?: boolean;
+  /** The source is an in-order search partition: its entries, in the list's order, carry the rows' words. */
+  entries?: boolean;
   /** The source is the key source: the key conditions are answered. */
   key?: boolean;
 }
@@ -271,9 +290,16 @@ export function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
   const word = search
     .map(narrowestWord)
     .reduce<string | undefined>((a, w) => (w && (!a || w.length > a.length) ? w : a), undefined);
+  // A word in the list's default order (its tie-break) is also read from its beginning's entries in that order,
+  // when its own entries are too many to be read whole: the final way, a page at a time.
+  let inOrderSearch: Way | undefined;
   if (word && list.searchScope) {
     const source = { pk: keys.searchWords(list.searchScope, word), skPrefix: word };
     out.push({ source, ordered: false, search: true });
+    if (list.spec.tieBreak && list.spec.tieBreak === sort.field) {
+      const pk = keys.searchInOrder(list.searchScope, word.slice(0, ORDERED_PREFIX));
+      inOrderSearch = { source: { pk, desc: sort.desc }, ordered: true, entries: true };
+    }
   }
   if (!keyOrdered && list.keyConditions?.length) {
     out.push({ source: { ...list.keySource, desc: sort.desc }, ordered: false, key: true });
@@ -294,12 +320,12 @@ export function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
       (oneValue && keyOrdered && list.idOrdered === true) ||
       (oneValue && list.spec.tieBreak === sort.field && c.field !== sort.field);
     const source = { index: name as ListSortIndex, pk: list.sortScope, desc: sort.desc, ...range };
-    const way = { source, ordered };
-    // A range in the sort's own order is the final way; the others are tried first.
-    if (ordered) return [...out, way];
-    out.push(way);
+    // A range in the sort's own order is the final way (but for a search's, a row's words being fewer than its
+    // columns' values); the others are tried first.
+    if (ordered && !inOrderSearch) return [...out, { source, ordered }];
+    out.push({ source, ordered: false });
   }
-  return [...out, { source: inOrder, ordered: true, key: keyOrdered }];
+  return [...out, inOrderSearch ?? { source: inOrder, ordered: true, key: keyOrdered }];
 }
 
 /** The way of rows a service read directly (`direct`): it answers no condition itself. */
@@ -331,6 +357,53 @@ function indexOrder<T>(list: PlannedList<T>, sort: SortKey) {
 
 /** A search-word entry: the row's id and key. */
 const searchEntry = z.object({ id: z.string(), ref: z.object({ PK: z.string(), SK: z.string() }) });
+
+/** An in-order search entry: the row's id and key, and its words when written. */
+const inOrderEntry = searchEntry.extend({ words: z.array(z.string()) });
+
+/** An item read in a way's order: the row (absent for an entry whose row is not a match), and where it was read. */
+interface Read {
+  row?: Item;
+  at: Item;
+}
+
+/**
+ * The rows of a way in its order, a page of the source at a time, from the item after `from`. An in-order search
+ * partition gives its entries: those whose words hold every search are followed to their rows (a batch at a time,
+ * each checked to be the entry's row), the others come without one, so that what is read stays counted.
+ */
+async function* readInOrder<T>(
+  list: PlannedList<T>,
+  way: Way,
+  pageSize: number,
+  from: Item | undefined,
+  ahead: boolean,
+): AsyncGenerator<Read[]> {
+  const pages = queryPages(way.source, pageSize, from, ahead);
+  if (!way.entries) {
+    for await (const items of pages) yield items.map((item) => ({ row: item, at: item }));
+    return;
+  }
+  const search = list.conditions.filter((c) => c.field === 'search').map((c) => c.values.join(','));
+  let last: string | undefined;
+  for await (const items of pages) {
+    for (let i = 0; i < items.length; i += 100) {
+      const batch = items.slice(i, i + 100).map((at) => {
+        const entry = inOrderEntry.parse(at);
+        // A row's entries of two word sets (one left by a change that failed) lie side by side: it is read once.
+        const wanted = entry.id !== last && search.every((s) => matchesSearch(entry.words, s));
+        if (wanted) last = entry.id;
+        return { at, entry, wanted };
+      });
+      const found = await batchGet(batch.filter((e) => e.wanted).map((e) => e.entry.ref));
+      const rows = new Map(found.map((item) => [`${item.PK}|${item.SK}`, item]));
+      yield batch.map(({ at, entry, wanted }) => {
+        const row = wanted ? rows.get(`${entry.ref.PK}|${entry.ref.SK}`) : undefined;
+        return { at, row: row && String(row.id) === entry.id ? row : undefined };
+      });
+    }
+  }
+}
 
 /** Reads a selective way whole when it holds at most `limit` rows; undefined when it holds more. */
 async function readSelective<T>(list: PlannedList<T>, way: Way, limit: number): Promise<T[] | undefined> {
@@ -439,6 +512,11 @@ function answerWhole<T>(list: PlannedList<T>, way: Way, rows: T[], sort: SortKey
   return { data, meta: pageMeta(kept.length, page, perPage, data.length) };
 }
 
+/** The items of an iteration of pages, one at a time. */
+async function* flat<I>(pages: AsyncIterable<I[]>): AsyncGenerator<I> {
+  for await (const page of pages) yield* page;
+}
+
 /** A cursor: the page it ends and the position of its last row in the way it was read. */
 const cursorSchema = z.object({ p: z.number().int().positive(), k: z.record(z.string(), z.string()) });
 
@@ -497,9 +575,8 @@ export async function plannedPage<T>(
   const keep = keeps(list, left);
   // The caller's own restriction alone is counted too: the page stops once full.
   const counted = left.length === 0 ? list.total : undefined;
-  const rows = queryAll(final.source, Math.min(1000, (resumed ? 0 : offset) + perPage + countAhead), resumed)[
-    Symbol.asyncIterator
-  ]();
+  const size = Math.min(1000, (resumed ? 0 : offset) + perPage + countAhead);
+  const rows = flat(readInOrder(list, final, size, resumed, false));
   // Resumed, the rows before this page are the previous pages', all full: `offset` of them.
   const pages = resumed ? 1 : page;
   const data: T[] = [];
@@ -516,11 +593,12 @@ export async function plannedPage<T>(
         break;
       }
       scanned++;
-      const row = list.map(next.value);
+      if (!next.value.row) continue;
+      const row = list.map(next.value.row);
       if (!keep(row)) continue;
       if (matches >= offset && data.length < perPage) {
         data.push(row);
-        kept.push(next.value);
+        kept.push(next.value.at);
       }
       matches++;
     }
@@ -606,10 +684,11 @@ export async function* plannedRowPagesFrom<T>(
   }
   const keep = keeps(list, residual(list, final));
   let after = from;
-  for await (const items of queryPages(final.source, 1000, from)) {
-    const last = items[items.length - 1];
-    if (last) after = positionOf(final.source, last);
-    yield { rows: items.map(list.map).filter(keep), after };
+  for await (const read of readInOrder(list, final, 1000, from, true)) {
+    const last = read[read.length - 1];
+    if (last) after = positionOf(final.source, last.at);
+    const rows = read.flatMap((r) => (r.row ? [list.map(r.row)] : []));
+    yield { rows: rows.filter(keep), after };
   }
 }
 

@@ -378,8 +378,19 @@ export async function queryPage(source: Source, limit: number, startKey?: Item) 
  * Every page of a source in turn, as DynamoDB answers them (up to `pageSize` items, 1 MB at most), the next page
  * asked as soon as one arrives: the caller works on a page while the next one is on its way (an export's writing
  * and its reading overlap), and holds two pages at most. From the item after `from` when given (a resumed export).
+ * Without `ahead`, each page is asked only when the caller wants it.
  */
-export async function* queryPages(source: Source, pageSize = 1000, from?: Item): AsyncGenerator<Item[]> {
+export async function* queryPages(source: Source, pageSize = 1000, from?: Item, ahead = true): AsyncGenerator<Item[]> {
+  if (!ahead) {
+    // Each page asked when the caller wants it: a list's page stops reading as soon as it is full.
+    let startKey: Item | undefined = from;
+    do {
+      const page = await queryPage(source, pageSize, startKey);
+      yield page.items;
+      startKey = page.lastKey;
+    } while (startKey);
+    return;
+  }
   const ask = (startKey?: Item) => {
     const page = queryPage(source, pageSize, startKey);
     // A caller that stops early never awaits the page read ahead: its failure is not an unhandled one.
@@ -399,12 +410,7 @@ export async function* queryPages(source: Source, pageSize = 1000, from?: Item):
  * A page stops at DynamoDB's 1 MB whatever its `Limit`: the next one follows on.
  */
 export async function* queryAll(source: Source, pageSize = 1000, from?: Item): AsyncGenerator<Item> {
-  let startKey: Item | undefined = from;
-  do {
-    const page = await queryPage(source, pageSize, startKey);
-    yield* page.items;
-    startKey = page.lastKey;
-  } while (startKey);
+  for await (const items of queryPages(source, pageSize, from, false)) yield* items;
 }
 
 /** Streams the keys of a source's items (the table's and the index's), page by page: a range's keys cost little. */

@@ -4,15 +4,28 @@
  *   tie-break, ListSpec.tieBreak), so that a filter of one value (a colour, a vintage) is read a page at a time in
  *   the list's order;
  * - data format 12 to 13: a user is also sorted in its company's own list-sort partition (LS8–LS13,
- *   USER_COMPANY_SORTS), so that a company's list sorted by e-mail reads its own users, not everyone's.
+ *   USER_COMPANY_SORTS), so that a company's list sorted by e-mail reads its own users, not everyone's;
+ * - data format 13 to 14: a product's and a user's search words are also kept by their beginnings in the list's
+ *   order (`keys.searchInOrder`), so that a common word is read a page at a time; a user's list-sort keys carry its
+ *   last name after their own value (the user list's tie-break), so that one role is read in the list's order.
  * Each item whose keys differ is written again with those its record gives now, on condition that nobody changed it
- * meanwhile (a record changed since was written with the new keys by its change). Run by `npm run
- * migrate-list-keys` on a deployed stage, and by the local runtime on data one format behind. Safe to run again: an
- * item whose keys are current is left alone.
+ * meanwhile (a record changed since was written with the new keys by its change). Each record's in-order search
+ * entries are put (a record changed meanwhile has its own written by its change: those put for the words it had
+ * are taken back). Run by `npm run migrate-list-keys` on a deployed stage, and by the local runtime on data one
+ * format behind. Safe to run again: an item whose keys are current is left alone, an entry put again is the same.
  */
 import { LIST_SORT_INDEXES } from '@cellar/shared/filter/query';
 import type { Entity } from '../data/entity';
-import { type Item, queryAll, rewriteAtVersion, type Source } from '../data/table';
+import {
+  batchDelete,
+  batchPut,
+  getItem,
+  type Item,
+  type Key,
+  queryAll,
+  rewriteAtVersion,
+  type Source,
+} from '../data/table';
 import { productRecords, productSource } from '../products/repository';
 import { userRecords, userSource } from '../users/repository';
 
@@ -20,6 +33,8 @@ export interface ListKeysResult {
   /** Items read, by entity. */
   read: Record<string, number>;
   rewritten: number;
+  /** In-order search entries put. */
+  searchEntries: number;
 }
 
 const sameKeys = (stored: Item, fresh: Item) =>
@@ -32,16 +47,37 @@ async function move<T extends object>(records: Entity<T>, source: Omit<Source, '
   let read = 0;
   for await (const stored of queryAll(source)) {
     read++;
-    const fresh = records.item(records.parse(stored));
+    const record = records.parse(stored);
+    await putSearchEntries(records, record, stored.version, result);
+    const fresh = records.item(record);
     if (sameKeys(stored, fresh)) continue;
     if (await rewriteAtVersion(fresh, stored.version)) result.rewritten++;
   }
   result.read[records.name] = read;
 }
 
+const inOrder = (items: readonly (Item & Key)[]) => items.filter((i) => i.entity === 'searchInOrder');
+
+/** A record's in-order search entries, put; taken back if the record changed since it was read at `version`. */
+async function putSearchEntries<T extends object>(
+  records: Entity<T>,
+  record: T,
+  version: unknown,
+  result: ListKeysResult,
+) {
+  const entries = inOrder(records.searchItems(record));
+  if (!entries.length) return;
+  await batchPut(entries);
+  result.searchEntries += entries.length;
+  const now = await getItem(records.key(record));
+  if (now?.version === version) return;
+  const current = new Set(now ? inOrder(records.searchItems(records.parse(now))).map((i) => `${i.PK}|${i.SK}`) : []);
+  await batchDelete(entries.filter((i) => !current.has(`${i.PK}|${i.SK}`)).map(({ PK, SK }) => ({ PK, SK })));
+}
+
 /** The entities whose lists are sorted through list-sort indexes: products, then users. */
 export async function migrateListKeys(): Promise<ListKeysResult> {
-  const result: ListKeysResult = { read: {}, rewritten: 0 };
+  const result: ListKeysResult = { read: {}, rewritten: 0, searchEntries: 0 };
   await move(productRecords, productSource('all'), result);
   await move(userRecords, userSource('all'), result);
   return result;

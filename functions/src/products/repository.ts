@@ -5,7 +5,8 @@
  *   all owners  GSI2PK PRODUCTS    GSI2SK <code>#<owner>   the superadmin's list
  *   totals      PK COUNT#T#<owner> or COUNT#ALL, SK PRODUCT#visible / PRODUCT#hidden
  *   list sorts  LS1PK…LS14PK T#<owner>#PRODUCT, one per sortable column (PRODUCT_LIST.indexes)
- *   search      SEARCH#T#<owner>#PRODUCT#<letter> and SEARCH#ALL#PRODUCT#<letter>: code, label, unit EAN
+ *   search      SEARCH#T#<owner>#PRODUCT#<letter> and SEARCH#ALL#PRODUCT#<letter>: code, label, unit EAN;
+ *               ORDERED#T#<owner>#PRODUCT#<1–3 letters> and ORDERED#ALL#PRODUCT#…: the same words in code order
  * Each product carries a summary of its stock (quantity, and sellable quantity per warehouse and segment),
  * kept by the stock writes, from which hasStock and the order/reception grids' filters are answered.
  */
