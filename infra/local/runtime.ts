@@ -76,6 +76,8 @@ const MIGRATIONS: Record<number, () => Promise<unknown>> = {
   // Format 14: products' and users' search words also kept by their beginnings in the list's order; users' list-sort
   // keys carry the last name after their value (the user list's tie-break).
   13: async () => (await import('@cellar/functions/migrations/list-keys')).migrateListKeys(),
+  // Format 15: stock lines' list-sort keys carry the product's code after their value (the stock list's tie-break).
+  14: async () => (await import('@cellar/functions/migrations/list-keys')).migrateListKeys(),
 };
 
 /** How often the local runtime sweeps (the deployed schedule runs every few minutes: infra/lib/api-stack.ts). */

@@ -127,6 +127,7 @@ try {
       ['stock, one product', `/api/stocks?paginate=20&filter[product.code]=${t.productCode}`],
       ['stock, search (a product code)', `/api/stocks?paginate=20&filter[search]=${t.productCode}`],
       ['stock, sorted by quantity', '/api/stocks?paginate=20&sort=-quantity'],
+      ['stock, filter quality NCO (default sort)', '/api/stocks?paginate=20&filter[quality]=NCO'],
       ['stock, filter quality NCO, sorted by label', '/api/stocks?paginate=20&filter[quality]=NCO&sort=product.label'],
       [
         'stock, page 40 by cursor, sorted by quantity',

@@ -1,17 +1,20 @@
 /**
- * The local runtime moves data one format behind as a deployed stage's migration does: data of format 13 (search
- * words kept by word alone) has its products' and users' in-order search entries put on start, so that a common
- * word is read in the list's order, and keeps what it held.
+ * The local runtime moves data one format behind as a deployed stage's migration does: stock lines whose list-sort
+ * keys lack their product's code (format 14), and products and users without their in-order search entries (as
+ * format 13 kept them), have them written on start, so that one quality's lines and a common word's products are
+ * read in the list's order; and the data keeps what it held.
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { todayIn } from '@cellar/shared/common/dates';
+import { STOCK_EVERY_OWNER_INDEX } from '@cellar/shared/stocks/routes';
 import { ulid } from 'ulid';
 import { afterAll, describe, expect, it } from 'vitest';
-import { batchDelete, batchGet, type Item, type Key, queryAll } from '../../functions/src/data/table';
+import { batchDelete, batchGet, type Item, type Key, putItem, queryAll } from '../../functions/src/data/table';
 import { DATA_FORMAT } from '../../functions/src/data/table-definition';
 import { productRecords, productSource } from '../../functions/src/products/repository';
+import { EVERY_OWNER_STOCK } from '../../functions/src/stocks/repository';
 import { userRecords, userSource } from '../../functions/src/users/repository';
 import { prng } from '../../infra/local/prng';
 import { startRuntime } from '../../infra/local/runtime';
@@ -70,7 +73,27 @@ async function adminView(url: string) {
     );
     chateaux.push(list.body.data.map((p) => p.id));
   }
-  return { companyId: me.body.companyId, updates: updates.body.count, emails, chateaux };
+  // One quality's stock lines, in the list's order (its product codes).
+  const [line] = (await call<{ data: { quality: string }[] }>('GET', '/api/stocks?paginate=1', { token })).body.data;
+  const quality = await call<{ data: { product: { code: string } }[] }>(
+    'GET',
+    `/api/stocks?filter[quality]=${line?.quality}&paginate=20`,
+    { token },
+  );
+  const codes = quality.body.data.map((s) => s.product.code);
+  return { companyId: me.body.companyId, updates: updates.body.count, emails, chateaux, codes };
+}
+
+/** The stock lines' list-sort keys as format 14 wrote them: their value, then the id (no product code between). */
+async function toFormat14() {
+  for await (const item of queryAll({ index: STOCK_EVERY_OWNER_INDEX, pk: EVERY_OWNER_STOCK })) {
+    const old = Object.fromEntries(
+      Object.entries(item).map(([name, value]) =>
+        /^LS([1-9]|1[0-3])SK$/.test(name) ? [name, String(value).split('#').toSpliced(-2, 1).join('#')] : [name, value],
+      ),
+    );
+    await putItem(old as Parameters<typeof putItem>[0]);
+  }
 }
 
 /** More of the company's châteaux than a search's probe reads whole. */
@@ -106,7 +129,7 @@ async function inOrderKeys(): Promise<Key[]> {
 const present = async (keyList: Key[]) => (await batchGet(keyList)).length;
 
 describe('data one format behind', () => {
-  it('has its products’ in-order search entries put on start, and keeps what it held', async () => {
+  it('has its list keys and in-order search entries written on start, and keeps what it held', async () => {
     // Prepare: the demo as seeded, without the entries format 13 did not keep
     const first = await startRuntime({ port: 0, dataDir, seed: true, log: () => {} });
     const call = httpCall(first.url);
@@ -123,6 +146,7 @@ describe('data one format behind', () => {
     const entries = await inOrderKeys();
     const written = await present(entries);
     await batchDelete(entries);
+    await toFormat14();
     const skewed = { entries: await present(entries), view: await adminView(first.url) };
     await first.stop();
     writeFileSync(join(dataDir, 'data-format'), String(DATA_FORMAT - 1));
@@ -136,6 +160,9 @@ describe('data one format behind', () => {
     expect([written, skewed.entries]).toEqual([entries.length, 0]);
     expect(seeded.chateaux.map((page) => page.length)).toEqual([20, 20]);
     expect(skewed.view.chateaux).not.toEqual(seeded.chateaux);
+    expect(seeded.codes.length).toBeGreaterThan(2);
+    expect(seeded.codes).toEqual([...seeded.codes].sort());
+    expect(skewed.view.codes).not.toEqual(seeded.codes);
     expect(seeded.emails.length).toBe(3);
     expect(seeded.emails).toEqual([...seeded.emails].sort());
     expect(moved).toEqual(seeded);

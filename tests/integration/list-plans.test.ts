@@ -626,10 +626,13 @@ describe('A planned list (stock lines)', () => {
           ]
             .filter(Boolean)
             .join('&');
-          const want = expected(stocks, stockWords, qs.replace('filter[uuid]', 'filter[id]'), {
-            field: 'product.code',
-            desc: false,
-          });
+          const want = expected(
+            stocks,
+            stockWords,
+            qs.replace('filter[uuid]', 'filter[id]'),
+            { field: 'product.code', desc: false },
+            'product.code',
+          );
           // Act
           const res = await h.call('GET', `/api/stocks?${qs}`, { token: admin, lang: STORED });
           // Assess

@@ -273,10 +273,10 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
         ref,
       })),
     );
-    // A list with a tie-break (its default order) also keeps its words by their beginnings in that order, so a
-    // common word is read a page at a time: each entry carries the row's words, its key their tag.
+    // A list searched in its tie-break's order (its default order) also keeps its words by their beginnings in that
+    // order, so a common word is read a page at a time: each entry carries the row's words, its key their tag.
     const { spec, row } = def.list as NonNullable<EntityDef<T>['list']>;
-    if (!spec.tieBreak || !words.length) return byWord;
+    if (!spec.searchInOrder || !spec.tieBreak || !words.length) return byWord;
     const at = searchEntryKey(
       listSortKey(spec, row(record), spec.tieBreak, id),
       createHash('sha256').update(words.join(' ')).digest('base64url').slice(0, 10),

@@ -296,7 +296,7 @@ export function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
   if (word && list.searchScope) {
     const source = { pk: keys.searchWords(list.searchScope, word), skPrefix: word };
     out.push({ source, ordered: false, search: true });
-    if (list.spec.tieBreak && list.spec.tieBreak === sort.field) {
+    if (list.spec.searchInOrder && list.spec.tieBreak === sort.field) {
       const pk = keys.searchInOrder(list.searchScope, word.slice(0, ORDERED_PREFIX));
       inOrderSearch = { source: { pk, desc: sort.desc }, ordered: true, entries: true };
     }

@@ -7,7 +7,9 @@
  *   USER_COMPANY_SORTS), so that a company's list sorted by e-mail reads its own users, not everyone's;
  * - data format 13 to 14: a product's and a user's search words are also kept by their beginnings in the list's
  *   order (`keys.searchInOrder`), so that a common word is read a page at a time; a user's list-sort keys carry its
- *   last name after their own value (the user list's tie-break), so that one role is read in the list's order.
+ *   last name after their own value (the user list's tie-break), so that one role is read in the list's order;
+ * - data format 14 to 15: a stock line's list-sort keys carry its product's code after their own value (the stock
+ *   list's tie-break), so that one quality, batch or segment is read a page at a time in the list's order.
  * Each item whose keys differ is written again with those its record gives now, on condition that nobody changed it
  * meanwhile (a record changed since was written with the new keys by its change). Each record's in-order search
  * entries are put (a record changed meanwhile has its own written by its change: those put for the words it had
@@ -15,6 +17,7 @@
  * format behind. Safe to run again: an item whose keys are current is left alone, an entry put again is the same.
  */
 import { LIST_SORT_INDEXES } from '@cellar/shared/filter/query';
+import { STOCK_EVERY_OWNER_INDEX } from '@cellar/shared/stocks/routes';
 import type { Entity } from '../data/entity';
 import {
   batchDelete,
@@ -27,6 +30,7 @@ import {
   type Source,
 } from '../data/table';
 import { productRecords, productSource } from '../products/repository';
+import { EVERY_OWNER_STOCK, stockRecords } from '../stocks/repository';
 import { userRecords, userSource } from '../users/repository';
 
 export interface ListKeysResult {
@@ -75,10 +79,11 @@ async function putSearchEntries<T extends object>(
   await batchDelete(entries.filter((i) => !current.has(`${i.PK}|${i.SK}`)).map(({ PK, SK }) => ({ PK, SK })));
 }
 
-/** The entities whose lists are sorted through list-sort indexes: products, then users. */
+/** The entities whose lists are sorted through list-sort indexes with a tie-break: products, users, stock lines. */
 export async function migrateListKeys(): Promise<ListKeysResult> {
   const result: ListKeysResult = { read: {}, rewritten: 0, searchEntries: 0 };
   await move(productRecords, productSource('all'), result);
   await move(userRecords, userSource('all'), result);
+  await move(stockRecords, { index: STOCK_EVERY_OWNER_INDEX, pk: EVERY_OWNER_STOCK }, result);
   return result;
 }

@@ -266,6 +266,12 @@ export interface ListSpec {
    * page at a time in the default order, however far apart its rows are in the key.
    */
   tieBreak?: string;
+  /**
+   * The search words are also kept in the tie-break's order (`data/list.ts`, `searchPrefixes`), so that a common word
+   * is read a page at a time in the default order: a list searched by words many rows share (a catalogue's labels,
+   * first names), whose rows are written rarely (each keeps a few dozen more entries).
+   */
+  searchInOrder?: boolean;
   includes: readonly string[];
   params?: readonly string[];
   /** What a CSV export may write (output=csv&columns=…). */

@@ -69,6 +69,8 @@ export const PRODUCT_LIST = {
   indexes: { ...PRODUCT_SORTS, search: 'search' },
   // A filter of one colour, vintage… reads its index in the list's order (its code): a page at a time.
   tieBreak: 'code',
+  // A label word is shared by hundreds of wines: read in code order from the words' own entries.
+  searchInOrder: true,
   includes: ['owner', 'warehouse', 'supplier', 'family', 'attributes', 'stocks'],
   params: [...EXPORT_PARAMS, 'q', 'hidden'],
   // Loaded with the first export: no function starts with them.

@@ -69,6 +69,8 @@ export const STOCK_LIST = {
   // The owner chooses the partition (LS14 holds every owner's lines in product order); a product narrows the key,
   // the sellable view is its own index; the other filters are checked on the rows the indexes return.
   indexes: { ...STOCK_SORTS, search: 'search' },
+  // The key's order (the product's code): one quality, batch or segment is read in it, a page at a time.
+  tieBreak: 'product.code',
   includes: ['warehouse', 'product', 'segment', 'owner'],
   params: EXPORT_PARAMS,
   // Loaded with the first export: no function starts with them.
