@@ -851,26 +851,34 @@ describe('A planned list (products, a catalogue of hundreds)', () => {
   });
 
   it('follows a product’s words as they change, and once only beside what a failed change left', async () => {
-    // Prepare: a château renamed, and another whose change lost its race after putting its new words
+    // Prepare: a château renamed, another whose change lost its race after putting its new words, and a domaine
+    // whose change to a château lost its race the same way
     const [renamed, raced] = products.filter((p) => p.label.startsWith('Château') && p.code.endsWith('1'));
-    if (!renamed || !raced) throw new Error('The catalogue holds no château to rename');
+    // The last in code order: its entry lies past the first page, among those counted by their words.
+    const domaine = products.findLast((p) => p.label.startsWith('Domaine'));
+    if (!renamed || !raced || !domaine) throw new Error('The catalogue holds no château to rename');
     const stored = async (p: Product) =>
       (await productRecords.get(keys.product(String(p.ownerId), p.code))) as ProductItem;
     const before = await stored(renamed);
     await productRecords.replace({ ...before, label: 'Clos Zéphyr 75 cl' }, before);
     const left = await stored(raced);
     await batchPut(productRecords.searchItems({ ...left, label: `${left.label} Cuvée Chapelle` }));
+    await batchPut(productRecords.searchItems({ ...(await stored(domaine)), label: 'Château Fantôme 75 cl' }));
     // Act
-    const page = async (word: string) =>
-      (await h.call('GET', `/api/products?filter[search]=${word}&paginate=5000`, { token: admin })).body.data.map(
-        (p: Product) => p.id,
-      ) as string[];
+    const page = async (word: string, paginate = 5000) =>
+      (await h.call('GET', `/api/products?filter[search]=${word}&paginate=${paginate}`, { token: admin })).body;
     const [chateau, zephyr, chapelle] = [await page('chateau'), await page('zephyr'), await page('chapelle')];
+    const firstPage = await page('chateau', 20);
     // Assess
-    expect(chateau).not.toContain(renamed.id);
-    expect(zephyr).toEqual([renamed.id]);
-    expect(chateau.filter((id) => id === raced.id)).toHaveLength(1);
-    expect(chapelle).not.toContain(raced.id);
+    const ids = (body: { data: Product[] }) => body.data.map((p) => p.id);
+    expect(ids(chateau)).not.toContain(renamed.id);
+    expect(ids(chateau)).not.toContain(domaine.id);
+    expect(ids(zephyr)).toEqual([renamed.id]);
+    expect(ids(chateau).filter((id) => id === raced.id)).toHaveLength(1);
+    expect(ids(chapelle)).not.toContain(raced.id);
+    // A page of 20 counts what follows by the entries' words, then reads their rows as the count ends: exact.
+    expect(firstPage.meta.has_more).toBeUndefined();
+    expect(firstPage.meta.total).toBe(chateau.data.length);
     products = await read();
   });
 });

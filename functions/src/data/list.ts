@@ -361,16 +361,21 @@ const searchEntry = z.object({ id: z.string(), ref: z.object({ PK: z.string(), S
 /** An in-order search entry: the row's id and key, and its words when written. */
 const inOrderEntry = searchEntry.extend({ words: z.array(z.string()) });
 
-/** An item read in a way's order: the row (absent for an entry whose row is not a match), and where it was read. */
+/**
+ * An item read in a way's order: the row (absent for an entry whose row is not a match), and where it was read; or,
+ * for an entry whose words match and whose row was not asked for, the entry (`unread`).
+ */
 interface Read {
   row?: Item;
   at: Item;
+  unread?: z.infer<typeof searchEntry>;
 }
 
 /**
  * The rows of a way in its order, a page of the source at a time, from the item after `from`. An in-order search
- * partition gives its entries: those whose words hold every search are followed to their rows (a batch at a time,
- * each checked to be the entry's row), the others come without one, so that what is read stays counted.
+ * partition gives its entries: those whose words hold every search are followed to their rows (`batch` entries at a
+ * time, each row checked to be the entry's), the others come without one, so that what is read stays counted; while
+ * `rows()` says no, a matching entry comes as itself, its row not read.
  */
 async function* readInOrder<T>(
   list: PlannedList<T>,
@@ -378,6 +383,7 @@ async function* readInOrder<T>(
   pageSize: number,
   from: Item | undefined,
   ahead: boolean,
+  o: { batch?: number; rows?: () => boolean } = {},
 ): AsyncGenerator<Read[]> {
   const pages = queryPages(way.source, pageSize, from, ahead);
   if (!way.entries) {
@@ -385,16 +391,21 @@ async function* readInOrder<T>(
     return;
   }
   const search = list.conditions.filter((c) => c.field === 'search').map((c) => c.values.join(','));
+  const size = o.batch ?? 100;
   let last: string | undefined;
   for await (const items of pages) {
-    for (let i = 0; i < items.length; i += 100) {
-      const batch = items.slice(i, i + 100).map((at) => {
+    for (let i = 0; i < items.length; i += size) {
+      const batch = items.slice(i, i + size).map((at) => {
         const entry = inOrderEntry.parse(at);
         // A row's entries of two word sets (one left by a change that failed) lie side by side: it is read once.
         const wanted = entry.id !== last && search.every((s) => matchesSearch(entry.words, s));
         if (wanted) last = entry.id;
         return { at, entry, wanted };
       });
+      if (o.rows && !o.rows()) {
+        yield batch.map(({ at, entry, wanted }) => ({ at, unread: wanted ? entry : undefined }));
+        continue;
+      }
       const found = await batchGet(batch.filter((e) => e.wanted).map((e) => e.entry.ref));
       const rows = new Map(found.map((item) => [`${item.PK}|${item.SK}`, item]));
       yield batch.map(({ at, entry, wanted }) => {
@@ -403,6 +414,20 @@ async function* readInOrder<T>(
       });
     }
   }
+}
+
+/**
+ * How many of these entries' rows are still theirs and kept: an entry a failed change or a crash left behind (its
+ * row gone, or holding other words) is not a match.
+ */
+async function verified<T>(
+  list: PlannedList<T>,
+  entries: readonly z.infer<typeof searchEntry>[],
+  keep: (row: T) => boolean,
+): Promise<number> {
+  const ids = new Map(entries.map((e) => [`${e.ref.PK}|${e.ref.SK}`, e.id]));
+  const rows = await batchGet(entries.map((e) => e.ref));
+  return rows.filter((r) => ids.get(`${r.PK}|${r.SK}`) === String(r.id) && keep(list.map(r))).length;
 }
 
 /** Reads a selective way whole when it holds at most `limit` rows; undefined when it holds more. */
@@ -575,8 +600,14 @@ export async function plannedPage<T>(
   const keep = keeps(list, left);
   // The caller's own restriction alone is counted too: the page stops once full.
   const counted = left.length === 0 ? list.total : undefined;
-  const size = Math.min(1000, (resumed ? 0 : offset) + perPage + countAhead);
-  const rows = flat(readInOrder(list, final, size, resumed, false));
+  // Past a full page, a search's in-order entries are counted by their words alone when nothing else is to check
+  // (read a page more: not every entry of a word's first letters is a match).
+  const onEntries = final.entries === true && !list.visible && left.every((c) => c.field === 'search');
+  const size = Math.min(1000, (resumed ? 0 : offset) + perPage * (onEntries ? 2 : 1) + countAhead);
+  const batch = Math.min(100, Math.max(10, perPage));
+  const rows = flat(readInOrder(list, final, size, resumed, false, { batch, rows: () => !onEntries || !full() }));
+  /** The entries counted by their words, whose rows are read only if the range ends (the total is then exact). */
+  const unread: z.infer<typeof searchEntry>[] = [];
   // Resumed, the rows before this page are the previous pages', all full: `offset` of them.
   const pages = resumed ? 1 : page;
   const data: T[] = [];
@@ -593,6 +624,11 @@ export async function plannedPage<T>(
         break;
       }
       scanned++;
+      if (next.value.unread) {
+        unread.push(next.value.unread);
+        matches++;
+        continue;
+      }
       if (!next.value.row) continue;
       const row = list.map(next.value.row);
       if (!keep(row)) continue;
@@ -631,6 +667,7 @@ export async function plannedPage<T>(
   const counting = scanned + countAhead;
   await readOn(() => scanned >= Math.min(counting, SCAN_LIMIT));
   await rows.return?.(undefined);
+  if (ended && unread.length) matches += (await verified(list, unread, keep)) - unread.length;
   return { data, meta: { ...pageMeta(matches, page, perPage, data.length, !ended), ...ending(kept) } };
 }
 
