@@ -5,8 +5,9 @@
  *      the column's list-sort index) up to PROBE_LIMIT rows; if it ended, every match is known: check the other
  *      filters, sort in memory, slice, exact total
  *   2. else read in the sort's order (the table key, or the sort column's list-sort index, narrowed by a filter on
- *      that column), checking every filter on each row: a broad filter fills the page within FILL_BUDGET rows, then
- *      COUNT_AHEAD more rows are counted; the total is exact when the range ended, else a floor (`has_more`)
+ *      that column, or a search's in-order entries), checking every filter on each row: a broad filter fills the
+ *      page within FILL_BUDGET rows, then COUNT_AHEAD more rows are counted (a search's entries by their words); the
+ *      total is exact when the range ended, else a floor (`has_more`)
  *   3. a sparse filter does not fill it: the ranges of step 1 are read whole up to SELECTIVE_LIMIT rows (sorted in
  *      memory, exact), else the sort's order goes on up to SCAN_LIMIT rows
  *
