@@ -158,7 +158,7 @@ describe('Deployed code', async () => {
     }
   });
 
-  it('starts every function with less than 265 KB of its own code (the documentation 300, orders and receptions 290, the export function and worker and the import worker 280) besides X-Ray tracing and the AWS SDK, zod with its English messages only', () => {
+  it('starts every function with less than 270 KB of its own code (the documentation 300, orders and receptions 295, the export function and worker and the import worker 280) besides X-Ray tracing and the AWS SDK, zod with its English messages only', () => {
     // Prepare
     const atStart = bundles.map(({ entry, metafile }) => {
       const outputs = loadedAtStart(metafile);
@@ -194,7 +194,10 @@ describe('Deployed code', async () => {
     // their company's own list-sort keys.
     // The plain budget was 260 KB until the shipping orders and export functions reached 260.4 KB: the line that loads
     // the X-Ray SDK in manual mode outside Lambda (observability/xray-mode.ts, 82 bytes) tipped them over, so 265 KB leaves
-    // the same room for a small change that the budget had when it was set.
+    // the same room for a small change that the budget had when it was set. It was 265 KB (orders and receptions 290)
+    // until the list engine, which every function with a list carries, learnt to read a search in the list's order
+    // (data/list.ts, readInOrder, and the entries' writing in data/entity.ts): about 2 KB, which took the products
+    // and shipping orders functions to 266–267 KB and orders and receptions to 291–292 KB.
     // The AWS SDK is bundled (nothing is taken from the runtime's copy, whose version the tests never ran): what a
     // function loads at start is the DynamoDB document client and the core every client shares, about 265 KB minified,
     // counted apart at 275 KB at most. Left external, the same clients were loaded at start from the runtime's
@@ -203,10 +206,10 @@ describe('Deployed code', async () => {
       entry.endsWith('docs/handler.ts')
         ? 300
         : /(orders\/handler|receptions\/handler)\.ts$/.test(entry)
-          ? 290
+          ? 295
           : /(exports\/(worker|handler)|imports\/worker)\.ts$/.test(entry)
             ? 280
-            : 265;
+            : 270;
     expect(
       atStart.filter(
         (b) => b.kb > budget(b.entry) || b.tracingKb > 130 || b.sdkKb > 275 || b.locales.join() !== 'en.js',
