@@ -11,6 +11,7 @@ import { todayIn } from '@cellar/shared/common/dates';
 import { STOCK_EVERY_OWNER_INDEX } from '@cellar/shared/stocks/routes';
 import { ulid } from 'ulid';
 import { afterAll, describe, expect, it } from 'vitest';
+import { IN_ORDER_ENTRY } from '../../functions/src/data/list';
 import { batchDelete, batchGet, type Item, type Key, putItem, queryAll } from '../../functions/src/data/table';
 import { DATA_FORMAT } from '../../functions/src/data/table-definition';
 import { productRecords, productSource } from '../../functions/src/products/repository';
@@ -122,7 +123,7 @@ async function inOrderKeys(): Promise<Key[]> {
     entries.push(...productRecords.searchItems(productRecords.parse(item)));
   for await (const item of queryAll(userSource('all')))
     entries.push(...userRecords.searchItems(userRecords.parse(item)));
-  return entries.filter((e) => e.entity === 'searchInOrder').map(({ PK, SK }) => ({ PK, SK }));
+  return entries.filter((e) => e.entity === IN_ORDER_ENTRY).map(({ PK, SK }) => ({ PK, SK }));
 }
 
 /** How many of these keys hold an item. */

@@ -14,7 +14,7 @@ import pLimit from 'p-limit';
 import type * as z from 'zod';
 import { type FieldMessages, ItemExistsError, StaleVersionError } from '../errors';
 import { keys } from './keys';
-import { listSortKey, searchEntryKey, searchPrefixes, sortKeyOf } from './list';
+import { IN_ORDER_ENTRY, listSortKey, searchEntryKey, searchPrefixes, sortKeyOf } from './list';
 import {
   addToCounter,
   batchDelete,
@@ -285,7 +285,7 @@ export function defineEntity<T extends object>(def: EntityDef<T>): Entity<T> {
     return [
       ...byWord,
       ...scopes.flatMap((scope) =>
-        prefixes.map((p) => ({ PK: keys.searchInOrder(scope, p), SK: at, entity: 'searchInOrder', id, ref, words })),
+        prefixes.map((p) => ({ PK: keys.searchInOrder(scope, p), SK: at, entity: IN_ORDER_ENTRY, id, ref, words })),
       ),
     ];
   };

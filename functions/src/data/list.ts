@@ -101,6 +101,10 @@ export function listSortKey(
     : sortKeyOf(value, id);
 }
 
+/** The searches among conditions, each as its text. */
+const searches = (conditions: readonly Condition[]) =>
+  conditions.filter((c) => c.field === 'search').map((c) => c.values.join(','));
+
 /** The longest word beginning a search reads in its list's order: a longer word reads its first three letters. */
 export const ORDERED_PREFIX = 3;
 
@@ -117,6 +121,9 @@ export function searchPrefixes(words: readonly string[]): string[] {
  * before the row, the old ones deleted after): an entry never says less than its row held when it was written.
  */
 export const searchEntryKey = (sortKey: string, tag: string) => `${sortKey}${SEP}${tag}`;
+
+/** The `entity` of an in-order search entry. */
+export const IN_ORDER_ENTRY = 'searchInOrder';
 
 const indexName = (i: ListIndex) => (typeof i === 'string' ? i : i.index);
 const indexType = (i: ListIndex | undefined) => (i && typeof i === 'object' ? i.type : undefined);
@@ -287,7 +294,7 @@ export function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
   const out: Way[] = [];
   const keyOrdered = sort.field === list.keySort.field;
   const inOrder = sortIndexOf(list, sort);
-  const search = list.conditions.filter((c) => c.field === 'search').map((c) => c.values.join(','));
+  const search = searches(list.conditions);
   const word = search
     .map(narrowestWord)
     .reduce<string | undefined>((a, w) => (w && (!a || w.length > a.length) ? w : a), undefined);
@@ -337,7 +344,7 @@ const residual = <T>(list: PlannedList<T>, way: Way) =>
   way.key ? list.conditions.filter((c) => !list.keyConditions?.includes(c)) : list.conditions;
 
 function keeps<T>(list: PlannedList<T>, conditions: readonly Condition[]): (row: T) => boolean {
-  const search = conditions.filter((c) => c.field === 'search').map((c) => c.values.join(','));
+  const search = searches(conditions);
   const others = conditions.filter((c) => c.field !== 'search');
   return (row) =>
     (!list.visible || list.visible(row)) &&
@@ -391,7 +398,7 @@ async function* readInOrder<T>(
     for await (const items of pages) yield items.map((item) => ({ row: item, at: item }));
     return;
   }
-  const search = list.conditions.filter((c) => c.field === 'search').map((c) => c.values.join(','));
+  const search = searches(list.conditions);
   const size = o.batch ?? 100;
   let last: string | undefined;
   for await (const items of pages) {

@@ -19,6 +19,7 @@
 import { LIST_SORT_INDEXES } from '@cellar/shared/filter/query';
 import { STOCK_EVERY_OWNER_INDEX } from '@cellar/shared/stocks/routes';
 import type { Entity } from '../data/entity';
+import { IN_ORDER_ENTRY } from '../data/list';
 import {
   batchDelete,
   batchPut,
@@ -60,7 +61,7 @@ async function move<T extends object>(records: Entity<T>, source: Omit<Source, '
   result.read[records.name] = read;
 }
 
-const inOrder = (items: readonly (Item & Key)[]) => items.filter((i) => i.entity === 'searchInOrder');
+const inOrder = (items: readonly (Item & Key)[]) => items.filter((i) => i.entity === IN_ORDER_ENTRY);
 
 /** A record's in-order search entries, put; taken back if the record changed since it was read at `version`. */
 async function putSearchEntries<T extends object>(
