@@ -24,6 +24,7 @@ export interface PollerOptions {
   visibilityTimeout?: number;
   /** The worker's timeout, which its context reports as Lambda's does. */
   timeoutSeconds: number;
+  /** How long a receive waits for a message: 20 s, the longest SQS allows, as Lambda's event source mapping polls. */
   waitSeconds?: number;
   /** Batches worked at once: the function's reserved concurrency (default 1). */
   concurrency?: number;
@@ -40,7 +41,7 @@ export function startPoller(o: PollerOptions): { stop(): Promise<void> } {
           new ReceiveMessageCommand({
             QueueUrl: o.queueUrl,
             MaxNumberOfMessages: o.batchSize ?? 10,
-            WaitTimeSeconds: o.waitSeconds ?? 1,
+            WaitTimeSeconds: o.waitSeconds ?? 20,
             VisibilityTimeout: o.visibilityTimeout,
             AttributeNames: ['All'],
             MessageAttributeNames: ['All'],

@@ -1,0 +1,65 @@
+/**
+ * The local SQS answers a long poll as SQS does: as soon as a message is there, not once the poll has waited its
+ * whole time or gathered its `MaxNumberOfMessages` (local-aws-sqs 2.0.2 did the latter; patches/ mends it, applied on
+ * install). The pollers long-poll 20 s, as Lambda's event source mapping does: without the mend, every message
+ * waited out the poll in flight before its worker saw it.
+ */
+
+import type { AddressInfo } from 'node:net';
+import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { createSqsServer } from 'local-aws-sqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREDENTIALS, ensureQueue, REGION } from './emulators';
+
+let server: Awaited<ReturnType<typeof createSqsServer>>;
+let endpoint: string;
+
+beforeAll(async () => {
+  server = await createSqsServer({
+    port: 0,
+    hostname: '127.0.0.1',
+    region: REGION,
+    emulateQueueCreationLifecycle: false,
+  });
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+describe('The local SQS (ReceiveMessage)', () => {
+  it('answers a 20 s long poll for ten messages with the one sent while it waits, before the wait ends', async () => {
+    // Prepare: a queue and a poll waiting on it
+    const { queueUrl } = await ensureQueue(endpoint, 'long-poll', 30);
+    const client = new SQSClient({ endpoint, region: REGION, credentials: CREDENTIALS });
+    const started = Date.now();
+    const polled = client.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 20 }),
+    );
+    // Act: one message sent while it waits
+    await new Promise((r) => setTimeout(r, 200));
+    await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: 'one' }));
+    const answer = await polled;
+    // Assert: that message, well before the 20 s (the bound leaves room for any machine's load)
+    expect(answer.Messages?.map((m) => m.Body)).toEqual(['one']);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 30_000);
+
+  it('still waits its whole time when nothing comes, and gathers what is there at once', async () => {
+    // Prepare: three messages already waiting
+    const { queueUrl } = await ensureQueue(endpoint, 'gathered', 30);
+    const client = new SQSClient({ endpoint, region: REGION, credentials: CREDENTIALS });
+    for (const body of ['a', 'b', 'c'])
+      await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body }));
+    // Act: a poll for ten, then one on the emptied queue
+    const first = await client.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 20 }),
+    );
+    const started = Date.now();
+    const second = await client.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+    );
+    // Assert: the three together; nothing after a wait of its second
+    expect(first.Messages?.map((m) => m.Body).sort()).toEqual(['a', 'b', 'c']);
+    expect(second.Messages ?? []).toEqual([]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+  }, 30_000);
+});
