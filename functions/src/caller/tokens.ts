@@ -7,7 +7,7 @@
  */
 import { jwtVerify, SignJWT } from 'jose';
 import { config } from '../config/config';
-import { tracer } from '../observability/tracer';
+import { traced } from '../observability/tracer';
 
 /** The version every token of a user carries (absent on users stored before it existed: 0). */
 export const tokenVersionOf = (u: { tokenVersion?: number }) => u.tokenVersion ?? 0;
@@ -31,9 +31,7 @@ async function loadSecret(): Promise<Uint8Array> {
   if (!arn) throw new Error('No JWT secret configured');
   // Loaded here, once per container: locally (JWT_SECRET) the SDK package is never needed.
   const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-  const out = await tracer
-    .captureAWSv3Client(new SecretsManagerClient({}))
-    .send(new GetSecretValueCommand({ SecretId: arn }));
+  const out = await traced(new SecretsManagerClient({})).send(new GetSecretValueCommand({ SecretId: arn }));
   if (!out.SecretString) throw new Error('Empty JWT secret');
   return new TextEncoder().encode(out.SecretString);
 }

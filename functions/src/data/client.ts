@@ -5,7 +5,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tracer } from '../observability/tracer';
+import { traced } from '../observability/tracer';
 
 let ddb: DynamoDBDocumentClient | undefined;
 
@@ -14,7 +14,7 @@ const CONFLICT_TRIES = 8;
 
 export function documentClient(): DynamoDBDocumentClient {
   if (ddb) return ddb;
-  ddb = DynamoDBDocumentClient.from(tracer.captureAWSv3Client(new DynamoDBClient({})), {
+  ddb = DynamoDBDocumentClient.from(traced(new DynamoDBClient({})), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
   // A PutItem, UpdateItem or DeleteItem on an item a transaction is writing is refused by DynamoDB with

@@ -6,12 +6,12 @@
 import { PassThrough } from 'node:stream';
 import type { GetObjectCommandInput, GetObjectCommandOutput, PutObjectCommandInput } from '@aws-sdk/client-s3';
 import { config } from '../../config/config';
-import { tracer } from '../../observability/tracer';
+import { traced } from '../../observability/tracer';
 import { onFirstUse } from '../on-first-use';
 
 const s3 = onFirstUse(async () => {
   const sdk = await import('@aws-sdk/client-s3');
-  const client = tracer.captureAWSv3Client(
+  const client = traced(
     new sdk.S3Client({
       forcePathStyle: config.s3ForcePathStyle,
       requestChecksumCalculation: 'WHEN_REQUIRED',

@@ -3,7 +3,7 @@
  * send reset links elsewhere): APP_URL locally, or the SSM parameter the web stack writes (APP_URL_PARAMETER).
  */
 import { config } from '../../config/config';
-import { tracer } from '../../observability/tracer';
+import { traced } from '../../observability/tracer';
 
 let cached: Promise<string> | undefined;
 
@@ -15,7 +15,7 @@ export function appUrl(): Promise<string> {
     if (!name) throw new Error('No APP_URL or APP_URL_PARAMETER');
     // Loaded once per container, by the first e-mail with a link: most requests never need it.
     const { GetParameterCommand, SSMClient } = await import('@aws-sdk/client-ssm');
-    const out = await tracer.captureAWSv3Client(new SSMClient({})).send(new GetParameterCommand({ Name: name }));
+    const out = await traced(new SSMClient({})).send(new GetParameterCommand({ Name: name }));
     if (!out.Parameter?.Value) throw new Error(`Empty parameter ${name}`);
     return out.Parameter.Value.replace(/\/$/, '');
   })().catch((e) => {

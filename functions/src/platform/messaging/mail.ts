@@ -12,7 +12,7 @@ import { defineEntity } from '../../data/entity';
 import { keys } from '../../data/keys';
 import { queryPage } from '../../data/table';
 import { logger } from '../../observability/logger';
-import { tracer } from '../../observability/tracer';
+import { traced } from '../../observability/tracer';
 
 export interface Mail {
   to: string;
@@ -63,7 +63,7 @@ async function deliver(mail: Mail): Promise<OutboxEntry['status']> {
   }
   // Loaded with the first e-mail sent: locally, and in most requests, never.
   const { SESv2Client, SendEmailCommand } = await import('@aws-sdk/client-sesv2');
-  ses ??= tracer.captureAWSv3Client(new SESv2Client({}));
+  ses ??= traced(new SESv2Client({}));
   try {
     await ses.send(
       new SendEmailCommand({

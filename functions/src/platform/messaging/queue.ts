@@ -5,12 +5,12 @@
  */
 import type { SendMessageCommandInput } from '@aws-sdk/client-sqs';
 import { correlationAttributes } from '../../observability/correlation';
-import { tracer } from '../../observability/tracer';
+import { traced } from '../../observability/tracer';
 import { onFirstUse } from '../on-first-use';
 
 const sqs = onFirstUse(async () => {
   const sdk = await import('@aws-sdk/client-sqs');
-  return { sdk, client: tracer.captureAWSv3Client(new sdk.SQSClient({})) };
+  return { sdk, client: traced(new sdk.SQSClient({})) };
 });
 
 /** Sends a message carrying the correlation id of the work under way (observability/correlation.ts). */
