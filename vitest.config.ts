@@ -8,9 +8,13 @@ import { defineConfig } from 'vitest/config';
  * across files (a file that stubs restores in its own hooks). The web files stay isolated: a DOM, its storage and
  * the SPA's module-held state (the tab's current documents, the query cache) would leak from one file into the
  * next. The integration files too, each on its own runtime whose endpoints its modules read when loaded.
+ * Two files run at once, whatever the project: vitest's default on two cores is one worker, which left a core idle
+ * whenever a file waited on a queue or a runtime, and the integration files one after the other for minutes after
+ * the browser tests had ended.
  */
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -39,7 +43,6 @@ export default defineConfig({
           globalSetup: ['tests/integration/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {
