@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../functions/src/auth/passwords';
 import { insertUser } from '../../functions/src/users/repository';
-import { ADMIN1, ADMIN2, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
+import { ADMIN1, ADMIN2, eventually, type Harness, READER1, SUPER, startHarness, USER1 } from './harness';
 import { ADDRESS, day, freshStock, orderBody, unique } from './order-fixtures';
 
 let h: Harness;
@@ -301,7 +301,12 @@ describe('PUT and DELETE /api/orders/{id}: statuses (spec 2 §4)', () => {
     const bySuper = await put(SUPER, created.body.id, { statusCode: '040' });
     const back = await put(SUPER, created.body.id, { statusCode: '010' });
     const cancelled = await put(ADMIN1, created.body.id, { statusCode: '050' });
-    const timeline = await h.call('GET', `/api/orders/${created.body.id}/timeline`, { token: await h.login(USER1) });
+    // The warehouse answers the cancellation it is told of (it had not started preparing): the timeline is read
+    // once that answer is in, whenever it comes.
+    const timeline = await eventually(async () => {
+      const t = await h.call('GET', `/api/orders/${created.body.id}/timeline`, { token: await h.login(USER1) });
+      return t.body.at(-1)?.type === 'order.cancellation_confirmed' ? t : undefined;
+    });
     // Assess
     expect(byUser.status).toBe(403);
     expect(byAdmin.map((r) => r.status)).toEqual([403, 403, 403, 403]);
@@ -320,6 +325,7 @@ describe('PUT and DELETE /api/orders/{id}: statuses (spec 2 §4)', () => {
       ['status', '005', '040', { override: true }],
       ['status', '040', '010', { override: true }],
       ['cancelled', '010', '050', {}],
+      ['order.cancellation_confirmed', '050', null, {}],
     ]);
     expect(timeline.body[1].actor).toMatchObject({ type: 'user', actingFor: null });
   });
