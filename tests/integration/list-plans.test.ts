@@ -831,6 +831,29 @@ describe('A planned list (products, a catalogue of hundreds)', () => {
     );
   }, 120_000);
 
+  it('counts one value’s range past the page by its keys, exactly to its end, however the page falls', async () => {
+    // Prepare: one colour's products, fewer than a page and the 200 counted past it, more than a page
+    for (const colour of ['RG', 'BL', 'RS']) {
+      const want = expected(products, productWords, `filter[attributes.color]=${colour}`, {
+        field: 'code',
+        desc: false,
+      });
+      for (const page of [
+        { paginate: 5, page: 1 },
+        { paginate: 20, page: 2 },
+        { paginate: 20, page: Math.ceil(want.length / 20) },
+        { paginate: 100, page: 1 },
+      ]) {
+        const qs = `filter[attributes.color]=${colour}&paginate=${page.paginate}&page=${page.page}`;
+        // Act
+        const res = await h.call('GET', `/api/products?${qs}`, { token: admin, lang: STORED });
+        // Assess: the page, and the total, exact when the range ends within what is counted
+        assess(qs, res, want, page);
+        if (want.length <= page.paginate * page.page + 200) expect(res.body.meta.has_more, qs).toBeUndefined();
+      }
+    }
+  });
+
   it('reads a common word page by page with the cursor, either way, as it does page by number', async () => {
     for (const qs of ['filter[search]=chateau&paginate=20', 'filter[search]=ch&sort=-code&paginate=20']) {
       // Prepare

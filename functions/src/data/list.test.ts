@@ -1,6 +1,7 @@
 import { routes } from '@cellar/shared/routes/table';
 import { describe, expect, it } from 'vitest';
 import {
+  answersExactly,
   indexRange,
   keyDateRange,
   listSortKey,
@@ -137,7 +138,11 @@ describe('Function: ways', () => {
     const range = ways({ ...products, conditions: colour('startsWith', 'R') }, { field: 'code', desc: false });
     // Assess
     expect(one).toEqual([
-      { source: { index: 'LS5', pk: 'T#o#CONTACT#recipient', desc: true, skPrefix: 'rg#' }, ordered: true },
+      {
+        source: { index: 'LS5', pk: 'T#o#CONTACT#recipient', desc: true, skPrefix: 'rg#' },
+        ordered: true,
+        answers: colour('eq', 'RG')[0],
+      },
     ]);
     expect(range.map((w) => [w.source.index ?? 'table', w.ordered])).toEqual([
       ['LS5', false],
@@ -168,6 +173,26 @@ describe('Function: ways', () => {
 
   it('sorts every owner’s list by its key only', () => {
     expect(() => ways(list({ sortScope: undefined }), { field: 'address.city', desc: false })).toThrow();
+  });
+});
+
+describe('Function: answersExactly', () => {
+  const eq = (...values: string[]) => ({ field: 'attributes.color', op: 'eq' as const, values });
+  it('says a text column’s range of one value holds exactly its rows, accents and case folded as the filter does', () => {
+    expect(answersExactly(eq('RG'))).toBe(true);
+    expect(answersExactly(eq('Rosé'))).toBe(true);
+  });
+  it('says not for a value that may meet another in the key, for several values, a day, none, or a typed column', () => {
+    // A space or a '#' (kept as a space), 200 characters (the key keeps 200), a day (its instants are in it too)
+    expect(answersExactly(eq('Vin de France'))).toBe(false);
+    expect(answersExactly(eq('A#B'))).toBe(false);
+    expect(answersExactly(eq('x'.repeat(200)))).toBe(false);
+    expect(answersExactly(eq('2026-01-31'))).toBe(false);
+    expect(answersExactly(eq('NULL'))).toBe(false);
+    expect(answersExactly(eq('RG', 'BL'))).toBe(false);
+    expect(answersExactly({ ...eq('R'), op: 'startsWith' })).toBe(false);
+    expect(answersExactly(eq('1'), 'boolean')).toBe(false);
+    expect(answersExactly(eq('12'), 'number')).toBe(false);
   });
 });
 

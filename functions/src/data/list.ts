@@ -32,6 +32,7 @@ import * as z from 'zod';
 import { keys } from './keys';
 import {
   batchGet,
+  countOn,
   type Item,
   isPositionIn,
   type Key,
@@ -246,6 +247,27 @@ interface Way {
   entries?: boolean;
   /** The source is the key source: the key conditions are answered. */
   key?: boolean;
+  /** The condition the source's range answers exactly (`answersExactly`): its rows need no check of it. */
+  answers?: Condition;
+}
+
+/**
+ * Whether a list-sort index's range of a condition holds exactly the rows it keeps: one text value, which the
+ * index's key holds as the filter compares it. Not a value that could meet another in the key: one with a space
+ * or a '#' (a '#' is kept as a space), a day (an instant of that day is kept), 200 characters or more (the key
+ * keeps 200), none (NULL).
+ */
+export function answersExactly(c: Condition, type?: ListIndexType): boolean {
+  const [value] = c.values;
+  if (c.op !== 'eq' || c.values.length !== 1 || value === undefined || type !== undefined) return false;
+  const folded = fold(value);
+  return (
+    value !== NULL_LITERAL &&
+    folded.length > 0 &&
+    folded.length < 200 &&
+    !/[\s#]/.test(folded) &&
+    !DATE_ONLY.test(value)
+  );
 }
 
 const RANGE_OPS = new Set(['eq', 'startsWith', 'gt', 'ge', 'lt', 'le', 'bt']);
@@ -328,10 +350,11 @@ export function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
       (oneValue && keyOrdered && list.idOrdered === true) ||
       (oneValue && list.spec.tieBreak === sort.field && c.field !== sort.field);
     const source = { index: name as ListSortIndex, pk: list.sortScope, desc: sort.desc, ...range };
+    const answers = answersExactly(c, indexType(index)) ? c : undefined;
     // A range in the sort's own order is the final way (but for a search's, a row's words being fewer than its
     // columns' values); the others are tried first.
-    if (ordered && !inOrderSearch) return [...out, { source, ordered }];
-    out.push({ source, ordered: false });
+    if (ordered && !inOrderSearch) return [...out, { source, ordered, answers }];
+    out.push({ source, ordered: false, answers });
   }
   return [...out, inOrderSearch ?? { source: inOrder, ordered: true, key: keyOrdered }];
 }
@@ -339,9 +362,9 @@ export function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
 /** The way of rows a service read directly (`direct`): it answers no condition itself. */
 const DIRECT: Way = { source: { pk: '' }, ordered: false };
 
-/** The filters a way leaves to be checked on its rows: all of them, but those the key source answers. */
+/** The filters a way leaves to be checked on its rows: all of them, but those its source answers exactly. */
 const residual = <T>(list: PlannedList<T>, way: Way) =>
-  way.key ? list.conditions.filter((c) => !list.keyConditions?.includes(c)) : list.conditions;
+  list.conditions.filter((c) => c !== way.answers && !(way.key && list.keyConditions?.includes(c)));
 
 function keeps<T>(list: PlannedList<T>, conditions: readonly Condition[]): (row: T) => boolean {
   const search = searches(conditions);
@@ -597,7 +620,9 @@ export async function plannedPage<T>(
     return last ? { cursor: encodeCursor(page, final.source, last) } : {};
   };
   const left = residual(list, final);
-  if (left.length === 0 && list.total && !list.visible) {
+  // The counters count the rows of no filter (but the key's): not those of a range answering one exactly.
+  const unfiltered = left.length === 0 && !final.answers;
+  if (unfiltered && list.total && !list.visible) {
     const total = await list.total();
     const items = resumed
       ? await readItems(final.source, perPage, resumed)
@@ -607,11 +632,14 @@ export async function plannedPage<T>(
   }
   const keep = keeps(list, left);
   // The caller's own restriction alone is counted too: the page stops once full.
-  const counted = left.length === 0 ? list.total : undefined;
+  const counted = unfiltered ? list.total : undefined;
   // Past a full page, a search's in-order entries are counted by their words alone when nothing else is to check
   // (read a page more: not every entry of a word's first letters is a match).
   const onEntries = final.entries === true && !list.visible && left.every((c) => c.field === 'search');
-  const size = Math.min(1000, (resumed ? 0 : offset) + perPage * (onEntries ? 2 : 1) + countAhead);
+  // A range that is the answer itself (no condition left to check on its rows) is counted on by its keys alone,
+  // past a full page (`countOn`): only the page's rows are read.
+  const exact = left.length === 0 && !list.visible && !final.entries;
+  const size = Math.min(1000, (resumed ? 0 : offset) + perPage * (onEntries ? 2 : 1) + (exact ? 0 : countAhead));
   const batch = Math.min(100, Math.max(10, perPage));
   const rows = flat(readInOrder(list, final, size, resumed, false, { batch, rows: () => !onEntries || !full() }));
   /** The entries counted by their words, whose rows are read only if the range ends (the total is then exact). */
@@ -623,6 +651,8 @@ export async function plannedPage<T>(
   let matches = resumed ? offset : 0;
   let scanned = 0;
   let ended = false;
+  /** The last item read in the way's order. */
+  let lastAt: Item | undefined;
   /** Reads on in the sort's order until `until` says stop or the range ends. */
   const readOn = async (until: () => boolean) => {
     while (!ended && !until()) {
@@ -632,6 +662,7 @@ export async function plannedPage<T>(
         break;
       }
       scanned++;
+      lastAt = next.value.at;
       if (next.value.unread) {
         unread.push(next.value.unread);
         matches++;
@@ -671,6 +702,12 @@ export async function plannedPage<T>(
   if (counted) {
     await rows.return?.(undefined);
     return { data, meta: { ...pageMeta(await counted(), page, perPage, data.length), ...ending(kept) } };
+  }
+  if (exact && !ended && lastAt) {
+    await rows.return?.(undefined);
+    const on = await countOn(final.source, countAhead, positionOf(final.source, lastAt));
+    matches += on.count;
+    return { data, meta: { ...pageMeta(matches, page, perPage, data.length, on.more), ...ending(kept) } };
   }
   const counting = scanned + countAhead;
   await readOn(() => scanned >= Math.min(counting, SCAN_LIMIT));

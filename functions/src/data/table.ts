@@ -435,6 +435,24 @@ export async function readItems(source: Source, n: number, startKey?: Item): Pro
   return out;
 }
 
+/**
+ * How many of a source's items follow `from`, counted up to `n` by DynamoDB (`Select: COUNT`: no item read back,
+ * an index's rows not read from the table), and whether any lie beyond those.
+ */
+export async function countOn(source: Source, n: number, from: Item): Promise<{ count: number; more: boolean }> {
+  if (isEmptyRange(source)) return { count: 0, more: false };
+  let startKey: Item | undefined = from;
+  let count = 0;
+  while (count < n) {
+    const input = { ...queryInput(source, Math.min(n - count, 1000), startKey), Select: 'COUNT' as const };
+    const out = await documentClient().send(new QueryCommand(input));
+    count += out.Count ?? 0;
+    startKey = out.LastEvaluatedKey as Item | undefined;
+    if (!startKey) return { count, more: false };
+  }
+  return { count, more: true };
+}
+
 /** The key after the first `n` items, reading keys only. */
 export async function readKeysAfter(source: Source, n: number): Promise<Item | undefined> {
   if (isEmptyRange(source)) return undefined;
