@@ -189,6 +189,7 @@ describe('Function: answersExactly', () => {
     expect(answersExactly(eq('x'.repeat(200)))).toBe(false);
     expect(answersExactly(eq('2026-01-31'))).toBe(false);
     expect(answersExactly(eq('NULL'))).toBe(false);
+    expect(answersExactly(eq(sortValue(12)))).toBe(false);
     expect(answersExactly(eq('RG', 'BL'))).toBe(false);
     expect(answersExactly({ ...eq('R'), op: 'startsWith' })).toBe(false);
     expect(answersExactly(eq('1'), 'boolean')).toBe(false);

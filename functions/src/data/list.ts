@@ -255,7 +255,7 @@ interface Way {
  * Whether a list-sort index's range of a condition holds exactly the rows it keeps: one text value, which the
  * index's key holds as the filter compares it. Not a value that could meet another in the key: one with a space
  * or a '#' (a '#' is kept as a space), a day (an instant of that day is kept), 200 characters or more (the key
- * keeps 200), none (NULL).
+ * keeps 200), the form a number takes in the key, none (NULL).
  */
 export function answersExactly(c: Condition, type?: ListIndexType): boolean {
   const [value] = c.values;
@@ -266,7 +266,9 @@ export function answersExactly(c: Condition, type?: ListIndexType): boolean {
     folded.length > 0 &&
     folded.length < 200 &&
     !/[\s#]/.test(folded) &&
-    !DATE_ONLY.test(value)
+    !DATE_ONLY.test(value) &&
+    // Nor what a number of the column is kept as (sortValue: n or p, then digits).
+    !/^[np]\d/.test(folded)
   );
 }
 
