@@ -436,33 +436,29 @@ export async function readItems(source: Source, n: number, startKey?: Item): Pro
 }
 
 /**
- * How many of a source's items follow `from`, counted up to `n` by DynamoDB (`Select: COUNT`: no item read back,
- * an index's rows not read from the table), and whether any lie beyond those.
+ * Up to `n` of a source's items counted by DynamoDB from the item after `from` (`Select: COUNT`: no item read
+ * back, an index's rows not read from the table), and the key to go on from after them (none once the source ends).
  */
-export async function countOn(source: Source, n: number, from: Item): Promise<{ count: number; more: boolean }> {
-  if (isEmptyRange(source)) return { count: 0, more: false };
-  let startKey: Item | undefined = from;
+async function countKeys(source: Source, n: number, from?: Item): Promise<{ count: number; next?: Item }> {
+  if (isEmptyRange(source)) return { count: 0 };
+  let next: Item | undefined = from;
   let count = 0;
   while (count < n) {
-    const input = { ...queryInput(source, Math.min(n - count, 1000), startKey), Select: 'COUNT' as const };
+    const input = { ...queryInput(source, Math.min(n - count, 1000), next), Select: 'COUNT' as const };
     const out = await documentClient().send(new QueryCommand(input));
     count += out.Count ?? 0;
-    startKey = out.LastEvaluatedKey as Item | undefined;
-    if (!startKey) return { count, more: false };
+    next = out.LastEvaluatedKey as Item | undefined;
+    if (!next) return { count };
   }
-  return { count, more: true };
+  return { count, next };
 }
 
-/** The key after the first `n` items, reading keys only. */
-export async function readKeysAfter(source: Source, n: number): Promise<Item | undefined> {
-  if (isEmptyRange(source)) return undefined;
-  let startKey: Item | undefined;
-  let left = n;
-  while (left > 0) {
-    const out = await documentClient().send(new QueryCommand(queryInput(source, Math.min(left, 1000), startKey, true)));
-    left -= out.Count ?? 0;
-    startKey = out.LastEvaluatedKey as Item | undefined;
-    if (!startKey) return undefined;
-  }
-  return startKey;
+/** How many of a source's items follow `from`, up to `n`, and whether any lie beyond those. */
+export async function countOn(source: Source, n: number, from: Item): Promise<{ count: number; more: boolean }> {
+  const { count, next } = await countKeys(source, n, from);
+  return { count, more: next !== undefined };
 }
+
+/** The key after the first `n` items, counted, not read. */
+export const readKeysAfter = async (source: Source, n: number): Promise<Item | undefined> =>
+  (await countKeys(source, n)).next;
