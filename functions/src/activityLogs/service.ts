@@ -1,17 +1,19 @@
 import { statsPeriod } from '@cellar/shared/activityLogs/routes';
 import { type ActivityLog, activityLogSchema } from '@cellar/shared/activityLogs/schemas';
 import { dayIn } from '@cellar/shared/common/dates';
+
 /**
  * Page-view activity logs and their statistics. Each log also adds to a daily counter per company, type and
  * page, so the statistics pivot reads a few hundred counters instead of every log (100,000 logs stay fast).
  * Non-superadmins see their own company's logs and figures.
  */
 
-import { ulid } from 'ulid';
+import { clock } from '@cellar/shared/common/clock';
 import * as z from 'zod';
 import type { Caller } from '../caller/principal';
 import { seesOwner } from '../caller/visibility';
 import { defineEntity } from '../data/entity';
+import { newId } from '../data/ids';
 import { keys } from '../data/keys';
 import { ConflictError } from '../errors';
 
@@ -99,9 +101,9 @@ async function countPageView(caller: Caller, pageName: string, date: string): Pr
 export async function recordPageView(caller: Caller, pageName: string): Promise<null> {
   // Impersonation is the provider looking over a client's shoulder: it is not the client's activity.
   if (caller.actorId) return null;
-  const now = new Date();
+  const now = clock.now();
   const createdAt = now.toISOString();
-  const id = ulid();
+  const id = newId();
   const log: ActivityLog & { companyId: string } = {
     id,
     type: 'pageView',

@@ -13,12 +13,13 @@ import {
   type ApiKeyWithSecret,
   formatApiKey,
 } from '@cellar/shared/apiKeys/schemas';
+import { clock } from '@cellar/shared/common/clock';
 import { MESSAGES } from '@cellar/shared/validation/validators';
-import { ulid } from 'ulid';
 import { authorOf } from '../caller/author';
 import { ownerCompany } from '../caller/owner';
 import type { Caller } from '../caller/principal';
 import { seesOwner } from '../caller/visibility';
+import { newId } from '../data/ids';
 import { companies, companyRef } from '../data/reference';
 import { TransactionCancelledError } from '../data/transact';
 import { ConflictError, InvalidError, NotFoundError } from '../errors';
@@ -76,7 +77,7 @@ export async function createApiKey(caller: Caller, input: ApiKeyCreate): Promise
   if (!mayGrantScopes(caller.scope, input.scope))
     throw new InvalidError({ scope: [API_KEY_MESSAGES.scopeNotGrantable] });
   const company = await ownerCompany(caller, input.companyId);
-  const id = ulid();
+  const id = newId();
   const secret = newSecret();
   const key: ApiKeyItem = {
     id,
@@ -86,7 +87,7 @@ export async function createApiKey(caller: Caller, input: ApiKeyCreate): Promise
     roleLevel: API_KEY_ROLE_LEVELS[input.role],
     scope: input.scope,
     secretHash: hashSecret(secret),
-    createdAt: new Date().toISOString(),
+    createdAt: clock.iso(),
     createdBy: authorOf(caller),
     rotatedAt: null,
     revokedAt: null,
@@ -122,7 +123,7 @@ export async function rotateApiKey(caller: Caller, id: string): Promise<ApiKeyWi
     ...key,
     secretHash: hashSecret(secret),
     hint: hintOf(key.id, secret),
-    rotatedAt: new Date().toISOString(),
+    rotatedAt: clock.iso(),
   };
   return withSecret(await saveApiKey(next, key), secret);
 }
@@ -131,7 +132,7 @@ export async function rotateApiKey(caller: Caller, id: string): Promise<ApiKeyWi
 export async function revokeKey(caller: Caller, id: string): Promise<ApiKey> {
   const key = await administered(caller, id);
   if (key.revokedAt) return view(key);
-  const next = { ...key, revokedAt: new Date().toISOString(), revokedBy: authorOf(caller) };
+  const next = { ...key, revokedAt: clock.iso(), revokedBy: authorOf(caller) };
   return view(await revokeApiKey(next, key));
 }
 

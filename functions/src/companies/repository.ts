@@ -1,4 +1,6 @@
 /** Companies and warehouses: the reference items (declared in data/reference.ts, see data/ACCESS-PATTERNS.md). */
+
+import { clock } from '@cellar/shared/common/clock';
 import { type CompanyItem, companies, companyRecords, type WarehouseItem, warehouseRecords } from '../data/reference';
 import type { FieldMessages } from '../errors';
 
@@ -26,7 +28,7 @@ export const newCompany = (
   scope: ['*'],
   active: true,
   permissions: { contacts: [], services: [] },
-  createdAt: new Date().toISOString(),
+  createdAt: clock.iso(),
   version: 1,
   ...fields,
 });

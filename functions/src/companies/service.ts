@@ -4,12 +4,13 @@
  * and carrier permissions name real carrier contacts and services.
  */
 import { mayGrantScopes } from '@cellar/shared/access/roles';
+import { clock } from '@cellar/shared/common/clock';
 import { type Company, type CompanyInput, serviceTarget } from '@cellar/shared/companies/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
-import { ulid } from 'ulid';
 import type { Caller } from '../caller/principal';
 import { seesOwner } from '../caller/visibility';
 import { ensureMultiSupplier, providerCarriers } from '../contacts/repository';
+import { newId } from '../data/ids';
 import { type CompanyItem, readCompany, SEGMENTS, warehouseRef, warehouses } from '../data/reference';
 import { InvalidError, NotFoundError } from '../errors';
 import { parseInclude } from '../platform/http/include';
@@ -68,7 +69,7 @@ async function checkInput(caller: Caller, input: CompanyInput) {
   if (Object.keys(errors).length) throw new InvalidError(errors);
 }
 
-export async function createCompany(caller: Caller, input: CompanyInput, include?: string, recordId = ulid()) {
+export async function createCompany(caller: Caller, input: CompanyInput, include?: string, recordId = newId()) {
   await checkInput(caller, input);
   const { carrierIds, ...fields } = input;
   const company: CompanyItem = {
@@ -76,7 +77,7 @@ export async function createCompany(caller: Caller, input: CompanyInput, include
     ...fields,
     address: input.address,
     permissions: { contacts: carrierIds ?? [], services: [] },
-    createdAt: new Date().toISOString(),
+    createdAt: clock.iso(),
     version: 1,
   };
   await insertCompany(company, { code: [MESSAGES.unique] });

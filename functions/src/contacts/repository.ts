@@ -10,6 +10,7 @@
  */
 
 import { addressFields } from '@cellar/shared/common/address';
+import { clock } from '@cellar/shared/common/clock';
 import { type SegmentCode, segmentCode } from '@cellar/shared/common/schemas';
 import { CONTACT_LIST } from '@cellar/shared/contacts/routes';
 import {
@@ -20,9 +21,9 @@ import {
   contactWords,
   MULTI_SUPPLIER,
 } from '@cellar/shared/contacts/schemas';
-import { ulid } from 'ulid';
 import * as z from 'zod';
 import { defineEntity } from '../data/entity';
+import { newId } from '../data/ids';
 import { keys } from '../data/keys';
 import { queryAll, queryPage, readCounter, type Source } from '../data/table';
 import { type FieldMessages, ItemExistsError } from '../errors';
@@ -89,13 +90,13 @@ export async function findContact(id: string): Promise<ContactItem | undefined> 
  * Its address is the owner's own, so that the contact form finds every required field filled.
  */
 export async function ensureMultiSupplier(owner: { id: string; address: Record<string, unknown> }): Promise<void> {
-  const now = new Date().toISOString();
+  const now = clock.iso();
   const at = addressFields.safeParse(owner.address);
   const base = at.success ? at.data : addressFields.parse({});
   try {
     await insertContact(
       {
-        id: ulid(),
+        id: newId(),
         type: 'supplier',
         code: MULTI_SUPPLIER.code,
         ownerId: owner.id,

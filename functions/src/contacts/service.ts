@@ -1,4 +1,6 @@
 /** Contact rules on the server: tenancy, scopes, segments, uniqueness. The list and its plan are in list.ts. */
+
+import { clock } from '@cellar/shared/common/clock';
 import type { SegmentCode } from '@cellar/shared/common/schemas';
 import {
   type Contact,
@@ -10,9 +12,9 @@ import {
 } from '@cellar/shared/contacts/schemas';
 import { fieldMessages } from '@cellar/shared/i18n/messages';
 import { MESSAGES } from '@cellar/shared/validation/validators';
-import { ulid } from 'ulid';
 import type { Caller } from '../caller/principal';
 import { createChecked } from '../data/bulk';
+import { newId } from '../data/ids';
 import { type CompanyItem, type References, references } from '../data/reference';
 import { type DomainError, ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { toContact } from './list';
@@ -59,7 +61,7 @@ function newContact(caller: Caller, input: ContactCreate, recordId: string, r: R
     throw new InvalidError({ ownerId: [ownerId ? MESSAGES.invalid : MESSAGES.required] });
   }
   checkOwnerRefs(owner, input);
-  const now = new Date().toISOString();
+  const now = clock.iso();
   return {
     id: recordId,
     type: input.type,
@@ -78,7 +80,7 @@ function newContact(caller: Caller, input: ContactCreate, recordId: string, r: R
 
 const CODE_CLASH = { code: [MESSAGES.unique] };
 
-export async function createContact(caller: Caller, input: ContactCreate, recordId = ulid()): Promise<Contact> {
+export async function createContact(caller: Caller, input: ContactCreate, recordId = newId()): Promise<Contact> {
   const r = await refs();
   const item = newContact(caller, input, recordId, r);
   await insertContact(item, CODE_CLASH);
@@ -124,7 +126,7 @@ export async function updateContact(caller: Caller, id: string, raw: ContactUpda
     address: input.address,
     comment: rules.hasComment ? input.comment : '',
     services: rules.hasServices && caller.isSuperadmin ? input.services.filter((s) => s.code) : current.services,
-    updatedAt: new Date().toISOString(),
+    updatedAt: clock.iso(),
   };
   return toContact(await replaceContact(next, current), r);
 }

@@ -9,6 +9,7 @@
  * A part is one line of PROVIDERS.
  */
 import { hasScope } from '@cellar/shared/access/roles';
+import { clock } from '@cellar/shared/common/clock';
 import { todayIn } from '@cellar/shared/common/dates';
 import {
   DASHBOARD_PANEL_SIZE,
@@ -169,7 +170,7 @@ const PROVIDERS: Partial<Record<DashboardPart, Provider>> = {
 export const dashboardOwner = (caller: Caller, ownerId: string | undefined): string | 'all' =>
   caller.isSuperadmin ? (ownerId ?? 'all') : caller.tenantId;
 
-export async function getDashboard(caller: Caller, ownerId?: string, now = new Date()): Promise<Dashboard> {
+export async function getDashboard(caller: Caller, ownerId?: string, now = clock.now()): Promise<Dashboard> {
   const today = todayIn(undefined, now);
   const ctx: DashboardContext = {
     caller,

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { canUpdateStatus } from '@cellar/shared/access/roles';
+import { clock } from '@cellar/shared/common/clock';
 import { isIdempotencyKey, type SegmentCode } from '@cellar/shared/common/schemas';
 import { serviceTarget } from '@cellar/shared/companies/schemas';
 import { ORDER_INCLUDES } from '@cellar/shared/orders/routes';
@@ -26,12 +27,12 @@ import { EXCLUDED_QUALITIES } from '@cellar/shared/stocks/schemas';
 import { actorOfAuthor } from '@cellar/shared/timeline/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import type { CellarMessageType } from '@cellar/shared/wms/contract';
-import { ulid } from 'ulid';
 import { authorOf } from '../caller/author';
 import type { Caller } from '../caller/principal';
 import { seesWarehouses, segmentsSeen, warehousesWorked, worksIn } from '../caller/visibility';
 import { type ContactItem, findContact } from '../contacts/repository';
 import { mapBounded } from '../data/fan-out';
+import { newId } from '../data/ids';
 import { keys } from '../data/keys';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
 import { batchGet } from '../data/table';
@@ -191,7 +192,7 @@ async function resolveLines(
     const kept = previous.find((l) => l.stockId === s.id);
     const pcb = p.attributes.pcb;
     lines.push({
-      id: kept?.id ?? ulid(),
+      id: kept?.id ?? newId(),
       position: lines.length + 1,
       stockId: s.id,
       productId: p.id,
@@ -304,7 +305,7 @@ export async function commit(
 ) {
   const from = previous?.statusCode ?? '000';
   const before = previous?.lines ?? [];
-  const now = new Date().toISOString();
+  const now = clock.iso();
   const at = c.at ?? now;
   let record: OrderItem = { ...next, ...totals(next.lines), updatedAt: now, transition: null };
   let effects: LedgerEffect[] = [];
@@ -371,7 +372,7 @@ export async function createOrder(
   if (input.statusCode !== '000' && input.statusCode !== '005') {
     throw new InvalidError({ statusCode: [MESSAGES.invalid] });
   }
-  let id = ulid();
+  let id = newId();
   if (idempotencyKey !== undefined) {
     const field = 'Idempotency-Key';
     if (!isIdempotencyKey(idempotencyKey)) throw new InvalidError({ [field]: ['api.idempotency_key_invalid'] });
@@ -389,7 +390,7 @@ export async function createOrder(
   }
   const fields = await build(caller, owner, refs, orderContent(input), input.statusCode, []);
   const author = authorOf(caller);
-  const now = new Date().toISOString();
+  const now = clock.iso();
   const record: OrderItem = {
     id,
     ownerId: owner.id,
@@ -548,7 +549,7 @@ export async function deleteOrder(caller: Caller, id: string): Promise<void> {
   const current = await visibleOrder(caller, id);
   if (!orderRules.isDeletable(current.statusCode, caller)) throw new ForbiddenError();
   const seq = current.seq + 1;
-  const at = new Date().toISOString();
+  const at = clock.iso();
   const effects = orderEffects(current, {
     seq,
     at,

@@ -11,6 +11,7 @@
  * with one of them and a 409.
  */
 import { addressDisplayName } from '@cellar/shared/common/address';
+import { clock } from '@cellar/shared/common/clock';
 import type { OrderStatusCode } from '@cellar/shared/orders/schemas';
 import { references } from '../data/reference';
 import type { TransactAction } from '../data/transact';
@@ -59,7 +60,7 @@ async function outputMovement(o: OrderItem, e: LedgerEffect, stock: StockItem): 
   return {
     id: e.movement?.id ?? movementId(o.id, o.seq, e.stockId),
     ownerId: o.ownerId,
-    date: e.movement?.at ?? new Date().toISOString(),
+    date: e.movement?.at ?? clock.iso(),
     reasonCode: ORDER_REASON.code,
     reason: ORDER_REASON.label,
     quantity: e.movement?.quantity ?? 0,

@@ -7,6 +7,7 @@
  * Its seq is the order's version, which grows with every change.
  */
 import { addressDisplayName } from '@cellar/shared/common/address';
+import { clock } from '@cellar/shared/common/clock';
 import { type CellarMessage, type CellarMessageType, WMS_CONTRACT_VERSION } from '@cellar/shared/wms/contract';
 import { keys } from '../data/keys';
 import { type References, references } from '../data/reference';
@@ -20,7 +21,7 @@ const envelope = (o: OrderItem, type: CellarMessageType) => ({
   version: WMS_CONTRACT_VERSION,
   documentId: o.id,
   seq: o.version,
-  at: new Date().toISOString(),
+  at: clock.iso(),
 });
 
 const ownerCode = (o: OrderItem, refs: References) => refs.companies.get(o.ownerId)?.code ?? o.ownerId;
@@ -115,7 +116,7 @@ export const toldOrder: ToldDocument = {
     await orderRecords.update(o, {
       update: 'SET #t = :t',
       names: { '#t': 'transmittedAt' },
-      values: { ':t': new Date().toISOString() },
+      values: { ':t': clock.iso() },
     });
   },
 };

@@ -1,13 +1,14 @@
+import { clock } from '@cellar/shared/common/clock';
 import type { Product, ProductInput } from '@cellar/shared/products/schemas';
 import { pruneInactive, validateAttributes } from '@cellar/shared/referential/attributes';
 import { familyAttributes } from '@cellar/shared/referential/data';
 import { MESSAGES } from '@cellar/shared/validation/validators';
-import { ulid } from 'ulid';
 import type { Caller } from '../caller/principal';
 import { seesOwner } from '../caller/visibility';
 import type { ContactItem } from '../contacts/repository';
 import { findContact } from '../contacts/repository';
 import { createChecked } from '../data/bulk';
+import { newId } from '../data/ids';
 import { type CompanyItem, type References, references } from '../data/reference';
 import { type DomainError, InvalidError, NotFoundError } from '../errors';
 import { productOfLine, refreshProductOfLines } from '../stocks/repository';
@@ -81,7 +82,7 @@ async function newProduct(
   const owner = ownerId ? r.companies.get(ownerId) : undefined;
   if (!owner) throw new InvalidError({ ownerId: [ownerId ? MESSAGES.invalid : MESSAGES.required] });
   const { warehouseId, attributes } = await checked(input, owner, findSupplier);
-  const now = new Date().toISOString();
+  const now = clock.iso();
   return {
     id: recordId,
     code: input.code,
@@ -98,7 +99,7 @@ async function newProduct(
 
 const CODE_CLASH = { code: [MESSAGES.unique] };
 
-export async function createProduct(caller: Caller, input: ProductInput, recordId = ulid()): Promise<Product> {
+export async function createProduct(caller: Caller, input: ProductInput, recordId = newId()): Promise<Product> {
   const product = await newProduct(caller, input, recordId, await refs());
   await insertProduct(product, CODE_CLASH);
   return getProduct(caller, product.id);
@@ -140,7 +141,7 @@ export async function updateProduct(caller: Caller, id: string, input: ProductIn
       ...editable(input),
       warehouseId,
       attributes,
-      updatedAt: new Date().toISOString(),
+      updatedAt: clock.iso(),
     },
     current,
   );

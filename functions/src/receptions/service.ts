@@ -4,6 +4,7 @@
  * here and applied by settle.ts.
  */
 import { canUpdateStatus } from '@cellar/shared/access/roles';
+import { clock } from '@cellar/shared/common/clock';
 import type { SegmentCode } from '@cellar/shared/common/schemas';
 import { RECEPTION_INCLUDES } from '@cellar/shared/receptions/routes';
 import {
@@ -18,11 +19,11 @@ import {
 import { receptionRules } from '@cellar/shared/receptions/status';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import type { CellarMessageType } from '@cellar/shared/wms/contract';
-import { ulid } from 'ulid';
 import type { Caller } from '../caller/principal';
 import { segmentsSeen, worksIn } from '../caller/visibility';
 import { type ContactItem, findContact } from '../contacts/repository';
 import { mapBounded } from '../data/fan-out';
+import { newId } from '../data/ids';
 import { keys } from '../data/keys';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
 import { batchGet } from '../data/table';
@@ -173,7 +174,7 @@ async function resolveLines(
     }
     const kept = previous.find((l) => l.stockId === stockId);
     lines.push({
-      id: kept?.id ?? ulid(),
+      id: kept?.id ?? newId(),
       position: lines.length + 1,
       stockId,
       productId: product.id,
@@ -278,7 +279,7 @@ export async function commit(
 ): Promise<ReceptionItem> {
   const from = previous?.statusCode ?? '000';
   const before = previous?.lines ?? [];
-  const now = new Date().toISOString();
+  const now = clock.iso();
   const at = c.at ?? now;
   let record: ReceptionItem = { ...next, ...totals(next.lines), updatedAt: now, transition: null };
   let effects: LedgerEffect[] = [];
@@ -333,10 +334,10 @@ export async function createReception(caller: Caller, input: ReceptionCreate, ho
     input.statusCode,
     [],
   );
-  const now = new Date().toISOString();
+  const now = clock.iso();
   const saved = await commit(
     {
-      id: ulid(),
+      id: newId(),
       ownerId: owner.id,
       ...fields,
       statusCode: input.statusCode,
@@ -477,7 +478,7 @@ export async function deleteReception(caller: Caller, id: string, hooks?: Commit
   const cancelling = receptionRules.isCancellable(current.statusCode);
   if (!cancelling && !receptionRules.isDeletable(current.statusCode, caller)) throw new ForbiddenError();
   const seq = current.seq + 1;
-  const at = new Date().toISOString();
+  const at = clock.iso();
   const effects = receptionEffects(current, {
     seq,
     at,

@@ -7,6 +7,8 @@
  *
  * A replayed close finds the reception closed and changes nothing; two closes racing end with one and a 409.
  */
+
+import { clock } from '@cellar/shared/common/clock';
 import type { ReceptionStatusCode } from '@cellar/shared/receptions/schemas';
 import type { TransactAction } from '../data/transact';
 import type { MovementItem } from '../stockMovements/repository';
@@ -34,7 +36,7 @@ async function inputMovement(r: ReceptionItem, e: LedgerEffect, stock: StockItem
   return {
     id: e.movement?.id ?? movementId(r.id, r.seq, e.stockId),
     ownerId: r.ownerId,
-    date: e.movement?.at ?? new Date().toISOString(),
+    date: e.movement?.at ?? clock.iso(),
     reasonCode: RECEPTION_REASON.code,
     reason: RECEPTION_REASON.label,
     quantity: e.movement?.quantity ?? 0,

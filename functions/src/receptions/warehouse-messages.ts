@@ -6,6 +6,8 @@
  *   reception.cancelled  cancelled before it arrived: built with the delete, which takes the reception away
  * Its seq is the reception's version, which grows with every change.
  */
+
+import { clock } from '@cellar/shared/common/clock';
 import { type CellarMessage, type CellarMessageType, WMS_CONTRACT_VERSION } from '@cellar/shared/wms/contract';
 import { keys } from '../data/keys';
 import { type References, references } from '../data/reference';
@@ -19,7 +21,7 @@ const envelope = (r: ReceptionItem, type: CellarMessageType, seq = r.version) =>
   version: WMS_CONTRACT_VERSION,
   documentId: r.id,
   seq,
-  at: new Date().toISOString(),
+  at: clock.iso(),
 });
 
 const ownerCode = (r: ReceptionItem, refs: References) => refs.companies.get(r.ownerId)?.code ?? r.ownerId;

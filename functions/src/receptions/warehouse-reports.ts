@@ -11,7 +11,7 @@
  *             (found, or created); a line nothing was counted of receives 0
  */
 import { isNews, type WmsReport } from '@cellar/shared/wms/contract';
-import { ulid } from 'ulid';
+import { newId } from '../data/ids';
 import { InvalidReportError, StaleVersionError } from '../errors';
 import { notificationKey, notificationPut, notifyNow } from '../notifications/status-mail';
 import { answered } from '../outbox/outbox';
@@ -69,7 +69,7 @@ async function countedLines(r: ReceptionItem, report: Received): Promise<Recepti
       continue;
     }
     lines.push({
-      id: ulid(),
+      id: newId(),
       position: lines.length + 1,
       stockId,
       productId: product.id,

@@ -3,6 +3,7 @@
  * warehouses, segments and contacts, the shared content rules, and the version every change is written against.
  */
 
+import { clock } from '@cellar/shared/common/clock';
 import { contactDisplayName } from '@cellar/shared/contacts/schemas';
 import {
   type ShippingOrder,
@@ -14,11 +15,11 @@ import {
 import { shippingOrderRules } from '@cellar/shared/shippingOrders/status';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import type { CellarMessageType } from '@cellar/shared/wms/contract';
-import { ulid } from 'ulid';
 import { authorOf } from '../caller/author';
 import type { Caller } from '../caller/principal';
 import { seesOwner, segmentsSeen, worksIn } from '../caller/visibility';
 import { findContact } from '../contacts/repository';
+import { newId } from '../data/ids';
 import { type CompanyItem, type References, references, warehouseRef } from '../data/reference';
 import { ConflictError, type FieldMessages, ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { outboxPut } from '../outbox/outbox';
@@ -138,9 +139,9 @@ export async function createShippingOrder(
   const owner = ownerFor(caller, input.ownerId, refs);
   const fields = await build(caller, owner, refs, input);
   const author = authorOf(caller);
-  const now = new Date().toISOString();
+  const now = clock.iso();
   const record: ShippingOrderItem = {
-    id: ulid(),
+    id: newId(),
     ownerId: owner.id,
     ...fields,
     statusCode: shippingOrderRules.initialStatus,
@@ -207,7 +208,7 @@ export async function updateShippingOrder(
     deliveredAt: input.deliveredAt !== undefined ? input.deliveredAt : current.deliveredAt,
     tracking: input.tracking !== undefined ? input.tracking || null : current.tracking,
     updatedBy: authorOf(caller),
-    updatedAt: new Date().toISOString(),
+    updatedAt: clock.iso(),
   };
   if (CONTENT_FIELDS.some((f) => input[f] !== undefined)) {
     const refs = await references();
@@ -231,7 +232,7 @@ export async function cancelShippingOrder(caller: Caller, id: string, hooks: Tel
   if (!shippingOrderRules.isCancellable(current, caller.isSuperadmin))
     throw new ForbiddenError('api.shipping_order_picked_up');
   const told = shippingOrderRules.isBooked(current.statusCode) && !current.pickedupAt;
-  const at = new Date().toISOString();
+  const at = clock.iso();
   // The contract's schemas load with the first cancellation, not with the function.
   const { cancelledMessage } = await import('./warehouse-messages');
   const message = told ? cancelledMessage(current, await references()) : null;

@@ -6,6 +6,8 @@
  *   shipping_order.cancelled  cancelled before pickup: built with the delete, which takes the shipping order away
  * Its seq is the shipping order's version, which grows with every change.
  */
+
+import { clock } from '@cellar/shared/common/clock';
 import { type CellarMessage, type CellarMessageType, WMS_CONTRACT_VERSION } from '@cellar/shared/wms/contract';
 import { keys } from '../data/keys';
 import { type References, references } from '../data/reference';
@@ -38,7 +40,7 @@ export function shippingOrderMessage(
     version: WMS_CONTRACT_VERSION,
     documentId: o.id,
     seq: o.version,
-    at: new Date().toISOString(),
+    at: clock.iso(),
     ownerCode: refs.companies.get(o.ownerId)?.code ?? o.ownerId,
     reference: o.reference,
     warehouseCode: o.warehouse.code,
@@ -63,7 +65,7 @@ export function cancelledMessage(o: ShippingOrderItem, refs: References): Cellar
     version: WMS_CONTRACT_VERSION,
     documentId: o.id,
     seq,
-    at: new Date().toISOString(),
+    at: clock.iso(),
     ownerCode: refs.companies.get(o.ownerId)?.code ?? o.ownerId,
     reference: o.reference,
   };

@@ -20,6 +20,7 @@
  * derived from what the transaction wrote and repaired by the recount when a crash comes between the two; nothing
  * on a stock line or a product grows with the documents touching it.
  */
+import { clock } from '@cellar/shared/common/clock';
 import { availableQuantity, isSellable } from '@cellar/shared/stocks/schemas';
 import * as z from 'zod';
 import { applyCounterMove, type CounterKey, counterMoves, type Entity, type Staged } from '../data/entity';
@@ -589,7 +590,7 @@ async function recordUndo<D extends LedgerDoc>(kind: DocumentKind<D>, d: D, t: T
   const seq = d.seq + 1;
   const undo: Transition = {
     seq,
-    at: new Date().toISOString(),
+    at: clock.iso(),
     effects: inverse(t.effects.slice(0, t.done)),
     done: 0,
     to: t.restore.statusCode,

@@ -8,9 +8,11 @@
  *     │            two leaves a claim the next one completes)
  *     └─ taken (before, or by a concurrent put): the line it names
  */
+
+import { clock } from '@cellar/shared/common/clock';
 import type { SegmentCode } from '@cellar/shared/common/schemas';
-import { ulid } from 'ulid';
 import { mapBounded } from '../data/fan-out';
+import { newId } from '../data/ids';
 import { keys } from '../data/keys';
 import { batchGet, getItem, putNew } from '../data/table';
 import { TRANSACTION_MAX_ACTIONS, TransactionCancelledError, transactWrite } from '../data/transact';
@@ -60,7 +62,7 @@ const emptyLine = (id: string, l: Lot, product: StockItem['product']): StockItem
   quantity_receive_in_progress: 0,
   quantity_on_arriving: 0,
   storedAt: null,
-  createdAt: new Date().toISOString(),
+  createdAt: clock.iso(),
   version: 1,
 });
 
@@ -80,7 +82,7 @@ export async function lotLine(lot: Lot, product: StockItem['product']): Promise<
   const l = normalLot(lot);
   const claimed = await claimant(l);
   if (claimed) return ensureLine(claimed, l, product);
-  const id = ulid();
+  const id = newId();
   try {
     await putNew({ ...keys.lot(l.ownerId, l), entity: 'lotClaim', id });
   } catch (e) {
@@ -141,7 +143,7 @@ export async function lotLines(lots: readonly { lot: Lot; product: StockItem['pr
   // Free lots: each claim and its empty line in one transaction, 50 lots to a transaction (two actions each).
   const free = [...wanted].filter(([k]) => !found.has(k));
   for (let i = 0; i < free.length; i += LOTS_PER_TRANSACTION) {
-    const batch = free.slice(i, i + LOTS_PER_TRANSACTION).map(([k, w]) => ({ k, ...w, id: ulid() }));
+    const batch = free.slice(i, i + LOTS_PER_TRANSACTION).map(([k, w]) => ({ k, ...w, id: newId() }));
     const staged = await stockRecords.stageNew(batch.map(({ id, lot, product }) => emptyLine(id, lot, product)));
     try {
       await transactWrite([

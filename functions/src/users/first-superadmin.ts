@@ -8,6 +8,7 @@
  * recognises as its own; and a first-login link that was lost is sent again until the person has chosen a password.
  */
 
+import { clock } from '@cellar/shared/common/clock';
 import { fieldMessages } from '@cellar/shared/i18n/messages';
 import { type FirstSuperadmin, firstSuperadminSchema, localeFor } from '@cellar/shared/users/schemas';
 import { ulid } from 'ulid';
@@ -49,7 +50,7 @@ async function claimFor(request: Request): Promise<Claim> {
     userId: ulid(),
     companyId: ulid(),
     warehouseIds: request.warehouses.map(() => ulid()),
-    createdAt: new Date().toISOString(),
+    createdAt: clock.iso(),
   };
   try {
     await putNew({ ...keys.firstSuperadmin, ...fresh }, EXISTS);

@@ -4,14 +4,15 @@
  * modules within the creator's scopes, and nobody deactivates or deletes themself.
  */
 import { mayGrantScopes, type RoleLevel, roleLevel } from '@cellar/shared/access/roles';
+import { clock } from '@cellar/shared/common/clock';
 import { canManageUser, mayBeChild } from '@cellar/shared/users/rules';
 import { DEFAULT_LOCALE, type UserCreate, type UserUpdate } from '@cellar/shared/users/schemas';
 import { MESSAGES } from '@cellar/shared/validation/validators';
-import { ulid } from 'ulid';
 import type { Caller } from '../caller/principal';
 import { withNewTokenVersion } from '../caller/tokens';
 import { seesOwner } from '../caller/visibility';
 import { mapBounded } from '../data/fan-out';
+import { newId } from '../data/ids';
 import type { CompanyItem } from '../data/reference';
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors';
 import { parseInclude } from '../platform/http/include';
@@ -58,7 +59,7 @@ function checkRole(caller: Caller, role: string): RoleLevel {
   return level;
 }
 
-export async function createUser(caller: Caller, input: UserCreate, include?: string, recordId = ulid()) {
+export async function createUser(caller: Caller, input: UserCreate, include?: string, recordId = newId()) {
   const companyId = caller.isSuperadmin ? input.companyId : caller.tenantId;
   const company = companyId ? await companyOf(companyId) : undefined;
   if (!company) throw new InvalidError({ companyId: [companyId ? MESSAGES.invalid : MESSAGES.required] });
@@ -79,7 +80,7 @@ export async function createUser(caller: Caller, input: UserCreate, include?: st
     scope: input.scope,
     notificationChannels: ['mail'],
     childIds: [],
-    createdAt: new Date().toISOString(),
+    createdAt: clock.iso(),
     version: 1,
   };
   await insertUser(user, { email: [MESSAGES.unique] });

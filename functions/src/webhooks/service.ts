@@ -3,6 +3,7 @@
  * provider's staff for any; their delivery logs read, and a delivery sent again on demand.
  */
 import { randomBytes } from 'node:crypto';
+import { clock } from '@cellar/shared/common/clock';
 import { MESSAGES } from '@cellar/shared/validation/validators';
 import {
   WEBHOOK_MAX_ENDPOINTS,
@@ -13,12 +14,12 @@ import {
   type WebhookDelivery,
   type WebhookUpdate,
 } from '@cellar/shared/webhooks/schemas';
-import { ulid } from 'ulid';
 import { authorOf } from '../caller/author';
 import { ownerCompany } from '../caller/owner';
 import type { Caller } from '../caller/principal';
 import { seesOwner } from '../caller/visibility';
 import { config } from '../config/config';
+import { newId } from '../data/ids';
 import { companies, companyRef } from '../data/reference';
 import { getItem, putVersioned } from '../data/table';
 import { TransactionCancelledError } from '../data/transact';
@@ -97,7 +98,7 @@ export async function createWebhook(caller: Caller, input: WebhookCreate) {
   const company = await ownerCompany(caller, input.companyId);
   const secret = newSecret();
   const endpoint: EndpointItem = {
-    id: ulid(),
+    id: newId(),
     companyId: company.id,
     url: input.url,
     events: input.events,
@@ -107,7 +108,7 @@ export async function createWebhook(caller: Caller, input: WebhookCreate) {
     previousSecret: null,
     previousSecretUntil: null,
     secretRotatedAt: null,
-    createdAt: new Date().toISOString(),
+    createdAt: clock.iso(),
     createdBy: authorOf(caller),
     version: 1,
   };

@@ -1,9 +1,11 @@
 /** Calendar dates as the warehouses live them: one time zone for the provider's sites (spec 2 §9). */
 
+import { clock } from './clock';
+
 export const WAREHOUSE_TIME_ZONE = 'Europe/Paris';
 
 /** Today's date (YYYY-MM-DD) in a time zone, the day a "not before today" rule compares with. */
-export function todayIn(timeZone: string = WAREHOUSE_TIME_ZONE, now: Date = new Date()): string {
+export function todayIn(timeZone: string = WAREHOUSE_TIME_ZONE, now: Date = clock.now()): string {
   return dayFormat(timeZone).format(now);
 }
 

@@ -3,6 +3,7 @@
  * come first, then the earliest best-before date, then the oldest batch (the lot stored first, then the batch
  * number); lots without a date come after those with one. Lots expiring within 30 days are flagged.
  */
+import { clock } from '../common/clock';
 import { todayIn } from '../common/dates';
 
 export const EXPIRY_WARNING_DAYS = 30;
@@ -55,7 +56,7 @@ export function fefoFill(lots: readonly FefoLot[], required: number): { stockId:
 const endOfLife = (lot: Pick<FefoLot, 'ubd' | 'bbd'>) => lot.ubd ?? lot.bbd;
 
 /** A lot whose use-by (else best-before) date falls within 30 days of today (Europe/Paris), or is past. */
-export function expiresSoon(lot: Pick<FefoLot, 'ubd' | 'bbd'>, now: Date = new Date()): boolean {
+export function expiresSoon(lot: Pick<FefoLot, 'ubd' | 'bbd'>, now: Date = clock.now()): boolean {
   const end = endOfLife(lot);
   if (!end) return false;
   const limit = new Date(Date.parse(`${todayIn(undefined, now)}T12:00:00Z`) + EXPIRY_WARNING_DAYS * 86_400_000)

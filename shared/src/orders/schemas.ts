@@ -167,7 +167,7 @@ export interface OrderContext {
   segments: readonly SegmentCode[];
   /** The chosen carrier's facts, when one is chosen. */
   carrier?: OrderCarrierFacts | null;
-  /** `new Date()` unless a test fixes the clock. */
+  /** The clock's now (common/clock.ts) unless a test fixes it. */
   now?: Date;
 }
 

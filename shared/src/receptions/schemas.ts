@@ -89,7 +89,7 @@ export interface ReceptionContext {
   pooled: boolean;
   /** The owner's segments (B2B, B2C). */
   segments: readonly SegmentCode[];
-  /** `new Date()` unless a test fixes the clock. */
+  /** The clock's now (common/clock.ts) unless a test fixes it. */
   now?: Date;
 }
 

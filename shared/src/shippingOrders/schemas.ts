@@ -164,7 +164,7 @@ export type ShippingOrderUpdate = z.infer<typeof shippingOrderUpdateSchema>;
 export interface ShippingOrderContext {
   /** The owner's segments. */
   segments: readonly SegmentCode[];
-  /** `new Date()` unless a test fixes the clock. */
+  /** The clock's now (common/clock.ts) unless a test fixes it. */
   now?: Date;
   /** Only the dates that change are held to "not before today" (an update of an old shipping order). */
   previous?: { pickupDate: string | null; deliveryDate: string };
