@@ -9,10 +9,11 @@ import type { ActivityLog } from '@cellar/shared/activityLogs/schemas';
 import { getPath } from '@cellar/shared/common/path';
 import { type Contact, contactWords } from '@cellar/shared/contacts/schemas';
 import { matchesAll } from '@cellar/shared/filter/match';
-import { type Condition, parseListQuery } from '@cellar/shared/filter/query';
+import { type Condition, type ListSpec, parseListQuery, sortsFor } from '@cellar/shared/filter/query';
 import { matchesSearch } from '@cellar/shared/filter/search';
 import { type Product, productWords } from '@cellar/shared/products/schemas';
 import { type Reception, receptionWords } from '@cellar/shared/receptions/schemas';
+import { routes } from '@cellar/shared/routes/table';
 import { type ShippingOrder, shippingOrderWords } from '@cellar/shared/shippingOrders/schemas';
 import { movementWords, type StockMovement } from '@cellar/shared/stockMovements/schemas';
 import { type Stock, stockWords } from '@cellar/shared/stocks/schemas';
@@ -903,5 +904,37 @@ describe('A planned list (products, a catalogue of hundreds)', () => {
     expect(firstPage.meta.has_more).toBeUndefined();
     expect(firstPage.meta.total).toBe(chateau.data.length);
     products = await read();
+  });
+});
+
+describe('Every owner’s lists sort as their spec says (sortsByOwner, sortsFor)', () => {
+  it('sort every owner’s rows by their key alone, and one owner’s by every sort, as the grid offers them', async () => {
+    const superToken = await h.login(SUPER);
+    const owner = (await h.call('GET', '/api/auth/user', { token: await h.login(ADMIN) })).body.companyId as string;
+    const lists = Object.values(routes).filter(
+      (r): r is typeof r & { list: ListSpec } => 'list' in r && !!r.list && r.method === 'GET' && !r.path.includes(':'),
+    );
+    const answers: string[] = [];
+    const wanted: string[] = [];
+    for (const route of lists) {
+      const base = `${route.path}?paginate=1${route.path === '/api/contacts' ? '&filter[type]=recipient' : ''}`;
+      for (const field of route.list.sorts) {
+        const everyOwner = await h.call('GET', `${base}&sort=-${field}`, { token: superToken, lang: 'fr' });
+        answers.push(`${route.path} ${field}: ${everyOwner.status}`);
+        wanted.push(`${route.path} ${field}: ${sortsFor(route.list, true).includes(field) ? 200 : 422}`);
+        if (everyOwner.status === 422) {
+          // In the caller's language, naming what to do.
+          expect(everyOwner.body.errors.sort[0]).toContain('choisissez un propriétaire');
+        }
+        if (!route.list.sortsByOwner || !route.list.filters.includes('owner.id')) continue;
+        const one = await h.call('GET', `${base}&sort=-${field}&filter[owner.id]=${owner}`, { token: superToken });
+        answers.push(`${route.path} ${field} of one owner: ${one.status}`);
+        wanted.push(`${route.path} ${field} of one owner: 200`);
+      }
+    }
+    expect(answers).toEqual(wanted);
+    // The lists that declare it, and one that does not.
+    expect(answers.filter((a) => a.endsWith('422')).length).toBeGreaterThan(30);
+    expect(answers).toContain('/api/users lastname: 200');
   });
 });

@@ -41,10 +41,13 @@ const keyOf = (manifest: Manifest, module: string): string | undefined =>
  * them. The libraries alone set a floor: React DOM, React Router's data router, the sign-in page's Mantine
  * components and i18next come to about 150 KB before any of the product's code, and AG Grid's core with the
  * modules the grid registers to about 250 KB more (measured with esbuild, minified and gzipped). The sign-in page's
- * ceiling was raised once, from 230 to 232, for the first paint's script (1.4 KB: lib/first-paint.ts), which paints
- * the frame and a list's title before any of the rest has arrived.
+ * ceiling was raised from 230 to 232 for the first paint's script (1.4 KB: lib/first-paint.ts), which paints
+ * the frame and a list's title before any of the rest has arrived; then to 233, by 0.11 KB, for the list queries'
+ * messages in both languages (an API refusal no longer reaches a person in English only) and the one-owner sort
+ * rule the grid and the API now share (filter/query.ts: `sortsFor`), which the shared modules of the entry chunk
+ * carry.
  */
-const BUDGET_KB: Record<keyof typeof PAGES, number> = { login: 232, list: 630 };
+const BUDGET_KB: Record<keyof typeof PAGES, number> = { login: 233, list: 630 };
 
 /**
  * The scripts index.html loads: its own (the first paint's, the service worker's registration) and those the first

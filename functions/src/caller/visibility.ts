@@ -5,7 +5,7 @@
  * from them, and it sees those that touch one of them.
  */
 import { SEGMENT_CODES, type SegmentCode } from '@cellar/shared/common/schemas';
-import type { Condition } from '@cellar/shared/filter/query';
+import { type Condition, namedOwner } from '@cellar/shared/filter/query';
 
 /** What tenancy needs to know of a caller (principal.ts): these rules stand on nothing else, so every layer may ask them. */
 export interface Viewer {
@@ -24,7 +24,7 @@ export const seesOwner = (viewer: Viewer, ownerId: string): boolean =>
  */
 export function listedOwner(viewer: Viewer, filters: readonly Condition[], field = 'owner.id'): string | undefined {
   if (!viewer.isSuperadmin) return viewer.tenantId;
-  return filters.find((c) => c.field === field && c.op === 'eq' && c.values.length === 1)?.values[0];
+  return namedOwner(filters, field);
 }
 
 /**

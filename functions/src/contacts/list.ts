@@ -13,7 +13,7 @@ import {
   contactWords,
 } from '@cellar/shared/contacts/schemas';
 import { NULL_LITERAL } from '@cellar/shared/filter/match';
-import { type Condition, type ListQuery, QueryError, withExportRange } from '@cellar/shared/filter/query';
+import { type Condition, type ListQuery, QueryError, says, withExportRange } from '@cellar/shared/filter/query';
 import type { Caller } from '../caller/principal';
 import { listedOwner } from '../caller/visibility';
 import type { PlannedList } from '../data/list';
@@ -50,7 +50,9 @@ function listType(q: ListQuery): ContactType {
   const cond = q.filters.find((c) => c.field === 'type');
   const parsed = contactType.safeParse(cond?.values.length === 1 ? cond.values[0] : undefined);
   if (cond?.op !== 'eq' || !parsed.success) {
-    throw new QueryError({ 'filter[type]': ['filter[type] must be one of supplier, recipient, carrier.'] });
+    throw new QueryError({
+      'filter[type]': [says('one_of', { param: 'filter[type]', values: 'supplier, recipient, carrier' })],
+    });
   }
   return parsed.data;
 }

@@ -1,3 +1,4 @@
+import { QueryError, wordQueryMessages } from '@cellar/shared/filter/query';
 import { routes } from '@cellar/shared/routes/table';
 import { describe, expect, it } from 'vitest';
 import {
@@ -171,8 +172,21 @@ describe('Function: ways', () => {
     expect(byLabel.some((w) => w.entries)).toBe(false);
   });
 
-  it('sorts every owner’s list by its key only', () => {
-    expect(() => ways(list({ sortScope: undefined }), { field: 'address.city', desc: false })).toThrow();
+  it('sorts every owner’s list by its key only, and says so in the caller’s words', () => {
+    let refused: unknown;
+    try {
+      ways(list({ sortScope: undefined }), { field: 'address.city', desc: false });
+    } catch (e) {
+      refused = e;
+    }
+    expect(refused).toBeInstanceOf(QueryError);
+    const { messages } = refused as QueryError;
+    expect(wordQueryMessages(messages, 'fr')).toEqual({
+      sort: ['Pour trier par address.city, choisissez un propriétaire (filter[owner.id]).'],
+    });
+    expect(wordQueryMessages(messages, 'en')).toEqual({
+      sort: ['Sorting by address.city needs one owner: filter by owner.id.'],
+    });
   });
 });
 

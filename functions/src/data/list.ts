@@ -21,11 +21,13 @@ import { type Paged, pageMeta } from '@cellar/shared/common/schemas';
 import { fold, inclusiveEnd, matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
 import {
   type Condition,
+  indexName,
   type ListIndex,
   type ListIndexType,
   type ListSpec,
   QueryError,
   type SortKey,
+  says,
 } from '@cellar/shared/filter/query';
 import { matchesSearch, narrowestWord } from '@cellar/shared/filter/search';
 import * as z from 'zod';
@@ -126,7 +128,6 @@ export const searchEntryKey = (sortKey: string, tag: string) => `${sortKey}${SEP
 /** The `entity` of an in-order search entry. */
 export const IN_ORDER_ENTRY = 'searchInOrder';
 
-const indexName = (i: ListIndex) => (typeof i === 'string' ? i : i.index);
 const indexType = (i: ListIndex | undefined) => (i && typeof i === 'object' ? i.type : undefined);
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -306,9 +307,9 @@ function sortIndexOf<T>(list: PlannedList<T>, sort: SortKey): Source {
   const index = list.spec.indexes?.[sort.field];
   const name = index && indexName(index);
   if (!name || name === 'key' || name === 'search')
-    throw new QueryError({ sort: [`Sorting by ${sort.field} is not allowed.`] });
+    throw new QueryError({ sort: [says('sort_refused', { field: sort.field })] });
   if (!list.sortScope) {
-    throw new QueryError({ sort: [`Sorting by ${sort.field} needs one owner: filter by owner.id.`] });
+    throw new QueryError({ sort: [says('sort_needs_owner', { field: sort.field })] });
   }
   return { index: name as ListSortIndex, pk: list.sortScope, desc: sort.desc };
 }

@@ -22,6 +22,8 @@ const CONTACT_SORTS = {
 export const CONTACT_LIST = {
   filters: ['type', 'search', 'owner.id', 'owner.segments', 'warehouse.id', ...CONTACT_COLUMNS, 'createdAt'],
   sorts: Object.keys(CONTACT_SORTS) as (keyof typeof CONTACT_SORTS)[],
+  // One owner's rows per list-sort index: every owner's list sorts by its key alone.
+  sortsByOwner: true,
   // Type and owner choose the partition; the other filters are checked on the rows the indexes return.
   indexes: { ...CONTACT_SORTS, search: 'search' },
   includes: ['owner', 'warehouse', 'services', 'address'],

@@ -64,7 +64,11 @@ export const FILTER_VALUE_MAX = 2_000;
 /** A 422 waiting to happen: field → messages. */
 /** What is wrong with a parameter: a key of the shared catalogue and its values, worded by the API. */
 export type QueryMessage = string | { key: string; values: Record<string, unknown> };
-const says = (key: string, values: Record<string, unknown> = {}): QueryMessage => ({ key: `query.${key}`, values });
+/** A message of the shared catalogue's `query` section, worded in the caller's language by the API's edge. */
+export const says = (key: string, values: Record<string, unknown> = {}): QueryMessage => ({
+  key: `query.${key}`,
+  values,
+});
 
 /** The messages of each parameter, worded in a language (a message that is already text stays as it is). */
 export const wordQueryMessages = (messages: Record<string, readonly QueryMessage[]>, lang: Language) =>
@@ -249,6 +253,8 @@ export type ListIndexName = 'key' | 'search' | ListSortIndex;
 /** A column's type when its index must order and bound it as more than text. */
 export type ListIndexType = 'number' | 'boolean';
 export type ListIndex = ListIndexName | { index: ListIndexName; type: ListIndexType };
+/** The index a list's field is served by. */
+export const indexName = (i: ListIndex) => (typeof i === 'string' ? i : i.index);
 
 /** What a list route accepts; anything else is a 422. */
 export interface ListSpec {
@@ -272,6 +278,12 @@ export interface ListSpec {
    * first names), whose rows are written rarely (each keeps a few dozen more entries).
    */
   searchInOrder?: boolean;
+  /**
+   * Its list-sort indexes hold one owner's rows each: a list of every owner's rows (the superadmin naming no owner
+   * with filter[owner.id]) is sorted by its key's field alone (`sortsFor`); the API refuses the others, and the
+   * grid does not offer them.
+   */
+  sortsByOwner?: true;
   includes: readonly string[];
   params?: readonly string[];
   /** What a CSV export may write (output=csv&columns=…). */
@@ -288,6 +300,19 @@ export interface ListSpec {
   columnDefs?: () => Promise<ColumnDefs>;
 }
 
+/** The one owner a list's filters name (`owner.id eq` one value): the superadmin's list of that owner's rows. */
+export const namedOwner = (filters: readonly Condition[], field = 'owner.id'): string | undefined =>
+  filters.find((c) => c.field === field && c.op === 'eq' && c.values.length === 1)?.values[0];
+
+/** The fields a list sorts by, for a caller reading one owner's rows or every owner's (see `sortsByOwner`). */
+export const sortsFor = (spec: ListSpec, everyOwner: boolean): readonly string[] =>
+  everyOwner && spec.sortsByOwner
+    ? spec.sorts.filter((field) => {
+        const index = spec.indexes?.[field];
+        return index !== undefined && indexName(index) === 'key';
+      })
+    : spec.sorts;
+
 /** Every export writes warehouses as their codes (spec 3 §7). */
 const WAREHOUSE_AS_CODE: Readonly<Record<string, readonly string[]>> = { 'warehouse.name': ['warehouse.code'] };
 
@@ -301,10 +326,10 @@ export function exportFields(q: ListQuery, spec: ListSpec): string[] {
   const aliases = { ...WAREHOUSE_AS_CODE, ...spec.columnAliases };
   const named = (q.params.columns ?? allowed.join(',')).split(',').filter(Boolean);
   const twice = [...new Set(named.filter((c, i) => named.indexOf(c) !== i))];
-  if (twice.length) throw new QueryError({ columns: [`Columns given more than once: ${twice.join(', ')}.`] });
+  if (twice.length) throw new QueryError({ columns: [says('columns_repeated', { columns: twice.join(', ') })] });
   const requested = named.flatMap((c) => (Object.hasOwn(aliases, c) ? (aliases[c] ?? []) : [c]));
   const unknown = requested.filter((c) => !allowed.includes(c));
-  if (unknown.length) throw new QueryError({ columns: [`Unknown columns: ${unknown.join(', ')}.`] });
+  if (unknown.length) throw new QueryError({ columns: [says('unknown_columns', { columns: unknown.join(', ') })] });
   return [...new Set(requested)];
 }
 
@@ -374,7 +399,7 @@ export function exportFormat(q: ListQuery): ExportFormat | undefined {
   const asked = q.params.output;
   if (asked === undefined) return undefined;
   if (!(EXPORT_FORMATS as readonly string[]).includes(asked)) {
-    throw new QueryError({ output: [`output must be one of ${EXPORT_FORMATS.join(', ')}.`] });
+    throw new QueryError({ output: [says('one_of', { param: 'output', values: EXPORT_FORMATS.join(', ') })] });
   }
   return asked as ExportFormat;
 }
@@ -383,7 +408,7 @@ export function exportFormat(q: ListQuery): ExportFormat | undefined {
 export function exportDateStyle(q: ListQuery): DateStyle {
   const asked = q.params.dates ?? 'local';
   if (!(DATE_STYLES as readonly string[]).includes(asked)) {
-    throw new QueryError({ dates: [`dates must be one of ${DATE_STYLES.join(', ')}.`] });
+    throw new QueryError({ dates: [says('one_of', { param: 'dates', values: DATE_STYLES.join(', ') })] });
   }
   return asked as DateStyle;
 }
@@ -398,12 +423,12 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function withExportRange(q: ListQuery, field: string): ListQuery {
   const { start_date: start, end_date: end } = q.params;
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, QueryMessage[]> = {};
   for (const [key, value] of [
     ['start_date', start],
     ['end_date', end],
   ] as const) {
-    if (value !== undefined && !ISO_DATE.test(value)) errors[key] = [`${key} must be a date (YYYY-MM-DD).`];
+    if (value !== undefined && !ISO_DATE.test(value)) errors[key] = [says('not_a_date', { param: key })];
   }
   if (Object.keys(errors).length) throw new QueryError(errors);
   const from = start && startOfDayIn(start);

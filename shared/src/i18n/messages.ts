@@ -175,6 +175,10 @@ export const sharedMessages = {
       unknown_parameter: 'Paramètre inconnu : {{param}}.',
       one_of: '{{param}} vaut l’une de ces valeurs : {{values}}.',
       too_long: '{{param}} compte au plus {{max}} caractères.',
+      sort_needs_owner: 'Pour trier par {{field}}, choisissez un propriétaire (filter[owner.id]).',
+      columns_repeated: 'Colonnes données plusieurs fois : {{columns}}.',
+      unknown_columns: 'Colonnes inconnues : {{columns}}.',
+      not_a_date: '{{param}} : date attendue (AAAA-MM-JJ).',
     },
     movement_reasons: {
       supplier_reception: 'Réception fournisseur',
@@ -349,6 +353,10 @@ export const sharedMessages = {
       unknown_parameter: 'Unknown parameter {{param}}.',
       one_of: '{{param}} must be one of {{values}}.',
       too_long: '{{param}} holds at most {{max}} characters.',
+      sort_needs_owner: 'Sorting by {{field}} needs one owner: filter by owner.id.',
+      columns_repeated: 'Columns given more than once: {{columns}}.',
+      unknown_columns: 'Unknown columns: {{columns}}.',
+      not_a_date: '{{param}} must be a date (YYYY-MM-DD).',
     },
     movement_reasons: {
       supplier_reception: 'Supplier delivery',

@@ -61,6 +61,8 @@ export const ORDER_LIST = {
     'createdBy.id',
   ],
   sorts: Object.keys(ORDER_SORTS) as (keyof typeof ORDER_SORTS)[],
+  // One owner's rows per list-sort index: every owner's list sorts by its key alone.
+  sortsByOwner: true,
   // The owner chooses the partition; the other filters are checked on the rows the indexes return.
   indexes: { ...ORDER_SORTS, search: 'search' },
   includes: ['owner', 'recipient', 'carrier', 'carrier.owner', 'warehouse', 'segment', 'stocks'],

@@ -65,6 +65,8 @@ export const PRODUCT_LIST = {
     ...ATTRIBUTE_FIELDS.map((a) => `attributes.${a}`),
   ],
   sorts: Object.keys(PRODUCT_SORTS) as (keyof typeof PRODUCT_SORTS)[],
+  // One owner's rows per list-sort index: every owner's list sorts by its key alone.
+  sortsByOwner: true,
   // The owner chooses the partition; the other filters are checked on the rows the indexes return.
   indexes: { ...PRODUCT_SORTS, search: 'search' },
   // A filter of one colour, vintage… reads its index in the list's order (its code): a page at a time.

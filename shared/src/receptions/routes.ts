@@ -40,6 +40,8 @@ export const RECEPTION_LIST = {
     'supplier.name',
   ],
   sorts: Object.keys(RECEPTION_SORTS) as (keyof typeof RECEPTION_SORTS)[],
+  // One owner's rows per list-sort index: every owner's list sorts by its key alone.
+  sortsByOwner: true,
   // The owner chooses the partition; the other filters are checked on the rows the indexes return.
   indexes: { ...RECEPTION_SORTS, search: 'search' },
   includes: ['supplier', 'supplier.address', 'owner', 'warehouse'],

@@ -34,6 +34,8 @@ export const SHIPPING_ORDER_LIST = {
   // Every filter is an indexed column (or the owner, which chooses the partition, or the search words).
   filters: ['search', 'owner.id', ...Object.keys(SHIPPING_ORDER_INDEXES)],
   sorts: Object.keys(SHIPPING_ORDER_SORTS) as (keyof typeof SHIPPING_ORDER_SORTS)[],
+  // One owner's rows per list-sort index: every owner's list sorts by its key alone.
+  sortsByOwner: true,
   indexes: { ...SHIPPING_ORDER_INDEXES, search: 'search' },
   includes: ['deliveryAddress', 'pickupAddress', 'warehouse', 'owner'],
   params: EXPORT_PARAMS,

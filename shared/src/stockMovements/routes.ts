@@ -46,6 +46,8 @@ export const STOCK_MOVEMENT_LIST = {
     'reception.supplier.code',
   ],
   sorts: Object.keys(MOVEMENT_SORTS) as (keyof typeof MOVEMENT_SORTS)[],
+  // One owner's rows per list-sort index: every owner's list sorts by its key alone.
+  sortsByOwner: true,
   // A date range and one product narrow the key (the service's); the others are checked on the rows read.
   indexes: { ...MOVEMENT_SORTS, search: 'search' },
   includes: [

@@ -66,6 +66,8 @@ export const STOCK_LIST = {
     ...STOCK_PRODUCT_FIELDS,
   ],
   sorts: Object.keys(STOCK_SORTS) as (keyof typeof STOCK_SORTS)[],
+  // One owner's rows per list-sort index: every owner's list sorts by its key alone.
+  sortsByOwner: true,
   // The owner chooses the partition (LS14 holds every owner's lines in product order); a product narrows the key,
   // the sellable view is its own index; the other filters are checked on the rows the indexes return.
   indexes: { ...STOCK_SORTS, search: 'search' },

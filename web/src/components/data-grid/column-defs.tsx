@@ -123,14 +123,16 @@ export interface ColumnDefsInput<R extends ListRoute> {
    * that width, the row icons after them.
    */
   narrow?: { width: number };
+  /** The grid shows every owner's rows (the superadmin naming none): a list sorted by owner offers its key's sort. */
+  everyOwner?: boolean;
 }
 
 export function columnDefsOf<R extends ListRoute>(input: ColumnDefsInput<R>): ColDef[] {
-  const { columns, spec, visible, rowActions, actionsWidth, t, narrow } = input;
+  const { columns, spec, visible, rowActions, actionsWidth, t, narrow, everyOwner } = input;
   const actions = rowActions ? [actionsColumn(rowActions, actionsWidth)] : [];
   const shares = narrow && narrowWidths(columns, visible, narrow.width);
   const defs = columns.map((c): ColDef => {
-    const abilities = columnAbilities(c, spec);
+    const abilities = columnAbilities(c, spec, everyOwner);
     const share = shares ? (shares.get(c.field) ?? NARROW_MIN_WIDTH) : undefined;
     const width = share
       ? { width: share, minWidth: NARROW_MIN_WIDTH, flex: 0 }

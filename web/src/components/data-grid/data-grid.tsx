@@ -9,7 +9,14 @@
  * The grid is remounted when the language or the page size changes, keeping its filters and sort.
  */
 
-import { type Condition, DEFAULT_PAGE_SIZE, type ExportFormat, type SortKey } from '@cellar/shared/filter/query';
+import { isSuperadmin } from '@cellar/shared/access/roles';
+import {
+  type Condition,
+  DEFAULT_PAGE_SIZE,
+  type ExportFormat,
+  namedOwner,
+  type SortKey,
+} from '@cellar/shared/filter/query';
 import type { PreferenceSlug } from '@cellar/shared/preferences/schemas';
 import { Box, Loader, Stack } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useElementSize, useMediaQuery, useViewportSize } from '@mantine/hooks';
@@ -27,6 +34,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { usePrincipal } from '../../lib/auth';
 import { recentRowOf } from '../../lib/recent-rows';
 import { columnDefsOf } from './column-defs';
 import {
@@ -142,6 +150,9 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
     pageSize,
   });
 
+  // The superadmin naming no owner sees every owner's rows, which some lists sort by their key alone.
+  const superadmin = isSuperadmin(usePrincipal());
+  const everyOwner = superadmin && namedOwner([...fixedFilters, ...otherLinkFilters] as Condition[]) === undefined;
   const actionsWidth = props.rowActionsWidth ?? 60;
   // Read at once, not after a first render: the grid would mount with every column, then drop most of them.
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
@@ -158,8 +169,9 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
         actionsWidth,
         t,
         narrow: narrowWidth === undefined ? undefined : { width: narrowWidth },
+        everyOwner,
       }),
-    [columns, route.list, layout.visible, rowActions, actionsWidth, t, narrowWidth],
+    [columns, route.list, layout.visible, rowActions, actionsWidth, t, narrowWidth, everyOwner],
   );
 
   const height = Math.max(300, Math.round((viewportHeight || window.innerHeight) / 1.4));

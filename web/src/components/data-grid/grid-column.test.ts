@@ -37,6 +37,19 @@ describe('Function: columnAbilities', () => {
     expect(result).toEqual(abilities);
   });
 
+  it('sorts every owner’s rows of a list sorted by owner by its key alone, one owner’s by all its sorts', () => {
+    const byOwner: ListSpec = { ...SPEC, indexes: { code: 'key', quantity: 'LS1' }, sortsByOwner: true };
+    // Act
+    const everyOwner = ['code', 'quantity'].map((field) => columnAbilities({ field }, byOwner, true).sortable);
+    const oneOwner = ['code', 'quantity'].map((field) => columnAbilities({ field }, byOwner, false).sortable);
+    const notByOwner = ['code', 'quantity'].map((field) => columnAbilities({ field }, SPEC, true).sortable);
+
+    // Assess
+    expect(everyOwner).toEqual([true, false]);
+    expect(oneOwner).toEqual([true, true]);
+    expect(notByOwner).toEqual([true, true]);
+  });
+
   it('follows a spec that narrows: the column loses what the list no longer declares', () => {
     const narrowed: ListSpec = { ...SPEC, filters: ['code'], sorts: [] };
     expect(columnAbilities({ field: 'quantity', filter: 'number' }, narrowed)).toEqual({

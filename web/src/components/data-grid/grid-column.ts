@@ -6,7 +6,7 @@
 
 import type { RouteDef } from '@cellar/shared/api/route';
 import type { Paged } from '@cellar/shared/common/schemas';
-import type { Condition, ListSpec } from '@cellar/shared/filter/query';
+import { type Condition, type ListSpec, sortsFor } from '@cellar/shared/filter/query';
 import type { ReactNode } from 'react';
 import type * as z from 'zod';
 import type { Choice } from './choice-filter';
@@ -69,13 +69,18 @@ export interface ColumnAbilities {
   filter: GridColumnFilter | null;
 }
 
+/**
+ * `everyOwner`: the grid shows every owner's rows (the superadmin naming no owner), which a list whose indexes
+ * hold one owner's rows sorts by its key alone (`sortsFor`).
+ */
 export function columnAbilities(
   column: Pick<GridColumn<ListRoute>, 'field' | 'filter' | 'filterField'>,
   spec: ListSpec,
+  everyOwner = false,
 ) {
   const filterField = column.filterField ?? column.field;
   return {
-    sortable: spec.sorts.includes(column.field),
+    sortable: sortsFor(spec, everyOwner).includes(column.field),
     filter: spec.filters.includes(filterField) ? (column.filter ?? 'text') : null,
   } satisfies ColumnAbilities;
 }
