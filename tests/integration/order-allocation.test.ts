@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor } from '../../functions/src/caller/principal';
 import { recountAll } from '../../functions/src/counters/recount';
+import { companies, warehouses } from '../../functions/src/data/reference';
 import { getItem, queryAll } from '../../functions/src/data/table';
 import { findOrder } from '../../functions/src/orders/repository';
 import { updateOrder } from '../../functions/src/orders/service';
@@ -39,6 +40,29 @@ const post = async (email: string, b: unknown, headers: Record<string, string> =
   h.call('POST', '/api/orders', { token: await h.login(email), body: b, headers, lang });
 const put = async (email: string, id: string, b: unknown) =>
   h.call('PUT', `/api/orders/${id}`, { token: await h.login(email), body: b });
+
+/** The warehouse finds `by` more bottles of a line (its stock adjustment report, as it sends one). */
+async function moveStock(id: string, by: number) {
+  const s = await findStock(id);
+  if (!s) throw new Error('no stock line');
+  const [owners, sites] = await Promise.all([companies.get(), warehouses.get()]);
+  const report = wmsReportOf('stock.adjusted', `INV-${id}`, {
+    seq: 1,
+    ownerCode: owners.get(s.ownerId)?.code as string,
+    warehouseCode: sites.get(s.warehouseId)?.code as string,
+    productCode: s.productCode,
+    segment: s.segment,
+    quality: s.quality,
+    batch: s.batch,
+    ubd: s.ubd,
+    bbd: s.bbd,
+    quantity: by,
+    reasonCode: 'INV+',
+    reason: 'Inventaire',
+    note: '',
+  });
+  expect(await applyReport(report)).toBe('applied');
+}
 
 /** A stock line's figures as the stock list shows them. */
 async function figures(id: string) {
@@ -261,6 +285,30 @@ describe('each effect once', () => {
     ).toEqual([201, 201]);
     expect(new Set([...answers, later].map((a) => a.body.id)).size).toBe(1);
     expect(await figures(s)).toEqual({ quantity: 10, allocated: 2, available: 8 });
+    const list = await h.call('GET', `/api/orders?filter[reference]=${b.reference}`, { token: await h.login(USER1) });
+    expect(list.body.data).toHaveLength(1);
+  });
+
+  it('answers a retried send the stock refused as the send: the same 409 while short, then sent once it is there', async () => {
+    // Prepare
+    const s = await stockLine(1);
+    const b = body(s, { stocks: [ordered(s, 2)] });
+    const key = { 'Idempotency-Key': `k3-${Date.now()}` };
+    const first = await post(USER1, b, key);
+    expect(first.status, first.text).toBe(409);
+    // Act
+    const retried = await post(USER1, b, key);
+    // Assess: not a draft answered as if it were sent.
+    expect(retried.status, retried.text).toBe(409);
+    expect(retried.body.errors).toEqual(first.body.errors);
+    expect(await figures(s)).toEqual({ quantity: 1, allocated: 0, available: 1 });
+    // Act: the stock arrives, the client retries once more.
+    await moveStock(s, 1);
+    const sent = await post(USER1, b, key);
+    // Assess
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.body.statusCode).toBe('005');
+    expect(await figures(s)).toEqual({ quantity: 2, allocated: 2, available: 0 });
     const list = await h.call('GET', `/api/orders?filter[reference]=${b.reference}`, { token: await h.login(USER1) });
     expect(list.body.data).toHaveLength(1);
   });

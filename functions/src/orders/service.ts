@@ -383,7 +383,7 @@ export async function createOrder(
     }
     if (bound.orderId !== id) {
       const earlier = await replayed(bound.orderId);
-      if (earlier) return earlier;
+      if (earlier) return resent(caller, earlier, input, hooks);
       // The first request died before writing its order: this one writes it, under the same id.
       id = bound.orderId;
     }
@@ -425,8 +425,17 @@ export async function createOrder(
     // The same key's other request wrote first (its order, or its reference claim): answer that order.
     const earlier = await replayed(id);
     if (!earlier) throw e;
-    return earlier;
+    return resent(caller, earlier, input, hooks);
   }
+}
+
+/**
+ * A retried send answers as the send would now: the order its first request left a draft (the stock refused it) is
+ * sent again, which allocates or answers the same 409, rather than a draft answered as if it had been sent.
+ */
+function resent(caller: Caller, earlier: Order, input: OrderCreate, hooks?: CommitHooks): Promise<Order> {
+  if (input.statusCode !== '005' || earlier.statusCode !== '000') return Promise.resolve(earlier);
+  return updateOrder(caller, earlier.id, { statusCode: '005' }, hooks);
 }
 
 /** The stored order's content, in a body's terms. */
