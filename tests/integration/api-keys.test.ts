@@ -4,6 +4,7 @@
  */
 import { API_KEY_MAX_ACTIVE } from '@cellar/shared/apiKeys/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiKeyItem, getApiKey, saveApiKey } from '../../functions/src/apiKeys/repository';
 import { ADMIN1, ADMIN2, type Harness, SUPER, startHarness, USER1 } from './harness';
 import { freshStock, orderBody, warehouseFixtures } from './order-fixtures';
 
@@ -120,6 +121,50 @@ describe('A client system with an API key', () => {
     expect(revoked.body).toMatchObject({ status: 'revoked', revokedBy: { name: expect.any(String) } });
     expect((await withKey(rotated.body.key, 'GET', '/api/products')).status).toBe(401);
     expect((await h.call('POST', `/api/api-keys/${made.id}/rotate`, { token: admin1 })).status).toBe(409);
+  });
+
+  it('keeps a rotated key’s old secret a day when asked, beside the new one, until the day ends or the key is revoked', async () => {
+    // Prepare
+    const made = await makeKey(admin1, { role: 'reader', scope: ['*'] });
+    // Act
+    const rotated = await h.call<Made & { previousValidUntil: string | null }>(
+      'POST',
+      `/api/api-keys/${made.id}/rotate`,
+      { token: admin1, body: { previousValidHours: 24 } },
+    );
+    // Assess: both secrets work, and the answer says until when the old one does.
+    expect(rotated.status, rotated.text).toBe(200);
+    const until = Date.parse(rotated.body.previousValidUntil ?? '');
+    expect(until - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+    expect(until - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
+    expect((await withKey(made.key, 'GET', '/api/products')).status).toBe(200);
+    expect((await withKey(rotated.body.key, 'GET', '/api/products')).status).toBe(200);
+    // Act: the day is over (its end moved to a second ago, as time would).
+    const stored = (await getApiKey(made.id)) as ApiKeyItem;
+    await saveApiKey({ ...stored, previousValidUntil: new Date(Date.now() - 1000).toISOString() }, stored);
+    // Assess
+    expect((await withKey(made.key, 'GET', '/api/products')).status).toBe(401);
+    expect((await withKey(rotated.body.key, 'GET', '/api/products')).status).toBe(200);
+    const listed = await h.call('GET', '/api/api-keys', { token: admin1 });
+    expect(listed.body.data.find((k: Made) => k.id === made.id).previousValidUntil).toBeNull();
+    // Act: rotated again, kept a day, then revoked: neither secret works.
+    const again = await h.call<Made>('POST', `/api/api-keys/${made.id}/rotate`, {
+      token: admin1,
+      body: { previousValidHours: 24 },
+    });
+    expect((await withKey(rotated.body.key, 'GET', '/api/products')).status).toBe(200);
+    await h.call('POST', `/api/api-keys/${made.id}/revoke`, { token: admin1 });
+    // Assess
+    for (const key of [rotated.body.key, again.body.key]) {
+      expect((await withKey(key, 'GET', '/api/products')).status).toBe(401);
+    }
+    // A period the API does not offer is refused.
+    const odd = await makeKey(admin1, { role: 'reader', scope: ['*'] });
+    const refused = await h.call('POST', `/api/api-keys/${odd.id}/rotate`, {
+      token: admin1,
+      body: { previousValidHours: 720 },
+    });
+    expect(refused.status).toBe(422);
   });
 
   it('keeps another company’s keys out of reach (404) and out of its list', async () => {

@@ -6,7 +6,7 @@ import { apiKeyUses, createApiKey, listApiKeys, revokeKey, rotateApiKey } from '
 export const handler = resourceHandler(apiKeyRoutes, {
   apiKeyList: ({ caller, query }) => listApiKeys(caller, query),
   apiKeyCreate: ({ caller, body }) => createApiKey(caller, body),
-  apiKeyRotate: ({ caller, params }) => rotateApiKey(caller, params.id),
+  apiKeyRotate: ({ caller, params, body }) => rotateApiKey(caller, params.id, body),
   apiKeyRevoke: ({ caller, params }) => revokeKey(caller, params.id),
   apiKeyUses: ({ caller, params }) => apiKeyUses(caller, params.id),
 });

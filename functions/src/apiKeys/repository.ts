@@ -28,6 +28,9 @@ const apiKeyItemSchema = z.object({
   createdAt: z.string(),
   createdBy: authorSchema,
   rotatedAt: z.string().nullable(),
+  /** The secret the last rotation replaced, while it still works (until `previousValidUntil`), else null. */
+  previousSecretHash: z.string().nullable().default(null),
+  previousValidUntil: z.string().nullable().default(null),
   revokedAt: z.string().nullable(),
   revokedBy: authorSchema.nullable(),
   lastUsedAt: z.string().nullable(),
@@ -48,9 +51,17 @@ const apiKeyRecords = defineEntity<ApiKeyItem>({
 
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-/** Whether a secret is the key's, compared in constant time. */
-export const holdsSecret = (key: ApiKeyItem, secret: string) =>
-  timingSafeEqual(Buffer.from(hashSecret(secret), 'hex'), Buffer.from(key.secretHash, 'hex'));
+const sameHash = (secret: string, hash: string) =>
+  timingSafeEqual(Buffer.from(hashSecret(secret), 'hex'), Buffer.from(hash, 'hex'));
+
+/** Whether the secret the last rotation replaced still works at `now` (ms). */
+export const previousStillValid = (key: ApiKeyItem, now = Date.now()) =>
+  key.previousSecretHash !== null && key.previousValidUntil !== null && Date.parse(key.previousValidUntil) > now;
+
+/** Whether a secret is the key's, or the one its last rotation replaced while that still works; in constant time. */
+export const holdsSecret = (key: ApiKeyItem, secret: string, now = Date.now()) =>
+  sameHash(secret, key.secretHash) ||
+  (previousStillValid(key, now) && sameHash(secret, key.previousSecretHash as string));
 
 export const getApiKey = (id: string) => apiKeyRecords.get(keys.apiKey(id));
 

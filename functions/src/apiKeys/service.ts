@@ -10,6 +10,7 @@ import {
   API_KEY_ROLE_LEVELS,
   type ApiKey,
   type ApiKeyCreate,
+  type ApiKeyRotate,
   type ApiKeyWithSecret,
   formatApiKey,
 } from '@cellar/shared/apiKeys/schemas';
@@ -30,6 +31,7 @@ import {
   hashSecret,
   insertApiKey,
   keyUses,
+  previousStillValid,
   revokeApiKey,
   saveApiKey,
 } from './repository';
@@ -57,6 +59,7 @@ async function view(k: ApiKeyItem): Promise<ApiKey> {
     createdAt: k.createdAt,
     createdBy: k.createdBy,
     rotatedAt: k.rotatedAt,
+    previousValidUntil: !k.revokedAt && previousStillValid(k) ? k.previousValidUntil : null,
     revokedAt: k.revokedAt,
     revokedBy: k.revokedBy,
     lastUsedAt: k.lastUsedAt,
@@ -90,6 +93,8 @@ export async function createApiKey(caller: Caller, input: ApiKeyCreate): Promise
     createdAt: clock.iso(),
     createdBy: authorOf(caller),
     rotatedAt: null,
+    previousSecretHash: null,
+    previousValidUntil: null,
     revokedAt: null,
     revokedBy: null,
     lastUsedAt: null,
@@ -114,16 +119,25 @@ async function administered(caller: Caller, id: string): Promise<ApiKeyItem> {
   return key;
 }
 
-/** A new secret for the key: the old one stops at once, the key keeps its name, rights and history. */
-export async function rotateApiKey(caller: Caller, id: string): Promise<ApiKeyWithSecret> {
+/**
+ * A new secret for the key, which keeps its name, rights and history. The old secret stops at once, or works beside
+ * the new one for `previousValidHours` (a day), for the systems using it to switch without a refused request;
+ * revoking the key stops both.
+ */
+export async function rotateApiKey(caller: Caller, id: string, body: ApiKeyRotate = {}): Promise<ApiKeyWithSecret> {
   const key = await administered(caller, id);
   if (key.revokedAt) throw new ConflictError();
   const secret = newSecret();
+  const hours = body.previousValidHours ?? 0;
+  // An expiry: the machine's time, as every expiry reads it.
+  const until = hours > 0 ? new Date(Date.now() + hours * 3_600_000).toISOString() : null;
   const next = {
     ...key,
     secretHash: hashSecret(secret),
     hint: hintOf(key.id, secret),
     rotatedAt: clock.iso(),
+    previousSecretHash: until ? key.secretHash : null,
+    previousValidUntil: until,
   };
   return withSecret(await saveApiKey(next, key), secret);
 }

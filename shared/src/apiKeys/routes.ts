@@ -6,6 +6,7 @@ import {
   apiKeyCreateSchema,
   apiKeyListQuery,
   apiKeyPageSchema,
+  apiKeyRotateSchema,
   apiKeySchema,
   apiKeyUseSchema,
   apiKeyWithSecretSchema,
@@ -38,6 +39,7 @@ export const apiKeyRoutes = {
     access: ACCESS.admin,
     sessionOnly: true,
     params: idParams,
+    body: apiKeyRotateSchema,
     response: apiKeyWithSecretSchema,
   }),
   apiKeyRevoke: defineRoute({

@@ -60,6 +60,16 @@ export const apiKeyCreateSchema = z.strictObject({
 });
 export type ApiKeyCreate = z.infer<typeof apiKeyCreateSchema>;
 
+/**
+ * How long the secret a rotation replaces keeps working, in hours: not at all (a secret that leaked), or a day, for
+ * the systems using it to take the new one without a refused request.
+ */
+export const API_KEY_OVERLAP_HOURS = [0, 24] as const;
+export const apiKeyRotateSchema = z.strictObject({
+  previousValidHours: z.union([z.literal(0), z.literal(24)]).default(0),
+});
+export type ApiKeyRotate = z.input<typeof apiKeyRotateSchema>;
+
 export const apiKeySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -73,6 +83,8 @@ export const apiKeySchema = z.object({
   createdAt: z.string(),
   createdBy: authorSchema,
   rotatedAt: z.string().nullable(),
+  /** Until when the secret the last rotation replaced still works (null: it stopped at once, or its day is over). */
+  previousValidUntil: z.string().nullable(),
   revokedAt: z.string().nullable(),
   revokedBy: authorSchema.nullable(),
   /** To the minute: the first request of the latest minute the key was used in, and its source address. */

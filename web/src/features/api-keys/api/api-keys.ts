@@ -2,7 +2,7 @@
  * The API keys' calls: the list a page of 50 at a time (its `next` cursor), the use log of one key, and the three
  * writes. A key's secret is in the answer of a create or a rotate only: it is handed to the page, never cached.
  */
-import type { ApiKeyCreate } from '@cellar/shared/apiKeys/schemas';
+import type { ApiKeyCreate, ApiKeyRotate } from '@cellar/shared/apiKeys/schemas';
 import { routes } from '@cellar/shared/routes/table';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
@@ -53,9 +53,14 @@ export const useCreateApiKey = () =>
     }),
   );
 
+/** A new secret; the old one stops at once unless it is kept for `previousValidHours` (a day). */
 export const useRotateApiKey = () =>
-  useKeyWrite((id: string) =>
-    callRoute(routes.apiKeyRotate, { params: { id }, messages: { success: i18n.t('api_keys.rotate.done') } }),
+  useKeyWrite(({ id, ...body }: { id: string } & ApiKeyRotate) =>
+    callRoute(routes.apiKeyRotate, {
+      params: { id },
+      body,
+      messages: { success: i18n.t('api_keys.rotate.done') },
+    }),
   );
 
 export const useRevokeApiKey = () =>

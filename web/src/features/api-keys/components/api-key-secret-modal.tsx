@@ -1,11 +1,13 @@
 /**
  * A key's secret, shown once after it is made or rotated: the key in a read-only field to copy, a warning that it
- * will not be shown again, and a call using it. The dialog closes only on "I have copied the key".
+ * will not be shown again, until when a rotated key's old secret still works (when kept), and a call using it. The
+ * dialog closes only on "I have copied the key".
  */
 import type { ApiKeyWithSecret } from '@cellar/shared/apiKeys/schemas';
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
 
 /** A call with the key, to the API of the origin the page is served from. */
 export const curlExample = (key: string, origin = window.location.origin) =>
@@ -26,7 +28,7 @@ function Copy({ value, label }: { value: string; label: string }) {
 }
 
 export function ApiKeySecretModal({ made, onDone }: { made: ApiKeyWithSecret | null; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const example = made ? curlExample(made.key) : '';
   return (
     <Modal
@@ -56,6 +58,11 @@ export function ApiKeySecretModal({ made, onDone }: { made: ApiKeyWithSecret | n
           <Group justify="flex-end" mt={-8}>
             <Copy value={made.key} label={t('api_keys.secret.copy')} />
           </Group>
+          {made.previousValidUntil && (
+            <Text size="sm" data-testid="api-key-previous-until">
+              {t('api_keys.rotate.previous_until', { until: formatDateTime(made.previousValidUntil, i18n.language) })}
+            </Text>
+          )}
           <div>
             <Group justify="space-between" gap="xs" mb={4}>
               <Text size="sm" fw={500}>

@@ -36,6 +36,7 @@ const aKey = (o: Partial<ApiKey> = {}): ApiKey => ({
   createdAt: '2026-06-01T08:00:00.000Z',
   createdBy: { id: 'u1', name: 'Anne Duval', actingFor: null },
   rotatedAt: null,
+  previousValidUntil: null,
   revokedAt: null,
   revokedBy: null,
   lastUsedAt: null,
@@ -233,17 +234,43 @@ describe('Route: ApiKeysRoute', () => {
   it('rotates a key once confirmed and shows its new secret', async () => {
     // Prepare
     const key = aKey();
-    stubKeys([key], (method) => (method === 'POST' ? answer(200, { ...key, key: SECRET }) : undefined));
+    const fetch = stubKeys([key], (method) => (method === 'POST' ? answer(200, { ...key, key: SECRET }) : undefined));
     const el = await show('admin');
     await settle();
     // Act
     await act(async () => (el.querySelector('[aria-label="Renouveler ERP"]') as HTMLButtonElement).click());
     await settle();
-    expect(dialog()?.textContent).toContain('L’ancien cesse de fonctionner immédiatement');
+    expect(dialog()?.textContent).toContain('cesse de fonctionner immédiatement');
+    await act(async () => dialogButton('Renouveler la clé')?.click());
+    await settle(300);
+    // Assess: the old secret stops at once unless chosen otherwise.
+    expect(posts(fetch)).toEqual([[`/api/api-keys/${key.id}/rotate`, JSON.stringify({ previousValidHours: 0 })]]);
+    expect((document.querySelector('[data-testid="api-key-secret"]') as HTMLInputElement | null)?.value).toBe(SECRET);
+  });
+
+  it('keeps the old secret a day when chosen, and says until when', async () => {
+    // Prepare
+    const key = aKey();
+    const until = '2026-06-03T10:00:00.000Z';
+    const fetch = stubKeys([key], (method) =>
+      method === 'POST' ? answer(200, { ...key, previousValidUntil: until, key: SECRET }) : undefined,
+    );
+    const el = await show('admin');
+    await settle();
+    // Act
+    await act(async () => (el.querySelector('[aria-label="Renouveler ERP"]') as HTMLButtonElement).click());
+    await settle();
+    const day = [...document.querySelectorAll('label')].find((l) =>
+      /fonctionne encore 24 heures/.test(l.textContent ?? ''),
+    );
+    await act(async () => (document.getElementById(day?.htmlFor ?? '') as HTMLInputElement).click());
     await act(async () => dialogButton('Renouveler la clé')?.click());
     await settle(300);
     // Assess
-    expect((document.querySelector('[data-testid="api-key-secret"]') as HTMLInputElement | null)?.value).toBe(SECRET);
+    expect(posts(fetch).map(([, body]) => body)).toEqual([JSON.stringify({ previousValidHours: 24 })]);
+    expect(document.querySelector('[data-testid="api-key-previous-until"]')?.textContent).toMatch(
+      /L’ancien secret fonctionne jusqu’au .*2026/,
+    );
   });
 
   it('lists a key’s uses by minute', async () => {
