@@ -51,17 +51,19 @@ const apiKeyRecords = defineEntity<ApiKeyItem>({
 
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-const sameHash = (secret: string, hash: string) =>
-  timingSafeEqual(Buffer.from(hashSecret(secret), 'hex'), Buffer.from(hash, 'hex'));
+const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 
 /** Whether the secret the last rotation replaced still works at `now` (ms). */
 export const previousStillValid = (key: ApiKeyItem, now = Date.now()) =>
   key.previousSecretHash !== null && key.previousValidUntil !== null && Date.parse(key.previousValidUntil) > now;
 
 /** Whether a secret is the key's, or the one its last rotation replaced while that still works; in constant time. */
-export const holdsSecret = (key: ApiKeyItem, secret: string, now = Date.now()) =>
-  sameHash(secret, key.secretHash) ||
-  (previousStillValid(key, now) && sameHash(secret, key.previousSecretHash as string));
+export function holdsSecret(key: ApiKeyItem, secret: string, now = Date.now()): boolean {
+  const hash = hashSecret(secret);
+  return (
+    sameHash(hash, key.secretHash) || (previousStillValid(key, now) && sameHash(hash, key.previousSecretHash as string))
+  );
+}
 
 export const getApiKey = (id: string) => apiKeyRecords.get(keys.apiKey(id));
 

@@ -152,7 +152,7 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
 
   // The superadmin naming no owner sees every owner's rows, which some lists sort by their key alone.
   const superadmin = isSuperadmin(usePrincipal());
-  const everyOwner = superadmin && namedOwner([...fixedFilters, ...otherLinkFilters] as Condition[]) === undefined;
+  const everyOwner = superadmin && namedOwner([...fixedFilters, ...otherLinkFilters]) === undefined;
   const actionsWidth = props.rowActionsWidth ?? 60;
   // Read at once, not after a first render: the grid would mount with every column, then drop most of them.
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
