@@ -2,13 +2,15 @@
  * The local SQS answers a long poll as SQS does: as soon as a message is there, not once the poll has waited its
  * whole time or gathered its `MaxNumberOfMessages` (local-aws-sqs 2.0.2 did the latter; patches/ mends it, applied on
  * install). The pollers long-poll 20 s, as Lambda's event source mapping does: without the mend, every message
- * waited out the poll in flight before its worker saw it.
+ * waited out the poll in flight before its worker saw it. A waiting poll looks at its queue when a message becomes
+ * receivable there (sent, its delay over, its visibility timeout ended), not every 10 ms as local-aws-sqs did: each
+ * idle poller cost a hundred timer callbacks a second, and a runtime keeps one per queue.
  */
 
 import type { AddressInfo } from 'node:net';
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { createSqsServer } from 'local-aws-sqs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CREDENTIALS, ensureQueue, REGION } from './emulators';
 
 let server: Awaited<ReturnType<typeof createSqsServer>>;
@@ -61,5 +63,57 @@ describe('The local SQS (ReceiveMessage)', () => {
     expect(first.Messages?.map((m) => m.Body).sort()).toEqual(['a', 'b', 'c']);
     expect(second.Messages ?? []).toEqual([]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+  }, 30_000);
+
+  it('answers a waiting poll once a delayed message is due, before the wait ends', async () => {
+    // Prepare: a poll waiting on an empty queue
+    const { queueUrl } = await ensureQueue(endpoint, 'delayed', 30);
+    const client = new SQSClient({ endpoint, region: REGION, credentials: CREDENTIALS });
+    const started = Date.now();
+    const polled = client.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 20 }),
+    );
+    // Act: a message sent with a delay of a second
+    await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: 'later', DelaySeconds: 1 }));
+    const answer = await polled;
+    // Assert: the message, after its delay and well before the 20 s
+    expect(answer.Messages?.map((m) => m.Body)).toEqual(['later']);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 30_000);
+
+  it('answers a waiting poll with a message whose visibility timeout ends, before the wait ends', async () => {
+    // Prepare: a message received once, hidden for a second
+    const { queueUrl } = await ensureQueue(endpoint, 'visible-again', 30);
+    const client = new SQSClient({ endpoint, region: REGION, credentials: CREDENTIALS });
+    await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: 'again' }));
+    const first = await client.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, WaitTimeSeconds: 1, VisibilityTimeout: 1 }),
+    );
+    expect(first.Messages?.map((m) => m.Body)).toEqual(['again']);
+    // Act: a poll waiting while it is hidden
+    const started = Date.now();
+    const answer = await client.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 20 }),
+    );
+    // Assert: the same message again, well before the 20 s
+    expect(answer.Messages?.map((m) => m.Body)).toEqual(['again']);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 30_000);
+
+  it('starts no timer that looks at the queue while a poll waits', async () => {
+    // Prepare: the timers started from here on
+    const { queueUrl } = await ensureQueue(endpoint, 'quiet', 30);
+    const client = new SQSClient({ endpoint, region: REGION, credentials: CREDENTIALS });
+    const intervals = vi.spyOn(globalThis, 'setInterval');
+    try {
+      // Act: a poll waiting its second on an empty queue
+      const answer = await client.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, WaitTimeSeconds: 1 }));
+      // Assert: nothing received, and no repeating timer started for it
+      expect(answer.Messages ?? []).toEqual([]);
+      expect(intervals.mock.calls.map(([, ms]) => ms)).toEqual([]);
+    } finally {
+      intervals.mockRestore();
+    }
   }, 30_000);
 });
