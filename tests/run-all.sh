@@ -19,7 +19,8 @@ seed="$PWD/.cellar/test-seed"
 step "Typecheck and lint; beside them, the demo seeded once (tests/seed-once.ts), the SPA built, Chromium checked"
 ( npm run --silent typecheck && npm run --silent lint ) > "$out/static.log" 2>&1 & static=$!
 npx tsx tests/seed-once.ts "$seed" > "$out/seed.log" 2>&1 & seeding=$!
-npm run --silent build -w web > "$out/build.log" 2>&1 & building=$!
+# With Vite's manifest, which the bundle budget's test reads (web/src/bundle-budget.test.ts) instead of building again.
+npm run --silent build -w web -- --manifest > "$out/build.log" 2>&1 & building=$!
 bash tests/e2e/ensure-chromium.sh > "$out/chromium.log" 2>&1 & chromium=$!
 wait $static || status=1
 cat "$out/static.log"
@@ -32,7 +33,7 @@ step "Unit, web, integration and infrastructure tests (vitest) beside the browse
 # Three runs side by side, for the two cores to stay busy while any of them waits on a page or a queue: vitest, the
 # accessibility walks (the suite's longest file) and the other browser specs, each browser run on runtimes of its
 # own (their ports, data and sessions apart: tests/e2e/playwright.config.ts).
-export CELLAR_TEST_SEED="$seed" E2E_SPA_BUILT=1
+export CELLAR_TEST_SEED="$seed" E2E_SPA_BUILT=1 CELLAR_WEB_BUILT="$PWD/web/dist"
 ( npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest.json" 2>&1 | sed -u 's/^/[vitest] /'
   exit "${PIPESTATUS[0]}" ) & vitest=$!
 browse() { # name port specs… : one Playwright run, its lines prefixed with its name

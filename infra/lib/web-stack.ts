@@ -178,10 +178,11 @@ export class WebStack extends Stack {
       prune: false,
       cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
     });
+    // The rest, but Vite's manifest of chunks, which a build for the tests writes (`vite build --manifest`).
     const pages = new BucketDeployment(this, 'DeployPages', {
       sources: [source],
       destinationBucket: site,
-      exclude: ['assets/*'],
+      exclude: ['assets/*', '.vite/*'],
       cacheControl: [CacheControl.noCache()],
     });
     // index.html must not name chunks that are not there yet.

@@ -184,3 +184,19 @@ describe('WebStack: on a custom domain', () => {
     custom.hasResourceProperties('AWS::SSM::Parameter', { Value: 'https://extranet.example.com' });
   });
 });
+
+describe('WebStack: the site deployed', () => {
+  const deployments = Object.values(resourcesOf(web, 'Custom::CDKBucketDeployment')).map(
+    (r) => r.Properties as { Include?: string[]; Exclude?: string[] },
+  );
+
+  it('copies the hashed assets, then every other file but the build’s manifest of chunks', () => {
+    expect(deployments.map((d) => [d.Include ?? [], d.Exclude ?? []])).toEqual(
+      expect.arrayContaining([
+        [['assets/*'], ['*']],
+        [[], ['assets/*', '.vite/*']],
+      ]),
+    );
+    expect(deployments).toHaveLength(2);
+  });
+});

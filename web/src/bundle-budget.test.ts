@@ -1,10 +1,10 @@
 // @vitest-environment node
 /**
  * The JavaScript a first visit downloads stays within budget (issue 13): the sign-in page, and a list page signed
- * in, counting every chunk the page loads (index.html's scripts, its route's chunks and what they import). The
- * SPA is built into a temporary folder and Vite's manifest tells which chunks those are.
+ * in, counting every chunk the page loads (index.html's scripts, its route's chunks and what they import). Vite's
+ * manifest of the SPA's production build tells which chunks those are.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,10 +92,21 @@ function pageChunks(manifest: Manifest, modules: readonly string[]): string[] {
 }
 
 const WEB = fileURLToPath(new URL('..', import.meta.url));
-const out = mkdtempSync(join(tmpdir(), 'cellar-web-budget-'));
+/**
+ * The build the test command made just before (`tests/run-all.sh`: `vite build --manifest`, the SPA every test
+ * uses), named by CELLAR_WEB_BUILT; without it, the test builds the SPA itself into a temporary folder.
+ */
+const prebuilt = process.env.CELLAR_WEB_BUILT;
+const out = prebuilt ?? mkdtempSync(join(tmpdir(), 'cellar-web-budget-'));
 let manifest: Manifest;
 
 beforeAll(async () => {
+  if (prebuilt) {
+    if (!existsSync(join(out, '.vite/manifest.json')))
+      throw new Error(`CELLAR_WEB_BUILT: ${out} holds no .vite/manifest.json (build it with vite build --manifest)`);
+    manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8')) as Manifest;
+    return;
+  }
   // As `npm run build` does: under vitest NODE_ENV is 'test', which would bundle React's development build.
   const env = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
@@ -112,7 +123,9 @@ beforeAll(async () => {
   manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8')) as Manifest;
 }, 120_000);
 
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+afterAll(() => {
+  if (!prebuilt) rmSync(out, { recursive: true, force: true });
+});
 
 const gzippedKb = (files: string[]) =>
   files.reduce((sum, file) => sum + gzipSync(readFileSync(join(out, file))).length, 0) / 1024;
