@@ -3,17 +3,60 @@
  * the service and its callers do, and a transaction is not held open while the functions' work fills the event
  * loop (which, under many concurrent requests, turned most transactions into conflicts). `startDynamoThread`
  * answers the port it listens on and a stop that closes its store.
+ *
+ * The thread runs the server's TypeScript bundled into one JavaScript module (esbuild, the packages left to
+ * node_modules), written once per content under node_modules/.cache: a TypeScript loader registered in each thread
+ * cost about half a CPU-second a start, and every integration file and runtime starts one.
  */
-import type { AddressInfo } from 'node:net';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { build } from 'esbuild';
 
 interface Started {
   port: number;
   stop(): Promise<void>;
 }
 
+/**
+ * Beside the project's node_modules, so that the bundle's own `require`s (dynalite's pieces, internals.ts) resolve
+ * from there as the sources' do.
+ */
+const CACHE = resolve(import.meta.dirname, '../../../node_modules/.cache/cellar-local');
+
+let bundled: Promise<string> | undefined;
+
+/** The thread's module, bundled from server-thread.ts once per process; its file named by its content. */
+export function threadModule(): Promise<string> {
+  bundled ??= (async () => {
+    const out = await build({
+      entryPoints: [join(import.meta.dirname, 'server-thread.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      write: false,
+      logLevel: 'silent',
+    });
+    const code = out.outputFiles[0]?.text;
+    if (!code) throw new Error('The local DynamoDB thread could not be bundled');
+    const file = join(CACHE, `dynamodb-thread-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+    if (!existsSync(file)) {
+      mkdirSync(CACHE, { recursive: true });
+      // Written aside then renamed: two processes starting at once each write a whole file, and either one stays.
+      const partial = `${file}.${process.pid}.partial`;
+      writeFileSync(partial, code);
+      renameSync(partial, file);
+    }
+    return file;
+  })();
+  return bundled;
+}
+
 export async function startDynamoThread(path: string): Promise<Started> {
-  const worker = new Worker(new URL('./thread-entry.mjs', import.meta.url), { workerData: { path } });
+  const worker = new Worker(await threadModule(), { workerData: { path } });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('message', (m: { port: number }) => resolve(m.port));
     worker.once('error', reject);
@@ -26,14 +69,4 @@ export async function startDynamoThread(path: string): Promise<Started> {
       await closed;
     },
   };
-}
-
-if (!isMainThread && parentPort && (workerData as { path?: string })?.path) {
-  const port = parentPort;
-  const { dynamoServer } = await import('./transactions');
-  const server = dynamoServer({ path: (workerData as { path: string }).path, createTableMs: 0 });
-  server.listen(0, '127.0.0.1', () => port.postMessage({ port: (server.address() as AddressInfo).port }));
-  port.on('message', (m) => {
-    if (m === 'stop') server.close(() => process.exit(0));
-  });
 }

@@ -1,0 +1,35 @@
+/**
+ * The local DynamoDB's thread, started from its bundled module: it answers on its port, keeps what it was given
+ * across a stop and a start on the same store, and each start reuses the module its content names.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CREDENTIALS, ensureTable, REGION } from '../emulators';
+import { startDynamoThread, threadModule } from './thread';
+
+const dir = mkdtempSync(join(tmpdir(), 'cellar-dynamo-thread-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const tables = async (port: number) => {
+  const client = new DynamoDBClient({ endpoint: `http://127.0.0.1:${port}`, region: REGION, credentials: CREDENTIALS });
+  return (await client.send(new ListTablesCommand({}))).TableNames;
+};
+
+describe('The local DynamoDB thread', () => {
+  it('serves a store from its bundled module, and serves it again after a stop', async () => {
+    // Prepare: a thread on an empty store, a table created in it
+    const first = await startDynamoThread(join(dir, 'store'));
+    await ensureTable(`http://127.0.0.1:${first.port}`, 'kept');
+    expect(await tables(first.port)).toEqual(['kept']);
+    // Act: stopped, then started again on the same store
+    await first.stop();
+    const second = await startDynamoThread(join(dir, 'store'));
+    // Assert: the table is there; the module is the same file
+    expect(await tables(second.port)).toEqual(['kept']);
+    await second.stop();
+    expect(await threadModule()).toMatch(/node_modules\/\.cache\/cellar-local\/dynamodb-thread-[0-9a-f]{16}\.mjs$/);
+  }, 60_000);
+});
