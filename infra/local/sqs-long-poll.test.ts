@@ -27,11 +27,16 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
+/** A queue of the local SQS (a visibility timeout of 30 s), and a client to it. */
+async function queue(name: string) {
+  const { queueUrl } = await ensureQueue(endpoint, name, 30);
+  return { queueUrl, client: new SQSClient({ endpoint, region: REGION, credentials: CREDENTIALS }) };
+}
+
 describe('The local SQS (ReceiveMessage)', () => {
   it('answers a 20 s long poll for ten messages with the one sent while it waits, before the wait ends', async () => {
     // Prepare: a queue and a poll waiting on it
-    const { queueUrl } = await ensureQueue(endpoint, 'long-poll', 30);
-    const client = new SQSClient({ endpoint, region: REGION, credentials: CREDENTIALS });
+    const { queueUrl, client } = await queue('long-poll');
     const started = Date.now();
     const polled = client.send(
       new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 20 }),
@@ -47,8 +52,7 @@ describe('The local SQS (ReceiveMessage)', () => {
 
   it('still waits its whole time when nothing comes, and gathers what is there at once', async () => {
     // Prepare: three messages already waiting
-    const { queueUrl } = await ensureQueue(endpoint, 'gathered', 30);
-    const client = new SQSClient({ endpoint, region: REGION, credentials: CREDENTIALS });
+    const { queueUrl, client } = await queue('gathered');
     for (const body of ['a', 'b', 'c'])
       await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body }));
     // Act: a poll for ten, then one on the emptied queue
@@ -67,8 +71,7 @@ describe('The local SQS (ReceiveMessage)', () => {
 
   it('answers a waiting poll once a delayed message is due, before the wait ends', async () => {
     // Prepare: a poll waiting on an empty queue
-    const { queueUrl } = await ensureQueue(endpoint, 'delayed', 30);
-    const client = new SQSClient({ endpoint, region: REGION, credentials: CREDENTIALS });
+    const { queueUrl, client } = await queue('delayed');
     const started = Date.now();
     const polled = client.send(
       new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 20 }),
@@ -84,8 +87,7 @@ describe('The local SQS (ReceiveMessage)', () => {
 
   it('answers a waiting poll with a message whose visibility timeout ends, before the wait ends', async () => {
     // Prepare: a message received once, hidden for a second
-    const { queueUrl } = await ensureQueue(endpoint, 'visible-again', 30);
-    const client = new SQSClient({ endpoint, region: REGION, credentials: CREDENTIALS });
+    const { queueUrl, client } = await queue('visible-again');
     await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: 'again' }));
     const first = await client.send(
       new ReceiveMessageCommand({ QueueUrl: queueUrl, WaitTimeSeconds: 1, VisibilityTimeout: 1 }),
@@ -103,8 +105,7 @@ describe('The local SQS (ReceiveMessage)', () => {
 
   it('starts no timer that looks at the queue while a poll waits', async () => {
     // Prepare: the timers started from here on
-    const { queueUrl } = await ensureQueue(endpoint, 'quiet', 30);
-    const client = new SQSClient({ endpoint, region: REGION, credentials: CREDENTIALS });
+    const { queueUrl, client } = await queue('quiet');
     const intervals = vi.spyOn(globalThis, 'setInterval');
     try {
       // Act: a poll waiting its second on an empty queue
