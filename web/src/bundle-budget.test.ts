@@ -101,26 +101,24 @@ const out = prebuilt ?? mkdtempSync(join(tmpdir(), 'cellar-web-budget-'));
 let manifest: Manifest;
 
 beforeAll(async () => {
-  if (prebuilt) {
-    if (!existsSync(join(out, '.vite/manifest.json')))
-      throw new Error(`CELLAR_WEB_BUILT: ${out} holds no .vite/manifest.json (build it with vite build --manifest)`);
-    manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8')) as Manifest;
-    return;
+  if (!prebuilt) {
+    // As `npm run build` does: under vitest NODE_ENV is 'test', which would bundle React's development build.
+    const env = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({
+        root: WEB,
+        configFile: join(WEB, 'vite.config.ts'),
+        logLevel: 'silent',
+        build: { outDir: out, manifest: true },
+      });
+    } finally {
+      process.env.NODE_ENV = env;
+    }
   }
-  // As `npm run build` does: under vitest NODE_ENV is 'test', which would bundle React's development build.
-  const env = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      root: WEB,
-      configFile: join(WEB, 'vite.config.ts'),
-      logLevel: 'silent',
-      build: { outDir: out, manifest: true },
-    });
-  } finally {
-    process.env.NODE_ENV = env;
-  }
-  manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const file = join(out, '.vite/manifest.json');
+  if (!existsSync(file)) throw new Error(`${out} holds no .vite/manifest.json (build it with vite build --manifest)`);
+  manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
 }, 120_000);
 
 afterAll(() => {
