@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIn, formatNumber, parseDay } from './format';
+import { dateTimeFormat, formatDay, formatIn, formatNumber, numberFormat, parseDay } from './format';
 
 describe('Function: parseDay', () => {
   it.each([
@@ -28,5 +28,19 @@ describe('counts and times from now', () => {
     expect(formatIn(130, 'fr')).toMatch(/^dans\s3\smin$/);
     expect(formatIn(130, 'en')).toMatch(/^in\s3\smin\.$/);
     expect(formatIn(2.2 * 3600, 'en')).toMatch(/^in\s2\shr\.$/);
+  });
+});
+
+describe('formatters', () => {
+  it('are made once per language and options, and format as a new one would', () => {
+    // Assess: the same object for the same language and options, another for another language or options.
+    expect(numberFormat('fr', {})).toBe(numberFormat('fr', {}));
+    expect(numberFormat('en', {})).not.toBe(numberFormat('fr', {}));
+    expect(numberFormat('fr', { maximumFractionDigits: 2 })).not.toBe(numberFormat('fr', {}));
+    expect(dateTimeFormat('fr', { dateStyle: 'medium' })).toBe(dateTimeFormat('fr', { dateStyle: 'medium' }));
+    expect(formatDay('2026-03-12', 'fr')).toBe(
+      new Intl.DateTimeFormat('fr', { dateStyle: 'medium' }).format(new Date(2026, 2, 12)),
+    );
+    expect(formatDay('2026-03-12', 'en')).toBe('Mar 12, 2026');
   });
 });

@@ -19,7 +19,7 @@ import {
 } from '@cellar/shared/filter/query';
 import type { PreferenceSlug } from '@cellar/shared/preferences/schemas';
 import { Box, Loader, Stack } from '@mantine/core';
-import { useDebouncedValue, useDisclosure, useElementSize, useMediaQuery, useViewportSize } from '@mantine/hooks';
+import { useDebouncedValue, useDisclosure, useElementSize, useMediaQuery } from '@mantine/hooks';
 import type { GridApi, GridState, RowStyle } from 'ag-grid-community';
 import {
   lazy,
@@ -47,7 +47,7 @@ import {
   type RowOf,
 } from './grid-column';
 import { useGridExport } from './grid-export';
-import { type FilterChip, filterChips, GRID_HEADER_HEIGHT } from './grid-states';
+import { type FilterChip, filterChips, GRID_HEADER_HEIGHT, GRID_HEIGHT } from './grid-states';
 import { FilterChips, GridLoadError, GridPager, GridPlaceholder } from './grid-status';
 import { GridToolbar } from './grid-toolbar';
 import type { InfiniteGridProps, RowSelection } from './infinite-grid';
@@ -75,6 +75,7 @@ const NARROW_RESERVE = 18;
 const RECENT_ROW_CLASS = 'cellar-row-recent';
 const RECENT_ROW_STYLE = { backgroundColor: 'var(--mantine-color-yellow-1)' };
 const SEARCH_CHIP = 'search';
+const rowKey = (row: unknown) => (row as { id?: unknown }).id;
 const LINK_CHIP = 'link:';
 
 export interface DataGridHandle {
@@ -123,7 +124,6 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
   );
   const [otherLinkFilters, setOtherLinkFilters] = useState<Condition[]>(linkFilters.rest);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const { height: viewportHeight } = useViewportSize();
   const apiRef = useRef<GridApi | null>(null);
   const stateRef = useRef<GridState>({ filter: { filterModel: linkFilters.model } });
   const gridExport = useGridExport();
@@ -159,6 +159,9 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
   const box = useElementSize();
   // What the key columns share: the grid's width but its borders and a vertical scrollbar's room.
   const narrowWidth = phone && columns.some((c) => c.narrow) ? Math.max(0, box.width - NARROW_RESERVE) : undefined;
+  // At phone width the grid mounts once the box is measured: mounted before, it built its columns at no width, then
+  // rebuilt them all (a long task on a phone).
+  const measured = narrowWidth === undefined || box.width > 0;
   const columnDefs = useMemo(
     () =>
       columnDefsOf({
@@ -173,8 +176,6 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
       }),
     [columns, route.list, layout.visible, rowActions, actionsWidth, t, narrowWidth, everyOwner],
   );
-
-  const height = Math.max(300, Math.round((viewportHeight || window.innerHeight) / 1.4));
 
   const searchChipText = (searched: string) => {
     const names = (props.searchFields ?? [])
@@ -224,10 +225,18 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
     next: () => api()?.paginationGoToNextPage(),
     last: () => api()?.paginationGoToLastPage(),
   };
-  const rowKey = (row: RowOf<R>) => (row as { id?: unknown }).id;
-  const highlighted = recentId
-    ? (row: RowOf<R>) => (rowKey(row) === recentId ? { ...rowStyle?.(row), ...RECENT_ROW_STYLE } : rowStyle?.(row))
-    : rowStyle;
+  // The same functions from one render to the next: a new one is a change the grid redraws its rows for.
+  const highlighted = useMemo(
+    () =>
+      recentId
+        ? (row: RowOf<R>) => (rowKey(row) === recentId ? { ...rowStyle?.(row), ...RECENT_ROW_STYLE } : rowStyle?.(row))
+        : rowStyle,
+    [recentId, rowStyle],
+  );
+  const recentClass = useMemo(
+    () => (recentId ? (row: RowOf<R>) => (rowKey(row) === recentId ? RECENT_ROW_CLASS : undefined) : undefined),
+    [recentId],
+  );
 
   return (
     <Stack gap="sm" w={props.width}>
@@ -249,26 +258,28 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
       />
       <FilterChips chips={chips} onRemove={removeChip} onClear={clearFilters} />
       {failure && <GridLoadError failure={failure} onRetry={() => apiRef.current?.refreshInfiniteCache()} />}
-      <Box ref={box.ref} pos="relative" style={{ height }} data-testid="data-grid">
+      <Box ref={box.ref} pos="relative" style={{ height: GRID_HEIGHT }} data-testid="data-grid">
         {layout.loading ? (
           <Loader m="md" aria-label={t('grid.loading')} />
         ) : (
-          // The placeholder below covers the rows until the first page, AG Grid's chunk included.
-          <Suspense fallback={null}>
-            <InfiniteGrid
-              key={`${i18n.language}-${pageSize}`}
-              datasource={datasource}
-              columnDefs={columnDefs}
-              pageSize={pageSize}
-              rowStyle={highlighted}
-              rowClass={recentId ? (row) => (rowKey(row) === recentId ? RECENT_ROW_CLASS : undefined) : undefined}
-              state={stateRef}
-              api={apiRef}
-              onPage={setPage}
-              selection={props.selection}
-              onFilterModel={onFilterModel}
-            />
-          </Suspense>
+          measured && (
+            // The placeholder below covers the rows until the first page, AG Grid's chunk included.
+            <Suspense fallback={null}>
+              <InfiniteGrid
+                key={`${i18n.language}-${pageSize}`}
+                datasource={datasource}
+                columnDefs={columnDefs}
+                pageSize={pageSize}
+                rowStyle={highlighted}
+                rowClass={recentClass}
+                state={stateRef}
+                api={apiRef}
+                onPage={setPage}
+                selection={props.selection}
+                onFilterModel={onFilterModel}
+              />
+            </Suspense>
+          )
         )}
         {!layout.loading && !count && !failure && (
           <Box pos="absolute" top={GRID_HEADER_HEIGHT} left={1} right={1} bg="var(--mantine-color-body)">

@@ -3,12 +3,19 @@
  * the list only counted a floor: 'more than 220'), and each active filter as a chip. Pure, so that it is tested.
  */
 import type { TFunction } from 'i18next';
+import { dateTimeFormat, numberFormat } from '../../lib/format';
 import { type Choice, tickedChoices } from './choice-filter';
 import type { ColumnFilterModel } from './list-query';
 
 /** How many rows the list holds: exactly `total`, or at least `total` when the server only counted so far. */
 /** The theme's header height and border: a placeholder covers the rows, not the column titles. */
 export const GRID_HEADER_HEIGHT = 38;
+/**
+ * A grid's height on its page: the viewport's (the dynamic one, a phone's bar counted out) over 1.4, at least 300 px.
+ * A CSS length, not a figure read in script: reading the viewport's size forces a layout while the page mounts, and
+ * a resize re-rendered the whole grid.
+ */
+export const GRID_HEIGHT = 'max(300px, calc(100dvh / 1.4))';
 
 export interface RowCount {
   total: number;
@@ -30,7 +37,7 @@ export interface PagerText {
 }
 
 export function pagerText({ page, pageSize, count }: PagerPosition, t: TFunction, lng: string): PagerText {
-  const n = new Intl.NumberFormat(lng).format;
+  const n = (v: number) => numberFormat(lng, {}).format(v);
   if (count.exact && count.total === 0) return { rows: t('grid.pager.no_rows'), pages: '', lastPage: 0 };
   const first = page * pageSize + 1;
   // A page of a list that goes on is full.
@@ -63,11 +70,7 @@ export interface FilterChip {
 }
 
 const day = (v: string | null | undefined, lng: string) =>
-  v
-    ? new Intl.DateTimeFormat(lng, { dateStyle: 'short', timeZone: 'UTC' }).format(
-        new Date(`${v.slice(0, 10)}T00:00:00Z`),
-      )
-    : '';
+  v ? dateTimeFormat(lng, { dateStyle: 'short', timeZone: 'UTC' }).format(new Date(`${v.slice(0, 10)}T00:00:00Z`)) : '';
 
 /** The words of one column's filter ('contient « Bordeaux »'), or null when it asks nothing. */
 export function filterWords(model: ColumnFilterModel, choices: Choice[] | undefined, t: TFunction, lng: string) {

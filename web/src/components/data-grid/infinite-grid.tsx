@@ -22,7 +22,7 @@ import {
   ValidationModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import type { RefObject } from 'react';
+import { memo, type ReactNode, type RefObject, useCallback, useMemo, useRef } from 'react';
 import { CHOICE_FILTER } from './choice-filter';
 import { ChoiceFilter } from './choice-filter-panel';
 import { keyboardOptions, suppressKeyboardEvent, useGridKeyboard } from './grid-keyboard';
@@ -46,6 +46,8 @@ ModuleRegistry.registerModules([
 const ROW_HEIGHT = 30;
 /** The custom filters columns name (column-defs.tsx). */
 const GRID_COMPONENTS = { [CHOICE_FILTER]: ChoiceFilter };
+/** Every column's defaults: one object for the grid's life (a new one would make AG Grid rebuild its columns). */
+const DEFAULT_COL_DEF: ColDef = { flex: 1, minWidth: 90, resizable: true, suppressKeyboardEvent };
 
 export interface InfiniteGridProps<T> {
   datasource: IDatasource;
@@ -71,10 +73,62 @@ export interface RowSelection<T> {
   onChange: (rows: T[]) => void;
 }
 
-export function InfiniteGrid<T>(props: InfiniteGridProps<T>) {
-  const { datasource, columnDefs, pageSize, rowStyle, rowClass, state, api, onPage, onFilterModel, selection } = props;
+/**
+ * The grid re-renders only when what it shows changes: each option AG Grid is handed is the same object from one
+ * render to the next unless its inputs change. A new `defaultColDef`, `columnDefs` or row-style callback makes AG
+ * Grid rebuild its columns or redraw its rows, a long task on a phone (the list's total blocking time).
+ */
+export const InfiniteGrid = memo(function InfiniteGrid<T>(props: InfiniteGridProps<T>) {
+  const { datasource, columnDefs, pageSize, rowStyle, rowClass, state, api, selection } = props;
   const localeText = useGridLocaleText();
   const keyboard = useGridKeyboard();
+  // The page's callbacks, read when the grid calls back: handing AG Grid a new function at each render is a change.
+  const latest = useRef(props);
+  latest.current = props;
+  const onPaginationChanged = useCallback(
+    (e: { api: GridApi }) => latest.current.onPage(e.api.paginationGetCurrentPage()),
+    [],
+  );
+  const onStateUpdated = useCallback(
+    (e: { state: GridState }) => {
+      state.current = { filter: e.state.filter, sort: e.state.sort };
+      latest.current.onFilterModel((e.state.filter?.filterModel ?? {}) as Record<string, ColumnFilterModel>);
+    },
+    [state],
+  );
+  const onGridReady = useCallback(
+    (e: { api: GridApi }) => {
+      api.current = e.api;
+    },
+    [api],
+  );
+  const onGridPreDestroyed = useCallback(() => {
+    api.current = null;
+  }, [api]);
+  const getRowStyle = useMemo(
+    () => (rowStyle ? (p: { data?: T }) => (p.data ? rowStyle(p.data) : undefined) : undefined),
+    [rowStyle],
+  );
+  const getRowClass = useMemo(
+    () => (rowClass ? (p: { data?: T }) => (p.data ? rowClass(p.data) : undefined) : undefined),
+    [rowClass],
+  );
+  const rowSelection = useMemo(
+    () =>
+      selection && {
+        mode: 'multiRow' as const,
+        // The infinite model cannot tick rows it has not loaded: no select-all.
+        headerCheckbox: false,
+        // A row that cannot be ticked shows no box.
+        hideDisabledCheckboxes: true,
+        isRowSelectable: (node: { data?: T }) => node.data !== undefined && selection.selectable(node.data),
+      },
+    [selection],
+  );
+  const onSelectionChanged = useMemo(
+    () => (selection ? (e: { api: GridApi }) => selection.onChange(e.api.getSelectedRows() as T[]) : undefined),
+    [selection],
+  );
   return (
     <div ref={keyboard} style={{ height: '100%' }}>
       <AgGridReact
@@ -88,7 +142,7 @@ export function InfiniteGrid<T>(props: InfiniteGridProps<T>) {
         pagination
         suppressPaginationPanel
         paginationPageSizeSelector={false}
-        onPaginationChanged={(e) => onPage(e.api.paginationGetCurrentPage())}
+        onPaginationChanged={onPaginationChanged}
         maxBlocksInCache={10}
         rowHeight={ROW_HEIGHT}
         // Lists have about twenty columns at most: every cell of the rendered rows stays in the page (find in
@@ -96,34 +150,18 @@ export function InfiniteGrid<T>(props: InfiniteGridProps<T>) {
         suppressColumnVirtualisation
         // Each sort is served by one index: lists sort by one column.
         suppressMultiSort
-        getRowStyle={rowStyle ? (p) => (p.data ? rowStyle(p.data) : undefined) : undefined}
-        getRowClass={rowClass ? (p) => (p.data ? rowClass(p.data) : undefined) : undefined}
+        getRowStyle={getRowStyle}
+        getRowClass={getRowClass}
         columnDefs={columnDefs}
-        rowSelection={
-          selection && {
-            mode: 'multiRow',
-            // The infinite model cannot tick rows it has not loaded: no select-all.
-            headerCheckbox: false,
-            // A row that cannot be ticked shows no box.
-            hideDisabledCheckboxes: true,
-            isRowSelectable: (node) => node.data !== undefined && selection.selectable(node.data as T),
-          }
-        }
-        onSelectionChanged={selection ? (e) => selection.onChange(e.api.getSelectedRows() as T[]) : undefined}
-        defaultColDef={{ flex: 1, minWidth: 90, resizable: true, suppressKeyboardEvent }}
+        rowSelection={rowSelection}
+        onSelectionChanged={onSelectionChanged}
+        defaultColDef={DEFAULT_COL_DEF}
         initialState={state.current}
-        onStateUpdated={(e) => {
-          state.current = { filter: e.state.filter, sort: e.state.sort };
-          onFilterModel((e.state.filter?.filterModel ?? {}) as Record<string, ColumnFilterModel>);
-        }}
-        onGridReady={(e) => {
-          api.current = e.api;
-        }}
-        onGridPreDestroyed={() => {
-          api.current = null;
-        }}
+        onStateUpdated={onStateUpdated}
+        onGridReady={onGridReady}
+        onGridPreDestroyed={onGridPreDestroyed}
         {...keyboardOptions}
       />
     </div>
   );
-}
+}) as <T>(props: InfiniteGridProps<T>) => ReactNode;

@@ -36,7 +36,8 @@ interface LocalGridProps<T> {
   getRowId: GetRowIdFunc<T>;
   /** Rows kept at the bottom (totals). */
   pinnedBottomRows?: T[];
-  height: number;
+  /** A CSS length (GRID_HEIGHT) or pixels. */
+  height: number | string;
   testId?: string;
 }
 

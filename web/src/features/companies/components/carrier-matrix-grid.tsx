@@ -50,7 +50,7 @@ function ServiceCell({
 interface CarrierMatrixGridProps {
   companies: MatrixCompany[];
   carriers: MatrixCarrier[];
-  height: number;
+  height: number | string;
 }
 
 export function CarrierMatrixGrid({ companies, carriers, height }: CarrierMatrixGridProps) {

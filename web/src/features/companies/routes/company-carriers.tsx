@@ -1,8 +1,8 @@
 /** /company/carriers: which B2C carrier services each client account may use. */
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { useViewportSize } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GRID_HEIGHT } from '../../../components/data-grid/grid-states';
 import { paths } from '../../../config/paths';
 import { useB2cCarriers } from '../api/get-b2c-carriers';
 import { useMatrixCompanies } from '../api/get-matrix-companies';
@@ -13,7 +13,6 @@ export function CompanyCarriersRoute() {
   const { t } = useTranslation();
   const carriers = useB2cCarriers();
   const companies = useMatrixCompanies();
-  const { height } = useViewportSize();
   const columns = useMemo(() => matrixCarriers(carriers.data ?? []), [carriers.data]);
   const rows = useMemo<MatrixCompany[]>(
     () =>
@@ -37,11 +36,7 @@ export function CompanyCarriersRoute() {
           <Loader aria-label={t('common.loading')} />
         </Center>
       ) : (
-        <CarrierMatrixGrid
-          companies={rows}
-          carriers={columns}
-          height={Math.max(300, Math.round((height || window.innerHeight) / 1.4))}
-        />
+        <CarrierMatrixGrid companies={rows} carriers={columns} height={GRID_HEIGHT} />
       )}
     </Stack>
   );

@@ -162,6 +162,15 @@ export function OrdersGrid({
       }),
     [principal, user.id, warehouses.data, countries.data, language],
   );
+  // One object while the page keeps its callback: a new one at each render is a change the grid re-applies.
+  const selection = useMemo(
+    () =>
+      onTransmittingSelected && {
+        selectable: (o: Order) => o.statusCode === '005',
+        onChange: onTransmittingSelected,
+      },
+    [onTransmittingSelected],
+  );
   return (
     <DataGrid
       ref={ref}
@@ -175,9 +184,7 @@ export function OrdersGrid({
       rowActionsWidth={rowActionsWidth}
       rowStyle={rowStyle}
       actions={actions}
-      selection={
-        onTransmittingSelected && { selectable: (o: Order) => o.statusCode === '005', onChange: onTransmittingSelected }
-      }
+      selection={selection}
     />
   );
 }

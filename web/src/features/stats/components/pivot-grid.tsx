@@ -27,7 +27,7 @@ interface PivotGridProps {
   pivot: Pivot;
   rowFields: RowField[];
   grouping: DateGrouping;
-  height: number;
+  height: number | string;
 }
 
 export function PivotGrid({ pivot, rowFields, grouping, height }: PivotGridProps) {

@@ -4,10 +4,11 @@
  */
 import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useLocalStorage, useViewportSize } from '@mantine/hooks';
+import { useLocalStorage } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GRID_HEIGHT } from '../../../components/data-grid/grid-states';
 import { paths } from '../../../config/paths';
 import { exportLogs } from '../api/export-logs';
 import { type DateRange, useStats } from '../api/get-stats';
@@ -18,7 +19,6 @@ import { buildPivot, DEFAULT_LAYOUT, type PivotLayout, parseLayout } from '../ut
 
 export function StatsRoute() {
   const { t } = useTranslation();
-  const { height } = useViewportSize();
   const [layout, setLayout] = useLocalStorage<PivotLayout>({
     key: 'cellar.statsLayout',
     defaultValue: DEFAULT_LAYOUT,
@@ -75,12 +75,7 @@ export function StatsRoute() {
       ) : pivot.rows.length === 0 ? (
         <Text c="dimmed">{t('stats.empty')}</Text>
       ) : (
-        <PivotGrid
-          pivot={pivot}
-          rowFields={layout.rowFields}
-          grouping={layout.dateGrouping}
-          height={Math.max(300, Math.round((height || window.innerHeight) / 1.4))}
-        />
+        <PivotGrid pivot={pivot} rowFields={layout.rowFields} grouping={layout.dateGrouping} height={GRID_HEIGHT} />
       )}
     </Stack>
   );
