@@ -154,7 +154,7 @@ describe('data one format behind', () => {
     // Act: started as `npm start` is, in a process of its own
     const again = spawnRuntime(await freePort(), dataDir);
     child = again.child;
-    await untilServing(again.url, 120_000);
+    await untilServing(again, 120_000);
     const moved = await adminView(again.url);
     // Assess: the châteaux' pages read in order again, the data kept (the update, the users in order)
     expect(entries.length).toBeGreaterThan(1000);

@@ -34,7 +34,7 @@ async function start(port: number): Promise<Contract> {
   const started = spawnRuntime(port, dataDir);
   child = started.child;
   contract ??= openContract(started.url);
-  await untilServing(started.url, 90_000);
+  await untilServing(started, 90_000);
   return contract;
 }
 

@@ -20,7 +20,8 @@ let sqs: SQSClient;
 let ddb: DynamoDBDocumentClient;
 
 beforeAll(async () => {
-  h = await startHarness({ importVisibilityTimeout: 1 });
+  // The warehouse says nothing: a sent order stays transmitting (005) however long the import takes.
+  h = await startHarness({ importVisibilityTimeout: 1, warehouse: { stepMs: 1500, plays: 'none' } });
   const env = h.runtime.env;
   const base = { region: env.AWS_REGION, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
   sqs = new SQSClient({ ...base, endpoint: env.AWS_ENDPOINT_URL_SQS });

@@ -31,7 +31,7 @@ async function start(port: number) {
   child = started.child;
   url = started.url;
   contract ??= openContract(url);
-  await untilServing(url, 120_000);
+  await untilServing(started, 120_000);
 }
 const kill = async () => {
   const dead = new Promise((r) => child?.once('exit', r));

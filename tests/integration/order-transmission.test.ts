@@ -1,7 +1,7 @@
 /**
  * Transmission to the warehouse (issue 10) through the local runtime and its simulated warehouse: a send is
  * published and acknowledged (005 → 010) without anyone reloading; an acknowledgement received twice moves the
- * order once; the resend button; the order's PDF.
+ * order once; the order's PDF (the resend button: order-resend.test.ts).
  */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,34 +89,6 @@ describe('the warehouse acknowledges what is sent', () => {
     expect(after?.statusCode).toBe('010');
     expect(after?.wmsSeq).toBe(seq);
     expect(after?.version).toBeGreaterThan(before?.version ?? 0);
-  });
-
-  it('republishes an order still transmitting, and skips the others (resend button)', async () => {
-    // Prepare
-    const sent = await sendOrder();
-    const draft = await h.call('POST', '/api/orders', {
-      token: await h.login(USER1),
-      body: { segment: 'B2B', statusCode: '000', stocks: [] },
-    });
-    // Act
-    const res = await h.call('POST', '/api/orders/send-transmitting', {
-      token: await h.login(SUPER),
-      body: { orders: [{ id: sent.body.id }, { id: draft.body.id }] },
-      lang: 'fr',
-    });
-    const byAdmin = await h.call('POST', '/api/orders/send-transmitting', {
-      token: await h.login(ADMIN1),
-      body: { orders: [{ id: sent.body.id }] },
-    });
-    // Assess
-    expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({
-      message: 'Les commandes en cours de transmission ont été renvoyées.',
-      sent: [sent.body.id],
-      skipped: [draft.body.id],
-    });
-    expect(byAdmin.status).toBe(403);
-    expect((await until(sent.body.id, (o) => o.statusCode === '010')).statusCode).toBe('010');
   });
 });
 
