@@ -84,3 +84,17 @@ export async function warehouseFixtures(h: Harness) {
   );
   return { at: { productId: product.id as string, warehouseId: me.warehouseIds[0] as string }, recipient, supplier };
 }
+
+/** Where CLI001's orders go in the tests: a recipient, a visible product and the admin's first warehouse. */
+export async function orderPlace(h: Harness) {
+  const token = await h.login(ADMIN1);
+  const me = (await h.call('GET', '/api/auth/user', { token })).body;
+  const recipient: string = (await h.call('GET', '/api/contacts?filter[type]=recipient&paginate=1', { token })).body
+    .data[0].id;
+  const products = (await h.call('GET', '/api/products?paginate=50', { token })).body.data;
+  const at = {
+    productId: products.find((p: { hidden: boolean }) => !p.hidden).id as string,
+    warehouseId: me.warehouseIds[0] as string,
+  };
+  return { recipient, at };
+}

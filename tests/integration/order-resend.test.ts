@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findOrder } from '../../functions/src/orders/repository';
 import { ADMIN1, type Harness, SUPER, startHarness, USER1 } from './harness';
-import { freshStock, orderBody } from './order-fixtures';
+import { freshStock, orderBody, orderPlace } from './order-fixtures';
 
 let h: Harness;
 let at: { productId: string; warehouseId: string };
@@ -14,11 +14,7 @@ let recipient: string;
 
 beforeAll(async () => {
   h = await startHarness({ warehouse: { stepMs: 600, plays: 'none' } });
-  const token = await h.login(ADMIN1);
-  const me = (await h.call('GET', '/api/auth/user', { token })).body;
-  recipient = (await h.call('GET', '/api/contacts?filter[type]=recipient&paginate=1', { token })).body.data[0].id;
-  const products = (await h.call('GET', '/api/products?paginate=50', { token })).body.data;
-  at = { productId: products.find((p: { hidden: boolean }) => !p.hidden).id, warehouseId: me.warehouseIds[0] };
+  ({ recipient, at } = await orderPlace(h));
 });
 afterAll(() => h?.stop());
 
