@@ -247,12 +247,40 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
     writeFileSync(formatFile, String(DATA_FORMAT));
   }
 
+  // The server listens before the sweep and the seed: an e-mail they send links to this very runtime, whose address
+  // the port it gets says. Requests wait until the runtime is ready.
+  let ready!: () => void;
+  const server = createLocalServer(
+    o.webRoot ?? join(ROOT, 'web/dist'),
+    log,
+    s3Front.url,
+    new Promise<void>((ok) => {
+      ready = ok;
+    }),
+  );
+  const host = o.host ?? '127.0.0.1';
+  await new Promise<void>((ok, ko) => {
+    server.once('error', ko);
+    server.listen(o.port ?? 3000, host, ok);
+  });
+  const port = (server.address() as AddressInfo).port;
+  // Links in e-mails point at this very runtime.
+  process.env.APP_URL = `http://${host}:${port}`;
+  // The import bucket's CORS rule: POST from the site's origin only (both names of the loopback).
+  siteOrigins.push(`http://${host}:${port}`);
+  if (host === '127.0.0.1') siteOrigins.push(`http://localhost:${port}`);
+
   // What the scheduled sweep does in AWS: finish the document changes a crash left half-applied and publish what
   // the warehouse has not answered, now and then every SWEEP_EVERY_MS.
-  const { sweep } = await import('@cellar/functions/sweep/handler');
+  const { sweep, SweepError } = await import('@cellar/functions/sweep/handler');
   // At start nothing else can be publishing: the outbox is published again at once (the local queues, in memory,
   // lost what a stop left in them; in AWS they keep it).
-  const swept = await sweep(0);
+  // An entry it fails on is left for the timed sweeps: the runtime starts all the same.
+  const swept = await sweep(0).catch((e) => {
+    if (!(e instanceof SweepError)) throw e;
+    log(`sweep: ${e.message}`);
+    return e.result;
+  });
   if (swept.settled) log(`Finished ${swept.settled} change(s) a stop left half-applied.`);
   if (swept.published) log(`Told the warehouse again of ${swept.published} order(s) it had not answered.`);
   let sweeping: Promise<unknown> = Promise.resolve();
@@ -270,18 +298,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
     writeFileSync(join(dataDir, 'seeded'), new Date().toISOString());
   }
 
-  const server = createLocalServer(o.webRoot ?? join(ROOT, 'web/dist'), log, s3Front.url);
-  const host = o.host ?? '127.0.0.1';
-  await new Promise<void>((ok, ko) => {
-    server.once('error', ko);
-    server.listen(o.port ?? 3000, host, ok);
-  });
-  const port = (server.address() as AddressInfo).port;
-  // Links in e-mails point at this very runtime.
-  process.env.APP_URL = `http://${host}:${port}`;
-  // The import bucket's CORS rule: POST from the site's origin only (both names of the loopback).
-  siteOrigins.push(`http://${host}:${port}`);
-  if (host === '127.0.0.1') siteOrigins.push(`http://localhost:${port}`);
+  ready();
 
   return {
     url: `http://${host}:${port}`,

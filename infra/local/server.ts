@@ -2,7 +2,7 @@
  * The local origin: the API, its documentation, the mailbox, the webhook receiver, the on-demand recount and the SPA on one server, each response with the security headers
  * CloudFront's response headers policy adds in AWS (functions/src/platform/topology.ts).
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { securityHeaderLines } from '@cellar/functions/config/topology';
 import { isDocsPath, serveDocs } from './api-docs';
 import { handleApi, serveStatic } from './gateway';
@@ -26,9 +26,19 @@ function requestUrl(target: string | undefined): URL | undefined {
 }
 
 /** `uploadOrigin`: the local S3 endpoint, where the SPA posts import files (the site's policy lets it connect). */
-export function createLocalServer(webRoot: string, log: (line: string) => void, uploadOrigin?: string): Server {
+export function createLocalServer(
+  webRoot: string,
+  log: (line: string) => void,
+  uploadOrigin?: string,
+  /** Requests wait for it: the runtime listens before it has finished starting (runtime.ts). */
+  ready: Promise<void> = Promise.resolve(),
+): Server {
   const securityHeaders = Object.entries(securityHeaderLines(uploadOrigin));
   return createServer((req, res) => {
+    ready.then(() => serve(req, res));
+  });
+
+  function serve(req: IncomingMessage, res: ServerResponse) {
     // On every behaviour, the API's included, as the distribution applies the policy to both.
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     const url = requestUrl(req.url);
@@ -54,5 +64,5 @@ export function createLocalServer(webRoot: string, log: (line: string) => void, 
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: 'Internal server error' }));
     });
-  });
+  }
 }

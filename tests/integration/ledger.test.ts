@@ -12,15 +12,18 @@ import { type Caller, callerFor } from '../../functions/src/caller/principal';
 import { recountAll } from '../../functions/src/counters/recount';
 import { keys } from '../../functions/src/data/keys';
 import { getItem, putItem, queryAll, updateIf } from '../../functions/src/data/table';
+import { transactWrite } from '../../functions/src/data/transact';
 import { migrateLedger } from '../../functions/src/migrations/ledger';
+import { notificationKey, notificationPut } from '../../functions/src/notifications/status-mail';
 import { HOLDING } from '../../functions/src/orders/effects';
 import { findOrder } from '../../functions/src/orders/repository';
 import { createOrder, deleteOrder, updateOrder } from '../../functions/src/orders/service';
+import { type Mail, useMailTransport } from '../../functions/src/platform/messaging/mail';
 import { timeBudget } from '../../functions/src/platform/messaging/time-budget';
 import { findProduct } from '../../functions/src/products/repository';
 import { PENDING_LEDGER } from '../../functions/src/stocks/ledger';
 import { findStock, stockRecords } from '../../functions/src/stocks/repository';
-import { sweep } from '../../functions/src/sweep/handler';
+import { SweepError, sweep } from '../../functions/src/sweep/handler';
 import { ADMIN1, type Harness, SUPER, startHarness } from './harness';
 import { freshStock, orderBody } from './order-fixtures';
 
@@ -402,4 +405,53 @@ describe('stock equals its movements, and holds what open orders hold', () => {
       { numRuns: 12 },
     );
   }, 300_000);
+});
+
+describe('the sweep', () => {
+  it('goes on past an entry it fails on, leaves that one for the next sweep, and fails its run', async () => {
+    // Prepare: the e-mails of two orders' reports left unsent over a minute ago; the mail service refuses the first's
+    const token = await h.login(ADMIN1);
+    const listed = (await h.call('GET', '/api/orders?paginate=2', { token })).body.data as { id: string }[];
+    const [first, second] = await Promise.all(
+      listed
+        .map((o) => o.id)
+        .sort()
+        .map(async (id) => (await findOrder(id)) as { id: string; ownerId: string; reference: string }),
+    );
+    if (!first || !second) throw new Error('The demo has fewer than two orders');
+    const early = new Date(Date.now() - 120_000).toISOString();
+    const left = [first, second].map((o) => {
+      const action = notificationPut('order', o, 'order.shipped', 1, {});
+      return 'put' in action ? { put: { ...action.put, at: early } } : action;
+    });
+    await transactWrite(left);
+    const sent: Mail[] = [];
+    const replaced = useMailTransport(async (mail) => {
+      if (mail.subject.includes(first.reference)) throw new Error('Refused by the mail service');
+      sent.push(mail);
+    });
+    try {
+      // Act
+      const run = await sweep().catch((e: unknown) => e);
+      const kept = await Promise.all(
+        [first, second].map((o) => getItem(notificationKey('order', o.id, 'order.shipped', 1))),
+      );
+      useMailTransport(async (mail) => {
+        sent.push(mail);
+      });
+      const next = await sweep();
+      // Assess: the second order's e-mails sent past the first's failure, which the next sweep sent
+      expect(run).toBeInstanceOf(SweepError);
+      expect((run as SweepError).failed).toEqual([`order#${first.id}#order.shipped#1`]);
+      expect(kept.map((item) => item?.documentId)).toEqual([first.id, undefined]);
+      expect(next.published).toBeGreaterThanOrEqual(1);
+      const subjects = sent.map((m) => m.subject);
+      expect(subjects.findIndex((s) => s.includes(second.reference))).toBeLessThan(
+        subjects.findIndex((s) => s.includes(first.reference)),
+      );
+      expect(subjects.filter((s) => s.includes(first.reference)).length).toBeGreaterThan(0);
+    } finally {
+      useMailTransport(replaced);
+    }
+  });
 });

@@ -59,16 +59,32 @@ export const OUTBOX_PER_SWEEP = 500;
  */
 export async function sweep(graceMs = OUTBOX_GRACE_MS, budget: TimeBudget = UNLIMITED): Promise<SweepResult> {
   let settled = 0;
+  let published = 0;
+  const failed: string[] = [];
+  /**
+   * One entry's work, in the budget. An entry that fails (an e-mail service down, an address not found) is logged
+   * and left for the next sweep; the entries after it go on, so that none blocks the others for good.
+   */
+  const attempt = async (what: string, run: () => Promise<unknown>): Promise<boolean> => {
+    try {
+      await budget.step(run);
+      return true;
+    } catch (error) {
+      logger.error('Sweep step failed', { what, error: error as Error });
+      failed.push(what);
+      return false;
+    }
+  };
   for await (const pending of queryAll({ pk: PENDING_LEDGER })) {
     // What is left waits for the next sweep, minutes away.
-    if (!budget.allowsAnother()) return done(settled, 0);
+    if (!budget.allowsAnother()) break;
     const [kind, ownerId, id] = String(pending.SK).split('#') as [string, string, string];
     const key = { PK: String(pending.PK), SK: String(pending.SK) };
     if (kind !== 'order' && kind !== 'reception' && kind !== 'refresh') {
       logger.error('Unknown pending change', { key });
       continue;
     }
-    await budget.step(async () => {
+    const done = await attempt(key.SK, async () => {
       if (kind === 'order') {
         const o = await orderRecords.get(keys.order(ownerId, id));
         if (o?.transition) await settle(orderKind, o);
@@ -82,41 +98,53 @@ export async function sweep(graceMs = OUTBOX_GRACE_MS, budget: TimeBudget = UNLI
         await refreshPending(pending);
       }
     });
-    settled += 1;
+    if (done) settled += 1;
   }
-  let published = 0;
+  const room = () => published < OUTBOX_PER_SWEEP && budget.allowsAnother();
   for await (const entry of outboxEntries(Date.now(), graceMs)) {
-    if (published >= OUTBOX_PER_SWEEP || !budget.allowsAnother()) break;
-    if (await budget.step(() => deliverOutbox(entry, TOLD[entry.kind]))) published += 1;
+    if (!room()) break;
+    let told = false;
+    await attempt(entry.SK, async () => {
+      told = await deliverOutbox(entry, TOLD[entry.kind]);
+    });
+    if (told) published += 1;
   }
   // The e-mails a warehouse report called for that its worker did not get to send.
   for await (const entry of dueNotifications(Date.now(), graceMs)) {
-    if (published >= OUTBOX_PER_SWEEP || !budget.allowsAnother()) break;
-    await budget.step(() => deliverNotification(entry));
-    published += 1;
+    if (!room()) break;
+    if (await attempt(entry.SK, () => deliverNotification(entry))) published += 1;
   }
   // The webhook events a change wrote that its request did not get to hand out, and the deliveries due that no
   // queue message is bringing (their worker died, or the local queue, in memory, was lost with its process).
   for await (const entry of dueClientEvents(Date.now(), graceMs)) {
-    if (published >= OUTBOX_PER_SWEEP || !budget.allowsAnother()) break;
-    await budget.step(() => handOut(entry));
-    published += 1;
+    if (!room()) break;
+    if (await attempt(entry.SK, () => handOut(entry))) published += 1;
   }
   const asked = new Set<string>();
   for await (const due of dueDeliveries(new Date(Date.now() - graceMs).toISOString())) {
     const key = `${due.endpointId} ${due.documentKey}`;
     if (asked.has(key)) continue;
-    if (published >= OUTBOX_PER_SWEEP || !budget.allowsAnother()) break;
+    if (!room()) break;
     asked.add(key);
-    await budget.step(() => workDocument(due.endpointId, due.documentKey));
-    published += 1;
+    if (await attempt(key, () => workDocument(due.endpointId, due.documentKey))) published += 1;
   }
-  return done(settled, published);
+  if (settled || published || failed.length) logger.info('sweep', { settled, published, failed: failed.length });
+  // The invocation fails, for the function's errors alarm, once everything else is done.
+  if (failed.length) throw new SweepError({ settled, published }, failed);
+  return { settled, published };
 }
 
-function done(settled: number, published: number): SweepResult {
-  if (settled || published) logger.info('sweep', { settled, published });
-  return { settled, published };
+/** A sweep that did what it could, and failed on some entries (left for the next sweep). */
+export class SweepError extends Error {
+  constructor(
+    readonly result: SweepResult,
+    readonly failed: string[],
+  ) {
+    super(
+      `The sweep failed on ${failed.length} entr${failed.length === 1 ? 'y' : 'ies'}: ${failed.slice(0, 5).join(', ')}`,
+    );
+    this.name = 'SweepError';
+  }
 }
 
 export const handler = middy()

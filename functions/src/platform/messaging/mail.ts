@@ -49,8 +49,11 @@ export const redactLinks = (text: string) => text.replace(/([?&]token=)[^&\s]+/g
 /** Delivers a message where no SES sender is configured: the local runtime's mailbox. */
 export type MailTransport = (mail: Mail) => Promise<void>;
 let transport: MailTransport | undefined;
-export const useMailTransport = (t: MailTransport | undefined) => {
+/** Makes `t` where e-mails go; answers the transport it replaces. */
+export const useMailTransport = (t: MailTransport | undefined): MailTransport | undefined => {
+  const replaced = transport;
   transport = t;
+  return replaced;
 };
 
 let ses: SESv2Client | undefined;
