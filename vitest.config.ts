@@ -24,6 +24,8 @@ export default defineConfig({
           isolate: false,
           // A bound for a test that hangs, not a speed check: vitest's 5 s failed a schema compilation at load 15.
           testTimeout: 60_000,
+          // Hooks start emulators (the DynamoDB thread, the S3 front): the same bound.
+          hookTimeout: 60_000,
         },
       },
       {
@@ -55,6 +57,8 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           testTimeout: 120_000,
+          // A hook that starts a local runtime (local-parity.test.ts): vitest's 10 s failed it at load 4.
+          hookTimeout: 120_000,
         },
       },
     ],

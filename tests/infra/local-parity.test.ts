@@ -66,7 +66,7 @@ describe('The local runtime, as deployed', () => {
     runtime = await startRuntime({ port: 0, dataDir, webRoot, seed: false });
   });
   afterAll(async () => {
-    await runtime.stop();
+    await runtime?.stop();
     rmSync(webRoot, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   });
