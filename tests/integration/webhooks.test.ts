@@ -314,6 +314,22 @@ describe('A client’s webhook endpoint', () => {
     expect(
       (await h.call('GET', '/api/webhooks', { token: admin2 })).body.map((w: { id: string }) => w.id),
     ).not.toContain(hook.id);
+    // The superadmin naming no company reads every company's endpoints
+    const other = await h.call('POST', '/api/webhooks', {
+      token: admin2,
+      body: { url: `${h.url}/_webhooks/other`, events: ['order.shipped'] },
+    });
+    expect(other.status, other.text).toBe(201);
+    const everyone = (await h.call('GET', '/api/webhooks', { token: await h.login(SUPER) })).body as {
+      id: string;
+      company: { code: string };
+    }[];
+    expect(everyone.filter((w) => [hook.id, other.body.id].includes(w.id)).map((w) => w.company.code)).toEqual([
+      'CLI001',
+      'CLI002',
+    ]);
+    // The other company's endpoints back to what the next test counts on
+    expect((await h.call('DELETE', `/api/webhooks/${other.body.id}`, { token: admin2 })).status).toBe(204);
   });
 
   it('refuses a plain-HTTP or private address on a stage, and more endpoints than a company may have', async () => {

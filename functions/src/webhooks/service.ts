@@ -19,6 +19,7 @@ import { ownerCompany } from '../caller/owner';
 import type { Caller } from '../caller/principal';
 import { seesOwner } from '../caller/visibility';
 import { config } from '../config/config';
+import { mapBounded } from '../data/fan-out';
 import { newId } from '../data/ids';
 import { companies, companyRef } from '../data/reference';
 import { getItem, putVersioned } from '../data/table';
@@ -87,7 +88,8 @@ function checkUrl(url: string | undefined) {
 export async function listWebhooks(caller: Caller, query: { companyId?: string }): Promise<Webhook[]> {
   const companyId = caller.isSuperadmin ? query.companyId : caller.tenantId;
   if (!companyId) {
-    const all = await Promise.all([...(await companies.get()).keys()].map(companyEndpoints));
+    // One query per company, a few at a time (data/fan-out.ts).
+    const all = await mapBounded([...(await companies.get()).keys()], companyEndpoints);
     return Promise.all(all.flat().map(view));
   }
   return Promise.all((await companyEndpoints(companyId)).map(view));
