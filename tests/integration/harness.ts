@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { type Runtime, type RuntimeOptions, startRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD } from '../../infra/local/seed/accounts';
 import type { Call } from '../fixtures/http';
+import { mailsTo } from '../fixtures/mailbox';
 import { type Contract, openContract } from './contract';
 
 export { type Answer, countRows, httpCall, importFile, postFile } from '../fixtures/http';
@@ -74,11 +75,7 @@ export async function startHarness(
       return res.body.access_token;
     },
     async mailboxLinks(email) {
-      const html = await (await fetch(`${runtime.url}/_mailbox`)).text();
-      return html
-        .split('<article')
-        .slice(1)
-        .filter((a) => a.includes(`>${email}<`))
+      return (await mailsTo(runtime.url, email))
         .map((a) => a.match(/href="([^"]+)"/)?.[1])
         .filter((href): href is string => !!href)
         .map((href) => new URL(href.replace(/&amp;/g, '&')));

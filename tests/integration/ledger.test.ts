@@ -421,8 +421,8 @@ describe('the sweep', () => {
     if (!first || !second) throw new Error('The demo has fewer than two orders');
     const early = new Date(Date.now() - 120_000).toISOString();
     const left = [first, second].map((o) => {
-      const action = notificationPut('order', o, 'order.shipped', 1, {});
-      return 'put' in action ? { put: { ...action.put, at: early } } : action;
+      const { put } = notificationPut('order', o, 'order.shipped', 1, {});
+      return { put: { ...put, at: early } };
     });
     await transactWrite(left);
     const sent: Mail[] = [];

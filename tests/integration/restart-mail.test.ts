@@ -11,6 +11,7 @@ import { notificationPut } from '../../functions/src/notifications/status-mail';
 import { type Runtime, startRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD } from '../../infra/local/seed/accounts';
 import { httpCall } from '../fixtures/http';
+import { mailsTo } from '../fixtures/mailbox';
 import { freePort, spawnRuntime, untilServing } from '../fixtures/runtime-process';
 import { ADMIN1, seededCopy } from './harness';
 
@@ -53,10 +54,9 @@ it('sends at start the e-mails a stop left unsent, linking to the runtime servin
   await untilServing(again, 120_000);
 
   // Assess: the admin of the order's company, who chose e-mail, got it, linking to the order on this runtime.
-  const html = await (await fetch(`${again.url}/_mailbox`)).text();
-  const mail = html
-    .split('<article')
-    .find((a) => a.includes(`>${ADMIN1}<`) && a.includes(detail.body.reference) && a.includes(`/order/detail/`));
+  const mail = (await mailsTo(again.url, ADMIN1)).find(
+    (a) => a.includes(detail.body.reference) && a.includes(`/order/detail/`),
+  );
   expect(mail, 'no e-mail of the shipped order').toBeDefined();
   expect(mail).toContain(`${again.url}/order/detail/${detail.body.id}`);
 });

@@ -11,6 +11,7 @@ import { findOrder } from '../../functions/src/orders/repository';
 import { findStock } from '../../functions/src/stocks/repository';
 import { applyReport, handler as reportWorker } from '../../functions/src/wms/worker';
 import { CREDENTIALS, REGION } from '../../infra/local/emulators';
+import { mailsTo } from '../fixtures/mailbox';
 import { ADMIN1, ADMIN2, type Harness, SUPER, startHarness, USER1 } from './harness';
 import { day, freshStock, orderBody, unique, warehouseFixtures } from './order-fixtures';
 import { wmsReportOf } from './wms';
@@ -138,9 +139,7 @@ describe('an order’s reports', () => {
     const report = shipped(o.id, o.lineId, 5);
     // The e-mails for an address that link to the order (the local mailbox, newest first).
     const links = async (email: string) =>
-      (await (await fetch(`${h.url}/_mailbox`)).text())
-        .split('<article')
-        .filter((a) => a.includes(`>${email}<`) && a.includes(`/order/detail/${o.id}"`));
+      (await mailsTo(h.url, email)).filter((a) => a.includes(`/order/detail/${o.id}"`));
     // Act: the report as the warehouse sends it, twice
     for (const _ of [1, 2]) {
       await sqs.send(

@@ -47,7 +47,7 @@ export function notificationPut(
   event: NotifiedEvent,
   seq: number,
   details: Record<string, unknown>,
-): TransactAction {
+): Extract<TransactAction, { put: unknown }> {
   return {
     put: {
       ...notificationKey(kind, doc.id, event, seq),
