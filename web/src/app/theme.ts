@@ -49,6 +49,9 @@ export const theme = createTheme({
   variantColorResolver: readableColors,
   components: {
     Modal: { defaultProps: { size: 750 } },
+    // A loader is a status: its name (aria-label, "Loading") is read out, and allowed (a span without a role may not
+    // carry one: axe's aria-prohibited-attr).
+    Loader: { defaultProps: { role: 'status' } },
     // No focus placeholder before a menu's items (a menu holds menu items only, axe's aria-required-children): the
     // first item takes the focus instead.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
