@@ -293,6 +293,12 @@ describe('PUT and DELETE /api/orders/{id}: statuses (spec 2 §4)', () => {
   it('lets a client set no status the warehouse owns, and the provider set any as a recorded override', async () => {
     // Prepare
     const created = await post(USER1, body(await stock(5)));
+    // The warehouse acknowledges what it is sent (1.5 s later here): the statuses below start once it has, or on a
+    // loaded machine its word would land between any two of them.
+    await eventually(async () => {
+      const o = await get(USER1, `/api/orders/${created.body.id}`);
+      return o.body.statusCode === '010' ? o : undefined;
+    });
     // Act
     const byUser = await put(USER1, created.body.id, { statusCode: '050' });
     const byAdmin = await Promise.all(
@@ -322,12 +328,14 @@ describe('PUT and DELETE /api/orders/{id}: statuses (spec 2 §4)', () => {
       ]),
     ).toEqual([
       ['sent', null, '005', {}],
-      ['status', '005', '040', { override: true }],
+      ['order.acknowledged', '005', '010', {}],
+      ['status', '010', '040', { override: true }],
       ['status', '040', '010', { override: true }],
       ['cancelled', '010', '050', {}],
       ['order.cancellation_confirmed', '050', null, {}],
     ]);
-    expect(timeline.body[1].actor).toMatchObject({ type: 'user', actingFor: null });
+    expect(timeline.body[1].actor).toMatchObject({ type: 'warehouse' });
+    expect(timeline.body[2].actor).toMatchObject({ type: 'user', actingFor: null });
   });
 
   it('refuses an edit outside draft and entry', async () => {
