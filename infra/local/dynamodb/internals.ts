@@ -58,6 +58,8 @@ export interface ItemLock {
 export interface SubDb {
   get(key: string, cb: (err: (Error & { code?: string }) | null, value?: Item) => void): void;
   lock: ItemLock;
+  /** Every value of the sub-database, in key order (a Node stream of objects). */
+  createValueStream(): NodeJS.ReadableStream;
 }
 
 export interface BatchOperation {
@@ -69,8 +71,17 @@ export interface BatchOperation {
 /** What `db.create(options)` returns: one LevelDB (`db`) under prefixed sub-databases. */
 export interface Store {
   options: { maxItemSize: number };
-  db: { batch(operations: BatchOperation[], cb: (err?: Error | null) => void): void };
+  db: {
+    batch(operations: BatchOperation[], cb: (err?: Error | null) => void): void;
+    /** The keys of a range, in order (a Node stream of strings). */
+    createKeyStream(range: { gte: string; lt: string }): NodeJS.ReadableStream;
+  };
   getItemDb(tableName: string): SubDb;
+  /** The tables' descriptions by name, locked by name while one changes (dynalite's UpdateTable does so). */
+  tableDb: {
+    lock: ItemLock;
+    put(name: string, table: TableDescription, cb: (err?: Error | null) => void): void;
+  };
   getTable(name: string, checkStatus: boolean, cb: (err: Error | null, table?: TableDescription) => void): void;
 }
 

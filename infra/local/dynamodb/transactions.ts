@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { ClientTokens, TOKEN_TTL_MS } from './client-tokens';
+import { changeIndexes, changesIndexes } from './index-create';
 import {
   type DynaliteOptions,
   db,
@@ -45,6 +46,8 @@ export interface DynamoOptions extends DynaliteOptions {
   maxTokens?: number;
   /** Called with a transaction's items once they are locked, before they are read: tests hold a transaction here. */
   onLocked?: TransactionContext['onLocked'];
+  /** Awaited before a new index's backfill reads the table's items: tests hold a backfill here. */
+  beforeBackfill?: () => Promise<void> | undefined;
 }
 
 /** The most bytes of a request, as dynalite takes them (a longer one is answered 413). */
@@ -55,7 +58,15 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** dynalite's server, answering TransactWriteItems and TransactGetItems as DynamoDB does. Not yet listening. */
 export function dynamoServer(options: DynamoOptions = {}): Server {
-  const { conflicts = 'reject', clock = Date.now, tokenTtlMs = TOKEN_TTL_MS, maxTokens, onLocked, ...rest } = options;
+  const {
+    conflicts = 'reject',
+    clock = Date.now,
+    tokenTtlMs = TOKEN_TTL_MS,
+    maxTokens,
+    onLocked,
+    beforeBackfill,
+    ...rest
+  } = options;
   let store: Store | undefined;
   const create = db.create;
   db.create = (o) => {
@@ -85,6 +96,8 @@ export function dynamoServer(options: DynamoOptions = {}): Server {
       answer(req, res, (body) =>
         (operation === 'TransactWriteItems' ? transactWriteItems : transactGetItems)(ctx, body),
       );
+    } else if (req.method === 'POST' && api === 'DynamoDB_20120810' && operation === 'UpdateTable') {
+      updateTable(ctx, req, res, original, beforeBackfill);
     } else if (req.method === 'POST' && SINGLE_WRITES.has(operation) && ctx.locks.checkSingleWrites) {
       guardSingleWrite(ctx, req, res, original, operation);
     } else {
@@ -143,14 +156,42 @@ function send(req: IncomingMessage, res: ServerResponse, data: unknown, status =
   res.end(body);
 }
 
-/** A transaction operation: the body read and parsed as dynalite does, then the operation's answer or error. */
+/**
+ * An UpdateTable creating or deleting an index is answered here (index-create.ts: dynalite ignores both); any other
+ * goes to dynalite as it came.
+ */
+function updateTable(
+  ctx: TransactionContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  original: Listener,
+  beforeBackfill?: DynamoOptions['beforeBackfill'],
+) {
+  readBody(req, res).then(
+    (raw) => {
+      if (raw === undefined) return;
+      let body: unknown;
+      try {
+        body = JSON.parse(raw.toString());
+      } catch {
+        body = undefined;
+      }
+      if (changesIndexes(body)) answer(req, res, (b) => changeIndexes(ctx.store, b, beforeBackfill), raw);
+      else original(replayed(req, raw), res);
+    },
+    () => res.destroy(),
+  );
+}
+
+/** An operation answered here: the body read and parsed as dynalite does, then the operation's answer or error. */
 async function answer(
   req: IncomingMessage,
   res: ServerResponse,
   operation: (body: Record<string, unknown>) => Promise<Record<string, unknown>>,
+  read?: Buffer,
 ) {
   try {
-    const raw = await readBody(req, res);
+    const raw = read ?? (await readBody(req, res));
     if (raw === undefined) return;
     if (req.headers.origin) res.setHeader('Access-Control-Allow-Origin', '*');
     const type = String(req.headers['content-type'] ?? '')
