@@ -8,7 +8,13 @@ import crypto from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  type TableDescription,
+  UpdateTableCommand,
+} from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { WORK_QUEUE } from '@cellar/functions/config/topology';
 import { INDEX_PROJECTION, TABLE_DEFINITION } from '@cellar/functions/data/table-definition';
@@ -84,14 +90,19 @@ export async function startEmulators(dataDir: string, buckets: string[]): Promis
   };
 }
 
+/**
+ * The table as TABLE_DEFINITION says: created, or given the indexes it lacks (a table of an older data format), one
+ * at a time as a deploy adds them, each waited for until ACTIVE (its backfill done) before anything reads it.
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: REGION, credentials: CREDENTIALS });
+  let existing: TableDescription | undefined;
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
+    existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
   } catch (e) {
     if ((e as Error).name !== 'ResourceNotFoundException') throw e;
   }
+  if (existing) return addMissingIndexes(client, existing);
   const d = TABLE_DEFINITION;
   const attrs = [d.partitionKey, d.sortKey, ...d.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
   await client.send(
@@ -113,6 +124,39 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
       })),
     }),
   );
+}
+
+async function addMissingIndexes(client: DynamoDBClient, table: TableDescription): Promise<void> {
+  const TableName = table.TableName as string;
+  const have = new Set((table.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  for (const i of TABLE_DEFINITION.indexes.filter((x) => !have.has(x.name))) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName,
+        AttributeDefinitions: [i.partitionKey, i.sortKey].map((AttributeName) => ({
+          AttributeName,
+          AttributeType: 'S',
+        })),
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: i.name,
+              KeySchema: [
+                { AttributeName: i.partitionKey, KeyType: 'HASH' },
+                { AttributeName: i.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: INDEX_PROJECTION },
+            },
+          },
+        ],
+      }),
+    );
+    for (;;) {
+      const now = (await client.send(new DescribeTableCommand({ TableName }))).Table;
+      if (now?.GlobalSecondaryIndexes?.find((x) => x.IndexName === i.name)?.IndexStatus === 'ACTIVE') break;
+      await new Promise((done) => setTimeout(done, 50));
+    }
+  }
 }
 
 /** Creates a work queue and its dead-letter queue, as the data stack does; returns both URLs. */

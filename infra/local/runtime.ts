@@ -78,6 +78,9 @@ const MIGRATIONS: Record<number, () => Promise<unknown>> = {
   13: async () => (await import('@cellar/functions/migrations/list-keys')).migrateListKeys(),
   // Format 15: stock lines' list-sort keys carry the product's code after their value (the stock list's tie-break).
   14: async () => (await import('@cellar/functions/migrations/list-keys')).migrateListKeys(),
+  // Format 16: each stock line also kept in its quality's own list-sort partition, in label order (LS15, a new
+  // index: the table is given it first, as a deploy adds it).
+  15: async () => (await import('@cellar/functions/migrations/list-keys')).migrateListKeys(),
 };
 
 /** How often the local runtime sweeps (the deployed schedule runs every few minutes: infra/lib/api-stack.ts). */

@@ -1,16 +1,19 @@
 /**
- * The local runtime moves data one format behind as a deployed stage's migration does: stock lines whose list-sort
- * keys lack their product's code (format 14), and products and users without their in-order search entries (as
- * format 13 kept them), have them written on start, so that one quality's lines and a common word's products are
- * read in the list's order; and the data keeps what it held.
+ * The local runtime moves data one format behind as a deployed stage's migration does: a table without the LS15
+ * index and stock lines not kept in their quality's partition (format 15) get both, the index added and backfilled
+ * first as a deploy adds it, so that one quality's lines sorted by label are read in that order. The keys older
+ * formats wrote are moved too (the move is the same): stock lines whose list-sort keys lack their product's code
+ * (format 14), products and users without their in-order search entries (format 13). The data keeps what it held.
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DescribeTableCommand, DynamoDBClient, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import { todayIn } from '@cellar/shared/common/dates';
 import { STOCK_EVERY_OWNER_INDEX } from '@cellar/shared/stocks/routes';
 import { ulid } from 'ulid';
 import { afterAll, describe, expect, it } from 'vitest';
+import { config } from '../../functions/src/config/config';
 import { IN_ORDER_ENTRY } from '../../functions/src/data/list';
 import { batchDelete, batchGet, type Item, type Key, putItem, queryAll } from '../../functions/src/data/table';
 import { DATA_FORMAT } from '../../functions/src/data/table-definition';
@@ -82,7 +85,14 @@ async function adminView(url: string) {
     { token },
   );
   const codes = quality.body.data.map((s) => s.product.code);
-  return { companyId: me.body.companyId, updates: updates.body.count, emails, chateaux, codes };
+  // The same quality sorted by label: its own partition, in label order (LS15).
+  const byLabel = await call<{ data: { id: string; product: { label: string } }[] }>(
+    'GET',
+    `/api/stocks?filter[quality]=${line?.quality}&sort=product.label&paginate=20`,
+    { token },
+  );
+  const labels = byLabel.body.data.map((s) => [s.id, s.product.label]);
+  return { companyId: me.body.companyId, updates: updates.body.count, emails, chateaux, codes, labels };
 }
 
 /** The stock lines' list-sort keys as format 14 wrote them: their value, then the id (no product code between). */
@@ -95,6 +105,31 @@ async function toFormat14() {
     );
     await putItem(old as Parameters<typeof putItem>[0]);
   }
+}
+
+/**
+ * The table as format 15 had it: no LS15 index (deleted through the local DynamoDB, as the table was before the
+ * deploy that adds it), and no stock line keyed in it. Answers how many lines were.
+ */
+async function withoutQualityIndex(): Promise<number> {
+  const client = new DynamoDBClient({});
+  const TableName = config.tableName;
+  await client.send(
+    new UpdateTableCommand({ TableName, GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: 'LS15' } }] }),
+  );
+  for (;;) {
+    const table = (await client.send(new DescribeTableCommand({ TableName }))).Table;
+    if (table?.TableStatus === 'ACTIVE' && !table.GlobalSecondaryIndexes?.some((i) => i.IndexName === 'LS15')) break;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  let keyed = 0;
+  for await (const item of queryAll({ index: STOCK_EVERY_OWNER_INDEX, pk: EVERY_OWNER_STOCK })) {
+    if (item.LS15PK === undefined) continue;
+    keyed++;
+    const { LS15PK: _pk, LS15SK: _sk, ...old } = item;
+    await putItem(old as Parameters<typeof putItem>[0]);
+  }
+  return keyed;
 }
 
 /** More of the company's châteaux than a search's probe reads whole. */
@@ -149,6 +184,7 @@ describe('data one format behind', () => {
     await batchDelete(entries);
     await toFormat14();
     const skewed = { entries: await present(entries), view: await adminView(first.url) };
+    const keyedInQuality = await withoutQualityIndex();
     await first.stop();
     writeFileSync(join(dataDir, 'data-format'), String(DATA_FORMAT - 1));
     // Act: started as `npm start` is, in a process of its own
@@ -164,6 +200,10 @@ describe('data one format behind', () => {
     expect(seeded.codes.length).toBeGreaterThan(2);
     expect(seeded.codes).toEqual([...seeded.codes].sort());
     expect(skewed.view.codes).not.toEqual(seeded.codes);
+    expect(keyedInQuality).toBeGreaterThan(50);
+    expect(seeded.labels.length).toBe(20);
+    const labels = seeded.labels.map(([, label]) => (label as string).toLowerCase());
+    expect(labels).toEqual([...labels].sort());
     expect(seeded.emails.length).toBe(3);
     expect(seeded.emails).toEqual([...seeded.emails].sort());
     expect(moved).toEqual(seeded);

@@ -644,6 +644,28 @@ describe('A planned list (stock lines)', () => {
     );
   }, 180_000);
 
+  it('reads one quality sorted by label from its own partition, page by page, both ways, with a search', async () => {
+    // Prepare: every quality the company holds, each walked whole in pages of 10
+    const admin = await h.login(ADMIN);
+    const qualities = [...new Set(stocks.map((s) => s.quality))];
+    const queries = qualities.flatMap((quality) =>
+      ['sort=product.label', 'sort=-product.label', 'sort=product.label&filter[search]=vin'].map(
+        (rest) => `filter[quality]=${quality}&${rest}`,
+      ),
+    );
+    for (const query of queries) {
+      const want = expected(stocks, stockWords, query, { field: 'product.code', desc: false }, 'product.code');
+      for (let page = 1; page <= Math.max(1, Math.ceil(want.length / 10)); page++) {
+        const qs = `${query}&paginate=10&page=${page}`;
+        // Act
+        const res = await h.call('GET', `/api/stocks?${qs}`, { token: admin, lang: STORED });
+        // Assess
+        assess(qs, res, want, { paginate: 10, page });
+      }
+    }
+    expect(qualities.length).toBeGreaterThan(1);
+  }, 120_000);
+
   it('lists every owner’s lines for the superadmin in product order, and one owner’s when named', async () => {
     // Prepare
     const token = await h.login(SUPER);

@@ -7,7 +7,7 @@ export type { ListSortIndex } from '@cellar/shared/filter/query';
  * The shape of the stored items. Bump it when items or indexes change shape: the local runtime then starts its
  * data afresh (a deployed table migrates with a backfill instead).
  */
-export const DATA_FORMAT = 15;
+export const DATA_FORMAT = 16;
 
 /**
  * What every index holds of an item: its keys only. An item's write then bills an index only when the index's key

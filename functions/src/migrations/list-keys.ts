@@ -9,7 +9,10 @@
  *   order (`keys.searchInOrder`), so that a common word is read a page at a time; a user's list-sort keys carry its
  *   last name after their own value (the user list's tie-break), so that one role is read in the list's order;
  * - data format 14 to 15: a stock line's list-sort keys carry its product's code after their own value (the stock
- *   list's tie-break), so that one quality, batch or segment is read a page at a time in the list's order.
+ *   list's tie-break), so that one quality, batch or segment is read a page at a time in the list's order;
+ * - data format 15 to 16: a stock line is also kept in its quality's own list-sort partition, in label order (LS15,
+ *   STOCK_QUALITY_SORTS, an index the deploy adds before the move), so that one quality sorted by label is read a
+ *   page at a time.
  * Each item whose keys differ is written again with those its record gives now, on condition that nobody changed it
  * meanwhile (a record changed since was written with the new keys by its change). Each record's in-order search
  * entries are put (a record changed meanwhile has its own written by its change: those put for the words it had

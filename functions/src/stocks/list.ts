@@ -4,19 +4,30 @@
  * order/reception view (available > 0 and quality not in BLO, NC, NCO) is the sparse SELLABLE index with its own
  * counter; lines named by id are read by id; the other sorts read their list-sort index.
  */
-import { type Condition, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
+import { type Condition, type ListQuery, type SortKey, withExportRange } from '@cellar/shared/filter/query';
 import { findSubFamily } from '@cellar/shared/referential/data';
-import { STOCK_EVERY_OWNER_INDEX, stockRoutes } from '@cellar/shared/stocks/routes';
+import { STOCK_EVERY_OWNER_INDEX, STOCK_QUALITY_LIST, stockRoutes } from '@cellar/shared/stocks/routes';
 import { availableQuantity, EXCLUDED_QUALITIES, type Stock, stockWords } from '@cellar/shared/stocks/schemas';
 import type { Caller } from '../caller/principal';
 import { listedOwner } from '../caller/visibility';
 import { mapBounded } from '../data/fan-out';
 import { keys } from '../data/keys';
-import type { PlannedList } from '../data/list';
+import { answersExactly, type PlannedList } from '../data/list';
 import { companyRef, type References, references, warehouseRef } from '../data/reference';
 import type { Item, Source } from '../data/table';
 import type { ListAnswer } from '../platform/http/lists';
-import { countStocks, EVERY_OWNER_STOCK, findStock, type StockItem, stockListScope, stockRecords } from './repository';
+import {
+  countStocks,
+  EVERY_OWNER_STOCK,
+  findStock,
+  type StockItem,
+  stockListScope,
+  stockQualityScope,
+  stockRecords,
+} from './repository';
+
+/** The columns of the stock list with an index of their own (STOCK_LIST.indexes). */
+const STOCK_LIST_INDEXES: Readonly<Record<string, unknown>> = stockRoutes.stockList.list.indexes;
 
 export function toStock(s: StockItem, r: References): Stock {
   const family = findSubFamily(s.product.familyId);
@@ -59,6 +70,17 @@ function sellableView(filters: readonly Condition[]): Condition[] | undefined {
   return sellable ? [available, quality] : undefined;
 }
 
+/**
+ * The quality of a list of one quality sorted by label, read in that quality's own partition (STOCK_QUALITY_SORTS):
+ * when no other filter is on a column with a list-sort index of its own, which that partition does not hold.
+ */
+function qualityInLabelOrder(conditions: readonly Condition[], sort: readonly SortKey[]): string | undefined {
+  const quality = conditions.find((c) => c.field === 'quality');
+  if (!quality || !answersExactly(quality) || sort[0]?.field !== 'product.label') return undefined;
+  const indexed = conditions.some((c) => c !== quality && c.field !== 'search' && c.field in STOCK_LIST_INDEXES);
+  return indexed ? undefined : quality.values[0];
+}
+
 /** Lines named by id (the order and reception screens read their selected lines so): at most this many. */
 const MAX_NAMED = 100;
 
@@ -78,6 +100,7 @@ async function plan(caller: Caller, query: ListQuery): Promise<PlannedList<Stock
     : undefined;
   const sellable = owner ? sellableView(conditions) : undefined;
   const named = conditions.find((c) => c.field === 'id' && c.op === 'eq' && c.values.length <= MAX_NAMED);
+  const quality = owner && !product && !sellable && !named ? qualityInLabelOrder(conditions, q.sort) : undefined;
   const prefix = product ? `${product.values[0]}#` : undefined;
   const keySource: Omit<Source, 'desc'> = !owner
     ? { index: STOCK_EVERY_OWNER_INDEX, pk: EVERY_OWNER_STOCK }
@@ -88,10 +111,10 @@ async function plan(caller: Caller, query: ListQuery): Promise<PlannedList<Stock
   const unfiltered = conditions.every((c) => keyConditions.includes(c)) && !product;
   const r = await references();
   return {
-    spec: stockRoutes.stockList.list,
+    spec: quality ? STOCK_QUALITY_LIST : stockRoutes.stockList.list,
     keySource,
     keySort: { field: 'product.code', desc: false },
-    sortScope: owner ? stockListScope(owner) : undefined,
+    sortScope: owner ? (quality ? stockQualityScope(owner, quality) : stockListScope(owner)) : undefined,
     searchScope: owner ? stockListScope(owner) : undefined,
     conditions,
     keyConditions,

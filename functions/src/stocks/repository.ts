@@ -5,6 +5,7 @@
  *   sellable   GSI2PK SELLABLE#<owner> GSI2SK <productCode>#<id>     sparse: only while something is sellable
  *   every owner LS14PK STOCK#ALL       LS14SK <productCode>#<owner>#<id>   the superadmin's list
  *   list sorts LS1…LS13 T#<owner>#STOCK, one per sortable column (STOCK_LIST.indexes)
+ *   one quality LS15PK T#<owner>#STOCK#QUALITY#<quality> LS15SK <label>#<productCode>#<id>   (STOCK_QUALITY_SORTS)
  *   search     SEARCH#T#<owner>#STOCK#<letter>: product code and label, batch
  *   totals     PK COUNT#T#<owner>      SK STOCK#all / STOCK#sellable; the dashboard's DASH#STOCK#… (data/figures.ts)
  * Each write also keeps its product's stock summary. A line carries what its list shows of its product (label,
@@ -13,12 +14,13 @@
  */
 import { segmentCode } from '@cellar/shared/common/schemas';
 import { findSubFamily } from '@cellar/shared/referential/data';
-import { STOCK_EVERY_OWNER_INDEX, STOCK_LIST } from '@cellar/shared/stocks/routes';
+import { STOCK_EVERY_OWNER_INDEX, STOCK_LIST, STOCK_QUALITY_LIST } from '@cellar/shared/stocks/routes';
 import { availableQuantity, isSellable, stockWords } from '@cellar/shared/stocks/schemas';
 import * as z from 'zod';
 import { defineEntity } from '../data/entity';
 import { stockFigureRanges, stockFigures } from '../data/figures';
 import { keys } from '../data/keys';
+import { sortValue } from '../data/list';
 import { companies } from '../data/reference';
 import { putNew, queryPage, readCounter, updateIf } from '../data/table';
 import { ItemExistsError, NotFoundError, StaleVersionError } from '../errors';
@@ -64,6 +66,9 @@ export const productOfLine = (p: {
 /** The list-sort and search partition of one owner's stock lines. */
 export const stockListScope = (ownerId: string) => `${keys.tenant(ownerId)}#STOCK`;
 export const EVERY_OWNER_STOCK = 'STOCK#ALL';
+/** The list-sort partition of one owner's lines of one quality (STOCK_QUALITY_SORTS), the quality as filters fold it. */
+export const stockQualityScope = (ownerId: string, quality: string) =>
+  `${stockListScope(ownerId)}#QUALITY#${sortValue(quality)}`;
 
 /** A line as its list sorts and searches it: the plan's columns, from the item alone. */
 export const stockListRow = (s: StockItem) => {
@@ -113,6 +118,7 @@ export const stockRecords = defineEntity<StockItem>({
     spec: STOCK_LIST,
     sortScope: (s) => stockListScope(s.ownerId),
     row: stockListRow,
+    alsoSorted: { indexes: STOCK_QUALITY_LIST.indexes, sortScope: (s) => stockQualityScope(s.ownerId, s.quality) },
     search: { scopes: (s) => [stockListScope(s.ownerId)], words: (s) => stockWords(stockListRow(s)) },
   },
 });

@@ -223,9 +223,9 @@ export function serializeListQuery(q: ListQuery): string {
 }
 
 /**
- * The table's overloaded list-sort indexes: each entity puts one sortable column of its lists in each. Fourteen,
- * so that a grid's sortable columns fit (the stock list has the most); with GSI1 and GSI2 that is 16 of the 20
- * indexes DynamoDB allows a table.
+ * The table's overloaded list-sort indexes: each entity puts one sortable column of its lists in each. Fifteen, so
+ * that a grid's sortable columns fit (the stock list has the most, and one quality's lines in label order); with
+ * GSI1 and GSI2 that is 17 of the 20 indexes DynamoDB allows a table.
  */
 export const LIST_SORT_INDEXES = [
   'LS1',
@@ -242,6 +242,7 @@ export const LIST_SORT_INDEXES = [
   'LS12',
   'LS13',
   'LS14',
+  'LS15',
 ] as const;
 export type ListSortIndex = (typeof LIST_SORT_INDEXES)[number];
 

@@ -44,6 +44,12 @@ const STOCK_SORTS = {
 /** The list-sort index that holds every owner's stock lines in product order (the superadmin's list). */
 export const STOCK_EVERY_OWNER_INDEX = 'LS14';
 
+/**
+ * One owner's lines of one quality, again, in a partition of their own (`stockQualityScope`): in label order on
+ * LS15, so that a quality filter sorted by label reads a page of that quality's lines, however rare it is.
+ */
+export const STOCK_QUALITY_SORTS = { 'product.label': 'LS15' } as const;
+
 export const STOCK_LIST = {
   filters: [
     'uuid',
@@ -103,6 +109,9 @@ export const STOCK_LIST = {
     'segment',
   ],
 } as const;
+
+/** The stock list of one quality: the same list, sorted in the quality's own partition (STOCK_QUALITY_SORTS). */
+export const STOCK_QUALITY_LIST = { ...STOCK_LIST, indexes: { ...STOCK_QUALITY_SORTS, search: 'search' } } as const;
 
 export const stockRoutes = {
   stockList: defineRoute({
