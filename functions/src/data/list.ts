@@ -210,6 +210,11 @@ export interface PlannedList<T> {
   keySort: SortKey;
   /** The list-sort partition of these rows; absent when the list spans owners (key order and search only). */
   sortScope?: string;
+  /**
+   * The condition the list-sort partition holds exactly (one quality's own partition of the stock lines): the rows
+   * read in a sort's order from it need no check of it, and past a full page their keys are counted alone.
+   */
+  sortScopeAnswers?: Condition;
   /** The search words' partition of these rows; absent when none is kept for them (search then checks rows). */
   searchScope?: string;
   /** Every filter of the request but those choosing the partition (type, owner). */
@@ -359,7 +364,8 @@ export function ways<T>(list: PlannedList<T>, sort: SortKey): Way[] {
     if (ordered && !inOrderSearch) return [...out, { source, ordered, answers }];
     out.push({ source, ordered: false, answers });
   }
-  return [...out, inOrderSearch ?? { source: inOrder, ordered: true, key: keyOrdered }];
+  const answers = keyOrdered ? undefined : list.sortScopeAnswers;
+  return [...out, inOrderSearch ?? { source: inOrder, ordered: true, key: keyOrdered, answers }];
 }
 
 /** The way of rows a service read directly (`direct`): it answers no condition itself. */

@@ -71,14 +71,15 @@ function sellableView(filters: readonly Condition[]): Condition[] | undefined {
 }
 
 /**
- * The quality of a list of one quality sorted by label, read in that quality's own partition (STOCK_QUALITY_SORTS):
- * when no other filter is on a column with a list-sort index of its own, which that partition does not hold.
+ * The quality filter of a list of one quality sorted by label, read in that quality's own partition
+ * (STOCK_QUALITY_SORTS), which holds exactly its rows: when no other filter is on a column with a list-sort index of
+ * its own, which that partition does not hold.
  */
-function qualityInLabelOrder(conditions: readonly Condition[], sort: readonly SortKey[]): string | undefined {
+function qualityInLabelOrder(conditions: readonly Condition[], sort: readonly SortKey[]): Condition | undefined {
   const quality = conditions.find((c) => c.field === 'quality');
   if (!quality || !answersExactly(quality) || sort[0]?.field !== 'product.label') return undefined;
   const indexed = conditions.some((c) => c !== quality && c.field !== 'search' && c.field in STOCK_LIST_INDEXES);
-  return indexed ? undefined : quality.values[0];
+  return indexed ? undefined : quality;
 }
 
 /** Lines named by id (the order and reception screens read their selected lines so): at most this many. */
@@ -100,7 +101,8 @@ async function plan(caller: Caller, query: ListQuery): Promise<PlannedList<Stock
     : undefined;
   const sellable = owner ? sellableView(conditions) : undefined;
   const named = conditions.find((c) => c.field === 'id' && c.op === 'eq' && c.values.length <= MAX_NAMED);
-  const quality = owner && !product && !sellable && !named ? qualityInLabelOrder(conditions, q.sort) : undefined;
+  const byQuality = owner && !product && !sellable && !named ? qualityInLabelOrder(conditions, q.sort) : undefined;
+  const quality = byQuality?.values[0];
   const prefix = product ? `${product.values[0]}#` : undefined;
   const keySource: Omit<Source, 'desc'> = !owner
     ? { index: STOCK_EVERY_OWNER_INDEX, pk: EVERY_OWNER_STOCK }
@@ -115,6 +117,7 @@ async function plan(caller: Caller, query: ListQuery): Promise<PlannedList<Stock
     keySource,
     keySort: { field: 'product.code', desc: false },
     sortScope: owner ? (quality ? stockQualityScope(owner, quality) : stockListScope(owner)) : undefined,
+    sortScopeAnswers: byQuality,
     searchScope: owner ? stockListScope(owner) : undefined,
     conditions,
     keyConditions,
