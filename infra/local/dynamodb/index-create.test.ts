@@ -94,14 +94,18 @@ const describeIndex = async (TableName: string, name: string) => {
   return { table: t?.TableStatus, index: t?.GlobalSecondaryIndexes?.find((i) => i.IndexName === name) };
 };
 
-async function untilActive(TableName: string, name: string) {
-  for (let i = 0; i < 200; i++) {
+/** Asks until `done` says the description is what it waits for (a loaded machine backfills slowly: 50 s at most). */
+async function until(TableName: string, name: string, done: (d: Awaited<ReturnType<typeof describeIndex>>) => boolean) {
+  for (const deadline = Date.now() + 50_000; Date.now() < deadline; ) {
     const d = await describeIndex(TableName, name);
-    if (d.index?.IndexStatus === 'ACTIVE') return d;
-    await new Promise((done) => setTimeout(done, 20));
+    if (done(d)) return d;
+    await new Promise((wait) => setTimeout(wait, 20));
   }
-  throw new Error(`${name} never became ACTIVE`);
+  throw new Error(`${name} never came to the state waited for`);
 }
+
+const untilActive = (TableName: string, name: string) =>
+  until(TableName, name, (d) => d.index?.IndexStatus === 'ACTIVE');
 
 const query = async (TableName: string, pk: string) =>
   (
@@ -262,11 +266,7 @@ describe('UpdateTable creating or deleting a global secondary index', () => {
     const deleting = await client.send(
       new UpdateTableCommand({ TableName: name, GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: 'NEW' } }] }),
     );
-    let gone = await describeIndex(name, 'NEW');
-    for (let i = 0; i < 200 && gone.table !== 'ACTIVE'; i++) {
-      await new Promise((done) => setTimeout(done, 20));
-      gone = await describeIndex(name, 'NEW');
-    }
+    const gone = await until(name, 'NEW', (d) => d.table === 'ACTIVE');
     const described = (await client.send(new DescribeTableCommand({ TableName: name }))).Table;
     const queried = await failure(query(name, 'a'));
     const missing = await failure(
