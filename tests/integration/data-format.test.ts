@@ -190,7 +190,7 @@ describe('data one format behind', () => {
     // Act: started as `npm start` is, in a process of its own
     const again = spawnRuntime(await freePort(), dataDir);
     child = again.child;
-    await untilServing(again, 120_000);
+    await untilServing(again, 240_000);
     const moved = await adminView(again.url);
     // Assess: the châteaux' pages read in order again, the data kept (the update, the users in order)
     expect(entries.length).toBeGreaterThan(1000);
@@ -208,5 +208,5 @@ describe('data one format behind', () => {
     expect(seeded.emails).toEqual([...seeded.emails].sort());
     expect(moved).toEqual(seeded);
     expect(readFileSync(join(dataDir, 'data-format'), 'utf8')).toBe(String(DATA_FORMAT));
-  }, 120_000);
+  }, 300_000);
 });
