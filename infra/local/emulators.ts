@@ -12,6 +12,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  type GlobalSecondaryIndex,
   type TableDescription,
   UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
@@ -114,17 +115,22 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
         { AttributeName: d.partitionKey, KeyType: 'HASH' },
         { AttributeName: d.sortKey, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: d.indexes.map((i) => ({
-        IndexName: i.name,
-        KeySchema: [
-          { AttributeName: i.partitionKey, KeyType: 'HASH' },
-          { AttributeName: i.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: INDEX_PROJECTION },
-      })),
+      GlobalSecondaryIndexes: d.indexes.map(indexOf),
     }),
   );
 }
+
+type IndexDefinition = (typeof TABLE_DEFINITION.indexes)[number];
+
+/** An index of TABLE_DEFINITION as CreateTable and UpdateTable name it. */
+const indexOf = (i: IndexDefinition): GlobalSecondaryIndex => ({
+  IndexName: i.name,
+  KeySchema: [
+    { AttributeName: i.partitionKey, KeyType: 'HASH' },
+    { AttributeName: i.sortKey, KeyType: 'RANGE' },
+  ],
+  Projection: { ProjectionType: INDEX_PROJECTION },
+});
 
 async function addMissingIndexes(client: DynamoDBClient, table: TableDescription): Promise<void> {
   const TableName = table.TableName as string;
@@ -137,18 +143,7 @@ async function addMissingIndexes(client: DynamoDBClient, table: TableDescription
           AttributeName,
           AttributeType: 'S',
         })),
-        GlobalSecondaryIndexUpdates: [
-          {
-            Create: {
-              IndexName: i.name,
-              KeySchema: [
-                { AttributeName: i.partitionKey, KeyType: 'HASH' },
-                { AttributeName: i.sortKey, KeyType: 'RANGE' },
-              ],
-              Projection: { ProjectionType: INDEX_PROJECTION },
-            },
-          },
-        ],
+        GlobalSecondaryIndexUpdates: [{ Create: indexOf(i) }],
       }),
     );
     for (;;) {
