@@ -60,14 +60,20 @@ interface Box {
 /** The page's `getComputedStyle`, as an evaluated function reaches it (a function sent to the page keeps no closure). */
 type InPage = { getComputedStyle(e: Box): { paddingLeft: string; paddingRight: string } };
 
-/** The grid's shown columns, left to right, by col-id (the row icons' and tick boxes' columns left out). */
+/**
+ * The grid's shown columns, left to right, by col-id (the row icons' and tick boxes' columns left out): AG Grid's
+ * header cells, or the light table's a phone opens a list in (its cells carry `data-col-id`).
+ */
 const shownColumns = (page: Page) =>
   page
     .getByTestId('data-grid')
-    .locator('.ag-header-row-column .ag-header-cell[col-id]')
+    .locator('.ag-header-row-column .ag-header-cell[col-id], thead th[data-col-id]')
     .evaluateAll((cells) =>
       (cells as unknown as Box[])
-        .map((c) => ({ id: c.getAttribute('col-id') ?? '', left: c.getBoundingClientRect().left }))
+        .map((c) => ({
+          id: c.getAttribute('col-id') ?? c.getAttribute('data-col-id') ?? '',
+          left: c.getBoundingClientRect().left,
+        }))
         .filter((c) => c.id !== 'actions' && !c.id.startsWith('ag-Grid-'))
         .sort((a, b) => a.left - b.left)
         .map((c) => c.id),
@@ -77,10 +83,10 @@ const shownColumns = (page: Page) =>
 async function onScreen(page: Page, colId: string, width: number) {
   const grid = page.getByTestId('data-grid');
   const boxes = await Promise.all([
-    grid.locator(`.ag-header-cell[col-id="${colId}"]`).boundingBox(),
+    grid.locator(`.ag-header-cell[col-id="${colId}"], thead th[data-col-id="${colId}"]`).boundingBox(),
     // A row's cell of that column: AG Grid splits a row between its pinned and centre containers, so "the first
     // row" may be a part that holds no such cell.
-    grid.locator(`.ag-row .ag-cell[col-id="${colId}"]`).first().boundingBox(),
+    grid.locator(`.ag-row .ag-cell[col-id="${colId}"], tbody td[data-col-id="${colId}"]`).first().boundingBox(),
   ]);
   return boxes.every((b) => b !== null && b.width > 0 && b.x >= 0 && b.x + b.width <= width);
 }
@@ -118,7 +124,7 @@ test.describe('Grid columns by importance', () => {
     await open(page, '/order/list');
     const chip = page
       .getByTestId('data-grid')
-      .locator('[col-id="statusCode"] [data-status="070"] .mantine-Badge-label')
+      .locator(':is([col-id="statusCode"], [data-col-id="statusCode"]) [data-status="070"] .mantine-Badge-label')
       .first();
     await expect(chip).toBeVisible();
     expect(await chip.evaluate((el) => (el as unknown as Box).scrollWidth <= (el as unknown as Box).clientWidth)).toBe(

@@ -43,8 +43,7 @@ test.describe('The shared grid', () => {
   test('the page-size menu changes how many rows a page holds', async ({ page }) => {
     await signedIn(page, 'admin', '/recipient/list');
     await expect(gridRows(page)).toHaveCount(20);
-    await page.getByRole('combobox', { name: 'Lignes par page' }).click();
-    await page.getByRole('option', { name: '100 par page' }).click();
+    await page.getByRole('combobox', { name: 'Lignes par page' }).selectOption({ label: '100 par page' });
     await expect(page.getByTestId('grid-pager-rows')).toHaveText(/1–100 sur \d+/);
   });
 

@@ -75,12 +75,15 @@ export const horizontalOverflow = (page: Page) =>
   // A string runs in the page: the tests' TypeScript knows no DOM.
   page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
 
-/** The grid's data rows (header rows hold column headers, not cells). */
+/**
+ * The grid's data rows (header rows hold column headers, not cells): AG Grid's, or the light table's a phone opens
+ * a list in.
+ */
 export const gridRows = (page: Page) =>
   page
     .getByTestId('data-grid')
     .getByRole('row')
-    .filter({ has: page.getByRole('gridcell') });
+    .filter({ has: page.getByRole('gridcell').or(page.getByRole('cell')) });
 
 /** The e-mails to `email` on the local mailbox page (/_mailbox), newest first. */
 export const mailsTo = (page: Page, email: string) =>

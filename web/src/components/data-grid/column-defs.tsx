@@ -44,19 +44,15 @@ type Cell<T> = { data?: T };
  * A column filtered by choices named by i18n keys shows each value by its choice's name (a role slug as
  * 'Administrateur'), so the cell and its filter word it alike; a value without a choice shows as it is.
  */
-function choiceNames(filter: GridColumnFilter | undefined, t: TFunction): Pick<ColDef, 'valueFormatter'> {
-  if (!filter || typeof filter !== 'object') return {};
+function choiceNamer(filter: GridColumnFilter | undefined, t: TFunction): ((value: unknown) => string) | undefined {
+  if (!filter || typeof filter !== 'object') return undefined;
   const names = new Map(filter.choices.flatMap((c) => ('label' in c ? [[c.value, c.label] as const] : [])));
-  if (!names.size) return {};
-  return {
-    valueFormatter: (p: { value: unknown }) => {
-      const name = (v: unknown) => {
-        const key = typeof v === 'string' ? names.get(v) : undefined;
-        return key ? t(key) : v == null ? '' : String(v);
-      };
-      return Array.isArray(p.value) ? p.value.map(name).join(', ') : name(p.value);
-    },
+  if (!names.size) return undefined;
+  const name = (v: unknown) => {
+    const key = typeof v === 'string' ? names.get(v) : undefined;
+    return key ? t(key) : v == null ? '' : String(v);
   };
+  return (value) => (Array.isArray(value) ? value.map(name).join(', ') : name(value));
 }
 
 function cellsOf<R extends ListRoute>(c: GridColumn<R>, t: TFunction): Partial<ColDef> {
@@ -66,11 +62,25 @@ function cellsOf<R extends ListRoute>(c: GridColumn<R>, t: TFunction): Partial<C
       cellRenderer: (p: Cell<RowOf<R>>) => (p.data ? <ChipList labels={chips(p.data)} max={MAX_CHIPS} /> : null),
     };
   }
+  const named = c.render ? undefined : choiceNamer(c.filter, t);
   return {
-    ...(c.render ? {} : choiceNames(c.filter, t)),
+    ...(named ? { valueFormatter: (p: { value: unknown }) => named(p.value) } : {}),
     ...(c.value ? { valueGetter: (p: Cell<RowOf<R>>) => (p.data ? c.value?.(p.data) : undefined) } : {}),
     ...(c.render ? { cellRenderer: (p: Cell<RowOf<R>>) => (p.data ? c.render?.(p.data) : null) } : {}),
   };
+}
+
+/** A row's value of a field, read as AG Grid reads a column's `field`: a dotted path ('address.city'). */
+export const fieldValue = (row: unknown, field: string): unknown =>
+  field.split('.').reduce<unknown>((v, key) => (v == null ? undefined : (v as Record<string, unknown>)[key]), row);
+
+/** A row's cell of a column as the grid draws it, for a table drawn without AG Grid (light-grid.tsx). */
+export function cellOf<R extends ListRoute>(c: GridColumn<R>, row: RowOf<R>, t: TFunction): ReactNode {
+  if (c.chips) return <ChipList labels={c.chips(row)} max={MAX_CHIPS} />;
+  if (c.render) return c.render(row);
+  const value = c.value ? c.value(row) : fieldValue(row, c.field);
+  const named = choiceNamer(c.filter, t);
+  return named ? named(value) : value == null ? '' : String(value);
 }
 
 /** A key column's least width at phone width. */
@@ -82,7 +92,7 @@ const DEFAULT_WEIGHT = 150;
  * At phone width the key columns share the grid's width in proportion to their desktop widths (a status chip
  * wants more room than a quantity), filling it: the row icons come after them, a sideways scroll away.
  */
-function narrowWidths(
+export function narrowWidths(
   columns: readonly { field: string; width?: number }[],
   visible: readonly string[],
   width: number,

@@ -7,6 +7,9 @@
  * writes) over an optional date range. Columns show in their declared order, which is their order of importance;
  * at phone width only the key columns (`narrow`) show, sharing the grid's width, the row icons after them.
  * The grid is remounted when the language or the page size changes, keeping its filters and sort.
+ *
+ * A list opened on a phone shows its pages in a plain table first (light-grid.tsx), from the same source: AG Grid
+ * takes over, with the same sort and filters, when a column's filter is asked.
  */
 
 import { isSuperadmin } from '@cellar/shared/access/roles';
@@ -26,7 +29,9 @@ import {
   type ReactNode,
   type Ref,
   Suspense,
+  startTransition,
   useCallback,
+  useEffect,
   useImperativeHandle,
   useMemo,
   useRef,
@@ -47,13 +52,14 @@ import {
   type RowOf,
 } from './grid-column';
 import { useGridExport } from './grid-export';
-import { type FilterChip, filterChips, GRID_HEADER_HEIGHT, GRID_HEIGHT } from './grid-states';
+import { type FilterChip, filterChips, GRID_HEADER_HEIGHT, GRID_HEIGHT, PHONE_QUERY } from './grid-states';
 import { FilterChips, GridLoadError, GridPager, GridPlaceholder } from './grid-status';
 import { GridToolbar } from './grid-toolbar';
 import type { InfiniteGridProps, RowSelection } from './infinite-grid';
-import { type ColumnFilterModel, filterModelOf, parseGridFilters } from './list-query';
+import type { LightGridProps } from './light-grid';
+import { type ColumnFilterModel, filterModelOf, parseGridFilters, type SortModelItem } from './list-query';
 import { useColumnLayout } from './use-column-layout';
-import { useListDatasource } from './use-list-datasource';
+import { type PageAnswer, type PageAsk, useListDatasource } from './use-list-datasource';
 
 /**
  * AG Grid (about 260 KB gzipped) is a chunk of its own: the page's title, toolbar and placeholder show before it
@@ -63,12 +69,16 @@ const InfiniteGrid = lazy(() => import('./infinite-grid').then((m) => ({ default
   props: InfiniteGridProps<T>,
 ) => ReactNode;
 
+/** The phone's table (light-grid.tsx), a small chunk of its own: a desktop never loads it, the list's loader starts
+ * it on a phone instead of AG Grid's. */
+const LightGrid = lazy(() => import('./light-grid').then((m) => ({ default: m.LightGrid }))) as <R extends ListRoute>(
+  props: LightGridProps<R>,
+) => ReactNode;
+
 /** The export's date-range dialog (with its date picker), loaded when an export is first asked. */
 const ExportDialog = lazy(() => import('./export-dialog').then((m) => ({ default: m.ExportDialog })));
 
 const SEARCH_DEBOUNCE_MS = 500;
-/** Below Mantine's `sm` breakpoint (where the side menu folds away too), a grid shows its key columns only. */
-const PHONE_QUERY = '(max-width: 47.99em)';
 /** The grid's borders (2 px) and a vertical scrollbar (16 px), which the key columns leave free at phone width. */
 const NARROW_RESERVE = 18;
 /** The row just created or edited, when the user comes back to its list. */
@@ -138,9 +148,7 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
     setFilterModel((current) => (JSON.stringify(current) === JSON.stringify(model) ? current : model));
   }, []);
 
-  useImperativeHandle(props.ref, () => ({ refresh: () => apiRef.current?.refreshInfiniteCache() }), []);
-
-  const { datasource, lastQuery, count, failure } = useListDatasource({
+  const { datasource, loadPage, lastQuery, count, failure } = useListDatasource({
     route,
     columns,
     fixedFilters: [...fixedFilters, ...otherLinkFilters],
@@ -162,6 +170,7 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
   // At phone width the grid mounts once the box is measured: mounted before, it built its columns at no width, then
   // rebuilt them all (a long task on a phone).
   const measured = narrowWidth === undefined || box.width > 0;
+  const light = useLightPages({ phone, selection: props.selection !== undefined, loadPage, pageSize, filterModel });
   const columnDefs = useMemo(
     () =>
       columnDefsOf({
@@ -208,6 +217,8 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
     else if (chip.colId.startsWith(LINK_CHIP)) {
       const index = Number(chip.colId.slice(LINK_CHIP.length));
       setOtherLinkFilters((list) => list.filter((_, i) => i !== index));
+    } else if (light.on) {
+      setFilterModel(({ [chip.colId]: _, ...rest }) => rest);
     } else {
       const api = apiRef.current;
       void api?.setColumnFilterModel(chip.colId, null).then(() => api.onFilterChanged());
@@ -216,15 +227,38 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
   const clearFilters = () => {
     setSearch('');
     setOtherLinkFilters([]);
-    apiRef.current?.setFilterModel(null);
+    if (light.on) setFilterModel({});
+    else apiRef.current?.setFilterModel(null);
   };
   const api = () => apiRef.current;
-  const pagerMoves = {
-    first: () => api()?.paginationGoToFirstPage(),
-    previous: () => api()?.paginationGoToPreviousPage(),
-    next: () => api()?.paginationGoToNextPage(),
-    last: () => api()?.paginationGoToLastPage(),
+  const lastPage = count?.exact ? Math.max(0, Math.ceil(count.total / pageSize) - 1) : null;
+  const pagerMoves = light.on
+    ? {
+        first: () => light.goTo(0),
+        previous: () => light.goTo(Math.max(0, light.page - 1)),
+        next: () => light.goTo(light.page + 1),
+        last: () => lastPage !== null && light.goTo(lastPage),
+      }
+    : {
+        first: () => api()?.paginationGoToFirstPage(),
+        previous: () => api()?.paginationGoToPreviousPage(),
+        next: () => api()?.paginationGoToNextPage(),
+        last: () => api()?.paginationGoToLastPage(),
+      };
+  // AG Grid takes the list over from the light table: it opens with the table's sort and filters, then the filter
+  // asked for.
+  const openFilter = useRef<string | null>(null);
+  const takeOver = (colId: string) => {
+    stateRef.current = { filter: { filterModel }, sort: { sortModel: light.sortModel } };
+    openFilter.current = colId;
+    light.handOver();
   };
+  const onGridReady = useCallback((api: GridApi) => {
+    const colId = openFilter.current;
+    openFilter.current = null;
+    // Once its header is drawn: the filter's popup is placed under the column's header.
+    if (colId) requestAnimationFrame(() => api.showColumnFilter(colId));
+  }, []);
   // The same functions from one render to the next: a new one is a change the grid redraws its rows for.
   const highlighted = useMemo(
     () =>
@@ -237,6 +271,18 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
     () => (recentId ? (row: RowOf<R>) => (rowKey(row) === recentId ? RECENT_ROW_CLASS : undefined) : undefined),
     [recentId],
   );
+  // The toolbar's props keep their identity while the rows change (it is memoized).
+  const menuColumns = useMemo(() => columns.map((c) => ({ field: c.field, label: t(c.header) })), [columns, t]);
+  const openExportDialog = exportDialog.open;
+  const onExport = useCallback(
+    (format: ExportFormat) => {
+      setExportFormat(format);
+      openExportDialog();
+    },
+    [openExportDialog],
+  );
+  const refresh = () => (light.on ? light.reload() : apiRef.current?.refreshInfiniteCache());
+  useImperativeHandle(props.ref, () => ({ refresh }));
 
   return (
     <Stack gap="sm" w={props.width}>
@@ -246,21 +292,39 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
         filters={props.filters}
         pageSize={pageSize}
         onPageSize={setPageSize}
-        columns={columns.map((c) => ({ field: c.field, label: t(c.header) }))}
+        columns={menuColumns}
         layout={layout}
         exporting={gridExport.exporting}
         canExport={exported.length > 0}
-        onExport={(format) => {
-          setExportFormat(format);
-          exportDialog.open();
-        }}
+        onExport={onExport}
         actions={props.actions}
       />
       <FilterChips chips={chips} onRemove={removeChip} onClear={clearFilters} />
-      {failure && <GridLoadError failure={failure} onRetry={() => apiRef.current?.refreshInfiniteCache()} />}
+      {failure && <GridLoadError failure={failure} onRetry={refresh} />}
       <Box ref={box.ref} pos="relative" style={{ height: GRID_HEIGHT }} data-testid="data-grid">
         {layout.loading ? (
           <Loader m="md" aria-label={t('grid.loading')} />
+        ) : light.on ? (
+          <Suspense fallback={null}>
+            <LightGrid
+              columns={narrowFields(columns, layout.visible).flatMap((field) =>
+                columns.filter((c) => c.field === field),
+              )}
+              width={narrowWidth ?? box.width}
+              actionsWidth={actionsWidth}
+              spec={route.list}
+              everyOwner={everyOwner}
+              rows={light.rows}
+              loading={light.loading}
+              sortModel={light.sortModel}
+              onSort={light.sort}
+              filterModel={filterModel}
+              onFilter={takeOver}
+              rowActions={rowActions}
+              rowStyle={highlighted}
+              rowClass={recentClass}
+            />
+          </Suspense>
         ) : (
           measured && (
             // The placeholder below covers the rows until the first page, AG Grid's chunk included.
@@ -275,6 +339,7 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
                 state={stateRef}
                 api={apiRef}
                 onPage={setPage}
+                onReady={onGridReady}
                 selection={props.selection}
                 onFilterModel={onFilterModel}
               />
@@ -287,7 +352,10 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
           </Box>
         )}
       </Box>
-      <GridPager position={count && !failure ? { page, pageSize, count } : null} moves={pagerMoves} />
+      <GridPager
+        position={count && !failure ? { page: light.on ? light.page : page, pageSize, count } : null}
+        moves={pagerMoves}
+      />
       {exportOpened && (
         <Suspense>
           <ExportDialog
@@ -310,4 +378,63 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
       )}
     </Stack>
   );
+}
+
+interface LightPagesInput<T> {
+  phone: boolean;
+  /** Rows are ticked in this list: AG Grid from the start. */
+  selection: boolean;
+  loadPage: (ask: PageAsk) => Promise<PageAnswer<T>>;
+  pageSize: number;
+  filterModel: Record<string, ColumnFilterModel>;
+}
+
+/**
+ * The light table's pages (light-grid.tsx): on while the list, opened on a phone, has not been handed to AG Grid.
+ * Its page goes back to the first when what is asked changes (the source, the sort, the filters), as AG Grid's does.
+ */
+function useLightPages<T>({ phone, selection, loadPage, pageSize, filterModel }: LightPagesInput<T>) {
+  const [on, setOn] = useState(() => phone && !selection);
+  const [sortModel, setSortModel] = useState<SortModelItem[]>([]);
+  // What a page number is of: a new question (or page size) starts at its first page.
+  const question = useMemo(
+    () => ({ loadPage, sortModel, filterModel, pageSize }),
+    [loadPage, sortModel, filterModel, pageSize],
+  );
+  const [asked, setAsked] = useState<{ of: unknown; page: number }>({ of: question, page: 0 });
+  const page = asked.of === question ? asked.page : 0;
+  const [rows, setRows] = useState<T[] | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [reloads, setReloads] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a reload asks the same page again.
+  useEffect(() => {
+    if (!on) return;
+    let live = true;
+    setLoading(true);
+    const { sortModel: sorted, filterModel: filtered } = question;
+    void question
+      .loadPage({ startRow: page * question.pageSize, sortModel: sorted, filterModel: filtered })
+      .then((answer) => {
+        if (!live || answer.kind === 'superseded') return;
+        // Drawn in slices that yield to the browser: a phone's input stays answered while the page's rows are built.
+        startTransition(() => {
+          setLoading(false);
+          if (answer.kind === 'rows') setRows(answer.rows);
+        });
+      });
+    return () => {
+      live = false;
+    };
+  }, [on, question, page, reloads]);
+  return {
+    on,
+    rows,
+    loading,
+    page,
+    sortModel,
+    sort: setSortModel,
+    goTo: (to: number) => setAsked({ of: question, page: to }),
+    reload: () => setReloads((n) => n + 1),
+    handOver: () => setOn(false),
+  };
 }

@@ -16,6 +16,11 @@ export const GRID_HEADER_HEIGHT = 38;
  * a resize re-rendered the whole grid.
  */
 export const GRID_HEIGHT = 'max(300px, calc(100dvh / 1.4))';
+/**
+ * Below Mantine's `sm` breakpoint (where the side menu folds away too), a grid shows its key columns only, and a
+ * list opens in the light table (light-grid.tsx).
+ */
+export const PHONE_QUERY = '(max-width: 47.99em)';
 
 export interface RowCount {
   total: number;

@@ -3,9 +3,9 @@
  * XLSX) and the page's buttons.
  */
 import { EXPORT_FORMATS, type ExportFormat, PAGE_SIZES } from '@cellar/shared/filter/query';
-import { Button, Group, Menu, Select, TextInput } from '@mantine/core';
+import { Button, Group, Menu, NativeSelect, TextInput } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconSearch } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnMenu } from './column-menu';
 import type { useColumnLayout } from './use-column-layout';
@@ -24,7 +24,8 @@ interface GridToolbarProps {
   actions?: ReactNode;
 }
 
-export function GridToolbar(props: GridToolbarProps) {
+/** Memoized: a list's rows arriving do not draw it again (its menus place their hidden dropdowns when drawn). */
+export const GridToolbar = memo(function GridToolbar(props: GridToolbarProps) {
   const { t } = useTranslation();
   const { layout } = props;
   return (
@@ -41,12 +42,12 @@ export function GridToolbar(props: GridToolbarProps) {
         {props.filters}
       </Group>
       <Group gap="sm">
-        <Select
+        {/* The browser's own select: a phone's picker, and no hidden dropdown placed on every drawing of the page. */}
+        <NativeSelect
           aria-label={t('grid.page_size')}
           data={PAGE_SIZES.map((n) => ({ value: String(n), label: t('grid.per_page', { size: n }) }))}
           value={String(props.pageSize)}
-          onChange={(v) => v && props.onPageSize(Number(v))}
-          allowDeselect={false}
+          onChange={(e) => props.onPageSize(Number(e.currentTarget.value))}
           w={150}
         />
         <ColumnMenu
@@ -81,4 +82,4 @@ export function GridToolbar(props: GridToolbarProps) {
       </Group>
     </Group>
   );
-}
+});

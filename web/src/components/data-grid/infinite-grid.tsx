@@ -22,7 +22,7 @@ import {
   ValidationModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { memo, type ReactNode, type RefObject, useCallback, useMemo, useRef } from 'react';
+import { memo, type ReactNode, type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { CHOICE_FILTER } from './choice-filter';
 import { ChoiceFilter } from './choice-filter-panel';
 import { keyboardOptions, suppressKeyboardEvent, useGridKeyboard } from './grid-keyboard';
@@ -62,6 +62,8 @@ export interface InfiniteGridProps<T> {
   rowClass?: (row: T) => string | undefined;
   /** The page shown changed (the grid's own pager is replaced by the shell's). */
   onPage: (page: number) => void;
+  /** The grid is ready (its API usable). */
+  onReady?: (api: GridApi) => void;
   /** The column filters changed (the chips follow). */
   onFilterModel: (model: Record<string, ColumnFilterModel>) => void;
   /** Rows a person may tick (a checkbox on each), and what to do with the ticked ones. */
@@ -81,6 +83,9 @@ export interface RowSelection<T> {
 export const InfiniteGrid = memo(function InfiniteGrid<T>(props: InfiniteGridProps<T>) {
   const { datasource, columnDefs, pageSize, rowStyle, rowClass, state, api, selection } = props;
   const localeText = useGridLocaleText();
+  // Read once, at mount. Partial: the state sets the sort and filters it holds, not the columns' visibility and
+  // widths, which the column definitions say (a sort in a full column state shows every hidden column again).
+  const [initialState] = useState<GridState>(() => ({ ...state.current, partialColumnState: true }));
   const keyboard = useGridKeyboard();
   // The page's callbacks, read when the grid calls back: handing AG Grid a new function at each render is a change.
   const latest = useRef(props);
@@ -99,6 +104,7 @@ export const InfiniteGrid = memo(function InfiniteGrid<T>(props: InfiniteGridPro
   const onGridReady = useCallback(
     (e: { api: GridApi }) => {
       api.current = e.api;
+      latest.current.onReady?.(e.api);
     },
     [api],
   );
@@ -156,7 +162,7 @@ export const InfiniteGrid = memo(function InfiniteGrid<T>(props: InfiniteGridPro
         rowSelection={rowSelection}
         onSelectionChanged={onSelectionChanged}
         defaultColDef={DEFAULT_COL_DEF}
-        initialState={state.current}
+        initialState={initialState}
         onStateUpdated={onStateUpdated}
         onGridReady={onGridReady}
         onGridPreDestroyed={onGridPreDestroyed}

@@ -10,6 +10,7 @@ import { queryClient } from '../../lib/query-client';
 import { activeToken } from '../../lib/storage';
 import type { ListRoute, RouteCondition } from './grid-column';
 import { preferenceQueryOptions } from './grid-preferences';
+import { PHONE_QUERY } from './grid-states';
 import { gridQuery, pageOf } from './list-query';
 
 /** What a list's grid asks when nothing is searched, filtered or sorted: the props it gives DataGrid. */
@@ -63,10 +64,12 @@ export function firstPageQuery<R extends ListRoute>(plan: ListPlan<R>): ListQuer
 
 /**
  * Starts what every list page needs before its rows, beside the user's request: AG Grid's chunk, which the grid
- * loads lazily, and the column layout (the grid waits for it before it asks its first page).
+ * loads lazily (on a phone, the light table's instead), and the column layout (the grid waits for it before it asks its first page).
  */
 export function prefetchGridLayout(slug: PreferenceSlug): void {
-  void import('./infinite-grid');
+  // A phone opens a list in the light table (light-grid.tsx): AG Grid comes only if a column's filter is asked.
+  const phone = typeof matchMedia === 'function' && matchMedia(PHONE_QUERY).matches;
+  void (phone ? import('./light-grid') : import('./infinite-grid'));
   void queryClient.prefetchQuery(preferenceQueryOptions(slug));
 }
 

@@ -21,16 +21,27 @@ export function useColumnLayout(slug: PreferenceSlug, columns: readonly LayoutCo
     const saved = preference.data?.columns.filter((f) => columns.some((c) => c.field === f));
     return saved?.length ? saved : columns.filter((c) => !c.hidden).map((c) => c.field);
   }, [toggled, preference.data, columns]);
-  const visibleInOrder = columns.filter((c) => visible.includes(c.field)).map((c) => c.field);
-
-  return {
-    loading: preference.isPending,
-    visible,
-    visibleInOrder,
-    saving: savePreference.isPending,
-    toggle: (field: string, shown: boolean) =>
-      setToggled(shown ? [...visible, field] : visible.filter((f) => f !== field)),
-    save: () => savePreference.mutateAsync(visibleInOrder).then(() => setToggled(null)),
-    reset: () => resetPreference.mutateAsync().then(() => setToggled(null)),
-  };
+  const visibleInOrder = useMemo(
+    () => columns.filter((c) => visible.includes(c.field)).map((c) => c.field),
+    [columns, visible],
+  );
+  // The same layout object while nothing it holds changes: the grid's toolbar, memoized, is not drawn again when
+  // only the rows change (its menus place their hidden dropdowns at each drawing, a long task on a phone).
+  const saveMutation = savePreference.mutateAsync;
+  const resetMutation = resetPreference.mutateAsync;
+  const loading = preference.isPending;
+  const saving = savePreference.isPending;
+  return useMemo(
+    () => ({
+      loading,
+      visible,
+      visibleInOrder,
+      saving,
+      toggle: (field: string, shown: boolean) =>
+        setToggled(shown ? [...visible, field] : visible.filter((f) => f !== field)),
+      save: () => saveMutation(visibleInOrder).then(() => setToggled(null)),
+      reset: () => resetMutation().then(() => setToggled(null)),
+    }),
+    [loading, visible, visibleInOrder, saving, saveMutation, resetMutation],
+  );
 }
