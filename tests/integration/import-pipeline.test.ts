@@ -424,22 +424,9 @@ describe('A replayed chunk', () => {
     expect(await total()).toBe(before + 2);
 
     // As if the attempt had died after writing the chunk, before its checkpoint: the job still running at row 0,
-    // with a refused row left by that attempt for a row this one creates.
-    await ddb.send(
-      new UpdateCommand({
-        TableName: 'cellar',
-        Key: { PK: `IMPORT#${done.id}`, SK: 'IMPORT' },
-        UpdateExpression: 'SET #s = :running, #p = :0, #c = :0, #f = :0, #e = :none',
-        ExpressionAttributeNames: {
-          '#s': 'status',
-          '#p': 'processed',
-          '#c': 'created',
-          '#f': 'failed',
-          '#e': 'errors',
-        },
-        ExpressionAttributeValues: { ':running': 'running', ':0': 0, ':none': [] },
-      }),
-    );
+    // with a refused row left by that attempt for a row this one creates. The refused row first: once the job is
+    // running, any delivery may resume it (a late copy of the upload's own notification too), and it must find the
+    // row the dead attempt left.
     await ddb.send(
       new PutCommand({
         TableName: 'cellar',
@@ -453,6 +440,21 @@ describe('A replayed chunk', () => {
           messages: ['Code : already used (by the dead attempt).'],
           ttl: Math.floor(Date.now() / 1000) + 3600,
         },
+      }),
+    );
+    await ddb.send(
+      new UpdateCommand({
+        TableName: 'cellar',
+        Key: { PK: `IMPORT#${done.id}`, SK: 'IMPORT' },
+        UpdateExpression: 'SET #s = :running, #p = :0, #c = :0, #f = :0, #e = :none',
+        ExpressionAttributeNames: {
+          '#s': 'status',
+          '#p': 'processed',
+          '#c': 'created',
+          '#f': 'failed',
+          '#e': 'errors',
+        },
+        ExpressionAttributeValues: { ':running': 'running', ':0': 0, ':none': [] },
       }),
     );
     await sqs.send(
