@@ -5,6 +5,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { type Runtime, type RuntimeOptions, startRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD } from '../../infra/local/seed/accounts';
@@ -108,3 +109,18 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, timeout
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * An import job made to read as if its worker had died at row 0, before any checkpoint: running, nothing counted.
+ * Any delivery of its notification then resumes it.
+ */
+export const asIfDiedAtRowZero = (ddb: DynamoDBDocumentClient, jobId: string) =>
+  ddb.send(
+    new UpdateCommand({
+      TableName: 'cellar',
+      Key: { PK: `IMPORT#${jobId}`, SK: 'IMPORT' },
+      UpdateExpression: 'SET #s = :running, #p = :0, #c = :0, #f = :0, #e = :none',
+      ExpressionAttributeNames: { '#s': 'status', '#p': 'processed', '#c': 'created', '#f': 'failed', '#e': 'errors' },
+      ExpressionAttributeValues: { ':running': 'running', ':0': 0, ':none': [] },
+    }),
+  );

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimRun, findJob, type JobItem } from '../../functions/src/imports/jobs';
 import { findProduct } from '../../functions/src/products/repository';
 import { findStock } from '../../functions/src/stocks/repository';
-import { eventually, type Harness, importFile, startHarness, USER1 } from './harness';
+import { asIfDiedAtRowZero, eventually, type Harness, importFile, startHarness, USER1 } from './harness';
 import { day, freshStock, unique, warehouseFixtures } from './order-fixtures';
 
 let h: Harness;
@@ -97,21 +97,7 @@ describe('Order import', () => {
     expect(lines[2]).toBe(line(unknown as string, 'oui', 'NO-SUCH-PRODUCT', 1));
 
     // As if the worker had died after creating the orders, before its checkpoint: the job found running at row 0.
-    await ddb.send(
-      new UpdateCommand({
-        TableName: 'cellar',
-        Key: { PK: `IMPORT#${job.id}`, SK: 'IMPORT' },
-        UpdateExpression: 'SET #s = :running, #p = :0, #c = :0, #f = :0, #e = :none',
-        ExpressionAttributeNames: {
-          '#s': 'status',
-          '#p': 'processed',
-          '#c': 'created',
-          '#f': 'failed',
-          '#e': 'errors',
-        },
-        ExpressionAttributeValues: { ':running': 'running', ':0': 0, ':none': [] },
-      }),
-    );
+    await asIfDiedAtRowZero(ddb, job.id);
     const env = h.runtime.env;
     const notify = () =>
       sqs.send(

@@ -7,11 +7,22 @@
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportJob } from '@cellar/shared/imports/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvLine, RED_WINE_ROW } from '../fixtures/import-rows';
-import { ADMIN1, ADMIN2, eventually, type Harness, importFile, READER1, SUPER, startHarness, USER1 } from './harness';
+import {
+  ADMIN1,
+  ADMIN2,
+  asIfDiedAtRowZero,
+  eventually,
+  type Harness,
+  importFile,
+  READER1,
+  SUPER,
+  startHarness,
+  USER1,
+} from './harness';
 
 let h: Harness;
 let sqs: SQSClient;
@@ -442,21 +453,7 @@ describe('A replayed chunk', () => {
         },
       }),
     );
-    await ddb.send(
-      new UpdateCommand({
-        TableName: 'cellar',
-        Key: { PK: `IMPORT#${done.id}`, SK: 'IMPORT' },
-        UpdateExpression: 'SET #s = :running, #p = :0, #c = :0, #f = :0, #e = :none',
-        ExpressionAttributeNames: {
-          '#s': 'status',
-          '#p': 'processed',
-          '#c': 'created',
-          '#f': 'failed',
-          '#e': 'errors',
-        },
-        ExpressionAttributeValues: { ':running': 'running', ':0': 0, ':none': [] },
-      }),
-    );
+    await asIfDiedAtRowZero(ddb, done.id);
     await sqs.send(
       new SendMessageCommand({
         QueueUrl: env.IMPORT_QUEUE_URL,
