@@ -2,9 +2,8 @@ import { routes } from '@cellar/shared/routes/table';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { CHOICE_FILTER } from './choice-filter';
-import { cellOf, columnDefsOf, fieldValue, NARROW_MIN_WIDTH } from './column-defs';
+import { columnDefsOf, NARROW_MIN_WIDTH } from './column-defs';
 import type { GridColumn } from './grid-column';
-import { nextSort } from './light-grid';
 
 const t = ((key: string) => `t:${key}`) as TFunction;
 const COLUMNS: GridColumn<typeof routes.contactList>[] = [
@@ -120,48 +119,5 @@ describe('Function: columnDefsOf', () => {
     expect(show(role, null)).toBe('');
     expect(show(role, ['admin', 'ghost'])).toBe('t:roles.admin, ghost');
     expect(email?.valueFormatter).toBeUndefined();
-  });
-});
-
-describe('Function: cellOf', () => {
-  const row = {
-    code: 'CLT0001',
-    segment: 'B2B',
-    warehouse: { name: 'Bordeaux' },
-  } as unknown as Parameters<typeof cellOf<typeof routes.contactList>>[1];
-
-  it('draws a cell as AG Grid does: a dotted field read, a choice by its name, a value or a render first', () => {
-    const named: GridColumn<typeof routes.contactList> = {
-      field: 'segment',
-      header: 'h',
-      filter: { choices: [{ value: 'B2B', label: 'segments.b2b' }] },
-    };
-    expect(cellOf(COLUMNS[2] as GridColumn<typeof routes.contactList>, row, t)).toBe('Bordeaux');
-    expect(cellOf(named, row, t)).toBe('t:segments.b2b');
-    expect(cellOf({ field: 'missing.path', header: 'h' }, row, t)).toBe('');
-    expect(cellOf({ field: 'code', header: 'h', value: () => 42 }, row, t)).toBe('42');
-    expect(cellOf({ field: 'code', header: 'h', render: () => 'drawn', value: () => 42 }, row, t)).toBe('drawn');
-  });
-
-  it('reads the same value as the column AG Grid is given', () => {
-    const [def] = columnDefsOf({
-      columns: [{ field: 'segment', header: 'h', filter: { choices: [{ value: 'B2B', label: 'segments.b2b' }] } }],
-      spec: routes.contactList.list,
-      visible: ['segment'],
-      actionsWidth: 60,
-      t,
-    });
-    const format = def?.valueFormatter as (p: { value: unknown }) => string;
-    const formatted = format({ value: fieldValue(row, 'segment') });
-    expect(formatted).toBe('t:segments.b2b');
-  });
-});
-
-describe('Function: nextSort', () => {
-  it("cycles a header's sort as AG Grid does: ascending, descending, none, and one column at a time", () => {
-    expect(nextSort([], 'code')).toEqual([{ colId: 'code', sort: 'asc' }]);
-    expect(nextSort([{ colId: 'code', sort: 'asc' }], 'code')).toEqual([{ colId: 'code', sort: 'desc' }]);
-    expect(nextSort([{ colId: 'code', sort: 'desc' }], 'code')).toEqual([]);
-    expect(nextSort([{ colId: 'code', sort: 'desc' }], 'segment')).toEqual([{ colId: 'segment', sort: 'asc' }]);
   });
 });

@@ -10,7 +10,7 @@ import { DATE_FILTER_OPTIONS, NUMBER_FILTER_OPTIONS, TEXT_FILTER_OPTIONS } from 
 
 const FILTER_DEBOUNCE_MS = 500;
 /** Warehouses listed in a cell: 3 chips, then '+ n autres' (spec 3 §2). */
-const MAX_CHIPS = 3;
+export const MAX_CHIPS = 3;
 
 /** Each column holds a single condition: the list query language has one per field. */
 function filterOf(filter: GridColumnFilter | null): Pick<ColDef, 'filter' | 'filterParams'> {
@@ -44,7 +44,10 @@ type Cell<T> = { data?: T };
  * A column filtered by choices named by i18n keys shows each value by its choice's name (a role slug as
  * 'Administrateur'), so the cell and its filter word it alike; a value without a choice shows as it is.
  */
-function choiceNamer(filter: GridColumnFilter | undefined, t: TFunction): ((value: unknown) => string) | undefined {
+export function choiceNamer(
+  filter: GridColumnFilter | undefined,
+  t: TFunction,
+): ((value: unknown) => string) | undefined {
   if (!filter || typeof filter !== 'object') return undefined;
   const names = new Map(filter.choices.flatMap((c) => ('label' in c ? [[c.value, c.label] as const] : [])));
   if (!names.size) return undefined;
@@ -68,19 +71,6 @@ function cellsOf<R extends ListRoute>(c: GridColumn<R>, t: TFunction): Partial<C
     ...(c.value ? { valueGetter: (p: Cell<RowOf<R>>) => (p.data ? c.value?.(p.data) : undefined) } : {}),
     ...(c.render ? { cellRenderer: (p: Cell<RowOf<R>>) => (p.data ? c.render?.(p.data) : null) } : {}),
   };
-}
-
-/** A row's value of a field, read as AG Grid reads a column's `field`: a dotted path ('address.city'). */
-export const fieldValue = (row: unknown, field: string): unknown =>
-  field.split('.').reduce<unknown>((v, key) => (v == null ? undefined : (v as Record<string, unknown>)[key]), row);
-
-/** A row's cell of a column as the grid draws it, for a table drawn without AG Grid (light-grid.tsx). */
-export function cellOf<R extends ListRoute>(c: GridColumn<R>, row: RowOf<R>, t: TFunction): ReactNode {
-  if (c.chips) return <ChipList labels={c.chips(row)} max={MAX_CHIPS} />;
-  if (c.render) return c.render(row);
-  const value = c.value ? c.value(row) : fieldValue(row, c.field);
-  const named = choiceNamer(c.filter, t);
-  return named ? named(value) : value == null ? '' : String(value);
 }
 
 /** A key column's least width at phone width. */

@@ -52,7 +52,7 @@ import {
   type RowOf,
 } from './grid-column';
 import { useGridExport } from './grid-export';
-import { type FilterChip, filterChips, GRID_HEADER_HEIGHT, GRID_HEIGHT, PHONE_QUERY } from './grid-states';
+import { type FilterChip, filterChips, GRID_HEADER_HEIGHT, GRID_HEIGHT, lastPageOf, PHONE_QUERY } from './grid-states';
 import { FilterChips, GridLoadError, GridPager, GridPlaceholder } from './grid-status';
 import { GridToolbar } from './grid-toolbar';
 import type { InfiniteGridProps, RowSelection } from './infinite-grid';
@@ -231,7 +231,7 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
     else apiRef.current?.setFilterModel(null);
   };
   const api = () => apiRef.current;
-  const lastPage = count?.exact ? Math.max(0, Math.ceil(count.total / pageSize) - 1) : null;
+  const lastPage = count?.exact ? lastPageOf(count.total, pageSize) : null;
   const pagerMoves = light.on
     ? {
         first: () => light.goTo(0),

@@ -41,6 +41,9 @@ export interface PagerText {
   lastPage: number | null;
 }
 
+/** The last page (0-based) of an exact count of rows: 0 for none. */
+export const lastPageOf = (total: number, pageSize: number) => Math.max(0, Math.ceil(total / pageSize) - 1);
+
 export function pagerText({ page, pageSize, count }: PagerPosition, t: TFunction, lng: string): PagerText {
   const n = (v: number) => numberFormat(lng, {}).format(v);
   if (count.exact && count.total === 0) return { rows: t('grid.pager.no_rows'), pages: '', lastPage: 0 };
@@ -54,7 +57,7 @@ export function pagerText({ page, pageSize, count }: PagerPosition, t: TFunction
       lastPage: null,
     };
   }
-  const pages = Math.max(1, Math.ceil(count.total / pageSize));
+  const pages = lastPageOf(count.total, pageSize) + 1;
   return {
     rows: t('grid.pager.rows', { first: n(first), last: n(last), total: n(count.total) }),
     pages: t('grid.pager.page_of', { page: n(page + 1), pages: n(pages) }),

@@ -6,13 +6,16 @@
  * AG Grid's: asking for one hands the list to the grid (`onFilter`), which opens with the same sort and filters and
  * stays for the page's life.
  */
+import { getPath } from '@cellar/shared/common/path';
 import type { ListSpec } from '@cellar/shared/filter/query';
 import { ActionIcon, Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconFilter } from '@tabler/icons-react';
 import type { RowStyle } from 'ag-grid-community';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cellOf, NARROW_MIN_WIDTH, narrowWidths } from './column-defs';
+import { ChipList } from '../ui/chip-list';
+import { choiceNamer, MAX_CHIPS, NARROW_MIN_WIDTH, narrowWidths } from './column-defs';
 import { columnAbilities, type GridColumn, type ListRoute, type RowOf } from './grid-column';
 import { GRID_HEADER_HEIGHT } from './grid-states';
 import type { ColumnFilterModel, SortModelItem } from './list-query';
@@ -42,6 +45,21 @@ export interface LightGridProps<R extends ListRoute> {
   rowClass?: (row: RowOf<R>) => string | undefined;
 }
 
+/**
+ * How a column draws a row's cell, as the grid draws it (the field read at its dotted path, as a filter reads it),
+ * for this table (the grid's own are column-defs.tsx's). Made once per column: its choices' names are looked up once.
+ */
+export function cellOf<R extends ListRoute>(c: GridColumn<R>, t: TFunction): (row: RowOf<R>) => ReactNode {
+  const { chips, render, value } = c;
+  if (chips) return (row) => <ChipList labels={chips(row)} max={MAX_CHIPS} />;
+  if (render) return render;
+  const named = choiceNamer(c.filter, t);
+  return (row) => {
+    const v = value ? value(row) : getPath(row, c.field);
+    return named ? named(v) : v == null ? '' : String(v);
+  };
+}
+
 /** AG Grid's order of a header's sorts, from none: ascending, descending, none. */
 export function nextSort(current: readonly SortModelItem[], colId: string): SortModelItem[] {
   const sort = current.find((s) => s.colId === colId)?.sort;
@@ -64,6 +82,8 @@ export function LightGrid<R extends ListRoute>(props: LightGridProps<R>) {
     props.width,
   );
   const widthOf = (c: GridColumn<R>) => widths.get(c.field) ?? NARROW_MIN_WIDTH;
+  // One drawer per column, for every row of the page.
+  const cells = columns.map((c) => ({ column: c, draw: cellOf(c, t) }));
   const tableWidth = columns.reduce((sum, c) => sum + widthOf(c), 0) + (rowActions ? props.actionsWidth : 0);
   return (
     <Table.ScrollContainer
@@ -152,9 +172,9 @@ export function LightGrid<R extends ListRoute>(props: LightGridProps<R>) {
           )}
           {rows?.map((row, index) => (
             <Table.Tr key={rowKey(row, index)} className={props.rowClass?.(row)} style={props.rowStyle?.(row)}>
-              {columns.map((c) => (
-                <Table.Td key={c.field} data-col-id={c.field} style={{ overflowWrap: 'anywhere' }}>
-                  {cellOf(c, row, t)}
+              {cells.map(({ column, draw }) => (
+                <Table.Td key={column.field} data-col-id={column.field} style={{ overflowWrap: 'anywhere' }}>
+                  {draw(row)}
                 </Table.Td>
               ))}
               {rowActions && (

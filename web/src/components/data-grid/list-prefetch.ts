@@ -64,7 +64,8 @@ export function firstPageQuery<R extends ListRoute>(plan: ListPlan<R>): ListQuer
 
 /**
  * Starts what every list page needs before its rows, beside the user's request: AG Grid's chunk, which the grid
- * loads lazily (on a phone, the light table's instead), and the column layout (the grid waits for it before it asks its first page).
+ * loads lazily (on a phone, the light table's instead), and the column layout (the grid waits for it before it
+ * asks its first page).
  */
 export function prefetchGridLayout(slug: PreferenceSlug): void {
   // A phone opens a list in the light table (light-grid.tsx): AG Grid comes only if a column's filter is asked.
