@@ -286,6 +286,15 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   });
   if (swept.settled) log(`Finished ${swept.settled} change(s) a stop left half-applied.`);
   if (swept.published) log(`Told the warehouse again of ${swept.published} order(s) it had not answered.`);
+
+  if (firstStart && o.seed !== false) {
+    const { seedDemo } = await import('./seed');
+    await seedDemo(log);
+    writeFileSync(join(dataDir, 'seeded'), new Date().toISOString());
+  }
+
+  // The timed sweeps start once the demo is written: its past is not news, and its orders waiting to be sent
+  // again (005) wait for the button, however long the seed took.
   let sweeping: Promise<unknown> = Promise.resolve();
   const every = o.sweepEveryMs ?? SWEEP_EVERY_MS;
   const sweepTimer = every
@@ -294,12 +303,6 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
       }, every)
     : undefined;
   sweepTimer?.unref();
-
-  if (firstStart && o.seed !== false) {
-    const { seedDemo } = await import('./seed');
-    await seedDemo(log);
-    writeFileSync(join(dataDir, 'seeded'), new Date().toISOString());
-  }
 
   ready();
 

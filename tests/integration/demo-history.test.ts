@@ -2,9 +2,12 @@
  * The demo holds a year of use (issue 28): the seed writes the eleven months before this one through the product's
  * own services at the instants they belong to (infra/local/seed/history.ts), so the dashboard's monthly figures, the
  * statistics, the stock movements and the timelines read as a year, every stock line is still the sum of its
- * movements, and the recount finds nothing to repair.
+ * movements, and the recount finds nothing to repair. Its past is not news: the warehouse is told none of it, however
+ * long the seed takes (the runtime's timed sweeps start after it).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../functions/src/data/keys';
 import { readCounter } from '../../functions/src/data/table';
 import { movementRecords } from '../../functions/src/stockMovements/repository';
@@ -100,6 +103,13 @@ describe('A year of the demo', () => {
       (res.body as { days: Record<string, number> }[]).flatMap((r) => Object.keys(r.days).map((d) => d.slice(0, 7))),
     );
     for (const month of months) expect(seen, month).toContain(month);
+  });
+
+  it('tells the simulated warehouse none of it, however long the seed took', () => {
+    // What the warehouse was told, and is playing, survives in its state file (infra/local/warehouse.ts).
+    const state = join(inject('seededData'), 'warehouse.json');
+    const told = existsSync(state) ? (JSON.parse(readFileSync(state, 'utf8')) as unknown[]) : [];
+    expect(told).toEqual([]);
   });
 
   it('needs no repair by the recount', async () => {

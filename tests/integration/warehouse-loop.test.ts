@@ -7,7 +7,9 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../functions/src/data/keys';
 import { findOrder } from '../../functions/src/orders/repository';
+import { movementRecords } from '../../functions/src/stockMovements/repository';
 import { findStock } from '../../functions/src/stocks/repository';
 import { applyReport, handler as reportWorker } from '../../functions/src/wms/worker';
 import { CREDENTIALS, REGION } from '../../infra/local/emulators';
@@ -50,6 +52,7 @@ const timeline = async (kind: 'orders' | 'receptions', id: string) =>
     actor: { type: string };
     details: Record<string, unknown>;
   }[];
+const ownerOf = async (stockId: string) => (await findStock(stockId))?.ownerId as string;
 const figures = async (stockId: string) => {
   const s = await findStock(stockId);
   return { quantity: s?.quantity, allocated: s?.quantity_allocated };
@@ -119,6 +122,34 @@ describe('an order’s reports', () => {
       ['order.shipped', '070', 'warehouse', false],
     ]);
     expect(events[3]?.details.short).toEqual([expect.objectContaining({ ordered: 5, prepared: 4 })]);
+  });
+
+  it('ships once: a later report on a shipped order, even numbered after it, changes neither its lines nor its stock', async () => {
+    // Prepare: 5 of a lot of 20 shipped
+    const o = await sent(5);
+    expect(await applyReport(shipped(o.id, o.lineId, 5))).toBe('applied');
+    // Act: the warehouse, told the order again (a resend), reports another shipment and a preparation, short
+    const later = [
+      await applyReport(shipped(o.id, o.lineId, 4)),
+      await applyReport(wmsReportOf('order.prepared', o.id, { lines: [{ lineId: o.lineId, quantity: 3 }] })),
+    ];
+    // Assess: the goods left once; the stock line is still 20 less its one output movement
+    expect(later).toEqual(['applied', 'applied']);
+    const after = await read(o.id);
+    expect(after.statusCode).toBe('070');
+    expect(after.stocks[0]?.prepared).toBe(5);
+    expect(await figures(o.stockId)).toEqual({ quantity: 15, allocated: 0 });
+    const out: number[] = [];
+    for await (const m of movementRecords.query({ pk: keys.movements(await ownerOf(o.stockId)) }))
+      if (m.stock.id === o.stockId) out.push(m.direction === 'input' ? m.quantity : -m.quantity);
+    expect(out).toEqual([-5]);
+    // Both reports are in the timeline, as the warehouse's word
+    expect((await timeline('orders', o.id)).map((e) => e.type)).toEqual([
+      'sent',
+      'order.shipped',
+      'order.shipped',
+      'order.prepared',
+    ]);
   });
 
   it('tells the company’s users who chose e-mail and that news, once, with a link to the order', async () => {

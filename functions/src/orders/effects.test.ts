@@ -46,6 +46,11 @@ describe('Function: lineEffects', () => {
     expect(allocated(lineEffects('070', [line('a', 4)], '010', [line('a', 4)]))).toEqual([['a', 4, 4, 'takeBack']]);
   });
 
+  it('refuses to reshape a shipment: a shipped line’s quantity moves only with its movement', () => {
+    expect(() => lineEffects('070', [line('a', 4, 4)], '070', [line('a', 4, 3)])).toThrow(/without a movement/);
+    expect(allocated(lineEffects('070', [line('a', 4)], '070', [line('a', 4)]))).toEqual([['a', 0, 0, null]]);
+  });
+
   it('moves nothing for a draft’s edits', () => {
     expect(movesStock('000', [line('a', 1)], '000', [line('a', 9), line('b', 2)])).toBe(false);
     expect(movesStock('000', [], 'deleted', [])).toBe(false);

@@ -9,7 +9,8 @@
  *   preparing               → 020, preparation and appointment dates
  *   prepared                → 040, each line's prepared quantity: a short pick releases the difference
  *   shipped                 → 070 from any status but draft (the goods left), output movements of the shipped
- *                           quantities, tracking numbers, exit point, packings
+ *                           quantities, tracking numbers, exit point, packings; once: a shipped order keeps its
+ *                           shipment whatever is reported of it after (its stock is its movements)
  *   cancellation_confirmed  → 050 (stock released), unless already shipped
  *   cancellation_refused    the request is refused with its reason; an order cancelled at once in Cellar comes back
  *                           to the status the warehouse reached
@@ -74,9 +75,13 @@ export function afterReport(o: OrderItem, r: OrderReport): OrderItem {
         appointmentDate: r.appointmentDate ?? o.appointmentDate,
       };
     case 'order.prepared':
+      // Once shipped, what left is what the shipment said (its output movements): a later count changes nothing.
+      if (o.statusCode === '070') return base;
       return { ...base, statusCode: progress(o, '040'), lines: withQuantities(o, r.lines) };
     case 'order.shipped':
-      if (o.statusCode === '000') return base;
+      // The goods leave once: another shipment told of a shipped order (the warehouse told the order again) is
+      // only its timeline's.
+      if (o.statusCode === '000' || o.statusCode === '070') return base;
       return {
         ...base,
         statusCode: '070',

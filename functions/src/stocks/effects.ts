@@ -34,7 +34,9 @@ export interface LineEffect {
  * What a document's change (of status, lines, or both) does to each stock line it touched before or after, in a
  * stable order (lines after, then lines dropped): the new contribution minus the old one, so going back takes back
  * exactly what was applied; the movement is written on entering `moving` (a reception's close, an order's
- * shipment) and taken back on leaving it. The document says what one line adds in a status (`contribution`).
+ * shipment) and taken back on leaving it. A change within `moving` that would move a line's quantity (its movement
+ * unchanged) is refused: every stock line stays the sum of its movements. The document says what one line adds in
+ * a status (`contribution`).
  */
 export function documentLineEffects<S extends string, L extends { stockId: string }>(
   contribution: (status: S | 'deleted', line: L | undefined) => StockDelta,
@@ -49,11 +51,13 @@ export function documentLineEffects<S extends string, L extends { stockId: strin
     if (from === moving && to !== moving && was.has(stockId)) return 'takeBack';
     return null;
   };
-  return [...new Set([...now.keys(), ...was.keys()])].map((stockId) => ({
-    stockId,
-    delta: minusDelta(contribution(to, now.get(stockId)), contribution(from, was.get(stockId))),
-    movement: movement(stockId),
-  }));
+  return [...new Set([...now.keys(), ...was.keys()])].map((stockId) => {
+    const delta = minusDelta(contribution(to, now.get(stockId)), contribution(from, was.get(stockId)));
+    // A line's quantity moves with its movement only: once written, it is taken back whole, never reshaped.
+    if (from === moving && to === moving && delta.quantity !== 0)
+      throw new Error(`Stock line ${stockId} would change by ${delta.quantity} without a movement`);
+    return { stockId, delta, movement: movement(stockId) };
+  });
 }
 
 export const isNoDelta = (d: StockDelta) =>
