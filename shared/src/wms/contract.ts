@@ -244,7 +244,7 @@ const tracking = z.object({ number: text(100).min(1), url: z.url().max(500).null
 
 export const orderShipped = message(
   'order.shipped',
-  'The order left the warehouse (070): the shipped quantities leave the stock as output movements.',
+  'The order left the warehouse (070): the shipped quantities leave the stock as output movements. Told once: a later shipment or preparation reported of a shipped order is kept in its timeline and changes nothing (a correction of stock is a stock.adjusted).',
   {
     shippedAt: instant,
     carrierCode: code.nullable(),
