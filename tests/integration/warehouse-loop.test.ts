@@ -134,7 +134,7 @@ describe('an order’s reports', () => {
       await applyReport(wmsReportOf('order.prepared', o.id, { lines: [{ lineId: o.lineId, quantity: 3 }] })),
     ];
     // Assess: the goods left once; the stock line is still 20 less its one output movement
-    expect(later).toEqual(['applied', 'applied']);
+    expect(later).toEqual(['stale', 'stale']);
     const after = await read(o.id);
     expect(after.statusCode).toBe('070');
     expect(after.stocks[0]?.prepared).toBe(5);
@@ -143,12 +143,12 @@ describe('an order’s reports', () => {
     for await (const m of movementRecords.query({ pk: keys.movements(await ownerOf(o.stockId)) }))
       if (m.stock.id === o.stockId) out.push(m.direction === 'input' ? m.quantity : -m.quantity);
     expect(out).toEqual([-5]);
-    // Both reports are in the timeline, as the warehouse's word
-    expect((await timeline('orders', o.id)).map((e) => e.type)).toEqual([
-      'sent',
-      'order.shipped',
-      'order.shipped',
-      'order.prepared',
+    // Both reports are in the timeline, as the warehouse's word, received late: they changed nothing
+    expect((await timeline('orders', o.id)).map((e) => [e.type, e.to, e.details.late ?? false])).toEqual([
+      ['sent', '005', false],
+      ['order.shipped', '070', false],
+      ['order.shipped', null, true],
+      ['order.prepared', null, true],
     ]);
   });
 

@@ -9,8 +9,8 @@
  *   preparing               → 020, preparation and appointment dates
  *   prepared                → 040, each line's prepared quantity: a short pick releases the difference
  *   shipped                 → 070 from any status but draft (the goods left), output movements of the shipped
- *                           quantities, tracking numbers, exit point, packings; once: a shipped order keeps its
- *                           shipment whatever is reported of it after (its stock is its movements)
+ *                           quantities, tracking numbers, exit point, packings; once: a shipment or preparation
+ *                           told of a shipped order is kept in its timeline as received late, changing nothing
  *   cancellation_confirmed  → 050 (stock released), unless already shipped
  *   cancellation_refused    the request is refused with its reason; an order cancelled at once in Cellar comes back
  *                           to the status the warehouse reached
@@ -185,6 +185,9 @@ function clientEvent(
   }
 }
 
+/** The reports that say nothing new of an order once shipped. */
+const AFTER_SHIPPING_CHANGES_NOTHING: ReadonlySet<OrderReport['type']> = new Set(['order.shipped', 'order.prepared']);
+
 /** The date of the fact a report tells (a shipment's output movements carry it). */
 const factDate = (r: OrderReport) => (r.type === 'order.shipped' ? r.shippedAt : r.at);
 
@@ -208,7 +211,9 @@ export async function applyOrderReport(r: OrderReport): Promise<'applied' | 'sta
     const found = await findOrder(r.documentId);
     const o = found && (await settleOrder(found)).order;
     if (!o) return 'unknown';
-    if (!isNews(r, o.wmsSeq)) {
+    // Overtaken, or a shipment or preparation told of an order already shipped (the goods left once): kept in the
+    // timeline as received late, changing nothing.
+    if (!isNews(r, o.wmsSeq) || (o.statusCode === '070' && AFTER_SHIPPING_CHANGES_NOTHING.has(r.type))) {
       await recordLateReport('order', o, r, factDate(r));
       return 'stale';
     }
