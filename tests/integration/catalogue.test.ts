@@ -111,6 +111,15 @@ describe('Products', () => {
       '/api/products?filter[stocks.available][gt]=0&filter[stocks.quality][notIn]=BLO,NC,NCO',
     );
     expect(new Set(res.map((p) => p.code))).toEqual(sellableCodes);
+    // A page says how many there are: the sellable products, not every product
+    const sellable = '/api/products?filter[stocks.available][gt]=0&filter[stocks.quality][notIn]=BLO,NC,NCO';
+    expect(sellableCodes.size).toBeLessThan((await all(ADMIN1, '/api/products')).length);
+    expect((await get(ADMIN1, `${sellable}&paginate=5`)).body.meta.total).toBe(sellableCodes.size);
+    // The order grid's view, the visible ones among them, read in the key's order: the same rows and count
+    const hidden = new Set((await all(ADMIN1, '/api/products?hidden=true')).map((p) => p.code));
+    const grid = await all(ADMIN1, `${sellable}&hidden=false`);
+    expect(grid.map((p) => p.code)).toEqual([...sellableCodes].filter((c) => !hidden.has(c)).sort());
+    expect((await get(ADMIN1, `${sellable}&hidden=false&paginate=5`)).body.meta.total).toBe(grid.length);
     const b2c = await all(
       ADMIN1,
       '/api/products?filter[stocks.available][gt]=0&filter[stocks.quality][notIn]=BLO,NC,NCO&filter[stocks.segment]=B2C,NULL',

@@ -1,6 +1,6 @@
 /** The product list and its export, answered from the list's plan, and the product as the API shows it. */
 
-import { NULL_LITERAL } from '@cellar/shared/filter/match';
+import { matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
 import { type Condition, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { productRoutes } from '@cellar/shared/products/routes';
 import { type Product, productWords } from '@cellar/shared/products/schemas';
@@ -12,7 +12,14 @@ import { mapBounded } from '../data/fan-out';
 import type { PlannedList } from '../data/list';
 import { companyRef, type References, references, warehouseRef } from '../data/reference';
 import type { ListAnswer } from '../platform/http/lists';
-import { countProducts, type ProductItem, productListScope, productRecords, productSource } from './repository';
+import {
+  countProducts,
+  type ProductItem,
+  productListScope,
+  productRecords,
+  productSource,
+  productVisibility,
+} from './repository';
 
 type Refs = References;
 const refs = references;
@@ -97,17 +104,30 @@ function paramConditions(q: ListQuery): Condition[] {
   return out;
 }
 
+/** A filter keeping the visible products only (`hidden` false), as the order and reception grids ask. */
+const isVisibleOnly = (c: Condition) =>
+  c.field === 'hidden' && c.op === 'eq' && c.values.length === 1 && ['false', '0'].includes(c.values[0] ?? '');
+
 /**
  * The list's plan (PRODUCT_LIST.indexes): one owner's products, or every owner's for the superadmin. The stock
- * filters (sellable in some warehouses and segments) are answered from each product's stock summary.
+ * filters (sellable in some warehouses and segments) are answered from each product's stock summary. With one, every
+ * row read is a whole product anyway: a filter keeping the visible ones, when they are the most, is checked on the
+ * rows read in the key's order too, instead of reading them through the hidden column's index (its keys, then a
+ * point read per row).
  */
 async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Product>> {
   const owner = listedOwner(caller, q.filters) ?? 'all';
   const stock = sellablePredicate(q.filters);
-  const conditions = [
+  const asked = [
     ...q.filters.filter((c) => !isExternal(c) && !(c.field === 'owner.id' && owner !== 'all' && caller.isSuperadmin)),
     ...paramConditions(q),
   ];
+  const mostlyVisible = async () => {
+    const { visible, hidden } = await productVisibility(owner);
+    return visible >= hidden;
+  };
+  const onRows = stock && asked.some(isVisibleOnly) && (await mostlyVisible()) ? asked.filter(isVisibleOnly) : [];
+  const conditions = asked.filter((c) => !onRows.includes(c));
   const r = await refs();
   // The stored item behind each row, for the stock filters.
   const items = new WeakMap<Product, ProductItem>();
@@ -127,8 +147,9 @@ async function plan(caller: Caller, q: ListQuery): Promise<PlannedList<Product>>
     },
     id: (p) => p.id,
     words: productWords,
-    visible: stock ? (p) => stock(items.get(p) as ProductItem) : undefined,
-    total: () => countProducts(owner, false),
+    visible: stock ? (p) => matchesAll(p, onRows) && stock(items.get(p) as ProductItem) : undefined,
+    // The counters count every product: not those of a stock filter, which are counted on the rows read.
+    total: stock ? undefined : () => countProducts(owner, false),
   };
 }
 

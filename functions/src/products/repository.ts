@@ -92,12 +92,18 @@ export const findProductByCode = (ownerId: string, code: string) => productRecor
 export const productSource = (owner: string | 'all'): Omit<Source, 'desc'> =>
   owner === 'all' ? { index: 'GSI2', pk: keys.products } : { pk: keys.tenant(owner), skPrefix: keys.productPrefix };
 
-/** Products of an owner (or everyone), all or only the visible ones. */
-export async function countProducts(owner: string | 'all', visibleOnly: boolean): Promise<number> {
+/** Products of an owner (or everyone), the visible and the hidden ones. */
+export async function productVisibility(owner: string | 'all', withHidden = true) {
   const scope = owner === 'all' ? ALL : keys.tenant(owner);
   const [visible, hidden] = await Promise.all([
     readCounter(keys.counter(scope, visibility(false))),
-    visibleOnly ? 0 : readCounter(keys.counter(scope, visibility(true))),
+    withHidden ? readCounter(keys.counter(scope, visibility(true))) : 0,
   ]);
+  return { visible, hidden };
+}
+
+/** Products of an owner (or everyone), all or only the visible ones. */
+export async function countProducts(owner: string | 'all', visibleOnly: boolean): Promise<number> {
+  const { visible, hidden } = await productVisibility(owner, !visibleOnly);
   return visible + hidden;
 }
