@@ -75,13 +75,9 @@ export function afterReport(o: OrderItem, r: OrderReport): OrderItem {
         appointmentDate: r.appointmentDate ?? o.appointmentDate,
       };
     case 'order.prepared':
-      // Once shipped, what left is what the shipment said (its output movements): a later count changes nothing.
-      if (o.statusCode === '070') return base;
       return { ...base, statusCode: progress(o, '040'), lines: withQuantities(o, r.lines) };
     case 'order.shipped':
-      // The goods leave once: another shipment told of a shipped order (the warehouse told the order again) is
-      // only its timeline's.
-      if (o.statusCode === '000' || o.statusCode === '070') return base;
+      if (o.statusCode === '000') return base;
       return {
         ...base,
         statusCode: '070',

@@ -1,6 +1,6 @@
 /** The product list and its export, answered from the list's plan, and the product as the API shows it. */
 
-import { matchesAll, NULL_LITERAL } from '@cellar/shared/filter/match';
+import { matchesAll, matchesCondition, NULL_LITERAL } from '@cellar/shared/filter/match';
 import { type Condition, type ListQuery, withExportRange } from '@cellar/shared/filter/query';
 import { productRoutes } from '@cellar/shared/products/routes';
 import { type Product, productWords } from '@cellar/shared/products/schemas';
@@ -106,7 +106,7 @@ function paramConditions(q: ListQuery): Condition[] {
 
 /** A filter keeping the visible products only (`hidden` false), as the order and reception grids ask. */
 const isVisibleOnly = (c: Condition) =>
-  c.field === 'hidden' && c.op === 'eq' && c.values.length === 1 && ['false', '0'].includes(c.values[0] ?? '');
+  c.field === 'hidden' && matchesCondition({ hidden: false }, c) && !matchesCondition({ hidden: true }, c);
 
 /**
  * The list's plan (PRODUCT_LIST.indexes): one owner's products, or every owner's for the superadmin. The stock
