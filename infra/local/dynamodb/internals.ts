@@ -81,6 +81,7 @@ export interface Store {
   tableDb: {
     lock: ItemLock;
     put(name: string, table: TableDescription, cb: (err?: Error | null) => void): void;
+    del(name: string, cb: (err?: Error | null) => void): void;
   };
   getTable(name: string, checkStatus: boolean, cb: (err: Error | null, table?: TableDescription) => void): void;
 }

@@ -28,6 +28,7 @@ import {
 } from './internals';
 import { type ConflictMode, ItemLocks, type Target } from './item-locks';
 import { dynamoError } from './requests';
+import { cacheTableDescriptions } from './table-cache';
 import { transactGetItems } from './transact-get';
 import { type TransactionContext, transactWriteItems } from './transact-write';
 
@@ -80,6 +81,7 @@ export function dynamoServer(options: DynamoOptions = {}): Server {
     db.create = create;
   }
   if (!store) throw new Error('dynalite did not create its store through dynalite/db: its internals have changed');
+  cacheTableDescriptions(store);
   const ctx: TransactionContext = {
     store,
     locks: new ItemLocks(store, conflicts),
