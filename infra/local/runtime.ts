@@ -86,6 +86,9 @@ const MIGRATIONS: Record<number, () => Promise<unknown>> = {
 /** How often the local runtime sweeps (the deployed schedule runs every few minutes: infra/lib/api-stack.ts). */
 const SWEEP_EVERY_MS = 30_000;
 
+/** Stops one thing the runtime started (awaited when it answers a promise). */
+type Stop = () => unknown;
+
 export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   const log = o.log ?? (() => undefined);
   const dataDir = resolve(o.dataDir ?? join(ROOT, '.cellar/data'));
@@ -101,7 +104,30 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   if (!migration) writeFileSync(formatFile, String(DATA_FORMAT));
   const firstStart = !existsSync(join(dataDir, 'seeded'));
 
+  /** What is started, stopped in the reverse order: by `stop`, or at once by a start that fails half-way. */
+  const started: Stop[] = [];
+  const stopStarted = async () => {
+    for (const stop of started.splice(0).reverse()) await stop();
+  };
+  try {
+    return await startOn(o, log, dataDir, { formatFile, stored, migration, firstStart }, started, stopStarted);
+  } catch (e) {
+    await stopStarted().catch(() => undefined);
+    throw e;
+  }
+}
+
+async function startOn(
+  o: RuntimeOptions,
+  log: (line: string) => void,
+  dataDir: string,
+  data: { formatFile: string; stored?: number; migration?: () => Promise<unknown>; firstStart: boolean },
+  started: Stop[],
+  stop: () => Promise<void>,
+): Promise<Runtime> {
+  const { formatFile, stored, migration, firstStart } = data;
   const emulators = await startEmulators(dataDir, [BUCKETS.imports.localName, BUCKETS.exports.localName]);
+  started.push(() => emulators.stop());
   const { endpoints } = emulators;
   // The S3 endpoint the functions and the browser use: s3rver behind a front that checks presigned POST policies
   // and answers CORS for the site's origin, as S3 does (s3-front.ts).
@@ -112,6 +138,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
     region: REGION,
     allowedOrigins: () => siteOrigins,
   });
+  started.push(() => s3Front.close());
   await ensureTable(endpoints.dynamodb, LOCAL_TABLE_NAME);
   const importVisibility = o.importVisibilityTimeout ?? visibilityTimeoutSeconds(QUEUES.imports);
   const exportVisibility = visibilityTimeoutSeconds(QUEUES.exports);
@@ -186,7 +213,9 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
 
   // Where the handlers' e-mails are delivered, as SES delivers them in AWS.
   openMailbox(dataDir);
+  started.push(closeMailbox);
   openWebhookReceiver(dataDir);
+  started.push(closeWebhookReceiver);
   const importWorker = (await import('@cellar/functions/imports/worker')) as { handler: Worker };
   const exportWorker = (await import('@cellar/functions/exports/worker')) as { handler: Worker };
   const warehouseWorker = (await import('@cellar/functions/wms/worker')) as { handler: Worker };
@@ -233,6 +262,7 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
       }),
     ),
   ];
+  started.push(() => Promise.all(pollers.map((p) => p.stop())));
 
   // The queues are in memory: what a crash took from them is sent again from the jobs' records.
   const requeued = await requeueUnfinishedJobs({
@@ -266,6 +296,13 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
     server.once('error', ko);
     server.listen(o.port ?? 3000, host, ok);
   });
+  started.push(
+    () =>
+      new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      }),
+  );
   const port = (server.address() as AddressInfo).port;
   // Links in e-mails point at this very runtime.
   process.env.APP_URL = `http://${host}:${port}`;
@@ -303,24 +340,12 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
       }, every)
     : undefined;
   sweepTimer?.unref();
+  started.push(async () => {
+    clearInterval(sweepTimer);
+    await sweeping;
+  });
 
   ready();
 
-  return {
-    url: `http://${host}:${port}`,
-    env,
-    async stop() {
-      await new Promise<void>((ok) => {
-        server.close(() => ok());
-        server.closeAllConnections();
-      });
-      clearInterval(sweepTimer);
-      await sweeping;
-      await Promise.all(pollers.map((p) => p.stop()));
-      closeMailbox();
-      closeWebhookReceiver();
-      await s3Front.close();
-      await emulators.stop();
-    },
-  };
+  return { url: `http://${host}:${port}`, env, stop };
 }

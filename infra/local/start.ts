@@ -42,12 +42,19 @@ if (discrepancies !== undefined && !(discrepancies >= 0 && discrepancies <= 1)) 
   process.exit(2);
 }
 
+const port = Number(values.port ?? process.env.PORT ?? 3000);
 const runtime = await startRuntime({
-  port: Number(values.port ?? process.env.PORT ?? 3000),
+  port,
   dataDir: values['data-dir'],
   reset: values.reset,
   warehouse: { plays, stepMs, discrepancies },
   log: (line) => console.log(line),
+}).catch((e: NodeJS.ErrnoException) => {
+  if (e.code !== 'EADDRINUSE') throw e;
+  console.error(
+    `Port ${port} is taken (another Cellar, or another program). Start on another: npm start -- --port ${port + 1}`,
+  );
+  process.exit(1);
 });
 
 console.log(`
