@@ -1,14 +1,15 @@
 /**
  * The local DynamoDB's thread, started from its bundled module: it answers on its port, keeps what it was given
- * across a stop and a start on the same store, and each start reuses the module its content names.
+ * across a stop and a start on the same store, and each start reuses the module its content names; the modules of
+ * older contents are removed once a day old.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CREDENTIALS, ensureTable, REGION } from '../emulators';
-import { startDynamoThread, threadModule } from './thread';
+import { KEEP_OTHER_BUNDLES_MS, pruneBundles, startDynamoThread, threadModule } from './thread';
 
 const dir = mkdtempSync(join(tmpdir(), 'cellar-dynamo-thread-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,4 +33,28 @@ describe('The local DynamoDB thread', () => {
     await second.stop();
     expect(await threadModule()).toMatch(/node_modules\/\.cache\/cellar-local\/dynamodb-thread-[0-9a-f]{16}\.mjs$/);
   }, 60_000);
+});
+
+describe('The bundles of older contents', () => {
+  it('are removed once older than a day, the new one and the other files kept', () => {
+    const cache = join(dir, 'cache');
+    mkdirSync(cache);
+    const now = Date.now();
+    const write = (name: string, ageMs: number) => {
+      writeFileSync(join(cache, name), '');
+      const at = (now - ageMs) / 1000;
+      utimesSync(join(cache, name), at, at);
+    };
+    write('dynamodb-thread-new.mjs', 2 * KEEP_OTHER_BUNDLES_MS);
+    write('dynamodb-thread-old.mjs', 2 * KEEP_OTHER_BUNDLES_MS);
+    write('dynamodb-thread-old.mjs.123.partial', 2 * KEEP_OTHER_BUNDLES_MS);
+    write('dynamodb-thread-recent.mjs', KEEP_OTHER_BUNDLES_MS / 2);
+    write('something-else.json', 2 * KEEP_OTHER_BUNDLES_MS);
+    pruneBundles(cache, join(cache, 'dynamodb-thread-new.mjs'), now);
+    expect(readdirSync(cache).sort()).toEqual([
+      'dynamodb-thread-new.mjs',
+      'dynamodb-thread-recent.mjs',
+      'something-else.json',
+    ]);
+  });
 });

@@ -9,7 +9,7 @@
  * cost about half a CPU-second a start, and every integration file and runtime starts one.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
@@ -49,10 +49,30 @@ export function threadModule(): Promise<string> {
       const partial = `${file}.${process.pid}.partial`;
       writeFileSync(partial, code);
       renameSync(partial, file);
+      pruneBundles(CACHE, file);
     }
     return file;
   })();
   return bundled;
+}
+
+/** How long a bundle of another content is kept after its last write: a runtime started before a change may still use it. */
+export const KEEP_OTHER_BUNDLES_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes the bundles (and half-written ones) of other contents written more than a day ago, once a new content is
+ * written: each change of the emulator's code writes a new module, and the old ones would pile up in the cache.
+ */
+export function pruneBundles(dir: string, keep: string, now = Date.now()): void {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (path === keep || !name.startsWith('dynamodb-thread-')) continue;
+    try {
+      if (now - statSync(path).mtimeMs > KEEP_OTHER_BUNDLES_MS) rmSync(path, { force: true });
+    } catch {
+      // Removed meanwhile by another process pruning too.
+    }
+  }
 }
 
 export async function startDynamoThread(path: string): Promise<Started> {
