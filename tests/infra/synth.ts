@@ -28,11 +28,23 @@ export interface SynthesizedCellar {
   readonly validationReport: ValidationReport;
 }
 
+/**
+ * Synthesized apps by context: the infrastructure files share their worker's modules (vitest.config.ts), and a
+ * synthesis is the CPU of these tests (each of the ten files synthesized the default app again). The templates
+ * are only read; a context that fails to synthesize is not kept, and fails again for the next test.
+ */
+const synthesized = new Map<string, SynthesizedCellar>();
+
 /** The app as `cdk synth` builds it, same context, without bundling the Lambdas (the slow part). */
 export function synthCellar(context: Record<string, unknown> = {}): SynthesizedCellar {
+  const key = JSON.stringify(context);
+  const known = synthesized.get(key);
+  if (known) return known;
   const outdir = mkdtempSync(join(tmpdir(), 'cellar-cdk-'));
   try {
-    return synthInto(outdir, context);
+    const made = synthInto(outdir, context);
+    synthesized.set(key, made);
+    return made;
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }
