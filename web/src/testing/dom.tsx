@@ -9,23 +9,24 @@ import { afterEach } from 'vitest';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let container: HTMLElement | undefined;
-let root: Root | undefined;
+/** Every root shown in the current test, with its container: all unmounted after it, not only the last. */
+const shown: { root: Root; container: HTMLElement }[] = [];
 
 /** Renders `node` inside Mantine's provider; answers its container. */
 export async function show(node: ReactNode): Promise<HTMLElement> {
   const c = document.createElement('div');
   document.body.append(c);
   const r = createRoot(c);
-  container = c;
-  root = r;
+  shown.push({ root: r, container: c });
   await act(async () => r.render(<MantineProvider>{node}</MantineProvider>));
   return c;
 }
 
 afterEach(async () => {
-  await act(async () => root?.unmount());
-  container?.remove();
+  for (const { root, container } of shown.splice(0)) {
+    await act(async () => root.unmount());
+    container.remove();
+  }
 });
 
 /** Types `text` into an input as the browser reports it (the value set, then an input event), caret at the end. */

@@ -18,12 +18,12 @@ const found = {
 } as unknown as ProductSearch;
 
 let container: HTMLElement | undefined;
-let root: Root | undefined;
+const roots: Root[] = [];
 async function show(max: number, onQuantity: (p: Product, v: string | number) => void) {
   container = document.createElement('div');
   document.body.append(container);
   const r = createRoot(container);
-  root = r;
+  roots.push(r);
   await act(async () =>
     r.render(
       <MantineProvider>
@@ -41,7 +41,7 @@ async function show(max: number, onQuantity: (p: Product, v: string | number) =>
 }
 
 afterEach(async () => {
-  await act(async () => root?.unmount());
+  for (const root of roots.splice(0)) await act(async () => root.unmount());
   container?.remove();
 });
 

@@ -29,14 +29,14 @@ const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let container: HTMLElement | undefined;
-let root: Root | undefined;
+const roots: Root[] = [];
 async function show() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(USER_QUERY_KEY, user);
   container = document.createElement('div');
   document.body.append(container);
   const r = createRoot(container);
-  root = r;
+  roots.push(r);
   await act(async () =>
     r.render(
       <MantineProvider>
@@ -54,7 +54,7 @@ async function show() {
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
 
 afterEach(async () => {
-  await act(async () => root?.unmount());
+  for (const root of roots.splice(0)) await act(async () => root.unmount());
   container?.remove();
   vi.unstubAllGlobals();
 });

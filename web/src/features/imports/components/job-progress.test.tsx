@@ -1,7 +1,7 @@
 import type { ImportJob } from '@cellar/shared/imports/schemas';
 import { MantineProvider } from '@mantine/core';
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
@@ -27,11 +27,13 @@ const job = (over: Partial<ImportJob>): ImportJob => ({
 });
 
 let container: HTMLElement | undefined;
+const roots: Root[] = [];
 async function show(value: ImportJob, language = 'fr') {
   await act(() => setLanguage(language as 'fr' | 'en'));
   container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
+  roots.push(root);
   await act(async () =>
     root.render(
       <MantineProvider>
@@ -52,6 +54,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  for (const root of roots.splice(0)) await act(async () => root.unmount());
   vi.useRealTimers();
   container?.remove();
   await act(() => setLanguage('fr'));

@@ -10,12 +10,12 @@ import { StockCreateForm } from './stock-create-form';
 const product = { id: 'p1', code: 'CHB001', label: 'Chablis', hasBatch: true, hasUbd: false, hasBbd: false };
 
 let container: HTMLElement | undefined;
-let root: Root | undefined;
+const roots: Root[] = [];
 async function show(onAdd: (line: CartLine) => void, shown: typeof product = product) {
   container = document.createElement('div');
   document.body.append(container);
   const r = createRoot(container);
-  root = r;
+  roots.push(r);
   await act(async () =>
     r.render(
       <MantineProvider>
@@ -27,7 +27,7 @@ async function show(onAdd: (line: CartLine) => void, shown: typeof product = pro
 }
 
 afterEach(async () => {
-  await act(async () => root?.unmount());
+  for (const root of roots.splice(0)) await act(async () => root.unmount());
   container?.remove();
 });
 
