@@ -110,7 +110,10 @@ export async function startRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
     for (const stop of started.splice(0).reverse()) await stop();
   };
   try {
-    return await startOn(o, log, dataDir, { formatFile, stored, migration, firstStart }, started, stopStarted);
+    return {
+      ...(await startOn(o, log, dataDir, { formatFile, stored, migration, firstStart }, started)),
+      stop: stopStarted,
+    };
   } catch (e) {
     await stopStarted().catch(() => undefined);
     throw e;
@@ -123,8 +126,7 @@ async function startOn(
   dataDir: string,
   data: { formatFile: string; stored?: number; migration?: () => Promise<unknown>; firstStart: boolean },
   started: Stop[],
-  stop: () => Promise<void>,
-): Promise<Runtime> {
+): Promise<Omit<Runtime, 'stop'>> {
   const { formatFile, stored, migration, firstStart } = data;
   const emulators = await startEmulators(dataDir, [BUCKETS.imports.localName, BUCKETS.exports.localName]);
   started.push(() => emulators.stop());
@@ -347,5 +349,5 @@ async function startOn(
 
   ready();
 
-  return { url: `http://${host}:${port}`, env, stop };
+  return { url: `http://${host}:${port}`, env };
 }

@@ -1,12 +1,9 @@
 import type { Product } from '@cellar/shared/products/schemas';
-import { MantineProvider } from '@mantine/core';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { show as mount } from '../../testing/dom';
 import type { ProductSearch } from './get-products';
 import { ProductPicker } from './product-picker';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const product = { id: 'p1', code: 'CHB001', label: 'Chablis 75 cl' } as Product;
 const found = {
@@ -17,33 +14,19 @@ const found = {
   products: { data: { data: [product], meta: { last_page: 1 } }, isPending: false },
 } as unknown as ProductSearch;
 
-let container: HTMLElement | undefined;
-const roots: Root[] = [];
 async function show(max: number, onQuantity: (p: Product, v: string | number) => void) {
-  container = document.createElement('div');
-  document.body.append(container);
-  const r = createRoot(container);
-  roots.push(r);
-  await act(async () =>
-    r.render(
-      <MantineProvider>
-        <ProductPicker
-          found={found}
-          quantityOf={() => 0}
-          maxOf={() => max}
-          onQuantity={onQuantity}
-          onDetail={() => undefined}
-        />
-      </MantineProvider>,
-    ),
+  return mount(
+    <ProductPicker
+      found={found}
+      quantityOf={() => 0}
+      maxOf={() => max}
+      onQuantity={onQuantity}
+      onDetail={() => undefined}
+    />,
   );
-  return container;
 }
 
-afterEach(async () => {
-  for (const root of roots.splice(0)) await act(async () => root.unmount());
-  container?.remove();
-});
+afterEach(async () => {});
 
 const quantityInput = (el: HTMLElement) => el.querySelector('input[aria-label="Quantité CHB001"]') as HTMLInputElement;
 

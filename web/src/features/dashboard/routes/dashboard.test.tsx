@@ -1,13 +1,10 @@
-import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { USER_QUERY_KEY } from '../../../lib/auth';
+import { show as mount } from '../../../testing/dom';
 import { DashboardRoute } from './dashboard';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const user = {
   id: 'u1',
@@ -28,34 +25,21 @@ const user = {
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-let container: HTMLElement | undefined;
-const roots: Root[] = [];
 async function show() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(USER_QUERY_KEY, user);
-  container = document.createElement('div');
-  document.body.append(container);
-  const r = createRoot(container);
-  roots.push(r);
-  await act(async () =>
-    r.render(
-      <MantineProvider>
-        <QueryClientProvider client={client}>
-          <MemoryRouter>
-            <DashboardRoute />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>,
-    ),
+  return mount(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <DashboardRoute />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
-  return container;
 }
 
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
 
 afterEach(async () => {
-  for (const root of roots.splice(0)) await act(async () => root.unmount());
-  container?.remove();
   vi.unstubAllGlobals();
 });
 

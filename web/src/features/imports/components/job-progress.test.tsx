@@ -1,13 +1,10 @@
 import type { ImportJob } from '@cellar/shared/imports/schemas';
-import { MantineProvider } from '@mantine/core';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
+import { show as mount } from '../../../testing/dom';
 import { JobProgress } from './job-progress';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const job = (over: Partial<ImportJob>): ImportJob => ({
   id: 'j1',
@@ -26,24 +23,13 @@ const job = (over: Partial<ImportJob>): ImportJob => ({
   ...over,
 });
 
-let container: HTMLElement | undefined;
-const roots: Root[] = [];
 async function show(value: ImportJob, language = 'fr') {
   await act(() => setLanguage(language as 'fr' | 'en'));
-  container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  roots.push(root);
-  await act(async () =>
-    root.render(
-      <MantineProvider>
-        <MemoryRouter>
-          <JobProgress job={value} listPath="/supplier/list" />
-        </MemoryRouter>
-      </MantineProvider>,
-    ),
+  return mount(
+    <MemoryRouter>
+      <JobProgress job={value} listPath="/supplier/list" />
+    </MemoryRouter>,
   );
-  return container;
 }
 
 // The clock stands still: the rate is the rows over the time since the start.
@@ -54,9 +40,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  for (const root of roots.splice(0)) await act(async () => root.unmount());
   vi.useRealTimers();
-  container?.remove();
   await act(() => setLanguage('fr'));
 });
 

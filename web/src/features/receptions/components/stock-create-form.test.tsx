@@ -1,35 +1,16 @@
-import { MantineProvider } from '@mantine/core';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { show as mount } from '../../../testing/dom';
 import type { CartLine } from '../utils/cart';
 import { StockCreateForm } from './stock-create-form';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const product = { id: 'p1', code: 'CHB001', label: 'Chablis', hasBatch: true, hasUbd: false, hasBbd: false };
 
-let container: HTMLElement | undefined;
-const roots: Root[] = [];
 async function show(onAdd: (line: CartLine) => void, shown: typeof product = product) {
-  container = document.createElement('div');
-  document.body.append(container);
-  const r = createRoot(container);
-  roots.push(r);
-  await act(async () =>
-    r.render(
-      <MantineProvider>
-        <StockCreateForm product={shown} quantity={6} onAdd={onAdd} onBack={() => undefined} />
-      </MantineProvider>,
-    ),
-  );
-  return container;
+  return mount(<StockCreateForm product={shown} quantity={6} onAdd={onAdd} onBack={() => undefined} />);
 }
 
-afterEach(async () => {
-  for (const root of roots.splice(0)) await act(async () => root.unmount());
-  container?.remove();
-});
+afterEach(async () => {});
 
 const batchInput = (el: HTMLElement) => el.querySelector('input:not([readonly])') as HTMLInputElement;
 const addButton = (el: HTMLElement) =>
