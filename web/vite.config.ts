@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RouteDef } from '@cellar/shared/api/route';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { tsImport } from 'tsx/esm/api';
+import { type NamespacedUnregister, register, tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -116,11 +118,70 @@ function firstPaint(): Plugin {
   };
 }
 
+/**
+ * The route table without its schemas (src/lib/client-routes.ts): the SPA's imports of the table and of a domain's
+ * `routes.ts` are answered with modules written from the real ones, loaded here in one module graph (so that a
+ * domain's routes are the table's objects). A shared route module changed while the dev server runs is read again
+ * on its restart.
+ */
+function clientRoutes(): Plugin {
+  const ROUTES = /[\\/]shared[\\/]src[\\/](routes[\\/]table|[^\\/]+[\\/]routes)\.ts$/;
+  const PREFIX = '\0cellar-client-routes:';
+  const shared = fileURLToPath(new URL('../shared/src/', import.meta.url));
+  let scope: NamespacedUnregister | undefined;
+  const load = async (file: string) => {
+    scope ??= register({ namespace: `client-routes-${Date.now()}` });
+    return (await scope.import(file, import.meta.url)) as Record<string, unknown>;
+  };
+  type Generator = typeof import('./src/lib/client-routes');
+  let made: Promise<{ generator: Generator; homes: ReturnType<Generator['routeHomes']> }> | undefined;
+  const homes = () => {
+    made ??= (async () => {
+      const generator = (await load(
+        fileURLToPath(new URL('./src/lib/client-routes.ts', import.meta.url)),
+      )) as unknown as Generator;
+      const table = (await load(join(shared, 'routes/table.ts'))).routes as Record<string, RouteDef>;
+      const domains = readdirSync(shared).filter((d) => existsSync(join(shared, d, 'routes.ts')));
+      const modules = Object.fromEntries(
+        await Promise.all(
+          domains.map(async (d) => [PREFIX + join(shared, d, 'routes.ts'), await load(join(shared, d, 'routes.ts'))]),
+        ),
+      );
+      return { generator, homes: generator.routeHomes(table, modules) };
+    })();
+    return made;
+  };
+  return {
+    name: 'cellar-client-routes',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source.startsWith(PREFIX)) return source;
+      if (!importer || !/routes/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && ROUTES.test(resolved.id) ? PREFIX + resolved.id : null;
+    },
+    async load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const { generator, homes: routeHomes } = await homes();
+      const exports = Object.fromEntries(
+        Object.entries(await load(id.slice(PREFIX.length))).filter(([k]) => k !== 'default'),
+      );
+      return generator.moduleWithClientRoutes(exports, id, routeHomes);
+    },
+  };
+}
+
 /** The SPA is served on the API's origin; in development, /api goes to the local runtime (CELLAR_API_URL). */
 export default defineConfig({
-  plugins: [react(), firstPaint(), repeatVisits, ...analyze],
+  plugins: [clientRoutes(), react(), firstPaint(), repeatVisits, ...analyze],
   // csv-parse's Node build needs Buffer; its browser build is the same parser, bundled with what it needs.
-  resolve: { alias: { 'csv-parse/sync': 'csv-parse/browser/esm/sync' } },
+  // zod is the SPA's configured zod (src/lib/zod.ts), for every module that imports it.
+  resolve: {
+    alias: [
+      { find: 'csv-parse/sync', replacement: 'csv-parse/browser/esm/sync' },
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -132,10 +193,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // zod and its configuration share a chunk, so the jitless setting (zod-config.ts) is in force before any
-          // chunk that builds a schema runs: they all import this one first.
+          // zod and its configuration (src/lib/zod.ts) in one chunk, which every chunk that builds a schema imports.
           groups: [
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config/, priority: 2 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod\.ts$/, priority: 2 },
             // What the first load needs, in one chunk rather than forty small ones that compress less well.
             { name: 'app', tags: ['$initial'], priority: 1 },
             // The signed-in shell (layout, providers, updates badge) and the list pages' common grid (toolbar,

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
-import { compilePath } from '@cellar/shared/api/route';
+import { compilePath } from '@cellar/shared/api/path';
 import { routeList } from '@cellar/shared/routes/table';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { compressedFile, isCompressible, pickEncoding } from './compression';

@@ -1,4 +1,4 @@
-import { statsPeriod } from '@cellar/shared/activityLogs/routes';
+import { statsPeriod } from '@cellar/shared/activityLogs/period';
 import { type ActivityLog, activityLogSchema } from '@cellar/shared/activityLogs/schemas';
 import { dayIn } from '@cellar/shared/common/dates';
 

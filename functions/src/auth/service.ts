@@ -1,6 +1,7 @@
 /** Sign-in, the current user, password links and impersonation (spec 1 §2, §4, §7). */
 
-import type { Credentials, PasswordChange, PasswordReset, SelfUpdateBody } from '@cellar/shared/auth/schemas';
+import type { Credentials } from '@cellar/shared/auth/credentials';
+import type { PasswordChange, PasswordReset, SelfUpdateBody } from '@cellar/shared/auth/schemas';
 import { chosenEvents } from '@cellar/shared/users/schemas';
 import { isStrongPassword, MESSAGES, PASSWORD_MIN_LENGTH } from '@cellar/shared/validation/validators';
 import { mayActAs } from '../caller/impersonation';

@@ -10,8 +10,8 @@ import { Readable } from 'node:stream';
 import type { SegmentCode } from '@cellar/shared/common/schemas';
 import type { ContactType } from '@cellar/shared/contacts/schemas';
 import { type Language, translate } from '@cellar/shared/i18n/messages';
+import { canImport } from '@cellar/shared/imports/access';
 import {
-  canImport,
   type ImportJob,
   type ImportRequest,
   type ImportStart,

@@ -2,10 +2,10 @@
 import * as z from 'zod';
 import { ACCESS } from '../access/roles';
 import { defineRoute } from '../api/route';
-import { todayIn } from '../common/dates';
 import { paged } from '../common/schemas';
 import { EXPORT_PARAMS } from '../filter/query';
 import { MESSAGES } from '../validation/validators';
+import { statsPeriod } from './period';
 import { activityLogInputSchema, activityLogSchema } from './schemas';
 
 export const ACTIVITY_LOG_LIST = {
@@ -18,15 +18,6 @@ export const ACTIVITY_LOG_LIST = {
   /** The statistics export's fixed columns (header Type;Page;Date;Compagnie;Nom;Prénom;Email). */
   columns: ['type', 'pageName', 'createdAt', 'user.company.code', 'user.lastname', 'user.firstname', 'user.email'],
 } as const;
-
-/**
- * The statistics' period as a request names it: a bound not given is the current year's (Paris) — January 1st, or
- * December 31st — so a lone bound is checked like two.
- */
-export function statsPeriod(q: { start_date?: string; end_date?: string }, today: string = todayIn()) {
-  const year = today.slice(0, 4);
-  return { start: q.start_date ?? `${year}-01-01`, end: q.end_date ?? `${year}-12-31` };
-}
 
 /**
  * The statistics' period, once its missing bounds are filled (`statsPeriod`): at most a year (366 days), its end

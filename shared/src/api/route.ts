@@ -58,24 +58,5 @@ export interface RouteDef<
 /** Keeps each route's literal resource, method and path, and its schemas' types, for the typed handler map. */
 export const defineRoute = <const T extends RouteDef>(r: T): T => r;
 
-/** /api/contacts/{id} → a RegExp and the names of its parameters. */
-export function compilePath(path: string): { regex: RegExp; names: string[] } {
-  const names: string[] = [];
-  const pattern = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, n: string) => {
-    names.push(n);
-    return '([^/]+)';
-  });
-  return { regex: new RegExp(`^${pattern.replace(/\\\{|\\\}/g, '')}$`), names };
-}
-
-/** Fills a path's parameters for the client: fillPath('/api/contacts/{id}', { id: 'x' }). */
-export function fillPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, n: string) => {
-    const v = params[n];
-    if (v === undefined) throw new Error(`Missing path parameter ${n}`);
-    return encodeURIComponent(v);
-  });
-}
-
 export const idParams = z.object({ id: z.string().min(1).max(64) });
 export const includeQuery = z.strictObject({ include: z.string().max(500).optional() });

@@ -4,8 +4,8 @@ import { ACCESS } from '../access/roles';
 import { defineRoute, idParams, includeQuery } from '../api/route';
 import { messageSchema } from '../common/schemas';
 import { userSchema } from '../users/schemas';
+import { credentialsSchema } from './credentials';
 import {
-  credentialsSchema,
   passwordChangeSchema,
   passwordEmailSchema,
   passwordResetSchema,

@@ -4,13 +4,6 @@ import { localeSchema, NOTIFIED_EVENTS, notificationChannel, notifiedEvent } fro
 import { isStrongPassword, MESSAGES, PASSWORD_MIN_LENGTH } from '../validation/validators';
 import { requiredEmail, requiredString } from '../validation/zod';
 
-export const credentialsSchema = z.object({
-  email: requiredEmail,
-  password: requiredString(200),
-});
-
-export type Credentials = z.infer<typeof credentialsSchema>;
-
 export const tokenResponseSchema = z.object({
   access_token: z.string(),
   token_type: z.literal('Bearer'),

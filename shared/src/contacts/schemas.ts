@@ -3,24 +3,16 @@
  * A contact's code is unique per owner and type, upper-case, at most 32 characters, read-only on edit.
  */
 import * as z from 'zod';
-import type { ModuleScope } from '../access/roles';
 import { type Address, addressDisplayName, addressFields, checkAddress } from '../common/address';
 import { type SegmentCode, segmentCode } from '../common/schemas';
 import { searchWords } from '../filter/search';
 import { isCode, isEmpty, MESSAGES } from '../validation/validators';
 import { id, issue, optionalString, requiredString } from '../validation/zod';
 import { warehouseSchema } from '../warehouses/schemas';
+import { CONTACT_TYPES, type ContactType } from './types';
 
-export const CONTACT_TYPES = ['supplier', 'recipient', 'carrier'] as const;
+export { CONTACT_SCOPE, CONTACT_TYPES, type ContactType } from './types';
 export const contactType = z.enum(CONTACT_TYPES, { error: MESSAGES.invalid });
-export type ContactType = z.infer<typeof contactType>;
-
-/** Each contact type is its own module scope. */
-export const CONTACT_SCOPE: Record<ContactType, ModuleScope> = {
-  supplier: 'supplier',
-  recipient: 'recipient',
-  carrier: 'carrier',
-};
 
 export const CONTACT_CODE_MAX = 32;
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compilePath, fillPath } from '../api/route';
+import { compilePath, fillPath } from '../api/path';
 import { RESOURCES, routeList, routes } from './table';
 
 describe('The route table', () => {

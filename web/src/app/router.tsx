@@ -5,7 +5,7 @@
  * pages.
  */
 import { canAccess } from '@cellar/shared/access/roles';
-import { CONTACT_TYPES, type ContactType } from '@cellar/shared/contacts/schemas';
+import { CONTACT_TYPES, type ContactType } from '@cellar/shared/contacts/types';
 import type { ImportTemplateName } from '@cellar/shared/imports/templates';
 import type { PreferenceSlug } from '@cellar/shared/preferences/schemas';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';

@@ -4,7 +4,7 @@
  * can never disagree on who may see it.
  */
 import { ACCESS, type AccessLevel, MODULE_SCOPES, type ModuleScope, ROLES } from '@cellar/shared/access/roles';
-import { CONTACT_SCOPE, CONTACT_TYPES, type ContactType } from '@cellar/shared/contacts/schemas';
+import { CONTACT_SCOPE, CONTACT_TYPES, type ContactType } from '@cellar/shared/contacts/types';
 import { generatePath } from 'react-router';
 
 export interface AppPath {
@@ -225,7 +225,7 @@ export const paths = {
       title: 'orders.status_title',
       name: 'order-status',
     },
-    /** As the create screen (importAccess). Its title is among the import screen's own texts. */
+    /** As the create screen (importAccess, shared/src/imports/access.ts). Its title is among the import screen's own texts. */
     import: {
       path: '/order/import',
       access: ACCESS.writer,

@@ -5,8 +5,8 @@
  * table.
  */
 
+import { fillPath } from '@cellar/shared/api/path';
 import type { RouteDef } from '@cellar/shared/api/route';
-import { fillPath } from '@cellar/shared/api/route';
 import type { ErrorBody } from '@cellar/shared/common/schemas';
 import { emptyQuery, type ListQuery, serializeListQuery } from '@cellar/shared/filter/query';
 import { createElement, Fragment } from 'react';

@@ -1,5 +1,5 @@
+import type { Credentials } from '@cellar/shared/auth/credentials';
 import { authRoutes as routes } from '@cellar/shared/auth/routes';
-import type { Credentials } from '@cellar/shared/auth/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
 import { startSession, userQueryOptions } from '../../../lib/auth';

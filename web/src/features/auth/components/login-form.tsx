@@ -1,4 +1,4 @@
-import { type Credentials, credentialsSchema } from '@cellar/shared/auth/schemas';
+import { type Credentials, credentialsSchema } from '@cellar/shared/auth/credentials';
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';

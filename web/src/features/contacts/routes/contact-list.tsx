@@ -1,8 +1,8 @@
 /** /{type}/list: the grid of one contact type, its warehouse filter, the add button and the edit modal. */
 import { isWritter } from '@cellar/shared/access/roles';
 import { type Contact, type ContactType, contactTypeRules } from '@cellar/shared/contacts/schemas';
-import { canImport } from '@cellar/shared/imports/schemas';
-import { Button, Group, Select, Stack, Title } from '@mantine/core';
+import { canImport } from '@cellar/shared/imports/access';
+import { Button, Group, NativeSelect, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,15 +34,18 @@ export function ContactListRoute({ type }: { type: ContactType }) {
     setEditing(c.id);
   }, []);
 
+  // The browser's own select, as the page size beside it: a phone's picker, and no hidden dropdown to place when the
+  // list is first drawn (a Select's is kept mounted and positioned, a forced style of the whole page).
   const warehouseFilter = rules.hasWarehouse && (
-    <Select
+    <NativeSelect
       aria-label={t('contacts.fields.warehouse')}
-      placeholder={t('contacts.all_warehouses')}
-      clearable
-      data={(warehouses.data ?? []).map((w) => ({ value: w.id, label: `${w.code} - ${w.name}` }))}
-      value={warehouseId}
-      onChange={setWarehouseId}
-      w={220}
+      data={[
+        { value: '', label: t('contacts.all_warehouses') },
+        ...(warehouses.data ?? []).map((w) => ({ value: w.id, label: `${w.code} - ${w.name}` })),
+      ]}
+      value={warehouseId ?? ''}
+      onChange={(e) => setWarehouseId(e.currentTarget.value || null)}
+      w={{ base: '100%', xs: 220 }}
     />
   );
   const addButton = isWritter(principal) && (

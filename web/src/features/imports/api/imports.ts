@@ -1,4 +1,4 @@
-import { fillPath } from '@cellar/shared/api/route';
+import { fillPath } from '@cellar/shared/api/path';
 import { MAX_PAGE_SIZE } from '@cellar/shared/filter/query';
 import type { ImportLot } from '@cellar/shared/imports/orders';
 import {

@@ -1,8 +1,8 @@
 /**
  * The import checker's worker: reads and checks the whole chosen file off the page's main thread (issue 14). The
- * content security policy forbids eval in the worker too: zod is configured jitless before any schema is built.
+ * content security policy forbids eval in the worker too: its zod is the SPA's, configured jitless before any schema
+ * is built (lib/zod.ts).
  */
-import '../../../lib/zod-config';
 import { type CheckReply, type CheckRequest, importChecker } from '../utils/import-check';
 
 const scope = self as unknown as {
