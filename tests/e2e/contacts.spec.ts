@@ -91,6 +91,30 @@ test.describe('Recipients', () => {
     await expect(page).toHaveURL(/\/supplier\/create$/);
   });
 
+  test("the list's warehouse filter, the browser's own select, asks for that warehouse's recipients, then all again", async ({
+    page,
+  }) => {
+    await signedIn(page, 'admin', '/recipient/list');
+    await expect(gridRows(page)).toHaveCount(20);
+    const filter = page.getByRole('combobox', { name: 'Entrepôt', exact: true });
+    await expect(filter.locator('option').first()).toHaveText('Tous les entrepôts');
+    // The warehouses arrive after the list: the select offers them once they are in.
+    await expect(filter.locator('option')).not.toHaveCount(1);
+    const value = await filter.locator('option').nth(1).getAttribute('value');
+    const filtered = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === '/api/contacts' && r.url().includes(encodeURIComponent(`${value}`)),
+    );
+    await filter.selectOption({ index: 1 });
+    await filtered;
+    await expect(gridRows(page).first()).toBeVisible();
+    const all = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === '/api/contacts' && !r.url().includes(encodeURIComponent(`${value}`)),
+    );
+    await filter.selectOption({ index: 0 });
+    await all;
+    await expect(gridRows(page)).toHaveCount(20);
+  });
+
   test('a reader sees the list but no create button nor edit pencils', async ({ page }) => {
     await signedIn(page, 'reader', '/recipient/list');
     await expect(gridRows(page)).toHaveCount(20);

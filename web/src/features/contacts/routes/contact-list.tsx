@@ -19,6 +19,28 @@ const ContactEditModal = lazy(() =>
   import('../components/contact-edit-modal').then((m) => ({ default: m.ContactEditModal })),
 );
 
+/**
+ * The list's warehouse filter. The browser's own select, as the page size beside it: a phone's picker, and no hidden
+ * dropdown to place when the list is first drawn (a Select's is kept mounted and positioned, a forced style of the
+ * whole page). A component of its own: the warehouses arriving draw the select again, not the page and its rows.
+ */
+function WarehouseFilter({ value, onChange }: { value: string | null; onChange: (id: string | null) => void }) {
+  const { t } = useTranslation();
+  const warehouses = useWarehouses();
+  return (
+    <NativeSelect
+      aria-label={t('contacts.fields.warehouse')}
+      data={[
+        { value: '', label: t('contacts.all_warehouses') },
+        ...(warehouses.data ?? []).map((w) => ({ value: w.id, label: `${w.code} - ${w.name}` })),
+      ]}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.currentTarget.value || null)}
+      w={{ base: '100%', xs: 220 }}
+    />
+  );
+}
+
 export function ContactListRoute({ type }: { type: ContactType }) {
   const { t } = useTranslation();
   const principal = usePrincipal();
@@ -26,7 +48,6 @@ export function ContactListRoute({ type }: { type: ContactType }) {
   const grid = useRef<DataGridHandle>(null);
   const [warehouseId, setWarehouseId] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
-  const warehouses = useWarehouses();
   // Mounted from the first edit on, so that closing it animates and gives the focus back to the row's pencil.
   const [edited, setEdited] = useState(false);
   const onEdit = useCallback((c: Contact) => {
@@ -34,20 +55,7 @@ export function ContactListRoute({ type }: { type: ContactType }) {
     setEditing(c.id);
   }, []);
 
-  // The browser's own select, as the page size beside it: a phone's picker, and no hidden dropdown to place when the
-  // list is first drawn (a Select's is kept mounted and positioned, a forced style of the whole page).
-  const warehouseFilter = rules.hasWarehouse && (
-    <NativeSelect
-      aria-label={t('contacts.fields.warehouse')}
-      data={[
-        { value: '', label: t('contacts.all_warehouses') },
-        ...(warehouses.data ?? []).map((w) => ({ value: w.id, label: `${w.code} - ${w.name}` })),
-      ]}
-      value={warehouseId ?? ''}
-      onChange={(e) => setWarehouseId(e.currentTarget.value || null)}
-      w={{ base: '100%', xs: 220 }}
-    />
-  );
+  const warehouseFilter = rules.hasWarehouse && <WarehouseFilter value={warehouseId} onChange={setWarehouseId} />;
   const addButton = isWritter(principal) && (
     <Group gap="xs">
       <Button component={Link} to={paths.contacts[type].create.path} leftSection={<IconPlus size={16} />}>
