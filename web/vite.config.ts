@@ -135,7 +135,7 @@ function clientRoutes(): Plugin {
   };
   type Generator = typeof import('./src/lib/client-routes');
   let made: Promise<{ generator: Generator; homes: ReturnType<Generator['routeHomes']> }> | undefined;
-  const homes = () => {
+  const routeData = () => {
     made ??= (async () => {
       const generator = (await load(
         fileURLToPath(new URL('./src/lib/client-routes.ts', import.meta.url)),
@@ -162,11 +162,11 @@ function clientRoutes(): Plugin {
     },
     async load(id) {
       if (!id.startsWith(PREFIX)) return null;
-      const { generator, homes: routeHomes } = await homes();
+      const { generator, homes } = await routeData();
       const exports = Object.fromEntries(
         Object.entries(await load(id.slice(PREFIX.length))).filter(([k]) => k !== 'default'),
       );
-      return generator.moduleWithClientRoutes(exports, id, routeHomes);
+      return generator.moduleWithClientRoutes(exports, id, homes);
     },
   };
 }

@@ -1,7 +1,4 @@
-/**
- * Who may import what: apart from the imports' schemas, so that a list page asking whether to show its import
- * button builds none of them (the SPA's first load of a list).
- */
+/** Apart from the imports' schemas: a list page asking whether to show its import button builds none of them. */
 import { ACCESS, canAccess, type Principal } from '../access/roles';
 import { CONTACT_SCOPE, type ContactType } from '../contacts/types';
 import type { ImportTemplateName } from './templates';
