@@ -15,6 +15,7 @@ import {
   type GlobalSecondaryIndex,
   type TableDescription,
   UpdateTableCommand,
+  waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { WORK_QUEUE } from '@cellar/functions/config/topology';
@@ -118,6 +119,8 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
       GlobalSecondaryIndexes: d.indexes.map(indexOf),
     }),
   );
+  // CREATING until then, refusing items, as DynamoDB does; the emulator's delay of 0 is still a timer.
+  await waitUntilTableExists({ client, maxWaitTime: 60, minDelay: 0.02, maxDelay: 0.2 }, { TableName: tableName });
 }
 
 type IndexDefinition = (typeof TABLE_DEFINITION.indexes)[number];

@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_GLOBAL_INDEXES } from './index-create';
-import { failure, sdk } from './test-support';
+import { active, failure, sdk } from './test-support';
 import { startDynamo } from './transactions';
 
 let dynamo: Awaited<ReturnType<typeof startDynamo>>;
@@ -32,7 +32,7 @@ afterAll(() => dynamo.close());
 const S = (s: string) => ({ S: s });
 let tables = 0;
 
-/** A table keyed PK/SK (on demand unless throughput is given), with `indexes` global indexes IDX1…IDXn. */
+/** A table keyed PK/SK (on demand unless throughput is given), with `indexes` global indexes IDX1…IDXn, ACTIVE. */
 async function table(indexes = 0, provisioned = false): Promise<string> {
   const TableName = `t-${++tables}`;
   const names = Array.from({ length: indexes }, (_, i) => `IDX${i + 1}`);
@@ -62,6 +62,7 @@ async function table(indexes = 0, provisioned = false): Promise<string> {
         : {}),
     }),
   );
+  await active(client, TableName);
   return TableName;
 }
 
@@ -240,12 +241,17 @@ describe('UpdateTable creating or deleting a global secondary index', () => {
     held = new Promise<void>((done) => {
       resume = done;
     });
-    // Act: a second index asked for while the first backfills (held until then)
-    await create(name, 'NEW');
-    const meanwhile = await failure(create(name, 'NEXT'));
-    resume();
+    // Act: a second index asked for while the first backfills (held until then; released whatever happens, or
+    // every later backfill of this file would wait for it)
+    let meanwhile: Error;
+    try {
+      await create(name, 'NEW');
+      meanwhile = await failure(create(name, 'NEXT'));
+    } finally {
+      resume();
+      held = undefined;
+    }
     await untilActive(name, 'NEW');
-    held = undefined;
     const billing = await client.send(new UpdateTableCommand({ TableName: name, BillingMode: 'PAY_PER_REQUEST' }));
     // Assess
     expect(meanwhile.name).toBe('ResourceInUseException');

@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store, TableDescription } from './internals';
 import { cacheTableDescriptions } from './table-cache';
-import { failure, sdk } from './test-support';
+import { active, failure, sdk } from './test-support';
 import { startDynamo } from './transactions';
 
 type Callback = (err: Error | null, table?: TableDescription) => void;
@@ -139,8 +139,8 @@ describe('a table deleted and created again (the real SDK)', () => {
   });
   afterAll(() => dynamo.close());
 
-  const create = (key: string) =>
-    client.send(
+  const create = async (key: string) => {
+    await client.send(
       new CreateTableCommand({
         TableName: 'again',
         BillingMode: 'PAY_PER_REQUEST',
@@ -148,6 +148,8 @@ describe('a table deleted and created again (the real SDK)', () => {
         KeySchema: [{ AttributeName: key, KeyType: 'HASH' }],
       }),
     );
+    await active(client, 'again');
+  };
 
   it('is known by its new key at once, and unknown in between', async () => {
     await create('id');
