@@ -9,11 +9,10 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { type AppPath, paths } from '../../web/src/config/paths';
 import { chooseSegment, enterQuantity, sellableLots } from './order-steps';
-import { axe, gridRows, nextWeek, openColumnFilter, signedIn, stepForm } from './support';
+import { axe, blockingViolations, gridRows, nextWeek, openColumnFilter, signedIn, stepForm } from './support';
 
 const DESKTOP = { width: 1400, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const BLOCKING = new Set(['serious', 'critical']);
 
 /** Every page of the table, those without parameters first: they hold the links that lead to the others. */
 const pagesOf = (tree: object): AppPath[] =>
@@ -81,16 +80,14 @@ async function settle(page: Page) {
 }
 
 async function audit(page: Page, name: string, width: number): Promise<Finding[]> {
-  const { violations } = await axe(page).exclude('.ag-center-cols-container .ag-row:nth-child(n+6)').analyze();
-  return violations
-    .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .map((v) => ({
-      page: name,
-      width,
-      rule: v.id,
-      impact: v.impact ?? '',
-      targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`),
-    }));
+  const violations = await blockingViolations(page, '.ag-center-cols-container .ag-row:nth-child(n+6)');
+  return violations.map((v) => ({
+    page: name,
+    width,
+    rule: v.id,
+    impact: v.impact ?? '',
+    targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`),
+  }));
 }
 
 /** The pages (patterns) already checked at phone width, by an earlier role. */

@@ -5,7 +5,7 @@
  * refused (401).
  */
 import { expect, type Page, test } from '@playwright/test';
-import { axe, gridRows, horizontalOverflow, signedIn, uniqueCode } from './support';
+import { blockingViolations, gridRows, horizontalOverflow, named, signedIn, uniqueCode } from './support';
 
 interface Lot {
   id: string;
@@ -38,12 +38,7 @@ const clipboardText = (page: Page) =>
   );
 
 /** axe's serious and critical findings on what is on screen (a dialog: the page behind it is inert). */
-async function blocking(page: Page) {
-  const { violations } = await axe(page).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
+const blocking = async (page: Page) => named(await blockingViolations(page));
 
 test.describe('API keys', () => {
   // Dialogs are audited once still: text caught fading in reads as low contrast.

@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { bySize } from '../fixtures/size';
-import { axe, choose, gridRows, horizontalOverflow, signedIn } from './support';
+import { blockingViolations, choose, gridRows, horizontalOverflow, named, signedIn } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const HEADER = 'code;is_company;company;name;street;details;postcode;city;country;email;phone;siret;comment';
@@ -53,18 +53,8 @@ const importCell = (page: Page, row: number, key: string) =>
   page.getByTestId('import-grid').locator(`.ag-row[row-id="${row}"] .ag-cell[col-id="${key}"]`).first();
 
 /** Serious and critical axe findings on the screen (as tests/e2e/accessibility.spec.ts counts them). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await axe(page).exclude('.ag-center-cols-container .ag-row:nth-child(n+6)').analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-}
+const seriousViolations = async (page: Page) =>
+  named(await blockingViolations(page, '.ag-center-cols-container .ag-row:nth-child(n+6)'));
 
 /**
  * A file of 100,000 rows is being checked: the page shows how far, and its cancel answers at once (the check is

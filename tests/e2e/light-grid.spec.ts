@@ -4,7 +4,7 @@
  * the list to AG Grid, which opens with the table's sort and filters and that column's filter open.
  */
 import { expect, type Page, type Response, test } from '@playwright/test';
-import { axe, gridRows, signedIn } from './support';
+import { blockingViolations, gridRows, named, signedIn } from './support';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -135,8 +135,6 @@ test('the table breaks no serious accessibility rule, sorted and filtered', asyn
   await header.getByRole('button', { name: 'Ville', exact: true }).click();
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
   await expect(gridRows(page).first()).toBeVisible();
-  const { violations } = await axe(page).analyze();
   // As the accessibility walk judges a page (accessibility.spec.ts): what blocks someone, serious or critical.
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(named(await blockingViolations(page))).toEqual([]);
 });

@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import axeCore from 'axe-core';
 import { PORT } from './runtimes';
 
 export const PASSWORD = 'Cellar-demo-2026';
@@ -155,3 +156,39 @@ export const axe = (page: Page) =>
   new AxeBuilder({ page })
     .setLegacyMode()
     .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } });
+
+const BLOCKING = ['serious', 'critical'];
+
+/**
+ * The rules that cannot block: axe gives every finding of a rule that rule's impact (`_finalizeRuleResult` in
+ * axe-core), so a minor or moderate rule (`region`, `landmark-*`, `heading-order`…) never reports a serious or
+ * critical violation, and the audits that judge by those two need not run it. Read from axe's own rule table; a
+ * rule without an impact (a later axe) fails here rather than be left out unseen.
+ */
+const LESSER_RULES = (axeCore as unknown as { _audit: { rules: { id: string; impact?: string }[] } })._audit.rules
+  .filter((r) => {
+    if (!r.impact) throw new Error(`axe's rule ${r.id} has no impact: whether it can block is unknown`);
+    return !BLOCKING.includes(r.impact);
+  })
+  .map((r) => r.id);
+
+/**
+ * What blocks someone on the screen as it is (a dialog: the page behind it is inert): axe's serious and critical
+ * violations, one line each with its elements, from the rules that can report them. `exclude`: parts left out (a
+ * grid's rows past the fifth, alike).
+ */
+export async function blockingViolations(page: Page, exclude?: string) {
+  const builder = axe(page).disableRules(LESSER_RULES);
+  const { violations } = await (exclude ? builder.exclude(exclude) : builder).analyze();
+  return violations.filter((v) => BLOCKING.includes(v.impact ?? ''));
+}
+
+/** Each violation as a line: its rule and its first elements, for a test's expectation to list. */
+export const named = (violations: Awaited<ReturnType<typeof blockingViolations>>) =>
+  violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .slice(0, 5)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );

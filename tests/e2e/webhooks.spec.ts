@@ -8,7 +8,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { LOOP_BASE_URL } from './runtimes';
-import { ACCOUNTS, axe, signIn, uniqueCode } from './support';
+import { ACCOUNTS, blockingViolations, named, signIn, uniqueCode } from './support';
 
 test.skip(
   !LOOP_BASE_URL,
@@ -16,14 +16,6 @@ test.skip(
     'orders through to shipped (start.ts --warehouse all): give its address in E2E_LOOP_BASE_URL',
 );
 test.use({ baseURL: LOOP_BASE_URL });
-
-/** axe's serious and critical violations on the screen as it is (the page, its open dialog or drawer). */
-async function blockingViolations(page: Page) {
-  const { violations } = await axe(page).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 /** How long the warehouse may take to ship an order and the delivery to be made: its steps 1.5 s apart, a busy machine. */
 const WAREHOUSE = { timeout: 60_000 };
@@ -105,12 +97,12 @@ test.describe('Webhooks', () => {
     const form = page.getByRole('dialog', { name: 'Nouveau webhook' });
     await form.getByRole('textbox', { name: 'Adresse (URL)' }).fill(url);
     await form.getByRole('checkbox', { name: 'Commande expédiée (avec suivi)' }).check();
-    expect(await blockingViolations(page), 'the form').toEqual([]);
+    expect(named(await blockingViolations(page)), 'the form').toEqual([]);
     await form.getByRole('button', { name: 'Créer le webhook' }).click();
     const shown = page.getByRole('dialog', { name: 'Webhook créé : son secret' });
     await expect(shown.getByTestId('webhook-secret')).toHaveText(/^whsec_\S{20,}$/);
     await expect(shown).toContainText('Cellar-Signature');
-    expect(await blockingViolations(page), 'the secret').toEqual([]);
+    expect(named(await blockingViolations(page)), 'the secret').toEqual([]);
     await shown.getByRole('button', { name: 'J’ai copié le secret' }).click();
     await expect(shown).toBeHidden();
     await expect(page.getByTestId('webhook-secret')).toHaveCount(0);
@@ -140,7 +132,7 @@ test.describe('Webhooks', () => {
     const number = (await tracking.innerText()).match(/GEODIS\d+/)?.[0];
     await expect(tracking).toHaveAttribute('href', `https://geodis.com/fr/suivi?ref=${number}`);
     await expect(log.getByTestId('delivery-payload')).toContainText(`"reference": "${reference}"`);
-    expect(await blockingViolations(page), 'the log').toEqual([]);
+    expect(named(await blockingViolations(page)), 'the log').toEqual([]);
 
     // The receiver holds that delivery, signed, under the same event id.
     const received = await page.request.get(`/_webhooks?format=json&name=${name}`);
