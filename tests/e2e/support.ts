@@ -145,9 +145,9 @@ export async function choose(page: Page, field: ReturnType<Page['getByRole']>, o
 }
 
 /**
- * axe-core on the page, every rule, as the audits run it, and WCAG 2.5.3's Label in Name
- * (`label-content-name-mismatch`: a control's name holds its visible text), which axe ships turned off as
- * experimental. In legacy mode axe runs in the page itself: the default mode opens a blank page for each analysis
+ * axe-core on the page, every rule (the audits run those that can block: `blockingViolations`), and WCAG 2.5.3's
+ * Label in Name (`label-content-name-mismatch`: a control's name holds its visible text), which axe ships turned
+ * off as experimental. In legacy mode axe runs in the page itself: the default mode opens a blank page for each analysis
  * to merge the results of frames (the SPA has none), which made an audit two to three times slower. Only
  * violations are read, so the passes and the rest are not listed node by node (resultTypes); the violations come
  * with all their nodes either way.
@@ -174,8 +174,7 @@ const LESSER_RULES = (axeCore as unknown as { _audit: { rules: { id: string; imp
 
 /**
  * What blocks someone on the screen as it is (a dialog: the page behind it is inert): axe's serious and critical
- * violations, one line each with its elements, from the rules that can report them. `exclude`: parts left out (a
- * grid's rows past the fifth, alike).
+ * violations, from the rules that can report them. `exclude`: parts left out (a grid's rows past the fifth, alike).
  */
 export async function blockingViolations(page: Page, exclude?: string) {
   const builder = axe(page).disableRules(LESSER_RULES);
