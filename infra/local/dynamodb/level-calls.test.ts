@@ -1,7 +1,8 @@
 /**
  * Fewer LevelDB calls, answered as before (level-calls.ts), on dynalite's own store on disk: reads answered on a
  * later turn with what was written, the writes of one turn in one batch in the order asked, each callback once its
- * write is done, a failed batch failing each of its writes, and a closed database refused as dynalite refuses it.
+ * write is done, a failed batch failing each of its writes, a close writing what was asked before it, and a closed
+ * database refused as dynalite refuses it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,19 +96,37 @@ describe('writes of one turn in one batch', () => {
     // Prepare
     const batch = vi.spyOn(level, 'batch');
     combineWrites(store);
-    // Act: two writes on two turns; then two in one turn, the database closed before their batch reaches it
+    // Act: two writes on two turns; then two in one turn beside a write LevelDB refuses (no key)
     await write('a', 1);
     await write('b', 2);
     const separate = batch.mock.calls.length;
-    const failing = [write('c', 3), remove('a')].map((p) =>
+    const outcomes = [write('c', 3), remove('a'), write(undefined as unknown as string, 4)].map((p) =>
       p.then(
         () => 'written',
-        (e: Error) => e.message,
+        () => 'failed',
       ),
     );
-    await level.close();
     // Assess
     expect(separate).toBe(2);
-    expect(await Promise.all(failing)).toEqual(['Database is closed', 'Database is closed']);
+    expect(await Promise.all(outcomes)).toEqual(['failed', 'failed', 'failed']);
+    expect([await read('a'), await read('c')]).toEqual([1, undefined]);
+  });
+
+  it('writes what was asked before a close, however soon the close follows', async () => {
+    // Prepare
+    combineWrites(store);
+    // Act: a write asked, then the close in the same turn; the directory opened again
+    const before = write('kept', 'yes').then(
+      () => 'written',
+      (e: Error) => e.message,
+    );
+    await level.close();
+    const again = dynaliteDb.create({ path: dir });
+    const kept = await new Promise<unknown>((done, fail) =>
+      (again.db as unknown as Calls).get('kept', (err, value) => (err ? fail(err) : done(value))),
+    );
+    await (again.db as unknown as Calls).close();
+    // Assess
+    expect([await before, kept]).toEqual(['written', 'yes']);
   });
 });

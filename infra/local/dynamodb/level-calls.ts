@@ -12,8 +12,8 @@
  *   order asked (an item's index entries, the items of a BatchWriteItem answered side by side).
  *
  * What a caller sees is unchanged: each callback runs on a later turn (setImmediate, as dynalite's own wrapper calls
- * it) once its write is done or has failed, a closed database still answers dynalite's "Database is closed" (its
- * wrapper's own check), and a read issued while a write is under way sees it or not, as an asynchronous read racing
+ * it) once its write is done or has failed, a close still waits for every write asked before it, a closed database
+ * still answers dynalite's "Database is closed" (its wrapper's own check), and a read issued while a write is under way sees it or not, as an asynchronous read racing
  * it would. dynalite holds an item's lock from its read to its write, so one item's operations stay in order.
  */
 import type { BatchOperation, Store } from './internals';
@@ -28,6 +28,7 @@ interface Level {
   put(key: string, value: unknown, cb?: Callback): unknown;
   del(key: string, cb?: Callback): unknown;
   batch(operations: BatchOperation[], cb?: (err?: Error | null) => void): unknown;
+  close: ((...args: unknown[]) => unknown) & { _original?: unknown };
 }
 
 const level = (store: Store) => store.db as unknown as Level;
@@ -71,4 +72,14 @@ export function combineWrites(store: Store): void {
   };
   db.put = (key, value, cb) => (typeof cb === 'function' ? ask({ type: 'put', key, value }, cb) : put(key, value, cb));
   db.del = (key, cb) => (typeof cb === 'function' ? ask({ type: 'del', key }, cb) : del(key, cb));
+  // A close waits for the writes under way (dynalite's graceful close): those asked this turn are sent first, so
+  // that a stop loses none. dynalite's lifecycle reaches LevelDB's own close through `_original`, kept.
+  const close = db.close;
+  db.close = Object.assign(
+    (...args: unknown[]) => {
+      if (pending.length > 0) flush();
+      return close.apply(db, args);
+    },
+    { _original: close._original },
+  );
 }
