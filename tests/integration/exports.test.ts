@@ -11,8 +11,10 @@ import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-
 import type { ExportJob } from '@cellar/shared/exports/schemas';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExportItem, newExportJob } from '../../functions/src/exports/jobs';
+import { BUCKETS } from '../../functions/src/config/topology';
+import { type ExportItem, newExportJob, saveExport } from '../../functions/src/exports/jobs';
 import { runExport } from '../../functions/src/exports/worker';
+import { requeueUnfinishedJobs } from '../../infra/local/recovery';
 import { seedMovements } from '../bench/seed-movements';
 import { benchSignIn } from '../bench/tenant';
 import { ADMIN1, ADMIN2, type Harness, READER1, startHarness, USER1 } from './harness';
@@ -177,6 +179,34 @@ describe('Background exports', () => {
     );
     const job = await finished(USER1, id);
     expect(job).toMatchObject({ status: 'failed', error: 'This action is unauthorized.', url: null, rows: null });
+  });
+
+  it('is sent again at a start when a crash left it queued (the local queues live in memory)', async () => {
+    // Prepare: a job recorded queued as the API records one, its message lost with the process that held it
+    const env = h.runtime.env;
+    const me = await h.call('GET', '/api/auth/user', { token: await h.login(ADMIN1) });
+    const id = '01JEXPORTREQUEUED000000000';
+    await saveExport(
+      newExportJob({
+        id,
+        userId: me.body.id,
+        actorId: null,
+        route: 'stockMovementList',
+        query: 'columns=date,quantity',
+        lang: 'fr',
+        format: 'csv',
+      }),
+    );
+    // Act: what a start does
+    const requeued = await requeueUnfinishedJobs({
+      table: 'cellar',
+      importBucket: BUCKETS.imports.localName,
+      importQueueUrl: env.IMPORT_QUEUE_URL as string,
+      exportQueueUrl: env.EXPORT_QUEUE_URL as string,
+    });
+    // Assess
+    expect(requeued.exports).toBeGreaterThanOrEqual(1);
+    expect((await finished(ADMIN1, id)).status).toBe('done');
   });
 
   it('shows a job to its requester only', async () => {
