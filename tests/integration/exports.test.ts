@@ -52,7 +52,10 @@ async function exportRequests<T>(run: () => Promise<T>): Promise<{ sent: string[
   }
 }
 
-/** A queued export job written as the API writes one, its message never sent: the attempts are the test's. */
+/**
+ * A queued export job with the fields the API writes, its message never sent: the attempts are the test's. Written
+ * raw, without the `entity` attribute the export records add, so a start's recovery does not see it.
+ */
 async function queuedJob(
   id: string,
   userId: string,
