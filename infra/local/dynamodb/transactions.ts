@@ -27,7 +27,6 @@ import {
   type TableDescription,
 } from './internals';
 import { type ConflictMode, ItemLocks, type Target } from './item-locks';
-import { readSynchronously } from './level-calls';
 import { dynamoError } from './requests';
 import { cacheTableDescriptions } from './table-cache';
 import { transactGetItems } from './transact-get';
@@ -83,7 +82,6 @@ export function dynamoServer(options: DynamoOptions = {}): Server {
   }
   if (!store) throw new Error('dynalite did not create its store through dynalite/db: its internals have changed');
   cacheTableDescriptions(store);
-  readSynchronously(store);
   const ctx: TransactionContext = {
     store,
     locks: new ItemLocks(store, conflicts),
