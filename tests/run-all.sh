@@ -48,9 +48,10 @@ if [ $browser = 0 ]; then
   wait $axe || status=1
   wait $playwright || status=1
 fi
-wait $vitest || status=1
+wait $vitest; vitest_status=$?
+[ $vitest_status = 0 ] || status=1
 
-node -e '
+VITEST_STATUS=$vitest_status node -e '
 const fs = require("fs");
 const read = (f) => { try { return JSON.parse(fs.readFileSync(f, "utf8")); } catch { return null; } };
 let passed = 0, failed = 0, skipped = 0;
@@ -65,6 +66,12 @@ if (v) {
       failed += 1;
       names.push(`${f.name.replace(process.cwd() + "/", "")} (the file failed: ${String(f.message ?? "").split("\n")[0]})`);
     }
+  }
+  // vitest fails a run on an error outside any test (an unhandled rejection, a worker that exited) and its report
+  // still has every test passed: its exit status counts as one failure here.
+  if (process.env.VITEST_STATUS !== "0" && failed === 0) {
+    failed += 1;
+    names.push("vitest: an error outside any test (its output above says which: an unhandled error, a worker that exited)");
   }
 }
 else failed += 1;

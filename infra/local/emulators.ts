@@ -15,13 +15,13 @@ import {
   type GlobalSecondaryIndex,
   type TableDescription,
   UpdateTableCommand,
-  waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { WORK_QUEUE } from '@cellar/functions/config/topology';
 import { INDEX_PROJECTION, TABLE_DEFINITION } from '@cellar/functions/data/table-definition';
 import { createSqsServer } from 'local-aws-sqs';
 import S3rver from 's3rver';
+import { indexActive, tableActive } from './dynamodb/active';
 import { startDynamoThread } from './dynamodb/thread';
 
 export const REGION = 'eu-west-3';
@@ -119,8 +119,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
       GlobalSecondaryIndexes: d.indexes.map(indexOf),
     }),
   );
-  // CREATING until then, refusing items, as DynamoDB does; the emulator's delay of 0 is still a timer.
-  await waitUntilTableExists({ client, maxWaitTime: 60, minDelay: 0.02, maxDelay: 0.2 }, { TableName: tableName });
+  await tableActive(client, tableName);
 }
 
 type IndexDefinition = (typeof TABLE_DEFINITION.indexes)[number];
@@ -149,11 +148,7 @@ async function addMissingIndexes(client: DynamoDBClient, table: TableDescription
         GlobalSecondaryIndexUpdates: [{ Create: indexOf(i) }],
       }),
     );
-    for (;;) {
-      const now = (await client.send(new DescribeTableCommand({ TableName }))).Table;
-      if (now?.GlobalSecondaryIndexes?.find((x) => x.IndexName === i.name)?.IndexStatus === 'ACTIVE') break;
-      await new Promise((done) => setTimeout(done, 50));
-    }
+    await indexActive(client, TableName, i.name);
   }
 }
 

@@ -14,8 +14,9 @@ import {
   UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableActive } from './active';
 import { MAX_GLOBAL_INDEXES } from './index-create';
-import { active, failure, sdk } from './test-support';
+import { failure, sdk } from './test-support';
 import { startDynamo } from './transactions';
 
 let dynamo: Awaited<ReturnType<typeof startDynamo>>;
@@ -62,7 +63,7 @@ async function table(indexes = 0, provisioned = false): Promise<string> {
         : {}),
     }),
   );
-  await active(client, TableName);
+  await tableActive(client, TableName);
   return TableName;
 }
 

@@ -12,9 +12,10 @@ import {
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableActive } from './active';
 import type { Store, TableDescription } from './internals';
 import { cacheTableDescriptions } from './table-cache';
-import { active, failure, sdk } from './test-support';
+import { failure, sdk } from './test-support';
 import { startDynamo } from './transactions';
 
 type Callback = (err: Error | null, table?: TableDescription) => void;
@@ -148,7 +149,7 @@ describe('a table deleted and created again (the real SDK)', () => {
         KeySchema: [{ AttributeName: key, KeyType: 'HASH' }],
       }),
     );
-    await active(client, 'again');
+    await tableActive(client, 'again');
   };
 
   it('is known by its new key at once, and unknown in between', async () => {

@@ -1,6 +1,7 @@
 /** What the local DynamoDB's tests share: clients of the real SDK, the tables they write, a raw HTTP call. */
-import { CreateTableCommand, DynamoDBClient, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { tableActive } from './active';
 
 export const REGION = 'eu-west-3';
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -9,13 +10,6 @@ export function sdk(endpoint: string, maxAttempts = 1) {
   const client = new DynamoDBClient({ endpoint, region: REGION, credentials, maxAttempts });
   return { client, doc: DynamoDBDocumentClient.from(client) };
 }
-
-/**
- * Until the table is ACTIVE: DynamoDB answers CreateTable with it CREATING and refuses its items and updates until
- * then, and so does the emulator, whose `createTableMs: 0` is still a timer a loaded machine may fire late.
- */
-export const active = (client: DynamoDBClient, TableName: string) =>
-  waitUntilTableExists({ client, maxWaitTime: 50, minDelay: 0.02, maxDelay: 0.1 }, { TableName });
 
 /** A table as Cellar's (PK/SK and a global index), a second one, and one with a hash key only, all ACTIVE. */
 export const MAIN = 'cellar-main';
@@ -69,7 +63,7 @@ export async function createTables(client: DynamoDBClient) {
       KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
     }),
   );
-  for (const table of [MAIN, OTHER, PLAIN]) await active(client, table);
+  for (const table of [MAIN, OTHER, PLAIN]) await tableActive(client, table);
 }
 
 /**
