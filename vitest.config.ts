@@ -1,16 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Five projects: fast unit tests next to the code, the SPA's tests in happy-dom (those that render components and
- * those that do not), API integration tests through the local runtime, and CDK assertion tests. Browser tests run
- * with Playwright (tests/e2e).
+ * Four projects: fast unit tests next to the code, the SPA's tests in happy-dom, API integration tests through the
+ * local runtime, and CDK assertion tests. Browser tests run with Playwright (tests/e2e).
  * The unit and infrastructure files share their workers' module graph (`isolate: false`): isolated, each file
  * imported its own copy of zod, the AWS SDK or aws-cdk-lib, most of these projects' CPU. Their tests hold no state
- * across files (a file that stubs restores in its own hooks). So do the SPA's files that render nothing (`.test.ts`,
- * `web-logic`), each on an empty document and storage with the app's own modules evaluated afresh
- * (web/src/test-reset.ts). The files that render components (`.test.tsx`) stay isolated: React roots, Mantine's
- * portal nodes and their timers outlive a file (a shared run once failed on a portal node an earlier file had
- * made). The integration files too, each on its own runtime whose endpoints its modules read when loaded.
+ * across files (a file that stubs restores in its own hooks). So do the SPA's files, each on an empty document and
+ * storage with the app's own modules evaluated afresh (web/src/test-reset.ts), its roots and Mantine's shared portal
+ * node removed after each test (web/src/testing/dom.tsx). The integration files stay isolated, each on its own
+ * runtime whose endpoints its modules read when loaded.
  * Two files run at once, whatever the project: vitest's default on two cores is one worker, which left a core idle
  * whenever a file waited on a queue or a runtime, and the integration files one after the other for minutes after
  * the browser tests had ended.
@@ -32,23 +30,12 @@ export default defineConfig({
         },
       },
       {
+        // The SPA's files share their worker's packages (React, Mantine, zod, happy-dom): each starts on an empty
+        // document and storage with the app's own modules evaluated afresh (test-reset.ts), and the roots a file
+        // renders are unmounted after each of its tests (testing/dom.tsx).
         test: {
           name: 'web',
-          include: ['web/src/**/*.test.tsx'],
-          environment: 'happy-dom',
-          // Each file in a thread of its own rather than a process: the same isolation, 9 % less CPU (145 → 131
-          // CPU-s for the project, measured with /usr/bin/time).
-          pool: 'threads',
-          setupFiles: ['web/src/test-setup.ts'],
-          testTimeout: 60_000,
-        },
-      },
-      {
-        // The SPA's files that render nothing (.test.ts) share their worker's packages: each starts on an empty
-        // document and storage with the app's modules afresh (test-reset.ts).
-        test: {
-          name: 'web-logic',
-          include: ['web/src/**/*.test.ts'],
+          include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           pool: 'threads',
           isolate: false,

@@ -1,5 +1,5 @@
 /**
- * For the web files that share their worker's modules (`web-logic` in vitest.config.ts): each starts as if alone,
+ * For the web files, which share their worker's modules (`web` in vitest.config.ts): each starts as if alone,
  * on an empty document and storage at the site's root, with the app's own modules evaluated afresh (the packages,
  * React, Mantine and zod, stay loaded: what sharing saves), after undoing what a file before it may have left
  * (stubbed globals, fake timers, spies).

@@ -27,6 +27,9 @@ afterEach(async () => {
     await act(async () => root.unmount());
     container.remove();
   }
+  // Mantine's portals share one node in the body, made by the first one shown and never removed: the next test
+  // starts without it, as a first test does (hint.test.tsx looks for a portal).
+  for (const node of document.querySelectorAll('[data-mantine-shared-portal-node]')) node.remove();
 });
 
 /** Types `text` into an input as the browser reports it (the value set, then an input event), caret at the end. */
