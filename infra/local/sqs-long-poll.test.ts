@@ -4,11 +4,13 @@
  * install). The pollers long-poll 20 s, as Lambda's event source mapping does: without the mend, every message
  * waited out the poll in flight before its worker saw it. A waiting poll looks at its queue when a message becomes
  * receivable there (sent, its delay over, its visibility timeout ended), not every 10 ms as local-aws-sqs did: each
- * idle poller cost a hundred timer callbacks a second, and a runtime keeps one per queue.
+ * idle poller cost a hundred timer callbacks a second, and a runtime keeps one per queue. A message sent without a
+ * delay is receivable at once (local-aws-sqs held it "delayed" until a timer of 0 ms had run: a poll a fast machine
+ * answered before it took the messages sent earlier without that one).
  */
 
 import type { AddressInfo } from 'node:net';
-import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { createSqsServer } from 'local-aws-sqs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CREDENTIALS, ensureQueue, REGION } from './emulators';
@@ -68,6 +70,23 @@ describe('The local SQS (ReceiveMessage)', () => {
     expect(second.Messages ?? []).toEqual([]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
   }, 30_000);
+
+  it('takes a message sent without a delay as receivable at once, never as delayed', async () => {
+    // Prepare: a queue
+    const { queueUrl, client } = await queue('undelayed');
+    const delayed: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      // Act: a message sent, then the queue's count of delayed messages asked at once
+      await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: `m${i}` }));
+      const { Attributes } = await client.send(
+        new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessagesDelayed'] }),
+      );
+      delayed.push(Attributes?.ApproximateNumberOfMessagesDelayed ?? '?');
+    }
+    // Assert: none ever counted delayed (local-aws-sqs held each one "delayed" until a timer of 0 ms had run, and a
+    // poll arriving first took the messages sent before it without the last one)
+    expect(delayed).toEqual(Array(20).fill('0'));
+  });
 
   it('answers a waiting poll once a delayed message is due, before the wait ends', async () => {
     // Prepare: a poll waiting on an empty queue
