@@ -1,7 +1,7 @@
 /**
  * The local DynamoDB's thread, started from its bundled module: it answers on its port, keeps what it was given
- * across a stop and a start on the same store, and each start reuses the module its content names; the modules of
- * older contents are removed once a day old.
+ * across a stop and a start on the same store, and each start reuses the module its sources name; the modules of
+ * older sources are removed once a day old.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CREDENTIALS, ensureTable, REGION } from '../emulators';
-import { KEEP_OTHER_BUNDLES_MS, pruneBundles, startDynamoThread, threadModule } from './thread';
+import { KEEP_OTHER_BUNDLES_MS, pruneBundles, sourcesKey, startDynamoThread, threadModule } from './thread';
 
 const dir = mkdtempSync(join(tmpdir(), 'cellar-dynamo-thread-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,7 +31,9 @@ describe('The local DynamoDB thread', () => {
     // Assert: the table is there; the module is the same file
     expect(await tables(second.port)).toEqual(['kept']);
     await second.stop();
-    expect(await threadModule()).toMatch(/node_modules\/\.cache\/cellar-local\/dynamodb-thread-[0-9a-f]{16}\.mjs$/);
+    expect(await threadModule()).toMatch(
+      new RegExp(`node_modules/\\.cache/cellar-local/dynamodb-thread-${sourcesKey()}\\.mjs$`),
+    );
   }, 60_000);
 });
 

@@ -6,13 +6,15 @@
  *
  * The thread runs the server's TypeScript bundled into one JavaScript module (esbuild, the packages left to
  * node_modules), written once per content under node_modules/.cache: a TypeScript loader registered in each thread
- * cost about half a CPU-second a start, and every integration file and runtime starts one.
+ * cost about half a CPU-second a start, and every integration file and runtime starts one. The module is named by
+ * its sources (this folder's TypeScript, esbuild's version and the build's options), so that a start whose sources
+ * were bundled before reuses the module without starting esbuild: the test command starts about sixty.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { build } from 'esbuild';
+import { type BuildOptions, build, version } from 'esbuild';
 
 interface Started {
   port: number;
@@ -27,30 +29,47 @@ const CACHE = resolve(import.meta.dirname, '../../../node_modules/.cache/cellar-
 
 let bundled: Promise<string> | undefined;
 
-/** The thread's module, bundled from server-thread.ts once per process; its file named by its content. */
+const SOURCES = import.meta.dirname;
+const OPTIONS = {
+  entryPoints: [join(SOURCES, 'server-thread.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  write: false,
+  metafile: true,
+  logLevel: 'silent',
+} satisfies BuildOptions;
+
+/** This folder's TypeScript (its tests aside), esbuild's version and the options: what the module is made of. */
+export function sourcesKey(): string {
+  const hash = createHash('sha256')
+    .update(version)
+    .update(JSON.stringify({ ...OPTIONS, entryPoints: ['x'] }));
+  for (const name of readdirSync(SOURCES).sort()) {
+    if (name.endsWith('.ts') && !name.endsWith('.test.ts')) hash.update(name).update(readFileSync(join(SOURCES, name)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The thread's module, bundled from server-thread.ts unless a module of the same sources is there; once per process. */
 export function threadModule(): Promise<string> {
   bundled ??= (async () => {
-    const out = await build({
-      entryPoints: [join(import.meta.dirname, 'server-thread.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      write: false,
-      logLevel: 'silent',
-    });
+    const file = join(CACHE, `dynamodb-thread-${sourcesKey()}.mjs`);
+    if (existsSync(file)) return file;
+    const out = await build(OPTIONS);
     const code = out.outputFiles[0]?.text;
     if (!code) throw new Error('The local DynamoDB thread could not be bundled');
-    const file = join(CACHE, `dynamodb-thread-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-    if (!existsSync(file)) {
-      mkdirSync(CACHE, { recursive: true });
-      // Written aside then renamed: two processes starting at once each write a whole file, and either one stays.
-      const partial = `${file}.${process.pid}.partial`;
-      writeFileSync(partial, code);
-      renameSync(partial, file);
-      pruneBundles(CACHE, file);
-    }
+    // The name covers this folder only: a source from elsewhere would change the module and not its name.
+    const outside = Object.keys(out.metafile.inputs).filter((input) => relative(SOURCES, resolve(input)).includes('/'));
+    if (outside.length) throw new Error(`The local DynamoDB thread bundles sources outside its folder: ${outside}`);
+    mkdirSync(CACHE, { recursive: true });
+    // Written aside then renamed: two processes starting at once each write a whole file, and either one stays.
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, code);
+    renameSync(partial, file);
+    pruneBundles(CACHE, file);
     return file;
   })();
   return bundled;
