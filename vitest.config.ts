@@ -7,12 +7,17 @@ import { defineConfig } from 'vitest/config';
  * imported its own copy of zod, the AWS SDK or aws-cdk-lib, most of these projects' CPU. Their tests hold no state
  * across files (a file that stubs restores in its own hooks). So do the SPA's files, each on an empty document and
  * storage with the app's own modules evaluated afresh (web/src/test-reset.ts), its roots and Mantine's shared portal
- * node removed after each test (web/src/testing/dom.tsx). The integration files stay isolated, each on its own
- * runtime whose endpoints its modules read when loaded.
+ * node removed after each test (web/src/testing/dom.tsx). So do the integration files, each on a runtime of its own:
+ * the functions' clients and caches are made again for another runtime's endpoints (functions/src/platform/
+ * on-first-use.ts), and each file leaves the environment as it found it (tests/integration/setup.ts); a file that
+ * reads a module's state made at import runs alone (INTEGRATION_ALONE).
  * Two files run at once, whatever the project: vitest's default on two cores is one worker, which left a core idle
  * whenever a file waited on a queue or a runtime, and the integration files one after the other for minutes after
  * the browser tests had ended.
  */
+/** The integration files that read a module's state made at import (the logger's level): each in a worker of its own. */
+const INTEGRATION_ALONE = ['tests/integration/observability.test.ts'];
+
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -47,6 +52,19 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: INTEGRATION_ALONE,
+          environment: 'node',
+          globalSetup: ['tests/integration/global-setup.ts'],
+          isolate: false,
+          setupFiles: ['tests/integration/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration-alone',
+          include: INTEGRATION_ALONE,
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
           testTimeout: 30_000,

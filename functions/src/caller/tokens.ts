@@ -8,6 +8,7 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { config } from '../config/config';
 import { traced } from '../observability/tracer';
+import { onFirstUse } from '../platform/on-first-use';
 
 /** The version every token of a user carries (absent on users stored before it existed: 0). */
 export const tokenVersionOf = (u: { tokenVersion?: number }) => u.tokenVersion ?? 0;
@@ -22,8 +23,6 @@ const ISSUER = 'cellar';
 const AUDIENCE = 'cellar-api';
 const ALG = 'HS256';
 
-let secret: Promise<Uint8Array> | undefined;
-
 async function loadSecret(): Promise<Uint8Array> {
   const local = config.jwtSecret;
   if (local) return new TextEncoder().encode(local);
@@ -36,13 +35,8 @@ async function loadSecret(): Promise<Uint8Array> {
   return new TextEncoder().encode(out.SecretString);
 }
 
-const signingKey = () => {
-  secret ??= loadSecret().catch((e) => {
-    secret = undefined;
-    throw e;
-  });
-  return secret;
-};
+/** Loaded once per container (again if the configuration changes: on-first-use.ts); a failed load is tried again. */
+const signingKey = onFirstUse(loadSecret, () => config.jwtSecret ?? config.jwtSecretArn);
 
 export interface TokenClaims {
   sub: string;

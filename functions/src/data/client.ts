@@ -6,15 +6,16 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { traced } from '../observability/tracer';
-
-let ddb: DynamoDBDocumentClient | undefined;
+import { madeFor } from '../platform/on-first-use';
 
 /** Tries of a single-item write that met a transaction in flight on its item. */
 const CONFLICT_TRIES = 8;
 
-export function documentClient(): DynamoDBDocumentClient {
-  if (ddb) return ddb;
-  ddb = DynamoDBDocumentClient.from(traced(new DynamoDBClient({})), {
+/** Made once per container (again if the endpoint changes: the local runtime's tests start several, on-first-use.ts). */
+export const documentClient = madeFor(makeClient, () => process.env.AWS_ENDPOINT_URL_DYNAMODB);
+
+function makeClient(): DynamoDBDocumentClient {
+  const ddb = DynamoDBDocumentClient.from(traced(new DynamoDBClient({})), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
   // A PutItem, UpdateItem or DeleteItem on an item a transaction is writing is refused by DynamoDB with

@@ -5,12 +5,14 @@
 
 import { COMPANY_LIST, companyWords } from '@cellar/shared/companies/list';
 import * as z from 'zod';
+import { documentClient } from './client';
 import { defineEntity } from './entity';
 import { keys } from './keys';
 import { type Item, queryAll } from './table';
 
 const TTL_MS = 5_000;
-type Cache<T> = { at: number; value: Promise<Map<string, T>> } | undefined;
+/** `client`: the table's client it was read through (another one is another table: on-first-use.ts). */
+type Cache<T> = { at: number; client: unknown; value: Promise<Map<string, T>> } | undefined;
 
 const companyItemSchema = z.object({
   id: z.string(),
@@ -60,9 +62,10 @@ export const warehouseRecords = defineEntity<WarehouseItem>({
 function cached<T>(load: () => Promise<Map<string, T>>) {
   let cache: Cache<T>;
   const get = () => {
-    if (!cache || Date.now() - cache.at > TTL_MS) {
+    const client = documentClient();
+    if (!cache || Date.now() - cache.at > TTL_MS || cache.client !== client) {
       const value = load();
-      cache = { at: Date.now(), value };
+      cache = { at: Date.now(), client, value };
       value.catch(() => (cache = undefined));
     }
     return cache.value;

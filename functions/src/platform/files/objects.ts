@@ -9,17 +9,20 @@ import { config } from '../../config/config';
 import { traced } from '../../observability/tracer';
 import { onFirstUse } from '../on-first-use';
 
-const s3 = onFirstUse(async () => {
-  const sdk = await import('@aws-sdk/client-s3');
-  const client = traced(
-    new sdk.S3Client({
-      forcePathStyle: config.s3ForcePathStyle,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    }),
-  );
-  return { sdk, client };
-});
+const s3 = onFirstUse(
+  async () => {
+    const sdk = await import('@aws-sdk/client-s3');
+    const client = traced(
+      new sdk.S3Client({
+        forcePathStyle: config.s3ForcePathStyle,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    );
+    return { sdk, client };
+  },
+  () => process.env.AWS_ENDPOINT_URL_S3,
+);
 
 export async function putObject(input: PutObjectCommandInput): Promise<void> {
   const { sdk, client } = await s3();

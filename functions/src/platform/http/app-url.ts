@@ -4,11 +4,11 @@
  */
 import { config } from '../../config/config';
 import { traced } from '../../observability/tracer';
+import { onFirstUse } from '../on-first-use';
 
-let cached: Promise<string> | undefined;
-
-export function appUrl(): Promise<string> {
-  cached ??= (async () => {
+/** Read once per container (again if the configuration changes: on-first-use.ts). */
+export const appUrl = onFirstUse(
+  async () => {
     const local = config.appUrl;
     if (local) return local.replace(/\/$/, '');
     const name = config.appUrlParameter;
@@ -18,9 +18,6 @@ export function appUrl(): Promise<string> {
     const out = await traced(new SSMClient({})).send(new GetParameterCommand({ Name: name }));
     if (!out.Parameter?.Value) throw new Error(`Empty parameter ${name}`);
     return out.Parameter.Value.replace(/\/$/, '');
-  })().catch((e) => {
-    cached = undefined;
-    throw e;
-  });
-  return cached;
-}
+  },
+  () => config.appUrl ?? config.appUrlParameter,
+);

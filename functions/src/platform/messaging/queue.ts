@@ -8,10 +8,13 @@ import { correlationAttributes } from '../../observability/correlation';
 import { traced } from '../../observability/tracer';
 import { onFirstUse } from '../on-first-use';
 
-const sqs = onFirstUse(async () => {
-  const sdk = await import('@aws-sdk/client-sqs');
-  return { sdk, client: traced(new sdk.SQSClient({})) };
-});
+const sqs = onFirstUse(
+  async () => {
+    const sdk = await import('@aws-sdk/client-sqs');
+    return { sdk, client: traced(new sdk.SQSClient({})) };
+  },
+  () => process.env.AWS_ENDPOINT_URL_SQS,
+);
 
 /** Sends a message carrying the correlation id of the work under way (observability/correlation.ts). */
 export async function sendMessage(input: SendMessageCommandInput): Promise<void> {
