@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * across files (a file that stubs restores in its own hooks). So do the SPA's files, each on an empty document and
  * storage with the app's own modules evaluated afresh (web/src/test-reset.ts), its roots and Mantine's shared portal
  * node removed after each test (web/src/testing/dom.tsx). So do the integration files, each on a runtime of its own:
- * the functions' clients and caches are made again for another runtime's endpoints (functions/src/platform/
+ * the functions' clients and caches are made again for another runtime's endpoints (functions/src/config/
  * on-first-use.ts), and each file leaves the environment as it found it (tests/integration/setup.ts); a file that
  * reads a module's state made at import runs alone (INTEGRATION_ALONE).
  * Two files run at once, whatever the project: vitest's default on two cores is one worker, which left a core idle

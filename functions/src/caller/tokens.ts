@@ -7,8 +7,8 @@
  */
 import { jwtVerify, SignJWT } from 'jose';
 import { config } from '../config/config';
+import { onFirstUse } from '../config/on-first-use';
 import { traced } from '../observability/tracer';
-import { onFirstUse } from '../platform/on-first-use';
 
 /** The version every token of a user carries (absent on users stored before it existed: 0). */
 export const tokenVersionOf = (u: { tokenVersion?: number }) => u.tokenVersion ?? 0;

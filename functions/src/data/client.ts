@@ -5,8 +5,8 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { madeFor } from '../config/on-first-use';
 import { traced } from '../observability/tracer';
-import { madeFor } from '../platform/on-first-use';
 
 /** Tries of a single-item write that met a transaction in flight on its item. */
 const CONFLICT_TRIES = 8;

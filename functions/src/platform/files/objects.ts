@@ -6,8 +6,8 @@
 import { PassThrough } from 'node:stream';
 import type { GetObjectCommandInput, GetObjectCommandOutput, PutObjectCommandInput } from '@aws-sdk/client-s3';
 import { config } from '../../config/config';
+import { onFirstUse } from '../../config/on-first-use';
 import { traced } from '../../observability/tracer';
-import { onFirstUse } from '../on-first-use';
 
 const s3 = onFirstUse(
   async () => {

@@ -3,8 +3,8 @@
  * send reset links elsewhere): APP_URL locally, or the SSM parameter the web stack writes (APP_URL_PARAMETER).
  */
 import { config } from '../../config/config';
+import { onFirstUse } from '../../config/on-first-use';
 import { traced } from '../../observability/tracer';
-import { onFirstUse } from '../on-first-use';
 
 /** Read once per container (again if the configuration changes: on-first-use.ts). */
 export const appUrl = onFirstUse(

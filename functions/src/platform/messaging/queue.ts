@@ -4,9 +4,9 @@
  * the SDK's own variable (AWS_ENDPOINT_URL_SQS), which the local runtime sets.
  */
 import type { SendMessageCommandInput } from '@aws-sdk/client-sqs';
+import { onFirstUse } from '../../config/on-first-use';
 import { correlationAttributes } from '../../observability/correlation';
 import { traced } from '../../observability/tracer';
-import { onFirstUse } from '../on-first-use';
 
 const sqs = onFirstUse(
   async () => {
