@@ -223,6 +223,17 @@ async function startOn(
   const warehouseWorker = (await import('@cellar/functions/wms/worker')) as { handler: Worker };
   const webhookWorker = (await import('@cellar/functions/webhooks/worker')) as { handler: Worker };
   const { simulatedWarehouse } = await import('./warehouse');
+  // The warehouse system itself, simulated: in AWS it is the provider's, reading the same queue.
+  const warehouse = simulatedWarehouse({
+    sqs,
+    eventsQueueUrl: warehouseEvents.queueUrl,
+    stepMs: 12_000,
+    ...o.warehouse,
+    // What it is doing survives a restart, as a real warehouse's does.
+    stateFile: join(dataDir, 'warehouse.json'),
+  });
+  // Stopped once its queue's poller is (the stops run in reverse): the steps it planned are not played after.
+  started.push(() => warehouse.stop());
   // Each queue's worker fed as Lambda's event source mapping feeds it in AWS.
   const poll = (queue: keyof typeof QUEUES, queueUrl: string, visibilityTimeout: number, worker: Worker) =>
     startPoller({
@@ -249,19 +260,11 @@ async function startOn(
       warehouseWorker.handler,
     ),
     poll('webhooks', webhooks.queueUrl, visibilityTimeoutSeconds(QUEUES.webhooks), webhookWorker.handler),
-    // The warehouse system itself, simulated: in AWS it is the provider's, reading the same queue.
     poll(
       'warehouseOrders',
       warehouseOrders.queueUrl,
       visibilityTimeoutSeconds(QUEUES.warehouseOrders),
-      simulatedWarehouse({
-        sqs,
-        eventsQueueUrl: warehouseEvents.queueUrl,
-        stepMs: 12_000,
-        ...o.warehouse,
-        // What it is doing survives a restart, as a real warehouse's does.
-        stateFile: join(dataDir, 'warehouse.json'),
-      }),
+      warehouse.handler,
     ),
   ];
   started.push(() => Promise.all(pollers.map((p) => p.stop())));

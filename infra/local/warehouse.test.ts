@@ -65,11 +65,23 @@ function warehouse(sent: string[], stateFile?: string) {
       return {};
     },
   } as unknown as SQSClient;
-  const take = simulatedWarehouse({ sqs, eventsQueueUrl: 'q', stepMs: STEP, discrepancies: 0, stateFile });
-  return (m: CellarMessage) => take({ Records: [{ body: JSON.stringify(m) }] } as unknown as SQSEvent);
+  const played = simulatedWarehouse({ sqs, eventsQueueUrl: 'q', stepMs: STEP, discrepancies: 0, stateFile });
+  return Object.assign(
+    (m: CellarMessage) => played.handler({ Records: [{ body: JSON.stringify(m) }] } as unknown as SQSEvent),
+    { stop: played.stop },
+  );
 }
 
 describe('Function: simulatedWarehouse', () => {
+  it('reports nothing more once stopped: the steps it had planned are dropped with its runtime', async () => {
+    const sent: string[] = [];
+    const take = warehouse(sent);
+    await take(transmitted('o1'));
+    take.stop();
+    await vi.advanceTimersByTimeAsync(10 * STEP);
+    expect(sent).toEqual([]);
+  });
+
   it('plays an order to shipped, one step apart, and ignores a repeat of what it was sent', async () => {
     const sent: string[] = [];
     const take = warehouse(sent);

@@ -149,12 +149,23 @@ export function simulatedWarehouse(o: WarehouseOptions) {
     }
   };
 
-  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
-    for (const record of event.Records) {
-      const parsed = cellarMessage.safeParse(JSON.parse(record.body));
-      // What a warehouse cannot read it reports to no one: the test of the contract is Cellar's side.
-      if (parsed.success) take(parsed.data);
-    }
-    return { batchItemFailures: [] };
+  return {
+    /** The queue's worker: what Cellar sends, taken and played. */
+    handler: async (event: SQSEvent): Promise<SQSBatchResponse> => {
+      for (const record of event.Records) {
+        const parsed = cellarMessage.safeParse(JSON.parse(record.body));
+        // What a warehouse cannot read it reports to no one: the test of the contract is Cellar's side.
+        if (parsed.success) take(parsed.data);
+      }
+      return { batchItemFailures: [] };
+    },
+    /**
+     * Drops the steps planned (its state file keeps them for the next start): a stopped runtime's warehouse reports
+     * nothing to queues that are gone, or to the next runtime of the same process.
+     */
+    stop() {
+      for (const planned of timers.values()) for (const t of planned) clearTimeout(t);
+      timers.clear();
+    },
   };
 }
