@@ -11,7 +11,7 @@ import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-
 import type { ExportJob } from '@cellar/shared/exports/schemas';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUCKETS } from '../../functions/src/config/topology';
+import { BUCKETS, LOCAL_TABLE_NAME } from '../../functions/src/config/topology';
 import { type ExportItem, newExportJob, saveExport } from '../../functions/src/exports/jobs';
 import { runExport } from '../../functions/src/exports/worker';
 import { requeueUnfinishedJobs } from '../../infra/local/recovery';
@@ -64,7 +64,7 @@ async function queuedJob(
 ) {
   await ddb(h.runtime.env).send(
     new PutCommand({
-      TableName: 'cellar',
+      TableName: LOCAL_TABLE_NAME,
       Item: {
         PK: `EXPORT#${id}`,
         SK: 'EXPORT',
@@ -202,7 +202,7 @@ describe('Background exports', () => {
     );
     // Act: what a start does
     const requeued = await requeueUnfinishedJobs({
-      table: 'cellar',
+      table: LOCAL_TABLE_NAME,
       importBucket: BUCKETS.imports.localName,
       importQueueUrl: env.IMPORT_QUEUE_URL as string,
       exportQueueUrl: env.EXPORT_QUEUE_URL as string,
@@ -415,7 +415,9 @@ describe('A background export that fails half-way', () => {
     // Prepare: the owner's oldest movement, read last, made unreadable: the attempt fails after its first parts.
     const env = h.runtime.env;
     const broken = { PK: `MOVES#${tenant.ownerId}`, SK: '2000-01-01T00:00:00.000Z#BROKEN' };
-    await ddb(env).send(new PutCommand({ TableName: 'cellar', Item: { ...broken, entity: 'stockMovement', id: 'X' } }));
+    await ddb(env).send(
+      new PutCommand({ TableName: LOCAL_TABLE_NAME, Item: { ...broken, entity: 'stockMovement', id: 'X' } }),
+    );
     const id = '01JEXPORTBROKEN00000000000';
     await queuedJob(id, `U-${tenant.ownerId}`, 'columns=date,quantity,note');
     // Act
@@ -424,7 +426,7 @@ describe('A background export that fails half-way', () => {
     const objects = await s3(env).send(
       new ListObjectsV2Command({ Bucket: 'cellar-exports', Prefix: `exports/${id}/` }),
     );
-    await ddb(env).send(new DeleteCommand({ TableName: 'cellar', Key: broken }));
+    await ddb(env).send(new DeleteCommand({ TableName: LOCAL_TABLE_NAME, Key: broken }));
     const retried = await runExport(id);
     const job = await finished(tenant.email, id, tenant.token);
     // Assess: parts went out, then the abort (which s3rver does not implement: it answers 405, logged).

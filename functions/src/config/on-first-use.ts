@@ -9,19 +9,14 @@
  * after it has stopped.
  */
 export function onFirstUse<T>(load: () => Promise<T>, from: () => string | undefined = () => ''): () => Promise<T> {
-  let loaded: { key: string | undefined; value: Promise<T> } | undefined;
-  return () => {
-    const key = from();
-    if (!loaded || loaded.key !== key) {
-      const value = load();
-      loaded = { key, value };
-      // A failed load is tried again by the next call.
-      value.catch(() => {
-        if (loaded?.value === value) loaded = undefined;
-      });
-    }
-    return loaded.value;
-  };
+  // A failed load counts in what it was made from: the next call loads again.
+  let failures = 0;
+  const loadCounted = () =>
+    load().catch((e) => {
+      failures += 1;
+      throw e;
+    });
+  return madeFor(loadCounted, () => `${failures}:${from()}`);
 }
 
 /** The synchronous kind: a value made by its first use, made again when `from` changes. */
