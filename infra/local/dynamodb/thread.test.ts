@@ -1,8 +1,9 @@
 /**
  * The local DynamoDB's thread, started from its bundled module: it answers on its port, keeps what it was given
  * across a stop and a start on the same store, and each start reuses the module its sources name; the modules of
- * older sources are removed once a day old.
+ * older sources are removed once a day old. A thread's end leaves LevelDB's native library loaded in the process.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +35,30 @@ describe('The local DynamoDB thread', () => {
     expect(await threadModule()).toMatch(
       new RegExp(`node_modules/\\.cache/cellar-local/dynamodb-thread-${sourcesKey()}\\.mjs$`),
     );
+  }, 60_000);
+});
+
+describe('LevelDB’s native library', () => {
+  it('stays loaded in the process once a thread that used it has ended', () => {
+    // Prepare: a process of its own, that has loaded nothing of LevelDB (this worker's other files may have)
+    const script = `
+      import { mkdtempSync, readFileSync } from 'node:fs';
+      import { tmpdir } from 'node:os';
+      import { join } from 'node:path';
+      const { startDynamoThread } = await import(${JSON.stringify(join(import.meta.dirname, 'thread.ts'))});
+      const loaded = () => readFileSync('/proc/self/maps', 'utf8').includes('classic-level');
+      // Act: a thread started on a store, then stopped
+      const thread = await startDynamoThread(mkdtempSync(join(tmpdir(), 'cellar-dynamo-library-')));
+      const during = loaded();
+      await thread.stop();
+      console.log(JSON.stringify({ during, after: loaded() }));`;
+    writeFileSync(join(dir, 'library.mjs'), script);
+    const out = execFileSync(process.execPath, ['--import', 'tsx', join(dir, 'library.mjs')], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_NO_WARNINGS: '1' },
+    });
+    // Assert: mapped while the thread ran, and still after it ended (its compaction thread runs that code)
+    expect(JSON.parse(out.trim().split('\n').at(-1) as string)).toEqual({ during: true, after: true });
   }, 60_000);
 });
 

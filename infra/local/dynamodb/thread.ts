@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { type BuildOptions, build, version } from 'esbuild';
@@ -95,7 +96,18 @@ export function pruneBundles(dir: string, keep: string, now = Date.now()): void 
   }
 }
 
+/**
+ * Loads LevelDB's native library (classic-level's binding) in this thread too, where it stays until the process
+ * ends. Node unloads a native library a worker thread loaded when that thread ends, but LevelDB's compaction thread,
+ * which the library starts and never ends, goes on with its code: once unmapped, the process dies of a segmentation
+ * fault when that thread next wakes, which a later store's work causes. A process that starts and stops stores in
+ * turn died so, silently (the integration files sharing a worker: vitest's "Worker exited unexpectedly" in 2 test
+ * commands of 8); held here, the library stays mapped after a thread's end (thread.test.ts).
+ */
+const holdStoreLibrary = () => createRequire(import.meta.url)('classic-level');
+
 export async function startDynamoThread(path: string): Promise<Started> {
+  holdStoreLibrary();
   const worker = new Worker(await threadModule(), { workerData: { path } });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('message', (m: { port: number }) => resolve(m.port));
