@@ -10,10 +10,13 @@ export POWERTOOLS_LOG_LEVEL=SILENT CELLAR_TEST_SIZE=volume
 seed="$PWD/.cellar/test-seed"
 status=0
 
+out="$PWD/.cellar/test-results"
+mkdir -p "$out"
+
 echo "▶ The demo seeded once, the SPA built, Chromium checked"
-npx tsx tests/seed-once.ts "$seed" || exit 1
-npm run --silent build -w web || exit 1
-bash tests/e2e/ensure-chromium.sh || exit 1
+npx tsx tests/seed-once.ts "$seed" > "$out/volume-seed.log" 2>&1 || { cat "$out/volume-seed.log"; exit 1; }
+npm run --silent build -w web > "$out/volume-build.log" 2>&1 || { cat "$out/volume-build.log"; exit 1; }
+bash tests/e2e/ensure-chromium.sh > "$out/volume-chromium.log" 2>&1 || { cat "$out/volume-chromium.log"; exit 1; }
 
 echo "▶ At volume: the integration files (vitest) beside the browser's import (Playwright)"
 export CELLAR_TEST_SEED="$seed" E2E_SPA_BUILT=1
