@@ -156,3 +156,24 @@ describe('style sheets', () => {
     expect(sheets[0]).not.toContain('data:image/svg+xml');
   });
 });
+
+/**
+ * A list's first load builds no schema: the SPA never validates what it reads (the API does), and building the
+ * shared zod schemas at a module's evaluation is main-thread time a phone feels (about 15 ms unthrottled for the
+ * recipients list's, before the constants a list reads moved to data-only modules beside them:
+ * `common/segments.ts`, `stocks/qualities.ts`, `contacts/types.ts`). zod itself comes with the entry, for the
+ * sign-in form's schema; no chunk the list adds to it may import zod.
+ */
+describe("a list page's first load", () => {
+  for (const page of ['list', 'phoneList'] as const) {
+    it(`${page} adds no chunk that builds a schema`, () => {
+      const zod = keyOf(manifest, 'zod');
+      expect(zod, 'the zod chunk is built').toBeDefined();
+      const entry = new Set(pageChunks(manifest, []));
+      const building = Object.entries(manifest)
+        .filter(([, chunk]) => !entry.has(chunk.file) && chunk.imports?.includes(zod as string))
+        .map(([, chunk]) => chunk.file);
+      expect(pageChunks(manifest, PAGES[page]).filter((file) => building.includes(file))).toEqual([]);
+    });
+  }
+});

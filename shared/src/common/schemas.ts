@@ -1,11 +1,10 @@
 /** Shapes every domain shares: segments, references, paging and the error body. */
 import * as z from 'zod';
+import { SEGMENT_CODES } from './segments';
 
-export const SEGMENT_CODES = ['B2B', 'B2C'] as const;
+export { SEGMENT_CODES, type SegmentCode } from './segments';
 
 export const segmentCode = z.enum(SEGMENT_CODES, { error: 'validation.invalid' });
-
-export type SegmentCode = z.infer<typeof segmentCode>;
 
 export const segmentSchema = z.object({ id: z.string(), code: segmentCode, name: z.string() });
 

@@ -9,9 +9,9 @@ import { searchWords } from '../filter/search';
 import { isCode, isEmpty, MESSAGES } from '../validation/validators';
 import { id, issue, optionalString, requiredString } from '../validation/zod';
 import { warehouseSchema } from '../warehouses/schemas';
-import { CONTACT_TYPES, type ContactType } from './types';
+import { CONTACT_TYPES, type ContactType, contactTypeRules } from './types';
 
-export { CONTACT_SCOPE, CONTACT_TYPES, type ContactType } from './types';
+export { CONTACT_SCOPE, CONTACT_SEARCHED, CONTACT_TYPES, type ContactType, contactTypeRules } from './types';
 export const contactType = z.enum(CONTACT_TYPES, { error: MESSAGES.invalid });
 
 export const CONTACT_CODE_MAX = 32;
@@ -29,17 +29,6 @@ export const contactCode = z
   .min(1, { error: MESSAGES.required })
   .max(CONTACT_CODE_MAX, { error: MESSAGES.maxLength })
   .refine(isCode, { error: MESSAGES.code });
-
-/** Which parts of the form a contact type has (spec 3 §2, contact create screen). */
-export const contactTypeRules = (type: ContactType) => ({
-  hasOwner: type !== 'carrier',
-  hasWarehouse: type !== 'carrier',
-  hasSegment: type !== 'supplier',
-  segmentRequired: type === 'recipient',
-  hasComment: type !== 'recipient',
-  hasServices: type === 'carrier',
-  hasExcise: type === 'recipient',
-});
 
 /** A B2C recipient needs a contact person; B2B or no segment puts the address form in company mode. */
 export const contactRequiredFor = (segment: SegmentCode | null | undefined, type: ContactType = 'recipient') =>
@@ -150,9 +139,6 @@ export const contactDisplayName = (address: Partial<Address>) => addressDisplayN
  */
 export const contactWords = (c: { code: string; address: Partial<Address> }) =>
   searchWords(c.code, contactDisplayName(c.address), c.address.street, c.address.postcode, c.address.city);
-
-/** The grid columns the contact search looks in, as the search box tells the user. */
-export const CONTACT_SEARCHED = ['code', 'displayName', 'address.street', 'address.postcode', 'address.city'] as const;
 
 /** 'code - name', the text of a contact in pickers. */
 export const contactText = (code: string, address: Partial<Address>) => `${code} - ${contactDisplayName(address)}`;

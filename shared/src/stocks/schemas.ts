@@ -4,13 +4,9 @@ import { ref, segmentCode } from '../common/schemas';
 import { searchWords } from '../filter/search';
 import { attributeValue } from '../products/schemas';
 import { warehouseSchema } from '../warehouses/schemas';
+import { EXCLUDED_QUALITIES } from './qualities';
 
-export const STOCK_QUALITIES = ['STD', 'NCO'] as const;
-
-/** Qualities kept out of the product grid's "available" view. */
-export const EXCLUDED_QUALITIES = ['BLO', 'NC', 'NCO'] as const;
-
-export const DEFAULT_QUALITIES = ['STD', 'NCO'] as const;
+export { DEFAULT_QUALITIES, EXCLUDED_QUALITIES, STOCK_QUALITIES } from './qualities';
 
 /** A stock line is offered for orders when something is available in a sellable quality. */
 export const isSellable = (s: { quantity: number; quantity_allocated: number; quality: string }) =>

@@ -7,7 +7,7 @@
 import { MAX_PAGE_SIZE } from '@cellar/shared/filter/query';
 import type { ProductFamily } from '@cellar/shared/referential/schemas';
 import { routes } from '@cellar/shared/routes/table';
-import { DEFAULT_QUALITIES } from '@cellar/shared/stocks/schemas';
+import { DEFAULT_QUALITIES } from '@cellar/shared/stocks/qualities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from './api-client';
 import { routeKey } from './route-key';

@@ -3,7 +3,7 @@
  * B2B, B2C or none (the NULL literal). Its model is { filterType: 'choice', values }. The filter's panel
  * (choice-filter-panel.tsx) comes with AG Grid; columns name it by CHOICE_FILTER.
  */
-import { SEGMENT_CODES } from '@cellar/shared/common/schemas';
+import { SEGMENT_CODES } from '@cellar/shared/common/segments';
 import { NULL_CHOICE } from './list-query';
 
 /** The name the grids register the choice filter's panel under. */

@@ -1,6 +1,7 @@
 /** The contact list of one type: the shared grid, its columns per type and role, and the row edit pencil. */
 import { isSuperadmin, isWritter, type Principal } from '@cellar/shared/access/roles';
-import { CONTACT_SEARCHED, type Contact, type ContactType, contactTypeRules } from '@cellar/shared/contacts/schemas';
+import type { Contact } from '@cellar/shared/contacts/schemas';
+import { CONTACT_SEARCHED, type ContactType, contactTypeRules } from '@cellar/shared/contacts/types';
 import type { routes } from '@cellar/shared/routes/table';
 import { IconPencil } from '@tabler/icons-react';
 import { type ReactNode, type Ref, useMemo } from 'react';

@@ -1,6 +1,7 @@
 /** /{type}/list: the grid of one contact type, its warehouse filter, the add button and the edit modal. */
 import { isWritter } from '@cellar/shared/access/roles';
-import { type Contact, type ContactType, contactTypeRules } from '@cellar/shared/contacts/schemas';
+import type { Contact } from '@cellar/shared/contacts/schemas';
+import { type ContactType, contactTypeRules } from '@cellar/shared/contacts/types';
 import { canImport } from '@cellar/shared/imports/access';
 import { Button, Group, NativeSelect, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
