@@ -10,6 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import puppeteer from 'puppeteer-core';
 import { startRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD } from '../../infra/local/seed/accounts';
@@ -22,6 +23,15 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** LIGHTHOUSE_PROFILES=mobile and LIGHTHOUSE_PAGES=list measure a part only (while working on it). */
 const PROFILES = (process.env.LIGHTHOUSE_PROFILES ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[];
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? 'login,list').split(',');
+/**
+ * The mobile profile slows the CPU 4×, which Lighthouse sets for a host of a "high-end desktop"'s benchmark index
+ * (1,500–2,000; its docs/throttling.md): a faster host makes a faster phone. LIGHTHOUSE_CALIBRATE=1 scales the
+ * slowdown to this host's index (4 × index / 1,750, the bracket's middle), as those docs advise, so that hosts of
+ * different speeds simulate the same phone.
+ */
+const CALIBRATE = process.env.LIGHTHOUSE_CALIBRATE === '1';
+const REFERENCE_INDEX = 1750;
+let mobileSlowdown = throttling.mobileSlow4G.cpuSlowdownMultiplier;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cellar-bench-'));
 // LIGHTHOUSE_WEB_ROOT=<folder> measures another build of the SPA (an older release's, to compare).
@@ -38,6 +48,10 @@ interface Result {
   tbt: number;
   cls: number;
   scriptKb: number;
+  /** What had arrived when the largest paint (the page's title) was drawn, in the observed load: requests and bytes. */
+  beforeLcp: { requests: number; kb: number };
+  /** Lighthouse's reckoning of the host's CPU (its "CPU/Memory Power"); the 4× slowdown assumes 1,500–2,000. */
+  benchmarkIndex: number;
 }
 
 /** Signs the browser in as the app does: the API's token in the app's localStorage key. */
@@ -87,6 +101,7 @@ async function audit(path: string, profile: 'mobile' | 'desktop', signedIn: bool
     // No service worker: one registered mid-load answers the later chunks itself, which Lighthouse then counts as
     // neither transferred nor slow. A first visit is measured with every chunk from the network.
     blockedUrlPatterns: ['*/registerSW.js'],
+    ...(profile === 'mobile' && { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: mobileSlowdown } }),
   };
   const runner = await lighthouse(`${runtime.url}${path}`, flags, profile === 'desktop' ? desktopConfig : undefined);
   const lhr = runner?.lhr;
@@ -104,7 +119,17 @@ async function audit(path: string, profile: 'mobile' | 'desktop', signedIn: bool
   const items = (
     lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
   )?.items;
+  const observed = (lhr.audits.metrics?.details as { items?: { observedLargestContentfulPaint?: number }[] })
+    ?.items?.[0]?.observedLargestContentfulPaint;
+  const requests = (
+    lhr.audits['network-requests']?.details as { items?: { networkEndTime?: number; transferSize?: number }[] }
+  )?.items?.filter((r) => observed !== undefined && r.networkEndTime !== undefined && r.networkEndTime <= observed);
   return {
+    beforeLcp: {
+      requests: requests?.length ?? 0,
+      kb: (requests ?? []).reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
+    },
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
     fcp: numeric('first-contentful-paint'),
     lcp: numeric('largest-contentful-paint'),
@@ -132,12 +157,21 @@ const line = (name: string, profile: 'mobile' | 'desktop', r: Result) =>
   `  ${name.padEnd(16)} ${profile.padEnd(8)} performance ${String(r.scores.performance).padStart(3)} (target ≥ ${TARGETS[profile]}), ` +
   `accessibility ${r.scores.accessibility}, best practices ${r.scores['best-practices']}; ` +
   `FCP ${(r.fcp / 1000).toFixed(1)} s, LCP ${(r.lcp / 1000).toFixed(1)} s, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, ` +
-  `JS ${r.scriptKb.toFixed(0)} KB transferred`;
+  `JS ${r.scriptKb.toFixed(0)} KB transferred; before the largest paint ${r.beforeLcp.requests} requests, ` +
+  `${r.beforeLcp.kb.toFixed(1)} KB; host benchmark index ${r.benchmarkIndex.toFixed(0)}`;
 
 try {
   console.log(
     `Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}on the local runtime, compressed as CloudFront serves; ${load()}`,
   );
+  if (CALIBRATE) {
+    const { benchmarkIndex } = await audit('/login', 'desktop', false);
+    mobileSlowdown = (throttling.mobileSlow4G.cpuSlowdownMultiplier * benchmarkIndex) / REFERENCE_INDEX;
+    console.log(
+      `  host benchmark index ${benchmarkIndex.toFixed(0)}: the mobile profile's CPU slowed ${mobileSlowdown.toFixed(1)}× ` +
+        `(4× at an index of ${REFERENCE_INDEX})`,
+    );
+  }
   for (const profile of PAGES.includes('login') ? PROFILES : []) {
     console.log(line('/login', profile, await median('/login', profile, false)));
   }
