@@ -53,6 +53,8 @@ test.describe('Notifications', () => {
     ]) {
       await page.setViewportSize(viewport);
       await modal.getByRole('button', { name: 'Enregistrer' }).click();
+      // The same words once: a second click's warning replaces the first, which fades out for a quarter second.
+      await expect(warning).toHaveCount(1);
       await expect(warning).toBeVisible();
       // Above the modal (not under its overlay), clear of its close button and of the header.
       expect(await overlaps(warning, close)).toBe(false);
