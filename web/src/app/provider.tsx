@@ -5,6 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AfterFirstCommit } from '../components/ui/after-first-commit';
 import { announceExpiredSession } from '../lib/api-client';
 import '../lib/i18n';
 import { NOTICE_LIMIT } from '../lib/notifications';
@@ -21,13 +22,16 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       {/* Above the footer, clear of the header and of a modal's close button; above modals too. */}
-      <Notifications
-        position="bottom-center"
-        limit={NOTICE_LIMIT}
-        zIndex={getDefaultZIndex('max')}
-        // A margin, not `bottom`: it lifts the bottom container alone (every position has its own, with `top` or `bottom`).
-        style={{ marginBottom: FOOTER_CLEARANCE }}
-      />
+      {/* Its six transition groups mark themselves mounted as they commit: after the page's first commit. */}
+      <AfterFirstCommit>
+        <Notifications
+          position="bottom-center"
+          limit={NOTICE_LIMIT}
+          zIndex={getDefaultZIndex('max')}
+          // A margin, not `bottom`: it lifts the bottom container alone (every position has its own, with `top` or `bottom`).
+          style={{ marginBottom: FOOTER_CLEARANCE }}
+        />
+      </AfterFirstCommit>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

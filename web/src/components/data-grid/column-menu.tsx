@@ -6,6 +6,7 @@ import { Button, Group, Popover, Stack, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconColumns } from '@tabler/icons-react';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface ColumnMenuProps {
@@ -34,9 +35,7 @@ export function ColumnMenu({ columns, visible, onToggle, onSave, onReset, saving
   return (
     <Popover opened={opened} onChange={(o) => !o && close()} position="bottom-end" shadow="md" trapFocus>
       <Popover.Target>
-        <Button variant="default" leftSection={<IconColumns size={16} />} onClick={toggle}>
-          {t('grid.columns')}
-        </Button>
+        <ColumnsButton onClick={toggle} />
       </Popover.Target>
       <Popover.Dropdown aria-label={t('grid.columns')}>
         <Stack gap="xs">
@@ -64,5 +63,15 @@ export function ColumnMenu({ columns, visible, onToggle, onSave, onReset, saving
         </Stack>
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+/** The button that opens the column menu (the popover's target: its props and ref pass through). */
+export function ColumnsButton(props: ComponentProps<typeof Button<'button'>>) {
+  const { t } = useTranslation();
+  return (
+    <Button variant="default" leftSection={<IconColumns size={16} />} {...props}>
+      {t('grid.columns')}
+    </Button>
   );
 }

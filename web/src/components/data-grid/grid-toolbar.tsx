@@ -7,7 +7,8 @@ import { Button, Group, Menu, NativeSelect, TextInput } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconSearch } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ColumnMenu } from './column-menu';
+import { AfterFirstCommit } from '../ui/after-first-commit';
+import { ColumnMenu, ColumnsButton } from './column-menu';
 import type { useColumnLayout } from './use-column-layout';
 
 interface GridToolbarProps {
@@ -28,6 +29,19 @@ interface GridToolbarProps {
 export const GridToolbar = memo(function GridToolbar(props: GridToolbarProps) {
   const { t } = useTranslation();
   const { layout } = props;
+  // Each menu opens once the page's first commit is on screen (AfterFirstCommit); its button is drawn before.
+  const exportButton = (
+    <Button
+      variant="default"
+      leftSection={<IconDownload size={16} />}
+      rightSection={<IconChevronDown size={14} />}
+      loading={props.exporting}
+      disabled={!props.canExport}
+    >
+      {t('grid.export')}
+    </Button>
+  );
+  const columnsButton = <ColumnsButton />;
   return (
     <Group justify="space-between" gap="sm">
       <Group gap="sm">
@@ -50,34 +64,28 @@ export const GridToolbar = memo(function GridToolbar(props: GridToolbarProps) {
           onChange={(e) => props.onPageSize(Number(e.currentTarget.value))}
           w={150}
         />
-        <ColumnMenu
-          columns={props.columns}
-          visible={layout.visible}
-          onToggle={layout.toggle}
-          saving={layout.saving}
-          onSave={layout.save}
-          onReset={layout.reset}
-        />
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              rightSection={<IconChevronDown size={14} />}
-              loading={props.exporting}
-              disabled={!props.canExport}
-            >
-              {t('grid.export')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {EXPORT_FORMATS.map((format) => (
-              <Menu.Item key={format} onClick={() => props.onExport(format)}>
-                {t(`grid.export_${format}`)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        <AfterFirstCommit fallback={columnsButton}>
+          <ColumnMenu
+            columns={props.columns}
+            visible={layout.visible}
+            onToggle={layout.toggle}
+            saving={layout.saving}
+            onSave={layout.save}
+            onReset={layout.reset}
+          />
+        </AfterFirstCommit>
+        <AfterFirstCommit fallback={exportButton}>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>{exportButton}</Menu.Target>
+            <Menu.Dropdown>
+              {EXPORT_FORMATS.map((format) => (
+                <Menu.Item key={format} onClick={() => props.onExport(format)}>
+                  {t(`grid.export_${format}`)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </AfterFirstCommit>
         {props.actions}
       </Group>
     </Group>

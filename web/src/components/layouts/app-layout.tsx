@@ -5,7 +5,7 @@
  */
 
 import { routes } from '@cellar/shared/routes/table';
-import { ActionIcon, Anchor, AppShell, Burger, Group, Progress, ScrollArea, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Burger, Group, Progress, Text, Title } from '@mantine/core';
 import { useDisclosure, useFullscreenDocument, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import {
   IconLayoutSidebarLeftCollapse,
@@ -26,6 +26,7 @@ import { endSession, principalOf, useUser } from '../../lib/auth';
 import type { Language } from '../../lib/i18n';
 import { isImpersonating } from '../../lib/storage';
 import { MENU_FOLDED_KEY } from '../../lib/storage-keys';
+import { AfterFirstCommit } from '../ui/after-first-commit';
 import { Hint } from '../ui/hint';
 import { LanguageSwitch } from '../ui/language-switch';
 import { PageLoader } from '../ui/page-loader';
@@ -33,7 +34,7 @@ import { MAIN_CONTENT_ID } from '../ui/skip-link';
 import { AccountSwitcher, ReturnToMainAccount } from './account-switcher';
 import { ImpersonationBanner } from './impersonation';
 import { SideMenu } from './side-menu';
-import { UserMenu } from './user-menu';
+import { UserMenu, UserMenuButton } from './user-menu';
 
 const APP_VERSION = 'v1.7.23';
 /** Where the side menu and the header's actions show (AppShell's `breakpoint`, `sm`). */
@@ -169,14 +170,16 @@ export function AppLayout({ updates }: { updates?: ReactNode }) {
               </Group>
             ) : (
               // Narrow screens: the same actions in one menu, so that the menu button stays reachable.
-              <UserMenu user={user} onLanguage={changeLanguage} onLogout={logout} />
+              <AfterFirstCommit fallback={<UserMenuButton />}>
+                <UserMenu user={user} onLanguage={changeLanguage} onLogout={logout} />
+              </AfterFirstCommit>
             )}
           </Group>
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar p={4}>
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
           {/* On a phone, the menu's links are built when it opens. */}
           {(wide || mobileOpened) && <SideMenu principal={principalOf(user)} mini={mini} onNavigate={closeMobile} />}
         </AppShell.Section>

@@ -6,6 +6,7 @@
 import type { User } from '@cellar/shared/users/schemas';
 import { ActionIcon, darken, Menu, useMantineTheme } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconLogout, IconSwitchHorizontal, IconUserCircle } from '@tabler/icons-react';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stopImpersonating } from '../../lib/auth';
 import { currentLanguage, LANGUAGES, type Language, setLanguage } from '../../lib/i18n';
@@ -33,9 +34,7 @@ export function UserMenu({ user, onLanguage, onLogout }: UserMenuProps) {
   return (
     <Menu position="bottom-end" shadow="md" width={260}>
       <Menu.Target>
-        <ActionIcon variant="subtle" size="lg" aria-label={t('header.user_menu')} loading={switching}>
-          <IconUserCircle size={22} />
-        </ActionIcon>
+        <UserMenuButton loading={switching} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label data-testid="user-menu-name">{user.name}</Menu.Label>
@@ -85,5 +84,15 @@ export function UserMenu({ user, onLanguage, onLogout }: UserMenuProps) {
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** The button that opens the user's menu (the menu's target: its props and ref pass through). */
+export function UserMenuButton(props: ComponentProps<typeof ActionIcon<'button'>>) {
+  const { t } = useTranslation();
+  return (
+    <ActionIcon variant="subtle" size="lg" aria-label={t('header.user_menu')} {...props}>
+      <IconUserCircle size={22} />
+    </ActionIcon>
   );
 }
