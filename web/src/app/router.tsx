@@ -15,6 +15,7 @@ import { PageLoader } from '../components/ui/page-loader';
 import { type AppPath, forbiddenPath, paths } from '../config/paths';
 import { LoginRoute } from '../features/auth/routes/login';
 import { hasSession, principalOf, userQueryOptions } from '../lib/auth';
+import { currentLanguage } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 
 const loadUser = () => queryClient.ensureQueryData(userQueryOptions());
@@ -379,11 +380,14 @@ export const routes: RouteObject[] = [
     },
     // The shell is a chunk of its own: the sign-in page does not carry it. It loads while the loader runs.
     lazy: async () => {
-      const [{ AppLayout }, { UpdatesBadge }, { SignedInProvider }] = await Promise.all([
+      const [{ AppLayout }, { UpdatesBadge }, { SignedInProvider }, { prepareFormatters }] = await Promise.all([
         import('../components/layouts/app-layout'),
         import('../features/app-updates/components/updates-badge'),
         import('./signed-in-provider'),
+        import('../lib/format'),
       ]);
+      // While the user and the page's first answers are on their way.
+      prepareFormatters(currentLanguage());
       return {
         element: (
           <SignedInProvider>

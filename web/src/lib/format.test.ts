@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, formatDay, formatIn, formatNumber, numberFormat, parseDay } from './format';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dateTimeFormat, formatDay, formatIn, formatNumber, numberFormat, parseDay, prepareFormatters } from './format';
 
 describe('Function: parseDay', () => {
   it.each([
@@ -42,5 +42,32 @@ describe('formatters', () => {
       new Intl.DateTimeFormat('fr', { dateStyle: 'medium' }).format(new Date(2026, 2, 12)),
     );
     expect(formatDay('2026-03-12', 'en')).toBe('Mar 12, 2026');
+  });
+});
+
+describe('prepareFormatters', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  it('builds the first formatters of a page in idle moments, one each, so that formatting then builds none', () => {
+    vi.useFakeTimers();
+    // A language no other test formats in: its formatters are not made yet.
+    const dates = vi.spyOn(Intl, 'DateTimeFormat');
+    const numbers = vi.spyOn(Intl, 'NumberFormat');
+    prepareFormatters('de');
+    expect(dates).not.toHaveBeenCalled();
+    // One idle callback per formatter: none of them waits for the others' time.
+    expect(vi.getTimerCount()).toBe(3);
+    vi.runAllTimers();
+    expect(dates).toHaveBeenCalledTimes(2);
+    expect(numbers).toHaveBeenCalledTimes(1);
+    // The options formatDay, formatDateTime and formatNumber ask for: made already.
+    dateTimeFormat('de', { dateStyle: 'medium' });
+    dateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' });
+    numberFormat('de', { maximumFractionDigits: 0 });
+    expect(dates).toHaveBeenCalledTimes(2);
+    expect(numbers).toHaveBeenCalledTimes(1);
   });
 });

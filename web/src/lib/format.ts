@@ -28,16 +28,38 @@ const relativeTimeFormat = cached(
   (language, options: Intl.RelativeTimeFormatOptions) => new Intl.RelativeTimeFormat(language, options),
 );
 
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
+const DAY_AND_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+const count = (digits: number): Intl.NumberFormatOptions => ({ maximumFractionDigits: digits });
+
+/** What a signed-in page formats first: a day (the updates badge), a date and time, a count (its list's cells). */
+const FIRST_FORMATTERS = [
+  (language: string) => dateTimeFormat(language, DAY),
+  (language: string) => dateTimeFormat(language, DAY_AND_TIME),
+  (language: string) => numberFormat(language, count(0)),
+];
+
+/**
+ * Builds the formatters a signed-in page shows first, each in an idle moment of its own while the page's answers are
+ * on their way: the first one built loads the language's data, tens of milliseconds on a phone that would otherwise
+ * lengthen the render that shows the answers.
+ */
+export function prepareFormatters(language: string): void {
+  const idle = (f: () => void) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 2_000 }) : setTimeout(f, 0);
+  for (const make of FIRST_FORMATTERS) idle(() => make(language));
+}
+
 /** '2026-03-12' (a calendar day, read in local time) → '12 mars 2026' / 'Mar 12, 2026'. */
 export function formatDay(isoDay: string, language: string): string {
   const d = dayjs(isoDay);
-  return d.isValid() ? dateTimeFormat(language, { dateStyle: 'medium' }).format(d.toDate()) : isoDay;
+  return d.isValid() ? dateTimeFormat(language, DAY).format(d.toDate()) : isoDay;
 }
 
 /** An ISO date-time → '12 mars 2026 14:05' / 'Mar 12, 2026, 2:05 PM' (local time). */
 export function formatDateTime(iso: string, language: string): string {
   const d = dayjs(iso);
-  return d.isValid() ? dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(d.toDate()) : iso;
+  return d.isValid() ? dateTimeFormat(language, DAY_AND_TIME).format(d.toDate()) : iso;
 }
 
 const TYPED_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
@@ -63,7 +85,7 @@ export function parseDay(text: string): string | null {
 
 /** A count as people read it in the language: 19800 → '19 800' (fr), '19,800' (en). */
 export const formatNumber = (n: number, language: string, digits = 0) =>
-  numberFormat(language, { maximumFractionDigits: digits }).format(n);
+  numberFormat(language, count(digits)).format(n);
 
 /**
  * A time from now, rounded to what a person plans with: 45 s → 'dans 45 s', 130 s → 'dans 3 min', 2 h 10 →
