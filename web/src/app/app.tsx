@@ -1,9 +1,9 @@
+import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { SkipLink } from '../components/ui/skip-link';
 import { AppProvider } from './provider';
-import { router } from './router';
 
-export function App() {
+export function App({ router }: { router: DataRouter }) {
   return (
     <AppProvider>
       <SkipLink />

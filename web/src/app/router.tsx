@@ -16,6 +16,7 @@ import { type AppPath, forbiddenPath, paths } from '../config/paths';
 import { LoginRoute } from '../features/auth/routes/login';
 import { hasSession, principalOf, userQueryOptions } from '../lib/auth';
 import { currentLanguage } from '../lib/i18n';
+import { nextTask } from '../lib/next-task';
 import { queryClient } from '../lib/query-client';
 
 const loadUser = () => queryClient.ensureQueryData(userQueryOptions());
@@ -27,13 +28,14 @@ type Prefetch = (url: URL) => Promise<void>;
 /**
  * Loader of a signed-in page: a session, then the user, then the access rule of the page, then what the page
  * itself must load first (`then`: an unknown company leads to /404). A list's first requests (`prefetch`) start
- * beside the user's, not after it: its rows come after one round of requests.
+ * beside the user's, not after it: its rows come after one round of requests. They start in a task of their own
+ * (on a first visit the router's creation, matching every route, already fills one).
  */
 const guard =
   (page: AppPath, then?: Loader, prefetch?: Prefetch): Loader =>
   async (args) => {
     if (!hasSession()) throw redirect(paths.login.path);
-    const prefetching = prefetch?.(new URL(args.request.url)).catch(() => undefined);
+    const prefetching = prefetch && nextTask().then(() => prefetch(new URL(args.request.url)).catch(() => undefined));
     const user = await loadUser();
     if (!canAccess(principalOf(user), page.access, page.scopes)) throw redirect(forbiddenPath(page));
     await prefetching;
@@ -387,7 +389,7 @@ export const routes: RouteObject[] = [
         import('../lib/format'),
       ]);
       // While the user and the page's first answers are on their way.
-      prepareFormatters(currentLanguage());
+      void prepareFormatters(currentLanguage());
       return {
         element: (
           <SignedInProvider>
@@ -434,4 +436,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The app's router. Creating it matches the address against every route and starts the page's loaders (its first
+ * requests): main.tsx does it in a task of its own, not in the one that evaluates the first chunk.
+ */
+export const createAppRouter = () => createBrowserRouter(routes);

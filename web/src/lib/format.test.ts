@@ -46,21 +46,18 @@ describe('formatters', () => {
 });
 
 describe('prepareFormatters', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.useRealTimers();
-  });
+  afterEach(() => vi.restoreAllMocks());
 
-  it('builds the first formatters of a page in idle moments, one each, so that formatting then builds none', () => {
-    vi.useFakeTimers();
+  it('builds the first formatters of a page, each in a task of its own, so that formatting then builds none', async () => {
     // A language no other test formats in: its formatters are not made yet.
     const dates = vi.spyOn(Intl, 'DateTimeFormat');
     const numbers = vi.spyOn(Intl, 'NumberFormat');
-    prepareFormatters('de');
+    // Each task's start: a message the page sends itself (next-task.ts).
+    const tasks = vi.spyOn(globalThis, 'MessageChannel');
+    const preparing = prepareFormatters('de');
     expect(dates).not.toHaveBeenCalled();
-    // One idle callback per formatter: none of them waits for the others' time.
-    expect(vi.getTimerCount()).toBe(3);
-    vi.runAllTimers();
+    await preparing;
+    expect(tasks).toHaveBeenCalledTimes(3);
     expect(dates).toHaveBeenCalledTimes(2);
     expect(numbers).toHaveBeenCalledTimes(1);
     // The options formatDay, formatDateTime and formatNumber ask for: made already.

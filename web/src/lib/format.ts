@@ -1,5 +1,6 @@
 /** Dates and numbers as people read them in the current language. */
 import dayjs from 'dayjs';
+import { nextTask } from './next-task';
 
 /**
  * One formatter per language and options, made once: building an Intl formatter loads the language's data, which
@@ -40,14 +41,16 @@ const FIRST_FORMATTERS = [
 ];
 
 /**
- * Builds the formatters a signed-in page shows first, each in an idle moment of its own while the page's answers are
- * on their way: the first one built loads the language's data, tens of milliseconds on a phone that would otherwise
- * lengthen the render that shows the answers.
+ * Builds the formatters a signed-in page shows first, each in a task of its own, while the page's answers are on
+ * their way: the first one built loads the language's data, tens of milliseconds on a phone that would otherwise
+ * lengthen the render that shows the answers. (Not in idle callbacks: a loading page's queued tasks starve them
+ * until after that render.)
  */
-export function prepareFormatters(language: string): void {
-  const idle = (f: () => void) =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 2_000 }) : setTimeout(f, 0);
-  for (const make of FIRST_FORMATTERS) idle(() => make(language));
+export async function prepareFormatters(language: string): Promise<void> {
+  for (const make of FIRST_FORMATTERS) {
+    await nextTask();
+    make(language);
+  }
 }
 
 /** '2026-03-12' (a calendar day, read in local time) → '12 mars 2026' / 'Mar 12, 2026'. */

@@ -12,6 +12,7 @@ import 'dayjs/locale/fr';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import fr from '../locales/fr.json';
+import { nextTask } from './next-task';
 import { storage } from './storage';
 
 export type { Language };
@@ -65,6 +66,8 @@ const loaded = new Set<Language>();
 export async function loadTexts(lng: Language): Promise<void> {
   if (loaded.has(lng)) return;
   const { app, lists } = await APP_TEXTS[lng]();
+  // Merging and adding the texts is a phone's tens of milliseconds: not in the task that evaluates the first chunk.
+  await nextTask();
   i18n.addResourceBundle(lng, 'translation', mergeTexts(mergeTexts(app, lists), sharedMessages[lng]), true);
   loaded.add(lng);
 }
