@@ -1,9 +1,29 @@
-import { type Credentials, credentialsSchema } from '@cellar/shared/auth/credentials';
+import type { Credentials } from '@cellar/shared/auth/credentials';
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type FormErrors, useForm } from '@mantine/form';
+import { type FormEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { reportApiError } from '../../../lib/api-client';
 import { notifyInvalidForm, schemaResolver } from '../../../lib/form';
 import { useLogin } from '../api/login';
+
+/**
+ * The form's rules, the shared schema (zod): a chunk of their own, asked for as the form shows, so that the first
+ * chunk, which holds this page, builds no schema on a signed-in page's load. A submit waits for them; a failed
+ * load is asked again by the next submit.
+ */
+let rules: Promise<(values: Credentials) => FormErrors> | undefined;
+function formRules() {
+  if (!rules) {
+    rules = import('@cellar/shared/auth/credentials').then(({ credentialsSchema }) =>
+      schemaResolver<Credentials>(credentialsSchema),
+    );
+    rules.catch(() => {
+      rules = undefined;
+    });
+  }
+  return rules;
+}
 
 interface LoginFormProps {
   onSuccess: () => void;
@@ -13,17 +33,27 @@ interface LoginFormProps {
 export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
   const { t } = useTranslation();
   const login = useLogin();
-  const form = useForm<Credentials>({
-    initialValues: { email: '', password: '' },
-    validate: schemaResolver(credentialsSchema),
-  });
+  const form = useForm<Credentials>({ initialValues: { email: '', password: '' } });
+  useEffect(() => void formRules().catch(() => undefined), []);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    let validate: (values: Credentials) => FormErrors;
+    try {
+      validate = await formRules();
+    } catch (error) {
+      reportApiError(error);
+      return;
+    }
+    const values = form.getValues();
+    const errors = validate(values);
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) notifyInvalidForm();
+    else login.mutate(values, { onSuccess });
+  };
 
   return (
-    <form
-      onSubmit={form.onSubmit((values) => login.mutate(values, { onSuccess }), notifyInvalidForm)}
-      noValidate
-      aria-label={t('login.title')}
-    >
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('login.title')}>
       <Stack>
         <TextInput
           label={t('login.email')}
