@@ -22,7 +22,7 @@ import {
 } from '@cellar/shared/filter/query';
 import type { PreferenceSlug } from '@cellar/shared/preferences/schemas';
 import { Box, Loader, Stack } from '@mantine/core';
-import { useDebouncedValue, useDisclosure, useElementSize, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { GridApi, GridState, RowStyle } from 'ag-grid-community';
 import {
   lazy,
@@ -39,6 +39,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useBoxWidth } from '../../hooks/use-box-width';
 import { usePrincipal } from '../../lib/auth';
 import { recentRowOf } from '../../lib/recent-rows';
 import { columnDefsOf } from './column-defs';
@@ -164,7 +165,7 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
   const actionsWidth = props.rowActionsWidth ?? 60;
   // Read at once, not after a first render: the grid would mount with every column, then drop most of them.
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
-  const box = useElementSize();
+  const box = useBoxWidth();
   // What the key columns share: the grid's width but its borders and a vertical scrollbar's room.
   const narrowWidth = phone && columns.some((c) => c.narrow) ? Math.max(0, box.width - NARROW_RESERVE) : undefined;
   // At phone width the grid mounts once the box is measured: mounted before, it built its columns at no width, then

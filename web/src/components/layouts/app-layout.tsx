@@ -95,7 +95,12 @@ export function AppLayout({ updates }: { updates?: ReactNode }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure();
-  const [mini, setMini] = useLocalStorage({ key: MENU_FOLDED_KEY, defaultValue: false });
+  // Read at once: read in an effect, a folded menu would draw the whole shell again after its first commit.
+  const [mini, setMini] = useLocalStorage({
+    key: MENU_FOLDED_KEY,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
   // Right from the first render: a phone builds neither the wide header's actions nor the folded side menu's
   // links until it shows them (a first visit's render is the phone's longest task).
   const wide = useMediaQuery(WIDE, window.matchMedia(WIDE).matches, { getInitialValueInEffect: false });
