@@ -1,16 +1,16 @@
 import type { Credentials } from '@cellar/shared/auth/credentials';
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
-import { type FormEvent, useEffect } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportApiError } from '../../../lib/api-client';
 import { notifyInvalidForm, schemaResolver } from '../../../lib/form';
 import { useLogin } from '../api/login';
 
 /**
- * The form's rules, the shared schema (zod): a chunk of their own, asked for as the form shows, so that the first
- * chunk, which holds this page, builds no schema on a signed-in page's load. A submit waits for them; a failed
- * load is asked again by the next submit.
+ * The form's rules, the shared schema (zod): a chunk of their own, asked for at the form's first keystroke or tap,
+ * so that the first chunk, which holds this page, builds no schema on a signed-in page's load, and the page's first
+ * paint shares a phone's link with nothing. A submit waits for them; a failed load is asked again by the next one.
  */
 let rules: Promise<(values: Credentials) => FormErrors> | undefined;
 function formRules() {
@@ -34,7 +34,7 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
   const { t } = useTranslation();
   const login = useLogin();
   const form = useForm<Credentials>({ initialValues: { email: '', password: '' } });
-  useEffect(() => void formRules().catch(() => undefined), []);
+  const prepare = () => void formRules().catch(() => undefined);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -53,7 +53,13 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('login.title')}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      onKeyDownCapture={prepare}
+      onPointerDownCapture={prepare}
+      noValidate
+      aria-label={t('login.title')}
+    >
       <Stack>
         <TextInput
           label={t('login.email')}
