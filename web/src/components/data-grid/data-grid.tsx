@@ -168,8 +168,9 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
   const box = useBoxWidth();
   // What the key columns share: the grid's width but its borders and a vertical scrollbar's room.
   const narrowWidth = phone && columns.some((c) => c.narrow) ? Math.max(0, box.width - NARROW_RESERVE) : undefined;
-  // At phone width the grid mounts once the box is measured: mounted before, it built its columns at no width, then
-  // rebuilt them all (a long task on a phone).
+  // At phone width the grid (either) mounts once the box is measured: AG Grid mounted before built its columns at
+  // no width, then rebuilt them all (a long task on a phone); the light table drew its rows at no width, which moved
+  // once the width came (a layout shift).
   const measured = narrowWidth === undefined || box.width > 0;
   const light = useLightPages({ phone, selection: props.selection !== undefined, loadPage, pageSize, filterModel });
   const columnDefs = useMemo(
@@ -305,7 +306,7 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
       <Box ref={box.ref} pos="relative" style={{ height: GRID_HEIGHT }} data-testid="data-grid">
         {layout.loading ? (
           <Loader m="md" aria-label={t('grid.loading')} />
-        ) : light.on ? (
+        ) : !measured ? null : light.on ? (
           <Suspense fallback={null}>
             <LightGrid
               columns={narrowFields(columns, layout.visible).flatMap((field) =>
@@ -327,25 +328,23 @@ export function DataGrid<R extends ListRoute>(props: DataGridProps<R>) {
             />
           </Suspense>
         ) : (
-          measured && (
-            // The placeholder below covers the rows until the first page, AG Grid's chunk included.
-            <Suspense fallback={null}>
-              <InfiniteGrid
-                key={`${i18n.language}-${pageSize}`}
-                datasource={datasource}
-                columnDefs={columnDefs}
-                pageSize={pageSize}
-                rowStyle={highlighted}
-                rowClass={recentClass}
-                state={stateRef}
-                api={apiRef}
-                onPage={setPage}
-                onReady={onGridReady}
-                selection={props.selection}
-                onFilterModel={onFilterModel}
-              />
-            </Suspense>
-          )
+          // The placeholder below covers the rows until the first page, AG Grid's chunk included.
+          <Suspense fallback={null}>
+            <InfiniteGrid
+              key={`${i18n.language}-${pageSize}`}
+              datasource={datasource}
+              columnDefs={columnDefs}
+              pageSize={pageSize}
+              rowStyle={highlighted}
+              rowClass={recentClass}
+              state={stateRef}
+              api={apiRef}
+              onPage={setPage}
+              onReady={onGridReady}
+              selection={props.selection}
+              onFilterModel={onFilterModel}
+            />
+          </Suspense>
         )}
         {!layout.loading && !count && !failure && (
           <Box pos="absolute" top={GRID_HEADER_HEIGHT} left={1} right={1} bg="var(--mantine-color-body)">
