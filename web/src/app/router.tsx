@@ -8,7 +8,13 @@ import { canAccess } from '@cellar/shared/access/roles';
 import { CONTACT_TYPES, type ContactType } from '@cellar/shared/contacts/types';
 import type { ImportTemplateName } from '@cellar/shared/imports/templates';
 import type { PreferenceSlug } from '@cellar/shared/preferences/schemas';
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import {
+  createBrowserRouter,
+  type LazyRouteFunction,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  redirect,
+} from 'react-router';
 import { RouteError } from '../components/errors/route-error';
 import { ShellFallback } from '../components/layouts/shell-fallback';
 import { PageLoader } from '../components/ui/page-loader';
@@ -48,16 +54,23 @@ const layoutOf =
   async () =>
     (await import('../components/data-grid/list-prefetch')).prefetchGridLayout(slug);
 
-const page = (
-  p: AppPath,
-  lazy: RouteObject['lazy'],
-  path = p.path,
-  then?: Loader,
-  prefetch?: Prefetch,
-): RouteObject => ({
+type Lazy = LazyRouteFunction<RouteObject>;
+
+/**
+ * A page's chunks asked for in a task of their own: on a first visit, the router's creation (matching every route,
+ * starting the loaders) already fills one, and asking for a chunk adds a preload link for each of its imports.
+ */
+const inOwnTask =
+  (lazy: Lazy): Lazy =>
+  async () => {
+    await nextTask();
+    return lazy();
+  };
+
+const page = (p: AppPath, lazy: Lazy, path = p.path, then?: Loader, prefetch?: Prefetch): RouteObject => ({
   path,
   loader: guard(p, then, prefetch),
-  lazy,
+  lazy: inOwnTask(lazy),
   handle: { title: p.title, name: p.name },
 });
 
@@ -89,19 +102,19 @@ function importPage(template: ImportTemplateName, p: AppPath, list: AppPath, typ
 
 function userRoutes(): RouteObject[] {
   const list =
-    (administration: boolean): RouteObject['lazy'] =>
+    (administration: boolean): Lazy =>
     async () => {
       const { UserListRoute } = await import('../features/users/routes/user-list');
       return { element: <UserListRoute key={String(administration)} administration={administration} /> };
     };
   const create =
-    (administration: boolean): RouteObject['lazy'] =>
+    (administration: boolean): Lazy =>
     async () => {
       const { UserCreateRoute } = await import('../features/users/routes/user-create');
       return { element: <UserCreateRoute key={String(administration)} administration={administration} /> };
     };
   const importUsers =
-    (administration: boolean): RouteObject['lazy'] =>
+    (administration: boolean): Lazy =>
     async () => {
       const { UserImportRoute } = await import('../features/imports/routes/user-import');
       return { element: <UserImportRoute key={String(administration)} administration={administration} /> };
@@ -125,7 +138,7 @@ function companyRoutes(): RouteObject[] {
   const { companies } = paths;
   const prefetchCompanies: Prefetch = async (url) =>
     (await import('../features/companies/api/company-list-plan')).prefetchCompanyList(url);
-  const lazyList: RouteObject['lazy'] = async () => ({
+  const lazyList: Lazy = async () => ({
     Component: (await import('../features/companies/routes/company-list')).CompanyListRoute,
   });
   return [
@@ -163,10 +176,10 @@ const prefetchProducts: Prefetch = async (url) =>
 
 function catalogueRoutes(): RouteObject[] {
   const { products, stock } = paths;
-  const productList: RouteObject['lazy'] = async () => ({
+  const productList: Lazy = async () => ({
     Component: (await import('../features/products/routes/product-list')).ProductListRoute,
   });
-  const stockList: RouteObject['lazy'] = async () => ({
+  const stockList: Lazy = async () => ({
     Component: (await import('../features/stocks/routes/stock-list')).StockListRoute,
   });
   return [
@@ -211,7 +224,7 @@ const loadRouteReception =
 
 function receptionRoutes(): RouteObject[] {
   const { receptions } = paths;
-  const list: RouteObject['lazy'] = async () => ({
+  const list: Lazy = async () => ({
     Component: (await import('../features/receptions/routes/reception-list')).ReceptionListRoute,
   });
   return [
@@ -263,7 +276,7 @@ const loadRouteOrder =
 
 function orderRoutes(): RouteObject[] {
   const { orders } = paths;
-  const list: RouteObject['lazy'] = async () => ({
+  const list: Lazy = async () => ({
     Component: (await import('../features/orders/routes/order-list')).OrderListRoute,
   });
   return [
@@ -299,7 +312,7 @@ function orderRoutes(): RouteObject[] {
 
 function shippingOrderRoutes(): RouteObject[] {
   const { shippingOrders } = paths;
-  const list: RouteObject['lazy'] = async () => ({
+  const list: Lazy = async () => ({
     Component: (await import('../features/shipping-orders/routes/shipping-order-list')).ShippingOrderListRoute,
   });
   return [
@@ -338,11 +351,11 @@ function passwordRoute(mode: 'newUser' | 'resetPassword'): RouteObject {
 
 function contactRoutes(type: ContactType): RouteObject[] {
   const { list, create } = paths.contacts[type];
-  const lazyList: RouteObject['lazy'] = async () => {
+  const lazyList: Lazy = async () => {
     const { ContactListRoute } = await import('../features/contacts/routes/contact-list');
     return { element: <ContactListRoute key={type} type={type} /> };
   };
-  const lazyCreate: RouteObject['lazy'] = async () => {
+  const lazyCreate: Lazy = async () => {
     const { ContactCreateRoute } = await import('../features/contacts/routes/contact-create');
     return { element: <ContactCreateRoute key={type} type={type} /> };
   };
@@ -381,7 +394,7 @@ export const routes: RouteObject[] = [
       return null;
     },
     // The shell is a chunk of its own: the sign-in page does not carry it. It loads while the loader runs.
-    lazy: async () => {
+    lazy: inOwnTask(async () => {
       const [{ AppLayout }, { UpdatesBadge }, { SignedInProvider }, { prepareFormatters }] = await Promise.all([
         import('../components/layouts/app-layout'),
         import('../features/app-updates/components/updates-badge'),
@@ -397,7 +410,7 @@ export const routes: RouteObject[] = [
           </SignedInProvider>
         ),
       };
-    },
+    }),
     // A first visit paints the shell's frame at once, while the user and the chunks load.
     HydrateFallback: ShellFallback,
     errorElement: <RouteError />,
