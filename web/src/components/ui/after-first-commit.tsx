@@ -5,7 +5,7 @@
  * update makes React render again at once and run the commit's effects in the same task, a long task on a phone.
  *
  * A click on the fallback (a menu's button drawn before its menu) is not lost: the children are drawn at once and
- * their first button takes the click and the focus.
+ * their first button is focused and clicked (a menu then opens as if it had been there).
  */
 import { type MouseEvent, type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
