@@ -11,7 +11,7 @@ import { id, issue, optionalString, requiredString } from '../validation/zod';
 import { warehouseSchema } from '../warehouses/schemas';
 import { CONTACT_TYPES, type ContactType, contactTypeRules } from './types';
 
-export { CONTACT_SCOPE, CONTACT_SEARCHED, CONTACT_TYPES, type ContactType, contactTypeRules } from './types';
+export { CONTACT_SCOPE, CONTACT_TYPES, type ContactType, contactTypeRules } from './types';
 export const contactType = z.enum(CONTACT_TYPES, { error: MESSAGES.invalid });
 
 export const CONTACT_CODE_MAX = 32;

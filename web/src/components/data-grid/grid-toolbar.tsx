@@ -41,7 +41,6 @@ export const GridToolbar = memo(function GridToolbar(props: GridToolbarProps) {
       {t('grid.export')}
     </Button>
   );
-  const columnsButton = <ColumnsButton />;
   return (
     <Group justify="space-between" gap="sm">
       <Group gap="sm">
@@ -64,7 +63,7 @@ export const GridToolbar = memo(function GridToolbar(props: GridToolbarProps) {
           onChange={(e) => props.onPageSize(Number(e.currentTarget.value))}
           w={150}
         />
-        <AfterFirstCommit fallback={columnsButton}>
+        <AfterFirstCommit fallback={<ColumnsButton />}>
           <ColumnMenu
             columns={props.columns}
             visible={layout.visible}

@@ -1,7 +1,7 @@
 /**
- * The sign-in form checks its fields with the shared schema, which it asks for as it shows (a chunk of its own:
- * the first chunk builds no schema): a submit waits for the rules, refuses empty or malformed fields with their
- * messages and no call, and signs in with valid ones.
+ * The sign-in form checks its fields with the shared schema, which it asks for at its first keystroke or tap (a
+ * chunk of its own: the first chunk builds no schema): a submit waits for the rules, refuses empty or malformed
+ * fields with their messages and no call, and signs in with valid ones.
  */
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
